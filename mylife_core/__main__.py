@@ -1,0 +1,3 @@
+from mylife_core.cli import main
+
+main()

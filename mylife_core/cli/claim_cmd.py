@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import click
+
+from ..layers.claims import KINDS, SOURCES, STATUSES, Claim
+from ..messages import t
+from .common import Output, table, workspace_options
+
+
+@click.group("claim", help=t("help.claim"))
+def command() -> None:
+    pass
+
+
+def claim_lines(c: Claim) -> list[str]:
+    rows = [
+        ("id", c.id), ("topic", c.topic), ("claim", c.claim),
+        ("kind", f"{c.kind}（{t('kind.' + c.kind)}）"), ("source", c.source),
+        ("provenance", c.provenance or "-"), ("excerpt_hash", c.excerpt_hash or "-"),
+        ("occurred_at", c.occurred_at.isoformat()), ("context", c.context or "-"),
+        ("confidence", c.confidence), ("status", f"{c.status}（{t('status.' + c.status)}）"),
+        ("superseded_by", c.superseded_by or "-"),
+    ]
+    if c.note:
+        rows.append(("note", c.note))
+    rows.append(("actor", c.actor))
+    return [f"{k:<14} {v}" for k, v in rows]
+
+
+@command.command("add", help=t("help.claim.add"))
+@click.argument("text")
+@click.option("--topic", "-t", required=True, help=t("help.opt.topic"))
+@click.option("--kind", "-k", type=click.Choice(KINDS), default="fact", show_default=True, help=t("help.opt.kind"))
+@click.option("--from", "provenance", default=None, metavar="raw/FILE#Lnn", help=t("help.opt.from"))
+@click.option("--context", default=None, help=t("help.opt.context"))
+@click.option("--source", type=click.Choice(SOURCES), default=None, help=t("help.opt.source"))
+@click.option("--confidence", type=click.Choice(("high", "medium", "low")), default="medium", show_default=True,
+              help=t("help.opt.confidence"))
+@click.option("--at", "at", default=None, help=t("help.opt.at"))
+@workspace_options
+def add(ws, out: Output, text: str, topic: str, kind: str, provenance: str | None, context: str | None,
+        source: str | None, confidence: str, at: str | None) -> None:
+    from ..clock import parse_when
+
+    claim, recorded = ws.claims.add(claim=text, topic=topic, kind=kind, source=source, provenance=provenance,
+                                    occurred_at=parse_when(at) if at else None, context=context,
+                                    confidence=confidence, actor="user")
+    out.emit({"ok": True, "claim": claim.model_dump(mode="json"), "recorded_pointer": recorded})
+    out.line(t("claim.added", id=claim.id, kind=t("kind." + claim.kind), status=t("status." + claim.status)))
+    if recorded:
+        out.line(t("claim.recorded_statement", pointer=recorded))
+    if claim.status == "candidate":
+        out.line(t("claim.added_candidate", id=claim.id), fg="yellow")
+
+
+@command.command("list", help=t("help.claim.list"))
+@click.option("--topic", "-t", default=None, help=t("help.opt.topic"))
+@click.option("--kind", "-k", type=click.Choice(KINDS), default=None, help=t("help.opt.kind"))
+@click.option("--status", "-s", type=click.Choice(STATUSES), default=None, help=t("help.opt.status"))
+@click.option("--limit", "-n", type=click.IntRange(min=0), default=50, show_default=True, help=t("help.opt.limit"))
+@workspace_options
+def list_(ws, out: Output, topic: str | None, kind: str | None, status: str | None, limit: int) -> None:
+    claims = ws.claims.query(topic=topic, kind=kind, status=status, limit=(limit + 1) if limit else None,
+                             newest_first=True)
+    truncated = bool(limit) and len(claims) > limit
+    claims = claims[:limit] if limit else claims
+    claims.reverse()  # the newest N, shown oldest first like a timeline
+    out.emit({"ok": True, "count": len(claims), "truncated": truncated,
+              "claims": [c.model_dump(mode="json") for c in claims]})
+    if not claims:
+        out.line(t("claim.none"))
+        return
+    rows = [[c.id, c.occurred_at.isoformat(), t("kind." + c.kind), t("status." + c.status), c.topic,
+             c.claim if len(c.claim) <= 40 else c.claim[:39] + "…"] for c in claims]
+    out.line(table(rows, ["id", "date", "kind", "status", "topic", "claim"]))
+    out.line(t("claim.count", n=len(claims)))
+    if truncated:
+        out.line(t("claim.truncated", n=limit))
+
+
+@command.command("show", help=t("help.claim.show"))
+@click.argument("claim_id")
+@workspace_options
+def show(ws, out: Output, claim_id: str) -> None:
+    claim = ws.claims.get(claim_id)
+    out.emit({"ok": True, "claim": claim.model_dump(mode="json")})
+    for line in claim_lines(claim):
+        out.line(line)
+
+
+def _report(out: Output, before: Claim, after: Claim) -> None:
+    out.emit({"ok": True, "before": before.model_dump(mode="json"), "claim": after.model_dump(mode="json")})
+    out.line(t("claim.status_changed", id=after.id, old=t("status." + before.status), new=t("status." + after.status)))
+
+
+@command.command("accept", help=t("help.claim.accept"))
+@click.argument("claim_id")
+@workspace_options
+def accept(ws, out: Output, claim_id: str) -> None:
+    _report(out, *ws.claims.accept(claim_id, actor="user"))
+
+
+@command.command("reject", help=t("help.claim.reject"))
+@click.argument("claim_id")
+@click.option("--why", default=None, help=t("help.opt.why"))
+@workspace_options
+def reject(ws, out: Output, claim_id: str, why: str | None) -> None:
+    _report(out, *ws.claims.reject(claim_id, actor="user", why=why))
+
+
+@command.command("dispute", help=t("help.claim.dispute"))
+@click.argument("claim_id")
+@click.option("--why", required=True, help=t("help.opt.why"))
+@workspace_options
+def dispute(ws, out: Output, claim_id: str, why: str) -> None:
+    _report(out, *ws.claims.dispute(claim_id, why=why, actor="user"))
+
+
+@command.command("supersede", help=t("help.claim.supersede"))
+@click.argument("old_id")
+@click.option("--by", "new_id", required=True, help=t("help.opt.by"))
+@workspace_options
+def supersede(ws, out: Output, old_id: str, new_id: str) -> None:
+    before, after = ws.claims.supersede(old_id, by=new_id, actor="user")
+    out.emit({"ok": True, "before": before.model_dump(mode="json"), "claim": after.model_dump(mode="json")})
+    out.line(t("claim.superseded", old=old_id, new=new_id))
+

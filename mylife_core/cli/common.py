@@ -1,0 +1,152 @@
+"""What every command shares: ``--workspace`` and ``--json``, output, and error handling.
+
+The CLI is a thin layer over the library: a command parses its options, calls one library
+function, and prints either text (in the user's language) or a JSON document whose keys are
+documented in docs/cli.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..messages import t
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if isinstance(value, Path):
+        return str(value)
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2, default=_json_default)
+
+
+class Output:
+    """Where a command writes: text for people or one JSON document for scripts."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.json = as_json
+
+    def line(self, text: str = "", **style: Any) -> None:
+        if not self.json:
+            click.secho(text, **style) if style else click.echo(text)
+
+    def note(self, text: str) -> None:
+        """A side remark that never pollutes JSON output (goes to stderr)."""
+        click.secho(text, err=True, fg="yellow") if not self.json else click.echo(text, err=True)
+
+    def emit(self, data: Any) -> None:
+        if self.json:
+            click.echo(dumps(data))
+
+
+def workspace_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--workspace", "-w", "workspace", type=click.Path(file_okay=False, path_type=Path), default=None,
+        envvar="MYLIFE_HOME", show_envvar=True, help=t("help.opt.workspace"),
+    )(func)
+
+
+def json_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--json", "as_json", is_flag=True, help=t("help.opt.json"))(func)
+
+
+def workspace_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Add ``--workspace`` and ``--json``; pass ``ws`` (an open Workspace) and ``out``."""
+
+    @workspace_option
+    @json_option
+    @functools.wraps(func)
+    def wrapper(*args: Any, workspace: Path | None, as_json: bool, **kwargs: Any) -> Any:
+        from ..workspace import Workspace
+
+        out = Output(as_json)
+        ws = Workspace.open(workspace)
+        _apply_language(ws)
+        try:
+            return func(*args, ws=ws, out=out, **kwargs)
+        finally:
+            ws.close()
+
+    return wrapper
+
+
+def _apply_language(ws: Any) -> None:
+    import os
+
+    from ..messages import set_language
+
+    if not os.environ.get("MYLIFE_LANG"):
+        set_language(ws.config.language)
+
+
+def json_requested(argv: list[str]) -> bool:
+    return "--json" in argv
+
+
+def fail_json(error: dict[str, Any]) -> None:
+    click.echo(dumps({"ok": False, "error": error}))
+
+
+def echo_error(message: str) -> None:
+    click.secho(message, err=True, fg="red")
+
+
+def short_hash(value: str | None, n: int = 12) -> str:
+    if not value:
+        return "-"
+    return value.split(":", 1)[-1][:n]
+
+
+def table(rows: list[list[str]], headers: list[str]) -> str:
+    """A plain-text table that lines up CJK text (wide characters count as two columns)."""
+    import unicodedata
+
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    def pad(text: str, n: int) -> str:
+        return text + " " * (n - width(text))
+
+    cells = [headers] + rows
+    widths = [max(width(r[i]) for r in cells) for i in range(len(headers))]
+    lines = ["  ".join(pad(c, widths[i]) for i, c in enumerate(r)).rstrip() for r in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def read_input(text: str | None, file: Path | None) -> bytes:
+    """The bytes to record from exactly one of: an argument, ``-f FILE``, or ``-`` (stdin)."""
+    from ..errors import UsageError
+
+    given = [x for x in (text, file) if x is not None]
+    if len(given) > 1:
+        raise UsageError("record_source_conflict")
+    if not given:
+        raise UsageError("record_no_input")
+    if file is not None:
+        if str(file) == "-":
+            return sys.stdin.buffer.read()
+        try:
+            return Path(file).read_bytes()
+        except OSError as exc:
+            raise UsageError("cannot_read_input", path=str(file), reason=exc.strerror or str(exc)) from None
+    if text == "-":
+        return sys.stdin.buffer.read()
+    return os.fsencode(text)  # the exact bytes the shell passed, even if not valid UTF-8

@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..messages import set_language, t
+from .common import Output, json_option, workspace_option
+
+
+@click.command("init", help=t("help.init"))
+@workspace_option
+@json_option
+@click.option("--language", type=click.Choice(["zh", "en"]), default=None, help=t("help.opt.language"))
+def command(workspace: Path | None, as_json: bool, language: str | None) -> None:
+    from ..workspace import Workspace
+
+    ws, created = Workspace.init(workspace, language=language)
+    set_language(language or ws.config.language)
+    out = Output(as_json)
+    out.emit({"ok": True, "workspace": str(ws.root), "created": created})
+    out.line(t("init.created" if created else "init.exists", path=ws.root))
+    if created:
+        out.line(t("init.next", path=ws.root))

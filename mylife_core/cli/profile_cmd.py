@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+import click
+
+from .. import clock
+from ..layers.profile import FIELD_SOURCES, ProfileField, parse_ttl
+from ..messages import t
+from ..status import age_text
+from .common import Output, table, workspace_options
+
+
+@click.group("profile", help=t("help.profile"))
+def command() -> None:
+    pass
+
+
+def ttl_text(ttl_days: int | None) -> str:
+    return t("word.never") if ttl_days is None else t("word.days", n=ttl_days)
+
+
+def field_json(name: str, f: ProfileField, now) -> dict:
+    return {"name": name, **f.model_dump(mode="json"), "stale": f.is_stale(now),
+            "age_days": int(f.age_days(now)), "overdue_days": f.overdue_days(now)}
+
+
+@command.command("set", help=t("help.profile.set"))
+@click.argument("name")
+@click.argument("value")
+@click.option("--ttl", "ttl", default=None, metavar="DAYS|never", help=t("help.opt.ttl"))
+@click.option("--source", type=click.Choice(FIELD_SOURCES), default="user_filled", show_default=True,
+              help=t("help.opt.source"))
+@click.option("--topic", default=None, help=t("help.opt.topic"))
+@click.option("--at", "at", default=None, help=t("help.opt.at"))
+@workspace_options
+def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, topic: str | None, at: str | None) -> None:
+    ttl_given, ttl_days = parse_ttl(ttl)
+    reason = ttl_source = None
+    if not ttl_given and ws.profile.find(name.strip()) is None:
+        guess = ws.plugins.infer_ttl(name.strip(), value, ws)
+        if guess is not None:
+            ttl_days, reason, ttl_source, ttl_given = guess.ttl_days, guess.reason, guess.source, True
+    field, previous = ws.profile.set(name, value, ttl_days=ttl_days, ttl_given=ttl_given, ttl_reason=reason,
+                                     ttl_source=ttl_source, source=source, topic=topic,
+                                     at=clock.parse_when(at) if at else None, actor="user")
+    now = clock.now()
+    out.emit({"ok": True, "field": field_json(name.strip(), field, now), "created": previous is None,
+              "previous_value": previous.value if previous else None})
+    out.line(t("profile.set", name=name.strip(), value=field.value, ttl=ttl_text(field.ttl_days), source=field.source))
+    if field.ttl_reason and previous is None:
+        out.line(t("profile.ttl_reason", reason=field.ttl_reason))
+    if previous is not None and previous.value != field.value:
+        out.line(t("profile.changed", old=previous.value))
+
+
+@command.command("get", help=t("help.profile.get"))
+@click.argument("name")
+@workspace_options
+def get(ws, out: Output, name: str) -> None:
+    field = ws.profile.get(name)
+    now = clock.now()
+    out.emit({"ok": True, "field": field_json(name, field, now)})
+    state = t("profile.stale") if field.is_stale(now) else t("profile.fresh")
+    out.line(f"{name} = {field.value}")
+    out.line(f"  updated_at  {field.updated_at.isoformat()}（{age_text(field.age_days(now))}）")
+    out.line(f"  ttl         {ttl_text(field.ttl_days)} · {state}")
+    if field.ttl_reason:
+        out.line(f"  ttl_reason  {field.ttl_reason}")
+    out.line(f"  source      {field.source}")
+    for past in reversed(field.history):
+        out.line(f"  history     {past.updated_at.date().isoformat()}  {past.value}  ({past.source})")
+
+
+@command.command("list", help=t("help.profile.list"))
+@click.option("--stale", is_flag=True, help=t("help.opt.stale"))
+@workspace_options
+def list_(ws, out: Output, stale: bool) -> None:
+    now = clock.now()
+    fields = ws.profile.fields()
+    chosen = {n: f for n, f in fields.items() if not stale or f.is_stale(now)}
+    ordered = sorted(chosen.items(), key=lambda kv: (-kv[1].overdue_days(now), kv[0])) if stale else sorted(chosen.items())
+    out.emit({"ok": True, "count": len(ordered), "fields": [field_json(n, f, now) for n, f in ordered]})
+    if not fields:
+        out.line(t("profile.none"))
+        return
+    if stale:
+        if not ordered:
+            out.line(t("profile.no_stale"))
+        for n, f in ordered:
+            out.line(t("profile.stale_line", name=n, age=age_text(f.age_days(now)), ttl=ttl_text(f.ttl_days),
+                       over=f.overdue_days(now)))
+        return
+    rows = [[n, str(f.value), f.updated_at.date().isoformat(), ttl_text(f.ttl_days),
+             t("profile.stale") if f.is_stale(now) else t("profile.fresh")] for n, f in ordered]
+    out.line(table(rows, ["field", "value", "updated", "ttl", "state"]))
+
+
+@command.command("confirm", help=t("help.profile.confirm"))
+@click.argument("name")
+@workspace_options
+def confirm(ws, out: Output, name: str) -> None:
+    field = ws.profile.confirm(name, actor="user")
+    out.emit({"ok": True, "field": field_json(name, field, clock.now())})
+    out.line(t("profile.confirmed", name=name, value=field.value, at=field.updated_at.date().isoformat()))

@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..messages import t
+from .common import Output, read_input, short_hash, workspace_options
+
+SOURCES = ("user_raw", "user_filled", "bill_import", "mcp")
+
+
+@click.command("record", help=t("help.record"))
+@click.argument("text", required=False)
+@click.option("-f", "--file", "file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=t("help.opt.file"))
+@click.option("--topic", "-t", required=True, help=t("help.opt.topic"))
+@click.option("--at", "at", default=None, help=t("help.opt.at"))
+@click.option("--source", type=click.Choice(SOURCES), default="user_raw", show_default=True, help=t("help.opt.source"))
+@workspace_options
+def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at: str | None, source: str) -> None:
+    from ..clock import parse_when
+
+    data = read_input(text, file)
+    when = parse_when(at) if at else None
+    rec = ws.raw.record(data, topic=topic, occurred_at=when, source=source, actor="user")
+    out.emit({"ok": True, "record": rec.model_dump(mode="json"), "pointer": f"{rec.file}#L1"})
+    out.line(t("record.saved", file=rec.file, lines=rec.lines, size=rec.size, sha=short_hash(rec.sha256)))

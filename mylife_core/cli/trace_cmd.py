@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import click
+
+from ..messages import t
+from ..trace import ClaimTrace, trace_chain, trace_claim
+from .common import Output, short_hash, workspace_options
+
+
+def print_claim_trace(out: Output, tr: ClaimTrace, indent: str = "") -> None:
+    c = tr.claim
+    out.line(f"{indent}{t('trace.claim')} {c.id} [{t('kind.' + c.kind)} · {t('status.' + c.status)}]  {c.claim}")
+    if c.superseded_by:
+        out.line(f"{indent}  → superseded_by {c.superseded_by}")
+    if tr.digest:
+        for p in tr.digest:
+            out.line(f"{indent}  └─ {t('trace.digest')} {p.ref} (L{p.start_line}-L{p.end_line})")
+            for line in p.text.splitlines():
+                out.line(f"{indent}       {line}")
+    else:
+        out.line(f"{indent}  └─ {t('trace.digest')} {t('trace.no_digest')}")
+    if tr.check.state == "no_pointer":
+        out.line(f"{indent}       └─ {t('trace.no_pointer')}", fg="red")
+        return
+    out.line(f"{indent}       └─ {t('trace.raw')} {c.provenance}  ({c.occurred_at.isoformat()}"
+             f"{'，' + c.context if c.context else ''})")
+    for number, text in tr.check.lines:
+        out.line(f"{indent}            L{number}: {text}")
+    if tr.check.state == "ok":
+        out.line(f"{indent}            ✓ {t('trace.hash_ok')} ({short_hash(c.excerpt_hash)})", fg="green")
+    elif tr.check.state == "source_changed":
+        out.line(f"{indent}            ✗ {t('trace.source_changed')} "
+                 f"({short_hash(c.excerpt_hash)} ≠ {short_hash(tr.check.actual_hash)})", fg="red")
+    else:
+        out.line(f"{indent}            ✗ {t('trace.source_missing')} ({tr.check.reason})", fg="red")
+
+
+@click.command("trace", help=t("help.trace"))
+@click.argument("target")
+@workspace_options
+def command(ws, out: Output, target: str) -> int:
+    if target.startswith("chain-"):
+        ct = trace_chain(ws, target)
+        out.emit({"ok": all(tr is not None and tr.ok for tr in ct.claims.values()), **ct.to_json()})
+        chain = ct.chain
+        out.line(f"{chain.id}  {chain.asked_at.date().isoformat()}  「{chain.question}」")
+        for conclusion in chain.conclusions:
+            out.line(f"• {conclusion.text}  {' '.join(conclusion.claim_ids)}")
+        for cid, tr in ct.claims.items():
+            if tr is None:
+                out.line(f"  ✗ {t('error.claim_not_found', id=cid)}", fg="red")
+            else:
+                print_claim_trace(out, tr, indent="  ")
+        return 0 if all(tr is not None and tr.ok for tr in ct.claims.values()) else 1
+    tr = trace_claim(ws, target)
+    out.emit({"ok": tr.ok, **tr.to_json()})
+    print_claim_trace(out, tr)
+    return 0 if tr.ok else 1

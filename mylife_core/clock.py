@@ -1,0 +1,56 @@
+"""The one place that knows what time it is.
+
+``MYLIFE_NOW`` (an ISO date ``2026-03-01`` or datetime ``2026-03-01T09:30``) overrides
+"now" everywhere, so tests and users replaying history get deterministic staleness.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import date, datetime, time
+
+from .errors import UsageError
+
+
+def _local_tz():
+    return datetime.now().astimezone().tzinfo
+
+
+def parse_when(value: str, *, what: str = "--at") -> datetime:
+    """Parse a user-supplied date or datetime into an aware datetime (local zone)."""
+    text = value.strip()
+    try:
+        if len(text) == 10:
+            parsed = datetime.combine(date.fromisoformat(text), time(0, 0))
+        else:
+            parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise UsageError("bad_date", what=what, value=value) from None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=_local_tz())
+    return parsed
+
+
+def now() -> datetime:
+    """The current moment as an aware datetime, honouring ``MYLIFE_NOW``."""
+    override = os.environ.get("MYLIFE_NOW")
+    if override:
+        return parse_when(override, what="MYLIFE_NOW")
+    return datetime.now().astimezone().replace(microsecond=0)
+
+
+def today() -> date:
+    return now().date()
+
+
+def as_aware(value: datetime | date) -> datetime:
+    """Promote a date or naive datetime to an aware datetime in the local zone."""
+    if not isinstance(value, datetime):
+        value = datetime.combine(value, time(0, 0))
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=_local_tz())
+    return value
+
+
+def days_between(earlier: datetime | date, later: datetime | date) -> float:
+    return (as_aware(later) - as_aware(earlier)).total_seconds() / 86400.0

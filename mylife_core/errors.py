@@ -1,0 +1,89 @@
+"""User-facing errors.
+
+Every error MyLife raises on purpose carries a message key from :mod:`mylife_core.messages`
+(so it is shown in the user's language), what was wrong, and where possible what to do.
+The CLI turns them into a clean message and a non-zero exit code; ``MYLIFE_DEBUG=1``
+shows the traceback instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+class MyLifeError(Exception):
+    """Base class: a problem the user can understand and act on."""
+
+    exit_code = 1
+    code = "error"
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(key)
+
+    def render(self) -> str:
+        from .messages import t
+
+        return t(f"error.{self.key}", **self.params)
+
+    def __str__(self) -> str:  # pragma: no cover - convenience for logs/tests
+        try:
+            return self.render()
+        except Exception:
+            return f"{self.key} {self.params}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "key": self.key, "message": self.render(),
+                "params": {k: (str(v) if isinstance(v, Path) else v) for k, v in self.params.items()}}
+
+
+class UsageError(MyLifeError):
+    """Bad input on the command line or to a tool."""
+
+    code = "bad_input"
+    exit_code = 2
+
+
+class NotFound(MyLifeError):
+    code = "not_found"
+    exit_code = 3
+
+
+class WorkspaceMissing(MyLifeError):
+    code = "no_workspace"
+    exit_code = 3
+
+
+class Conflict(MyLifeError):
+    """The operation contradicts the current state (e.g. accepting a rejected claim)."""
+
+    code = "conflict"
+    exit_code = 4
+
+
+class DataFileError(MyLifeError):
+    """A file on disk cannot be read: names the file and line; it is never overwritten."""
+
+    code = "bad_file"
+    exit_code = 5
+
+    def __init__(self, path: Path | str, line: int | None, problem: str) -> None:
+        super().__init__("bad_file", path=str(path), line=line if line is not None else "?",
+                         problem=problem)
+        self.path = Path(path)
+        self.line = line
+        self.problem = problem
+
+
+class LockTimeout(MyLifeError):
+    code = "locked"
+    exit_code = 6
+
+
+class PluginError(MyLifeError):
+    """A plugin failed to import or returned something invalid; names the plugin."""
+
+    code = "plugin"
+    exit_code = 7

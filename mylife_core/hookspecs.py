@@ -1,0 +1,198 @@
+"""The hooks a MyLife plugin can implement, grouped by the phase they belong to.
+
+Implement them with ``from mylife_core import hookimpl``. Hooks are always called with
+keyword arguments; an implementation may accept any subset of a hook's parameters.
+
+Calling styles, chosen on purpose:
+
+* *registration* hooks are collect-all and hand you a ``register(...)`` callback; the core
+  validates what you register (pydantic) and records that it came from your plugin;
+* *notification* hooks (``on_claim``, ``on_change``) are collect-all, called after the write is
+  durable; an exception in one plugin is reported with the plugin's name and does not undo the
+  write or stop other plugins;
+* *firstresult* hooks (``infer_ttl``, ``vector_index``) stop at the first non-None answer; the
+  core's defaults are ``trylast`` so any plugin can answer first;
+* *pipeline* hooks (``pre_decide``, ``detect_drift``, ``render_output``) are collect-all and
+  combined by the core as documented on each.
+
+The full reference, with examples, is ``docs/plugins.md``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:  # pragma: no cover
+    import click
+
+    from .layers.claims import Claim
+    from .specs import Change, DriftSignal, TTLGuess, Verdict
+    from .workspace import Workspace
+
+hookspec = pluggy.HookspecMarker("mylife")
+
+
+# --------------------------------------------------------------------------- registration
+
+
+@hookspec
+def register_commands(cli: "click.Group") -> None:
+    """Add commands to the ``mylife`` command line.
+
+    Called once when the CLI is built. Use ``@cli.command()`` or ``cli.add_command(...)``.
+    Commands should accept ``--workspace`` and ``--json`` like the core ones
+    (``mylife_core.cli.common.workspace_options``).
+
+    :param cli: the root ``click.Group``.
+    """
+
+
+@hookspec
+def register_stores(register) -> None:
+    """Offer an L2 claim-store backend.
+
+    Call ``register(name=..., factory=..., description=...)``; ``factory(workspace)`` returns
+    an object implementing :class:`mylife_core.layers.claims.ClaimStore`. The workspace's
+    ``store:`` setting picks one; the builtin ``files`` store is registered the same way.
+    """
+
+
+@hookspec
+def register_fields(register) -> None:
+    """Contribute profile field definitions (a field dictionary, seed §4.3).
+
+    Call ``register(name=..., aliases=[...], ttl_days=..., topic=..., sensitivity=...,
+    decisions=[...], ttl_reason=...)`` once per field (see :class:`~mylife_core.specs.FieldSpec`).
+    The core ships no field dictionary: fields come from plugins or are created as the user
+    talks.
+    """
+
+
+@hookspec
+def register_decisions(register) -> None:
+    """Contribute decisions with their profile-field dependencies (seed §4.1).
+
+    Call ``register(name=..., aliases=[...], keywords=[...], depends_on=[...], topic=...)``
+    (see :class:`~mylife_core.specs.DecisionSpec`). A question is matched to a decision by
+    name, aliases and keywords.
+    """
+
+
+@hookspec
+def register_topics(register) -> None:
+    """Contribute topics and the keywords that signal them (drift detection, topic matching).
+
+    Call ``register(name=..., aliases=[...], keywords=[...], fields=[...])``.
+    """
+
+
+@hookspec
+def register_skills(register) -> None:
+    """Contribute a folder of skills: Markdown files with ``name``/``description`` front matter.
+
+    Call ``register(path=..., rank=600)``. Lower ranks win when two skills share a name;
+    the workspace's and the user's own skill folders outrank bundled ones (seed §6.6).
+    """
+
+
+@hookspec
+def register_tools(register) -> None:
+    """Contribute model-facing tools (seed §6.3), used by the agent loop and ``mylife mcp``.
+
+    Call ``register(name=..., description=..., input_schema={...}, handler=..., writes=...)``;
+    ``handler(workspace, actor, **arguments)`` returns JSON-serialisable data.
+    """
+
+
+@hookspec
+def register_synonyms(register) -> None:
+    """Contribute search synonyms: ``register(word="跳槽", synonyms=["换工作", "离职"])``."""
+
+
+# --------------------------------------------------------------------------- fields
+
+
+@hookspec(firstresult=True)
+def infer_ttl(name: str, value: Any, workspace: "Workspace") -> "TTLGuess | None":
+    """Guess how long a new profile field stays true, when it is first created.
+
+    Stops at the first non-None result. Field dictionaries answer first; the core's
+    heuristics and the model (when configured) are ``trylast``.
+
+    :param name: the field name as the user typed it (any language).
+    :param value: its first value.
+    :return: a :class:`~mylife_core.specs.TTLGuess`, or None when you do not know.
+    """
+
+
+# --------------------------------------------------------------------------- writes
+
+
+@hookspec
+def on_claim(workspace: "Workspace", claim: "Claim", action: str, previous: "Claim | None") -> None:
+    """A claim was added or changed (``action``: ``add``, ``accept``, ``reject``, ``dispute``,
+    ``supersede``, ``update``). Called after the store holds it: mirror it, index it, or check
+    it for conflicts. ``previous`` is the claim before the change (None on ``add``).
+    """
+
+
+@hookspec
+def on_change(workspace: "Workspace", change: "Change") -> None:
+    """Any audited write happened (record, claim, profile, digest, index, config).
+
+    Called after the write is durable and while the workspace lock is still held, so the
+    workspace is consistent: a good place to update a derived index or commit to git.
+    """
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+@hookspec
+def pre_decide(workspace: "Workspace", question: str, decisions: list, options: dict) -> "Verdict | None":
+    """Check a question before MyLife reasons about it (seed §6.4a).
+
+    Return a :class:`~mylife_core.specs.Verdict`: ``allow``, ``steer`` (ask the user first,
+    e.g. stale fields, with reasons and data) or ``deny``; or None to abstain. The core combines
+    all verdicts like a waterfall: any ``deny`` wins, else any ``steer``, else ``allow``.
+
+    :param decisions: the matched :class:`~mylife_core.specs.DecisionSpec` objects.
+    :param options: the caller's choices, e.g. ``{"accept_stale": True}``.
+    """
+
+
+@hookspec
+def detect_drift(turn: str, session: Any, workspace: "Workspace") -> "list[DriftSignal] | DriftSignal | None":
+    """Score a conversation turn for topic drift (seed §5.3a). Collect-all: return one or more
+    :class:`~mylife_core.specs.DriftSignal` (score 0..1, weight, evidence), or None.
+    """
+
+
+@hookspec
+def render_output(answer: Any, workspace: "Workspace") -> None:
+    """Shape and check a decision answer before it is shown (seed §6.4c).
+
+    ``answer`` is a mutable :class:`mylife_core.pipeline.answer.Answer`; implementations edit
+    it in place. Order matters and is set with ``tryfirst``/``trylast``: chain enforcement runs
+    first, stale-input annotation next, the disclaimer (``trylast``) always last.
+    """
+
+
+@hookspec(firstresult=True)
+def vector_index(workspace: "Workspace") -> Any:
+    """Provide the vector side of hybrid search, or None (keyword mode).
+
+    Return an object with ``search(query, k) -> list[(doc_id, score)]``,
+    ``add(docs)`` and ``status()``. Stops at the first non-None answer.
+    """
+
+
+@hookspec
+def verify_workspace(workspace: "Workspace") -> "list[dict] | None":
+    """Add a witness to ``mylife verify`` (e.g. raw files against git history).
+
+    Return a list of problems, each ``{"kind": str, "message": str, "file": str | None}``
+    (message in the user's language), or None when all is well.
+    """

@@ -1,0 +1,287 @@
+"""L2, the claims layer: evidence with kind, source, provenance pointer + hash, and status.
+
+The record format follows seed §3.2 exactly, plus ``excerpt_hash`` (seed §3.3) and
+bookkeeping (``created_at``, ``updated_at``, ``actor``, ``note``). Storage is pluggable
+(:class:`ClaimStore`); :class:`ClaimsLayer` holds the rules every backend obeys:
+ids, pointer checks, ``inference`` claims starting as candidates, status transitions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict
+
+from .. import clock
+from ..errors import Conflict, NotFound, UsageError
+from ..provenance import Pointer, hash_excerpt
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..workspace import Workspace
+
+Kind = Literal["fact", "assessment", "inference"]
+Source = Literal["user_raw", "user_filled", "bill_import", "mcp", "llm_inferred"]
+Status = Literal["candidate", "active", "stale", "superseded", "disputed", "rejected"]
+Confidence = Literal["high", "medium", "low"]
+
+KINDS: tuple[str, ...] = ("fact", "assessment", "inference")
+SOURCES: tuple[str, ...] = ("user_raw", "user_filled", "bill_import", "mcp", "llm_inferred")
+STATUSES: tuple[str, ...] = ("candidate", "active", "stale", "superseded", "disputed", "rejected")
+EVIDENCE_STATUSES = frozenset({"active", "disputed", "stale"})
+
+ID_RE = re.compile(r"^claim-(\d{4})-(\d{2})-(\d{2})-(\d+)$")
+
+
+class Claim(BaseModel):
+    """One piece of evidence (seed §3.2)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    topic: str
+    claim: str
+    kind: Kind
+    source: Source
+    provenance: str | None = None  # "raw/2026-01-15-career.md#L42" or "#L42-L44"
+    excerpt_hash: str | None = None  # "sha256:..." of the pointed lines
+    occurred_at: date
+    context: str | None = None
+    confidence: Confidence = "medium"
+    status: Status = "active"
+    superseded_by: str | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    actor: str = "user"
+    note: str | None = None  # why it was disputed, rejected, ...
+
+    @property
+    def is_evidence(self) -> bool:
+        """Counts as evidence: inferences only once accepted, never rejected/superseded ones."""
+        return self.status in EVIDENCE_STATUSES
+
+    @property
+    def pointer(self) -> Pointer | None:
+        return Pointer.parse(self.provenance) if self.provenance else None
+
+
+def id_day(claim_id: str) -> date | None:
+    match = ID_RE.match(claim_id)
+    if not match:
+        return None
+    try:
+        return date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+    except ValueError:
+        return None
+
+
+def id_seq(claim_id: str) -> int:
+    match = ID_RE.match(claim_id)
+    return int(match.group(4)) if match else 0
+
+
+def make_id(day: date, seq: int) -> str:
+    return f"claim-{day.isoformat()}-{seq:03d}"
+
+
+@runtime_checkable
+class ClaimStore(Protocol):
+    """Where L2 lives. The builtin ``files`` store is the reference implementation; every
+    backend passes the same conformance suite (``tests/store_conformance.py``).
+
+    Stores persist exactly what they are given (ids, pointers, statuses); the rules live in
+    :class:`ClaimsLayer`. A store must read back every write: a claim it reports as stored is
+    stored.
+    """
+
+    name: str
+
+    def add(self, claims: list[Claim]) -> None:
+        """Persist new claims (ids are unique; raise on an existing id)."""
+
+    def update(self, claim: Claim) -> None:
+        """Replace the stored claim with the same id."""
+
+    def get(self, claim_id: str) -> Claim | None: ...
+
+    def query(self, *, topic: str | None = None, kind: str | None = None, status: str | None = None,
+              since: date | None = None, until: date | None = None,
+              limit: int | None = None, newest_first: bool = False) -> list[Claim]:
+        """Claims matching all given filters, ordered by (occurred_at, id)."""
+
+    def iter_all(self) -> Iterator[Claim]: ...
+
+    def ids_on(self, day: date) -> list[str]:
+        """Ids whose date part is ``day`` (for allocating the next id)."""
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """``{"status": {...}, "kind": {...}, "topic": {...}}`` counts."""
+
+    def close(self) -> None: ...
+
+
+class ClaimsLayer:
+    """The rules of L2 on top of whichever store is configured."""
+
+    def __init__(self, ws: "Workspace", store: ClaimStore) -> None:
+        self.ws = ws
+        self.store = store
+
+    # -- reading ----------------------------------------------------------------------------
+    def get(self, claim_id: str) -> Claim:
+        claim = self.store.get(claim_id)
+        if claim is None:
+            raise NotFound("claim_not_found", id=claim_id)
+        return claim
+
+    def find(self, claim_id: str) -> Claim | None:
+        return self.store.get(claim_id)
+
+    def query(self, **filters) -> list[Claim]:
+        for name, allowed in (("kind", KINDS), ("status", STATUSES)):
+            value = filters.get(name)
+            if value is not None and value not in allowed:
+                raise UsageError("bad_choice", what=f"--{name}", value=value, choices=", ".join(allowed))
+        return self.store.query(**filters)
+
+    def iter_all(self) -> Iterator[Claim]:
+        return self.store.iter_all()
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        return self.store.counts()
+
+    # -- writing -----------------------------------------------------------------------------
+    def _next_ids(self, day: date, n: int) -> list[str]:
+        start = max((id_seq(i) for i in self.store.ids_on(day)), default=0) + 1
+        return [make_id(day, seq) for seq in range(start, start + n)]
+
+    def check_pointer(self, provenance: str) -> tuple[str, str]:
+        """Validate a ``--from`` pointer against L0; return (normalised pointer, excerpt hash)."""
+        pointer = Pointer.parse(provenance)
+        if self.ws.raw.get(pointer.file) is None:
+            if not self.ws.raw.path_of(pointer.file).exists():
+                raise UsageError("pointer_file_missing", file=pointer.file)
+            raise UsageError("pointer_not_recorded", file=pointer.file)
+        excerpt = self.ws.raw.resolve(pointer)
+        return str(pointer), hash_excerpt(excerpt)
+
+    def add(self, *, claim: str, topic: str, kind: str, source: str | None = None,
+            provenance: str | None = None, occurred_at: datetime | date | None = None,
+            context: str | None = None, confidence: str = "medium", actor: str = "user") -> tuple[Claim, str | None]:
+        """Add one claim. Returns the claim and, when the statement itself had to be recorded
+        to L0 (no ``provenance`` given), the pointer of that new raw record."""
+        claims, recorded = self.add_many([dict(claim=claim, topic=topic, kind=kind, source=source,
+                                               provenance=provenance, occurred_at=occurred_at,
+                                               context=context, confidence=confidence)], actor=actor)
+        return claims[0], recorded[0]
+
+    def add_many(self, items: Iterable[dict], *, actor: str = "user") -> tuple[list[Claim], list[str | None]]:
+        """Add claims in one locked batch (used by extraction, imports and the benchmark)."""
+        from .raw import check_topic
+
+        prepared: list[dict] = []
+        for item in items:
+            text = (item.get("claim") or "").strip()
+            if not text:
+                raise UsageError("empty_text", what="claim")
+            kind = item.get("kind") or "fact"
+            if kind not in KINDS:
+                raise UsageError("bad_choice", what="--kind", value=kind, choices=", ".join(KINDS))
+            source = item.get("source") or ("llm_inferred" if kind == "inference" else
+                                            "user_raw" if item.get("provenance") else "user_filled")
+            if source not in SOURCES:
+                raise UsageError("bad_choice", what="--source", value=source, choices=", ".join(SOURCES))
+            confidence = item.get("confidence") or "medium"
+            if confidence not in ("high", "medium", "low"):
+                raise UsageError("bad_choice", what="--confidence", value=confidence, choices="high, medium, low")
+            if kind == "inference" and not item.get("provenance"):
+                raise UsageError("inference_needs_source")
+            when = item.get("occurred_at") or clock.now()
+            prepared.append(dict(item, claim=text, kind=kind, source=source, confidence=confidence,
+                                 topic=check_topic(item.get("topic") or ""), occurred_at=when))
+
+        out: list[Claim] = []
+        recorded: list[str | None] = []
+        with self.ws.lock():
+            now = clock.now()
+            pending: list[Claim] = []
+            by_day: dict[date, int] = {}
+            for item in prepared:
+                new_pointer = None
+                when = item["occurred_at"]
+                day = when.date() if isinstance(when, datetime) else when
+                if item.get("provenance"):
+                    pointer, digest = self.check_pointer(item["provenance"])
+                else:
+                    rec = self.ws.raw.record((item["claim"] + "\n").encode("utf-8"), topic=item["topic"],
+                                             occurred_at=clock.as_aware(when), source="user_filled", actor=actor)
+                    pointer, digest = self.check_pointer(f"{rec.file}#L1-L{rec.lines}" if rec.lines > 1 else f"{rec.file}#L1")
+                    new_pointer = pointer
+                by_day[day] = by_day.get(day, 0) + 1
+                status = "candidate" if item["kind"] == "inference" else "active"
+                pending.append(Claim(
+                    id="", topic=item["topic"], claim=item["claim"], kind=item["kind"], source=item["source"],
+                    provenance=pointer, excerpt_hash=digest, occurred_at=day, context=item.get("context") or None,
+                    confidence=item["confidence"], status=status, created_at=now, updated_at=now, actor=actor))
+                recorded.append(new_pointer)
+            ids: dict[date, list[str]] = {day: self._next_ids(day, n) for day, n in by_day.items()}
+            for claim in pending:
+                claim.id = ids[claim.occurred_at].pop(0)
+                out.append(claim)
+            self.store.add(out)
+            for claim in out:
+                self.ws.commit_change(actor, "claim.add", claim.id, paths=self._paths(claim),
+                                      detail={"topic": claim.topic, "kind": claim.kind, "status": claim.status})
+                self.ws.plugins.notify_claim(self.ws, claim, "add", None)
+        return out, recorded
+
+    def _paths(self, claim: Claim) -> list[str]:
+        paths_for = getattr(self.store, "paths_for", None)
+        return paths_for(claim) if paths_for else []
+
+    def _transition(self, claim_id: str, action: str, allowed_from: set[str], to: str, *,
+                    actor: str, note: str | None = None, superseded_by: str | None = None,
+                    kinds: set[str] | None = None) -> tuple[Claim, Claim]:
+        with self.ws.lock():
+            before = self.get(claim_id)
+            if before.status not in allowed_from or (kinds is not None and before.kind not in kinds):
+                from ..messages import t
+                raise Conflict("claim_bad_transition", id=claim_id, status=t(f"status.{before.status}"),
+                               action=t(f"action.{action}"))
+            after = before.model_copy(update={"status": to, "updated_at": clock.now(),
+                                              "note": note if note is not None else before.note,
+                                              "superseded_by": superseded_by or before.superseded_by})
+            self.store.update(after)
+            self.ws.commit_change(actor, f"claim.{action}", claim_id, paths=self._paths(after),
+                                  detail={"from": before.status, "to": to, **({"why": note} if note else {}),
+                                          **({"by": superseded_by} if superseded_by else {})})
+            self.ws.plugins.notify_claim(self.ws, after, action, before)
+        return before, after
+
+    def accept(self, claim_id: str, *, actor: str = "user") -> tuple[Claim, Claim]:
+        """Accept an inference candidate: from now on it counts as (low-weight) evidence."""
+        return self._transition(claim_id, "accept", {"candidate"}, "active", actor=actor)
+
+    def reject(self, claim_id: str, *, actor: str = "user", why: str | None = None) -> tuple[Claim, Claim]:
+        """Reject an inference (candidate or accepted): the user vetoes the AI's guess."""
+        return self._transition(claim_id, "reject", {"candidate", "active", "disputed"}, "rejected",
+                                actor=actor, note=why, kinds={"inference"})
+
+    def dispute(self, claim_id: str, *, why: str, actor: str = "user") -> tuple[Claim, Claim]:
+        if not (why or "").strip():
+            raise UsageError("empty_text", what="--why")
+        return self._transition(claim_id, "dispute", {"active", "stale", "candidate", "disputed"}, "disputed",
+                                actor=actor, note=why.strip())
+
+    def supersede(self, old_id: str, *, by: str, actor: str = "user") -> tuple[Claim, Claim]:
+        if old_id == by:
+            raise UsageError("supersede_self")
+        successor = self.get(by)
+        if successor.status in ("rejected", "superseded"):
+            from ..messages import t
+            raise Conflict("claim_bad_transition", id=by, status=t(f"status.{successor.status}"),
+                           action=t("action.supersede"))
+        return self._transition(old_id, "supersede", {"active", "stale", "disputed", "candidate"}, "superseded",
+                                actor=actor, superseded_by=by)

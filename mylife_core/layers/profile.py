@@ -1,0 +1,199 @@
+"""L3, the profile: the user's current facts, each with its own time-to-live (seed §3.2, §4).
+
+``profile.yaml``::
+
+    fields:
+      现有存款:
+        value: 120000
+        source: user_filled
+        updated_at: 2026-01-10 00:00:00+08:00
+        ttl_days: 90            # null = never expires
+        ttl_reason: 存款变化快
+        history:                # earlier values, oldest first
+        - {value: 95000, source: user_filled, updated_at: ...}
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from .. import clock
+from ..errors import NotFound, UsageError
+from ..storage import yamlfile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..workspace import Workspace
+
+FieldSource = Literal["user_filled", "user_raw", "bill_import", "mcp", "llm_inferred"]
+FIELD_SOURCES: tuple[str, ...] = ("user_filled", "user_raw", "bill_import", "mcp", "llm_inferred")
+HEADER = "# MyLife L3 profile (seed §3.2): current facts, each with its own TTL.\n"
+
+Scalar = str | int | float | bool | None
+
+
+class PastValue(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    value: Scalar
+    source: str
+    updated_at: datetime
+
+
+class ProfileField(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    value: Scalar
+    source: FieldSource = "user_filled"
+    updated_at: datetime
+    ttl_days: int | None = None
+    ttl_reason: str | None = None
+    ttl_source: str | None = None  # "plugin:<name>", "heuristic", "model", "user"
+    topic: str | None = None
+    sensitivity: Literal["low", "medium", "high"] | None = None
+    provenance: str | None = None  # optional pointer to the raw line the value came from
+    history: list[PastValue] = Field(default_factory=list)
+
+    def age_days(self, now: datetime | None = None) -> float:
+        return clock.days_between(self.updated_at, now or clock.now())
+
+    def is_stale(self, now: datetime | None = None) -> bool:
+        return self.ttl_days is not None and self.age_days(now) > self.ttl_days
+
+    def overdue_days(self, now: datetime | None = None) -> int:
+        if self.ttl_days is None:
+            return 0
+        return max(0, int(self.age_days(now) - self.ttl_days))
+
+
+class ProfileFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    fields: dict[str, ProfileField] = Field(default_factory=dict)
+
+
+_ADAPTER = TypeAdapter(ProfileFile)
+
+
+_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+def parse_value(text: Any) -> Scalar:
+    """``"120000"`` / ``"120,000"`` -> 120000, ``"4.5"`` -> 4.5; anything else stays text."""
+    if not isinstance(text, str):
+        return text
+    stripped = text.strip()
+    number = stripped.replace(",", "")
+    if _NUMBER.match(number):
+        return float(number) if "." in number else int(number)
+    return stripped
+
+
+def parse_ttl(text: str | int | None) -> tuple[bool, int | None]:
+    """``(given, ttl_days)``: ``"never"`` -> (True, None); ``"90"`` -> (True, 90); None -> (False, None)."""
+    if text is None:
+        return False, None
+    if isinstance(text, int):
+        value = text
+    else:
+        word = str(text).strip().lower()
+        if word in ("never", "null", "none", "永不", "不过期"):
+            return True, None
+        try:
+            value = int(word.removesuffix("d"))
+        except ValueError:
+            raise UsageError("bad_ttl", value=text) from None
+    if value <= 0:
+        raise UsageError("bad_ttl", value=text)
+    return True, value
+
+
+class ProfileLayer:
+    def __init__(self, ws: "Workspace") -> None:
+        self.ws = ws
+        self.path = ws.root / "profile.yaml"
+        self._data: ProfileFile | None = None
+
+    def load(self) -> ProfileFile:
+        if self._data is None:
+            self._data = yamlfile.load(self.path, _ADAPTER, default={"fields": {}})
+        return self._data
+
+    def reload(self) -> ProfileFile:
+        self._data = None
+        return self.load()
+
+    def _save(self, data: ProfileFile) -> None:
+        yamlfile.save(self.path, data.model_dump(mode="python", exclude_none=True), header=HEADER)
+        self._data = data
+
+    def fields(self) -> dict[str, ProfileField]:
+        return self.load().fields
+
+    def get(self, name: str) -> ProfileField:
+        field = self.fields().get(name)
+        if field is None:
+            raise NotFound("field_not_found", name=name)
+        return field
+
+    def find(self, name: str) -> ProfileField | None:
+        return self.fields().get(name)
+
+    def stale(self, now: datetime | None = None) -> dict[str, ProfileField]:
+        now = now or clock.now()
+        return {n: f for n, f in self.fields().items() if f.is_stale(now)}
+
+    def set(self, name: str, value: Any, *, ttl_days: int | None = None, ttl_given: bool = False,
+            ttl_reason: str | None = None, ttl_source: str | None = None, source: str = "user_filled",
+            at: datetime | None = None, topic: str | None = None, sensitivity: str | None = None,
+            provenance: str | None = None, actor: str = "user") -> tuple[ProfileField, ProfileField | None]:
+        """Set a field. A new field takes the TTL given (the caller infers it when not given);
+        an existing field keeps its TTL unless a new one is given. The old value goes to history."""
+        name = (name or "").strip()
+        if not name or "\n" in name or len(name) > 80:
+            raise UsageError("bad_field_name", name=name)
+        if source not in FIELD_SOURCES:
+            raise UsageError("bad_choice", what="--source", value=source, choices=", ".join(FIELD_SOURCES))
+        value = parse_value(value)
+        if isinstance(value, str) and not value.strip():
+            raise UsageError("empty_text", what="value")
+        with self.ws.lock():
+            data = self.reload()  # re-read under the lock: another process may have written
+            when = at or clock.now()
+            previous = data.fields.get(name)
+            if previous is None:
+                field = ProfileField(value=value, source=source, updated_at=when, ttl_days=ttl_days,
+                                     ttl_reason=ttl_reason, ttl_source=ttl_source or ("user" if ttl_given else None),
+                                     topic=topic, sensitivity=sensitivity, provenance=provenance)
+            else:
+                history = list(previous.history)
+                history.append(PastValue(value=previous.value, source=previous.source, updated_at=previous.updated_at))
+                field = previous.model_copy(update={
+                    "value": value, "source": source, "updated_at": when, "history": history,
+                    "provenance": provenance,
+                    **({"ttl_days": ttl_days, "ttl_reason": ttl_reason, "ttl_source": ttl_source or "user"}
+                       if ttl_given else {}),
+                    **({"topic": topic} if topic else {}),
+                    **({"sensitivity": sensitivity} if sensitivity else {}),
+                })
+            fields = dict(data.fields)
+            fields[name] = field
+            self._save(ProfileFile(fields=fields))
+            self.ws.commit_change(actor, "profile.set", name, paths=["profile.yaml"],
+                                  detail={"ttl_days": field.ttl_days, "changed": previous is not None
+                                          and previous.value != value, "source": source})
+        return field, previous
+
+    def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user") -> ProfileField:
+        """The value is still true: refresh ``updated_at`` without changing it (seed §4.2)."""
+        with self.ws.lock():
+            data = self.reload()
+            if name not in data.fields:
+                raise NotFound("field_not_found", name=name)
+            field = data.fields[name].model_copy(update={"updated_at": at or clock.now()})
+            fields = dict(data.fields)
+            fields[name] = field
+            self._save(ProfileFile(fields=fields))
+            self.ws.commit_change(actor, "profile.confirm", name, paths=["profile.yaml"], detail={})
+        return field

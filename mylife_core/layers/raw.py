@@ -1,0 +1,162 @@
+"""L0, the raw layer: the user's words kept byte for byte, never edited or deleted.
+
+Each record is one file ``raw/<date>-<topic>.md`` (``-2``, ``-3`` … on the same day) holding
+exactly the bytes given: typos, repetitions and emotion included. Its sha256, size, topic and
+dates go to the append-only manifest ``ledger/raw.jsonl``; ``verify`` compares the two.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from .. import clock
+from ..errors import DataFileError, NotFound, UsageError
+from ..provenance import Pointer, decode, excerpt_bytes, split_lines
+from ..storage import jsonl
+from ..storage.atomic import create_exclusive
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..workspace import Workspace
+
+_BAD_TOPIC = re.compile(r"[/\\:\n\r\t\x00]")
+
+
+class RawRecord(BaseModel):
+    file: str  # workspace-relative: "raw/2026-01-15-career.md"
+    sha256: str
+    size: int
+    lines: int
+    topic: str
+    occurred_at: date
+    recorded_at: datetime
+    source: str = "user_raw"
+    actor: str = "user"
+
+
+def check_topic(topic: str) -> str:
+    topic = (topic or "").strip()
+    if not topic or _BAD_TOPIC.search(topic) or len(topic) > 80:
+        raise UsageError("bad_topic", topic=topic)
+    return topic
+
+
+def _slug(topic: str) -> str:
+    return re.sub(r"\s+", "-", topic.strip())
+
+
+class RawLayer:
+    def __init__(self, ws: "Workspace") -> None:
+        self.ws = ws
+        self.dir = ws.root / "raw"
+        self.manifest_path = ws.root / "ledger" / "raw.jsonl"
+        self._records: dict[str, RawRecord] | None = None
+        self._torn = False
+
+    # -- reading -----------------------------------------------------------------------------
+    def _load(self) -> dict[str, RawRecord]:
+        if self._records is None:
+            rows, self._torn = jsonl.read(self.manifest_path)
+            records: dict[str, RawRecord] = {}
+            for number, row in enumerate(rows, start=1):
+                try:
+                    rec = RawRecord.model_validate(row)
+                except Exception as exc:
+                    raise DataFileError(self.manifest_path, number, f"bad manifest entry: {exc}") from None
+                records[rec.file] = rec
+            self._records = records
+        return self._records
+
+    @property
+    def manifest_torn(self) -> bool:
+        self._load()
+        return self._torn
+
+    def records(self) -> list[RawRecord]:
+        return list(self._load().values())
+
+    def get(self, file: str) -> RawRecord | None:
+        return self._load().get(file)
+
+    def count(self) -> int:
+        return len(self._load())
+
+    def path_of(self, file: str) -> Path:
+        return self.ws.root / file
+
+    def read_bytes(self, file: str) -> bytes:
+        try:
+            return self.path_of(file).read_bytes()
+        except FileNotFoundError:
+            raise NotFound("pointer_file_missing", file=file) from None
+
+    def resolve(self, pointer: Pointer) -> bytes:
+        """The pointed lines; raises when the file or lines do not exist."""
+        data = self.read_bytes(pointer.file)
+        excerpt = excerpt_bytes(data, pointer)
+        if excerpt is None:
+            raise UsageError("pointer_lines_missing", pointer=str(pointer), file=pointer.file,
+                             count=len(split_lines(data)))
+        return excerpt
+
+    def line_text(self, pointer: Pointer) -> str:
+        return decode(self.resolve(pointer))
+
+    # -- writing -----------------------------------------------------------------------------
+    def record(self, data: bytes, *, topic: str, occurred_at: datetime | None = None,
+               source: str = "user_raw", actor: str = "user") -> RawRecord:
+        """Store ``data`` unchanged as a new raw file and return its manifest entry."""
+        topic = check_topic(topic)
+        if not data.strip():
+            raise UsageError("empty_record")
+        when = occurred_at or clock.now()
+        day = when.date().isoformat()
+        stem = f"{day}-{_slug(topic)}"
+        with self.ws.lock():
+            self._repair_torn_manifest()
+            records = self._load()
+            suffix = 1
+            while True:
+                name = f"{stem}.md" if suffix == 1 else f"{stem}-{suffix}.md"
+                rel = f"raw/{name}"
+                if rel not in records:
+                    try:
+                        create_exclusive(self.dir / name, data)
+                        break
+                    except FileExistsError:
+                        pass  # a file MyLife did not record; never touch it, pick another name
+                suffix += 1
+            rec = RawRecord(
+                file=rel,
+                sha256=hashlib.sha256(data).hexdigest(),
+                size=len(data),
+                lines=len(split_lines(data)),
+                topic=topic,
+                occurred_at=when.date(),
+                recorded_at=clock.now(),
+                source=source,
+                actor=actor,
+            )
+            jsonl.append(self.manifest_path, rec.model_dump(mode="json"))
+            records[rel] = rec
+            self.ws.commit_change(actor, "record", rel, paths=[rel, "ledger/raw.jsonl"],
+                                  detail={"topic": topic, "sha256": rec.sha256, "size": rec.size})
+        return rec
+
+    def _repair_torn_manifest(self) -> None:
+        """A writer killed mid-append leaves a last line without newline: cut that fragment
+        (it never completed, so it holds no record) before appending, and say so in the audit."""
+        if not jsonl.ends_torn(self.manifest_path):
+            return
+        data = self.manifest_path.read_bytes()
+        keep = data[: data.rfind(b"\n") + 1]
+        with self.manifest_path.open("r+b") as fh:
+            fh.truncate(len(keep))
+        self._records = None
+        self.ws.audit_only("system", "manifest.repair", "ledger/raw.jsonl",
+                           detail={"dropped_bytes": len(data) - len(keep)})

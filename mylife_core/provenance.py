@@ -1,0 +1,62 @@
+"""Provenance pointers: ``raw/FILE#L42`` or ``raw/FILE#L42-L44``, plus the sha256 of those lines.
+
+The hash covers the exact bytes of the pointed lines, joined by ``\\n`` (the final newline of
+the last line excluded), so a claim notices when its source changed (seed §3.3).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import UsageError
+
+_POINTER = re.compile(r"^(raw/[^#\n]+)#L(\d+)(?:-L?(\d+))?$")
+
+
+@dataclass(frozen=True)
+class Pointer:
+    file: str  # workspace-relative, always starting with "raw/"
+    start: int
+    end: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Pointer":
+        match = _POINTER.match(text.strip())
+        if not match:
+            raise UsageError("bad_pointer", pointer=text)
+        file, start, end = match.group(1), int(match.group(2)), int(match.group(3) or match.group(2))
+        if start < 1 or end < start or ".." in Path(file).parts:
+            raise UsageError("bad_pointer", pointer=text)
+        return cls(file, start, end)
+
+    def __str__(self) -> str:
+        if self.start == self.end:
+            return f"{self.file}#L{self.start}"
+        return f"{self.file}#L{self.start}-L{self.end}"
+
+
+def split_lines(data: bytes) -> list[bytes]:
+    """Lines of a raw file as bytes, without their newlines (a final newline adds no line)."""
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    return lines
+
+
+def excerpt_bytes(data: bytes, pointer: Pointer) -> bytes | None:
+    """The pointed lines, or ``None`` when the file has fewer lines."""
+    lines = split_lines(data)
+    if pointer.end > len(lines):
+        return None
+    return b"\n".join(lines[pointer.start - 1 : pointer.end])
+
+
+def hash_excerpt(excerpt: bytes) -> str:
+    return "sha256:" + hashlib.sha256(excerpt).hexdigest()
+
+
+def decode(excerpt: bytes) -> str:
+    return excerpt.decode("utf-8", errors="replace")

@@ -1,0 +1,141 @@
+"""What plugins contribute and what hooks return: one pydantic model each.
+
+Registration hooks hand plugins a ``register(...)`` callback; the core validates the keyword
+arguments against these models, resolves name clashes deterministically and remembers which
+plugin gave what (see :mod:`mylife_core.plugins`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    plugin: str = ""  # filled in by the core: which plugin registered it
+
+
+class FieldSpec(_Spec):
+    """A profile field a lens or field dictionary knows about (seed §4.3)."""
+
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    ttl_days: int | None = None  # None: never expires
+    ttl_reason: str | None = None
+    topic: str | None = None
+    sensitivity: Literal["low", "medium", "high"] = "medium"
+    decisions: list[str] = Field(default_factory=list)  # decisions that depend on it
+    description: str | None = None
+
+    @field_validator("ttl_days")
+    @classmethod
+    def _positive(cls, v: int | None) -> int | None:
+        if v is not None and v <= 0:
+            raise ValueError("ttl_days must be positive or null (never expires)")
+        return v
+
+
+class DecisionSpec(_Spec):
+    """A decision a lens can reason about, with the fields it depends on (seed §4.1)."""
+
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list)
+    depends_on: list[str] = Field(default_factory=list)  # profile field names
+    topic: str | None = None  # the claim topic its evidence lives under
+    lens: str | None = None
+    description: str | None = None
+
+
+class TopicSpec(_Spec):
+    """A topic with the words that signal it (used for drift detection and topic matching)."""
+
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list)
+    fields: list[str] = Field(default_factory=list)
+    lens: str | None = None
+
+
+class SkillDirSpec(_Spec):
+    """A folder (or single file) of Markdown skills with ``name``/``description`` front matter."""
+
+    path: Path
+    rank: int = 600  # lower wins; bundled skills default to the lowest precedence
+
+
+class StoreSpec(_Spec):
+    """An L2 claim-store backend; ``factory(workspace)`` returns a ClaimStore."""
+
+    name: str
+    factory: Callable[[Any], Any]
+    description: str = ""
+
+
+class ToolSpec(_Spec):
+    """A model-facing tool (seed §6.3), served to the agent loop and over MCP."""
+
+    name: str
+    description: str
+    description_en: str | None = None
+    input_schema: dict[str, Any]
+    handler: Callable[..., Any]  # handler(workspace, actor, **arguments) -> JSON-able
+    writes: bool = False
+
+    @field_validator("name")
+    @classmethod
+    def _snake(cls, v: str) -> str:
+        if not v.replace("_", "").isalnum() or not v.islower():
+            raise ValueError("tool names are snake_case")
+        return v
+
+
+class SynonymSpec(_Spec):
+    """Words that mean the same for search (``换工作`` ~ ``跳槽``)."""
+
+    word: str
+    synonyms: list[str]
+
+
+class TTLGuess(BaseModel):
+    """An inferred time-to-live for a new profile field, with why."""
+
+    ttl_days: int | None
+    reason: str
+    source: str  # "plugin:<name>", "heuristic", "model", "user"
+
+
+class Verdict(BaseModel):
+    """A pre-decision check's result: allow, steer (ask the user first) or deny."""
+
+    kind: Literal["allow", "steer", "deny"]
+    reasons: list[str] = Field(default_factory=list)
+    data: dict[str, Any] = Field(default_factory=dict)
+    plugin: str = ""
+
+
+class DriftSignal(BaseModel):
+    """One piece of evidence that a conversation turn left the main topic."""
+
+    signal: str  # e.g. "explicit_marker", "field_set", "text_distance", "context_pressure"
+    score: float  # 0..1
+    weight: Literal["high", "medium", "low"] = "medium"
+    evidence: str = ""
+    new_topic: str | None = None
+    plugin: str = ""
+
+
+class Change(BaseModel):
+    """One audited write to the workspace (handed to ``on_change``)."""
+
+    at: datetime
+    actor: str  # "user", "model", "model via MCP", "plugin:<name>"
+    action: str  # "record", "claim.add", "claim.status", "profile.set", "digest.write", ...
+    target: str  # a raw file, claim id, field name, topic ...
+    paths: list[str] = Field(default_factory=list)  # workspace-relative files written
+    detail: dict[str, Any] = Field(default_factory=dict)

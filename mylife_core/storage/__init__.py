@@ -1,0 +1,1 @@
+"""Safe file primitives every layer writes through: atomic replace, locks, YAML, JSONL."""

@@ -1,0 +1,91 @@
+"""Append-only JSON Lines logs (the raw manifest, the audit log).
+
+One JSON object per line, appended with a single write while the workspace lock is held.
+A last line without its newline is the trace of a writer killed mid-append: readers skip it
+and report it; any other unreadable line is an error naming the file and line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ..errors import DataFileError
+from .atomic import append_bytes
+
+
+def encode(obj: Any) -> bytes:
+    return (json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str) + "\n").encode("utf-8")
+
+
+def append(path: Path, obj: Any) -> None:
+    append_bytes(path, encode(obj))
+
+
+def append_many(path: Path, objs: list[Any]) -> None:
+    if objs:
+        append_bytes(path, b"".join(encode(o) for o in objs))
+
+
+def ends_torn(path: Path) -> bool:
+    """True when the file's last byte is not a newline (an interrupted append)."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return False
+    if size == 0:
+        return False
+    with path.open("rb") as fh:
+        fh.seek(size - 1)
+        return fh.read(1) != b"\n"
+
+
+def read(path: Path) -> tuple[list[dict[str, Any]], bool]:
+    """All complete records, and whether a torn last line was skipped."""
+    if not path.exists():
+        return [], False
+    data = path.read_bytes()
+    torn = bool(data) and not data.endswith(b"\n")
+    lines = data.split(b"\n")
+    if torn:
+        lines = lines[:-1]
+    out: list[dict[str, Any]] = []
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            out.append(json.loads(raw))
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise DataFileError(path, number, f"not a JSON line: {exc}") from None
+    return out, torn
+
+
+def tail(path: Path, n: int, chunk: int = 65536) -> list[dict[str, Any]]:
+    """The last ``n`` complete records, reading from the end (fast on a long log)."""
+    if n <= 0 or not path.exists():
+        return []
+    with path.open("rb") as fh:
+        fh.seek(0, os.SEEK_END)
+        end = fh.tell()
+        buf = b""
+        pos = end
+        while pos > 0 and buf.count(b"\n") <= n + 1:
+            step = min(chunk, pos)
+            pos -= step
+            fh.seek(pos)
+            buf = fh.read(step) + buf
+    lines = buf.split(b"\n")
+    if not buf.endswith(b"\n"):
+        lines = lines[:-1]  # torn last line
+    if pos > 0:
+        lines = lines[1:]  # first piece may be partial
+    records = [json.loads(line) for line in lines if line.strip()]
+    return records[-n:]
+
+
+def iter_records(path: Path) -> Iterator[dict[str, Any]]:
+    records, _ = read(path)
+    yield from records

@@ -1,0 +1,129 @@
+"""L4 tracing: from a claim (or a past answer's chain) back to the user's own words.
+
+claim -> digest paragraph (when one cites it) -> ``raw/FILE#Lnn`` -> the exact lines, with the
+hash recorded at the time compared to the file now. A mismatch is "source changed:
+re-evaluate" (seed §3.3): the claim may no longer say what the user said.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from .errors import MyLifeError
+from .layers.claims import Claim
+from .layers.digest import Paragraph
+from .provenance import Pointer, decode, excerpt_bytes, hash_excerpt, split_lines
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .layers.index import Chain
+    from .workspace import Workspace
+
+State = Literal["ok", "source_changed", "source_missing", "no_pointer"]
+
+
+@dataclass
+class SourceCheck:
+    state: State
+    actual_hash: str | None = None
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    reason: str | None = None
+
+
+@dataclass
+class ClaimTrace:
+    claim: Claim
+    check: SourceCheck
+    digest: list[Paragraph] = field(default_factory=list)
+    successor: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.check.state == "ok"
+
+    def to_json(self) -> dict:
+        c = self.claim
+        return {
+            "claim": c.model_dump(mode="json"),
+            "digest": [{"ref": p.ref, "lines": [p.start_line, p.end_line], "text": p.text} for p in self.digest],
+            "raw": {
+                "pointer": c.provenance,
+                "lines": [{"line": n, "text": s} for n, s in self.check.lines],
+                "expected_hash": c.excerpt_hash,
+                "actual_hash": self.check.actual_hash,
+            },
+            "state": self.check.state,
+            "ok": self.ok,
+        }
+
+
+class SourceChecker:
+    """Checks claims against L0, reading each raw file once (a small LRU of file contents)."""
+
+    def __init__(self, ws: "Workspace", cache_size: int = 256) -> None:
+        self.ws = ws
+        self.cache_size = cache_size
+        self._cache: dict[str, bytes | None] = {}
+
+    def _read(self, file: str) -> bytes | None:
+        if file in self._cache:
+            data = self._cache.pop(file)
+            self._cache[file] = data
+            return data
+        try:
+            data = self.ws.raw.path_of(file).read_bytes()
+        except OSError:
+            data = None
+        self._cache[file] = data
+        if len(self._cache) > self.cache_size:
+            self._cache.pop(next(iter(self._cache)))
+        return data
+
+    def check(self, claim: Claim, *, with_lines: bool = False) -> SourceCheck:
+        if not claim.provenance:
+            return SourceCheck("no_pointer")
+        try:
+            pointer = Pointer.parse(claim.provenance)
+        except MyLifeError:
+            return SourceCheck("source_missing", reason="malformed pointer")
+        data = self._read(pointer.file)
+        if data is None:
+            return SourceCheck("source_missing", reason="file missing")
+        excerpt = excerpt_bytes(data, pointer)
+        if excerpt is None:
+            return SourceCheck("source_missing", reason=f"only {len(split_lines(data))} lines")
+        actual = hash_excerpt(excerpt)
+        lines = []
+        if with_lines:
+            lines = [(pointer.start + i, decode(b)) for i, b in enumerate(excerpt.split(b"\n"))]
+        state: State = "ok" if actual == claim.excerpt_hash else "source_changed"
+        return SourceCheck(state, actual, lines)
+
+
+def trace_claim(ws: "Workspace", claim_id: str, checker: SourceChecker | None = None) -> ClaimTrace:
+    claim = ws.claims.get(claim_id)
+    check = (checker or SourceChecker(ws)).check(claim, with_lines=True)
+    return ClaimTrace(claim=claim, check=check, digest=ws.digests.citing(claim.id, claim.topic),
+                      successor=claim.superseded_by)
+
+
+@dataclass
+class ChainTrace:
+    chain: "Chain"
+    claims: dict[str, ClaimTrace | None]
+
+    def to_json(self) -> dict:
+        return {"chain": self.chain.model_dump(mode="json"),
+                "claims": {cid: (tr.to_json() if tr else None) for cid, tr in self.claims.items()}}
+
+
+def trace_chain(ws: "Workspace", chain_id: str) -> ChainTrace:
+    chain = ws.index.chain(chain_id)
+    checker = SourceChecker(ws)
+    traces: dict[str, ClaimTrace | None] = {}
+    for link in chain.links:
+        claim = ws.claims.find(link.claim_id)
+        traces[link.claim_id] = None if claim is None else ClaimTrace(
+            claim=claim, check=checker.check(claim, with_lines=True),
+            digest=ws.digests.citing(claim.id, claim.topic), successor=claim.superseded_by)
+    return ChainTrace(chain, traces)

@@ -1,0 +1,129 @@
+"""``mylife verify``: is every word still where MyLife put it?
+
+* every raw file in the manifest is present and unchanged (sha256), and no file appeared in
+  ``raw/`` that MyLife did not record;
+* every claim's pointer resolves and its lines still hash to ``excerpt_hash``;
+* the YAML layers parse (a hand edit with a syntax error is named by file and line);
+* plugins may add their own witnesses (``verify_workspace``; e.g. git history).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import DataFileError
+from .messages import t
+from .trace import SourceChecker
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .workspace import Workspace
+
+
+@dataclass
+class Problem:
+    kind: str  # raw_changed | raw_missing | raw_added | claim_source_changed | claim_source_missing | bad_file | manifest_torn | plugin
+    message: str
+    file: str | None = None
+    claim_id: str | None = None
+    line: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+@dataclass
+class VerifyReport:
+    raw_checked: int = 0
+    claims_checked: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "raw_checked": self.raw_checked, "claims_checked": self.claims_checked,
+                "problems": [p.to_json() for p in self.problems]}
+
+
+def _sha256(path: os.PathLike[str]) -> str | None:
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.file_digest(fh, "sha256").hexdigest() if hasattr(hashlib, "file_digest") \
+                else hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = None) -> VerifyReport:
+    report = VerifyReport()
+    add = report.problems.append
+
+    def guard(fn: Callable[[], Any]) -> bool:
+        try:
+            fn()
+            return True
+        except DataFileError as exc:
+            add(Problem("bad_file", exc.render().splitlines()[0], file=str(exc.path), line=exc.line))
+            return False
+
+    guard(lambda: ws.profile.load())
+    guard(lambda: ws.index.load())
+
+    # L0: manifest vs files
+    manifest_ok = guard(lambda: ws.raw.records())
+    if manifest_ok:
+        records = ws.raw.records()
+        if ws.raw.manifest_torn:
+            add(Problem("manifest_torn", t("verify.manifest_torn", file="ledger/raw.jsonl"), file="ledger/raw.jsonl"))
+        known = {r.file for r in records}
+        for i, rec in enumerate(records, start=1):
+            actual = _sha256(ws.root / rec.file)
+            if actual is None:
+                add(Problem("raw_missing", t("verify.raw_missing", file=rec.file), file=rec.file))
+            elif actual != rec.sha256:
+                add(Problem("raw_changed", t("verify.raw_changed", file=rec.file, expected=rec.sha256[:12],
+                                              actual=actual[:12]), file=rec.file))
+            if progress and i % 1000 == 0:
+                progress("raw", i, len(records))
+        report.raw_checked = len(records)
+        raw_dir = ws.root / "raw"
+        if raw_dir.is_dir():
+            for entry in sorted(os.scandir(raw_dir), key=lambda e: e.name):
+                rel = f"raw/{entry.name}"
+                if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+                    continue  # an interrupted write's temp file, never a record
+                if rel not in known:
+                    add(Problem("raw_added", t("verify.raw_added", file=rel), file=rel))
+
+    # L2: every pointer resolves and matches its hash
+    checker = SourceChecker(ws)
+
+    def check_claims() -> None:
+        total = sum(ws.claims.counts().get("status", {}).values())
+        for i, claim in enumerate(ws.claims.iter_all(), start=1):
+            if claim.provenance:
+                result = checker.check(claim)
+                if result.state == "source_changed":
+                    add(Problem("claim_source_changed", t("verify.claim_source_changed", id=claim.id,
+                                                          pointer=claim.provenance),
+                                claim_id=claim.id, file=claim.provenance))
+                elif result.state == "source_missing":
+                    add(Problem("claim_source_missing", t("verify.claim_source_missing", id=claim.id,
+                                                          pointer=claim.provenance, reason=result.reason),
+                                claim_id=claim.id, file=claim.provenance))
+            report.claims_checked = i
+            if progress and i % 5000 == 0:
+                progress("claims", i, total)
+
+    guard(check_claims)
+
+    for plugin_name in ws.plugins._impl_order("verify_workspace"):
+        result = ws.plugins._call_one("verify_workspace", plugin_name, workspace=ws)
+        for item in result or []:
+            add(Problem(item.get("kind", "plugin"), item["message"], file=item.get("file")))
+    return report

@@ -1,0 +1,191 @@
+"""A MyLife workspace: one folder of plain files holding the four layers (seed §3.2).
+
+::
+
+    config.yaml       settings (no secrets)
+    raw/              L0  the user's words, byte for byte, append-only
+    digest/           L1  topic digests (model original and user revision)
+    claims/           L2  evidence, one YAML file per month (the files store)
+    profile.yaml      L3  fields with per-field TTL and history
+    index.yaml        L4  conclusion chains and topic branches
+    ledger/raw.jsonl  manifest of every raw record (sha256, size, topic, dates)
+    ledger/audit.jsonl  who/what/when of every write
+    sessions/         saved conversations
+    skills/           the workspace's own skills (outrank bundled ones)
+    backends/         data of external L2 backends
+    cache/            derived and rebuildable: search index, claims index, locks (git-ignored)
+
+Everything is created private to the user (0700 folders, 0600 files).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from . import clock
+from .config import CONFIG_HEADER, Config
+from .errors import DataFileError, UsageError, WorkspaceMissing
+from .layers.audit import AuditEntry, AuditLog
+from .layers.claims import ClaimsLayer
+from .layers.digest import DigestLayer
+from .layers.index import IndexLayer
+from .layers.profile import ProfileLayer
+from .layers.raw import RawLayer
+from .plugins import PluginHost
+from .specs import Change
+from .storage import yamlfile
+from .storage.atomic import atomic_write_text, cleanup_temp_files, ensure_private_dir
+from .storage.lock import FileLock
+
+LAYOUT_DIRS = ("raw", "digest", "claims", "ledger", "sessions", "skills", "backends", "cache")
+GITIGNORE = "# Derived and rebuildable: never commit\ncache/\n"
+_CONFIG = TypeAdapter(Config)
+
+
+def default_root() -> Path:
+    """``$MYLIFE_HOME``, else ``~/mylife``."""
+    env = os.environ.get("MYLIFE_HOME")
+    return Path(env).expanduser() if env else Path.home() / "mylife"
+
+
+def resolve_root(path: str | os.PathLike[str] | None) -> Path:
+    return (Path(path).expanduser() if path else default_root()).absolute()
+
+
+class Workspace:
+    def __init__(self, root: Path, *, plugins: PluginHost | None = None) -> None:
+        self.root = root
+        self._plugins = plugins
+
+    # -- opening ------------------------------------------------------------------------------
+    @staticmethod
+    def is_workspace(root: Path) -> bool:
+        return (root / "config.yaml").is_file() and (root / "raw").is_dir()
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str] | None = None, *, plugins: PluginHost | None = None) -> "Workspace":
+        root = resolve_root(path)
+        if not cls.is_workspace(root):
+            raise WorkspaceMissing("no_workspace", path=str(root))
+        ws = cls(root, plugins=plugins)
+        ws.config  # read and validate now: a broken config.yaml is reported before anything else
+        return ws
+
+    @classmethod
+    def init(cls, path: str | os.PathLike[str] | None = None, *, plugins: PluginHost | None = None,
+             language: str | None = None) -> tuple["Workspace", bool]:
+        """Create the layout (idempotent). Returns the workspace and whether it was created."""
+        root = resolve_root(path)
+        if root.exists() and not root.is_dir():
+            raise UsageError("not_a_directory", path=str(root))
+        if cls.is_workspace(root):
+            return cls.open(root, plugins=plugins), False
+        if root.exists() and any(p for p in root.iterdir() if p.name not in (".git", ".DS_Store")):
+            raise UsageError("workspace_not_empty", path=str(root))
+        ensure_private_dir(root)
+        for name in LAYOUT_DIRS:
+            ensure_private_dir(root / name)
+        ws = cls(root, plugins=plugins)
+        with ws.lock():
+            config = Config(language=language) if language else Config()
+            atomic_write_text(root / ".gitignore", GITIGNORE)
+            yamlfile.save(root / "config.yaml", config.model_dump(mode="python"), header=CONFIG_HEADER)
+            ws.commit_change("user", "init", ".", paths=["config.yaml", ".gitignore"])
+        return ws, True
+
+    # -- paths and settings ---------------------------------------------------------------------
+    @property
+    def cache_dir(self) -> Path:
+        return self.root / "cache"
+
+    def rel(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+    @cached_property
+    def config(self) -> Config:
+        return yamlfile.load(self.root / "config.yaml", _CONFIG, default={})
+
+    def save_config(self, config: Config, *, actor: str = "user") -> None:
+        with self.lock():
+            yamlfile.save(self.root / "config.yaml", config.model_dump(mode="python"), header=CONFIG_HEADER)
+            self.__dict__["config"] = config
+            self.commit_change(actor, "config.set", "config.yaml", paths=["config.yaml"])
+
+    def lock(self) -> FileLock:
+        lock = self.__dict__.get("_lock")
+        if lock is None:
+            ensure_private_dir(self.cache_dir / "locks")
+            lock = self.__dict__["_lock"] = FileLock(self.cache_dir / "locks" / "write.lock")
+        return lock
+
+    @property
+    def plugins(self) -> PluginHost:
+        if self._plugins is None:
+            self._plugins = PluginHost()
+        return self._plugins
+
+    # -- layers ---------------------------------------------------------------------------------
+    @cached_property
+    def raw(self) -> RawLayer:
+        return RawLayer(self)
+
+    @cached_property
+    def digests(self) -> DigestLayer:
+        return DigestLayer(self)
+
+    @cached_property
+    def claims(self) -> ClaimsLayer:
+        stores = self.plugins.stores()
+        spec = stores.get(self.config.store)
+        if spec is None:
+            from .errors import UsageError as _U
+            raise _U("unknown_store", name=self.config.store, available=", ".join(sorted(stores)))
+        return ClaimsLayer(self, spec.factory(self))
+
+    @cached_property
+    def profile(self) -> ProfileLayer:
+        return ProfileLayer(self)
+
+    @cached_property
+    def index(self) -> IndexLayer:
+        return IndexLayer(self)
+
+    @cached_property
+    def audit(self) -> AuditLog:
+        return AuditLog(self.root / "ledger" / "audit.jsonl")
+
+    # -- writes -------------------------------------------------------------------------------------
+    def audit_only(self, actor: str, action: str, target: str, *, detail: dict[str, Any] | None = None) -> None:
+        self.audit.append(AuditEntry(at=clock.now(), actor=actor, action=action, target=target, detail=detail or {}))
+
+    def commit_change(self, actor: str, action: str, target: str, *, paths: list[str] | None = None,
+                      detail: dict[str, Any] | None = None) -> Change:
+        """Record a durable write in the audit log, then tell plugins (``on_change``)."""
+        change = Change(at=clock.now(), actor=actor, action=action, target=target, paths=paths or [],
+                        detail=detail or {})
+        self.audit.append(AuditEntry(at=change.at, actor=actor, action=action, target=target, detail=change.detail))
+        self.plugins.notify_change(self, change)
+        return change
+
+    def cleanup(self) -> int:
+        """Remove temp files a killed writer left behind (they never replaced anything)."""
+        return sum(cleanup_temp_files(self.root / d) for d in ("", *LAYOUT_DIRS))
+
+    def close(self) -> None:
+        claims = self.__dict__.get("claims")
+        if claims is not None:
+            claims.store.close()
+
+    def __enter__(self) -> "Workspace":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+__all__ = ["Workspace", "default_root", "resolve_root", "DataFileError"]
