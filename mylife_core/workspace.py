@@ -120,7 +120,8 @@ class Workspace:
         lock = self.__dict__.get("_lock")
         if lock is None:
             ensure_private_dir(self.cache_dir / "locks")
-            lock = self.__dict__["_lock"] = FileLock(self.cache_dir / "locks" / "write.lock")
+            timeout = float(os.environ.get("MYLIFE_LOCK_TIMEOUT", "60"))
+            lock = self.__dict__["_lock"] = FileLock(self.cache_dir / "locks" / "write.lock", timeout=timeout)
         return lock
 
     @property

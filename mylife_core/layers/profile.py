@@ -125,7 +125,10 @@ class ProfileLayer:
         return self.load()
 
     def _save(self, data: ProfileFile) -> None:
-        yamlfile.save(self.path, data.model_dump(mode="python", exclude_none=True), header=HEADER)
+        dumped = data.model_dump(mode="python", exclude_none=True)
+        for name, field in data.fields.items():  # "ttl_days: null" says "never expires" out loud
+            dumped["fields"][name]["ttl_days"] = field.ttl_days
+        yamlfile.save(self.path, dumped, header=HEADER)
         self._data = data
 
     def fields(self) -> dict[str, ProfileField]:

@@ -1,0 +1,140 @@
+"""L2: claims carry every seed §3.2 field, pointers are checked and hashed, inferences wait."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+SEED_FIELDS = {"id", "topic", "claim", "kind", "source", "provenance", "occurred_at", "context", "confidence",
+               "status", "superseded_by", "excerpt_hash"}
+
+
+@pytest.fixture
+def recorded(cli):
+    cli("init")
+    r = cli("record", "连续加班三周了\n我无法忍受当前的管理方式\n但项目本身挺有意思", "--topic", "career",
+            "--at", "2026-01-15", "--json")
+    assert r.returncode == 0, r.stderr
+    return r.json()["record"]["file"]
+
+
+def test_claim_add_with_pointer_records_hash(cli, recorded):
+    r = cli("claim", "add", "我无法忍受当前的管理方式", "--topic", "职业去留", "--kind", "assessment",
+            "--from", f"{recorded}#L2", "--context", "连续加班三周", "--at", "2026-01-15", "--json")
+    assert r.returncode == 0, r.stderr
+    claim = r.json()["claim"]
+    assert SEED_FIELDS <= set(claim)
+    assert claim["id"] == "claim-2026-01-15-001"
+    assert claim["provenance"] == f"{recorded}#L2"
+    assert claim["excerpt_hash"] == "sha256:" + hashlib.sha256("我无法忍受当前的管理方式".encode()).hexdigest()
+    assert claim["status"] == "active" and claim["source"] == "user_raw" and claim["superseded_by"] is None
+    r2 = cli("claim", "add", "加班多但项目有意思", "--topic", "职业去留", "--from", f"{recorded}#L1-L3",
+             "--at", "2026-01-15", "--json")
+    assert r2.json()["claim"]["id"] == "claim-2026-01-15-002"
+
+
+def test_claim_pointer_errors(cli, recorded, ws_path):
+    (ws_path / "raw" / "handmade.md").write_text("x\n")
+    for pointer, expected in [
+        (f"{recorded}#L9", "超出范围"),
+        ("raw/nope.md#L1", "不存在"),
+        ("raw/handmade.md#L1", "不是 MyLife 记录过的"),
+        (f"{recorded}#X1", "格式不对"),
+        (f"{recorded}#L3-L2", "格式不对"),
+        ("raw/../config.yaml#L1", "格式不对"),
+    ]:
+        r = cli("claim", "add", "某句话", "--topic", "t", "--from", pointer)
+        assert r.returncode == 2, (pointer, r.stderr)
+        assert expected in r.stderr, (pointer, r.stderr)
+    assert not list((ws_path / "claims").glob("*.yaml"))
+
+
+def test_claim_without_pointer_records_the_statement_first(cli, ws_path):
+    cli("init")
+    r = cli("claim", "add", "我想换工作", "--topic", "职业去留", "--kind", "assessment", "--at", "2026-02-01", "--json")
+    assert r.returncode == 0, r.stderr
+    doc = r.json()
+    assert doc["recorded_pointer"] == "raw/2026-02-01-职业去留.md#L1"
+    assert doc["claim"]["provenance"] == doc["recorded_pointer"] and doc["claim"]["source"] == "user_filled"
+    assert (ws_path / "raw/2026-02-01-职业去留.md").read_text(encoding="utf-8") == "我想换工作\n"
+
+
+def test_inference_lifecycle(cli, recorded):
+    r = cli("claim", "add", "你可能更看重稳定性", "--topic", "职业去留", "--kind", "inference", "--json")
+    assert r.returncode == 2 and "--from" in r.stderr  # an inference must name its basis
+    r = cli("claim", "add", "你可能更看重稳定性", "--topic", "职业去留", "--kind", "inference",
+            "--from", f"{recorded}#L1-L3", "--at", "2026-01-15", "--json")
+    claim = r.json()["claim"]
+    assert claim["status"] == "candidate" and claim["source"] == "llm_inferred"
+    text = cli("claim", "add", "另一个推断", "--topic", "职业去留", "--kind", "inference", "--from", f"{recorded}#L1",
+               "--at", "2026-01-15")
+    assert "候选" in text.stdout and "mylife claim accept claim-2026-01-15-002" in text.stdout
+    listed = cli("claim", "list", "--status", "candidate", "--json").json()
+    assert {c["id"] for c in listed["claims"]} == {claim["id"], "claim-2026-01-15-002"}
+    acc = cli("claim", "accept", claim["id"], "--json")
+    assert acc.returncode == 0 and acc.json()["claim"]["status"] == "active"
+    again = cli("claim", "accept", claim["id"])
+    assert again.returncode == 4 and "不能接受" in again.stderr
+    rej = cli("claim", "reject", claim["id"], "--why", "我其实更看重成长", "--json")
+    assert rej.json()["claim"]["status"] == "rejected" and rej.json()["claim"]["note"] == "我其实更看重成长"
+
+
+def test_reject_is_only_for_inferences(cli, recorded):
+    cli("claim", "add", "我无法忍受当前的管理方式", "--topic", "职业去留", "--kind", "assessment",
+        "--from", f"{recorded}#L2", "--at", "2026-01-15")
+    r = cli("claim", "reject", "claim-2026-01-15-001")
+    assert r.returncode == 4
+
+
+def test_dispute_and_supersede(cli, recorded):
+    cli("claim", "add", "热爱这里，绝不想走", "--topic", "职业去留", "--kind", "assessment",
+        "--from", f"{recorded}#L3", "--at", "2026-01-15")
+    cli("claim", "add", "想跳槽", "--topic", "职业去留", "--kind", "assessment", "--from", f"{recorded}#L2",
+        "--at", "2026-01-15")
+    r = cli("claim", "dispute", "claim-2026-01-15-001", "--why", "")
+    assert r.returncode == 2
+    r = cli("claim", "dispute", "claim-2026-01-15-001", "--why", "那时刚完成项目，情绪高涨", "--json")
+    assert r.json()["claim"]["status"] == "disputed"
+    assert cli("claim", "supersede", "claim-2026-01-15-001", "--by", "claim-2026-01-15-001").returncode == 2
+    assert cli("claim", "supersede", "claim-2026-01-15-001", "--by", "claim-2099-01-01-001").returncode == 3
+    r = cli("claim", "supersede", "claim-2026-01-15-001", "--by", "claim-2026-01-15-002", "--json")
+    assert r.returncode == 0
+    old = r.json()["claim"]
+    assert old["status"] == "superseded" and old["superseded_by"] == "claim-2026-01-15-002"
+    shown = cli("claim", "show", "claim-2026-01-15-001")
+    assert "superseded_by  claim-2026-01-15-002" in shown.stdout
+
+
+def test_claim_list_filters_and_limits(ws):
+    rec = ws.raw.record("a\nb\nc\n".encode(), topic="career")
+    items = [dict(claim=f"第{i}条", topic="职业去留" if i % 2 else "财务压力", kind="fact",
+                  provenance=f"{rec.file}#L1", occurred_at=__import__("datetime").date(2026, 1, 1 + i))
+             for i in range(20)]
+    ws.claims.add_many(items)
+    career = ws.claims.query(topic="职业去留")
+    assert len(career) == 10 and [c.occurred_at for c in career] == sorted(c.occurred_at for c in career)
+    newest = ws.claims.query(topic="财务压力", limit=3, newest_first=True)
+    assert [c.claim for c in newest] == ["第18条", "第16条", "第14条"]
+    assert ws.claims.counts()["topic"] == {"职业去留": 10, "财务压力": 10}
+
+
+def test_claim_list_cli_truncation(cli, recorded):
+    for i in range(4):
+        cli("claim", "add", f"说法{i}", "--topic", "职业去留", "--from", f"{recorded}#L1", "--at", f"2026-01-1{i}")
+    r = cli("claim", "list", "--topic", "职业去留", "--limit", "2", "--json").json()
+    assert r["count"] == 2 and r["truncated"] is True
+    assert [c["claim"] for c in r["claims"]] == ["说法2", "说法3"]
+    text = cli("claim", "list", "--topic", "职业去留", "--limit", "2")
+    assert "--limit 0" in text.stdout
+
+
+def test_shards_are_monthly_and_readable(ws):
+    rec = ws.raw.record("x\n".encode(), topic="career")
+    import datetime as dt
+
+    ws.claims.add_many([dict(claim="一月", topic="t", provenance=f"{rec.file}#L1", occurred_at=dt.date(2026, 1, 5)),
+                        dict(claim="三月", topic="t", provenance=f"{rec.file}#L1", occurred_at=dt.date(2026, 3, 5))])
+    assert sorted(p.name for p in (ws.root / "claims").glob("*.yaml")) == ["2026-01.yaml", "2026-03.yaml"]
+    text = (ws.root / "claims" / "2026-03.yaml").read_text(encoding="utf-8")
+    assert "claim: 三月" in text and "&id" not in text

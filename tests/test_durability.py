@@ -1,0 +1,211 @@
+"""Never lose the user's data: concurrent writers, killed writers, hand-edited files."""
+
+from __future__ import annotations
+
+
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+from mylife_core.storage import jsonl
+from mylife_core.testing import cli_env, run_cli
+
+WRITER = textwrap.dedent("""
+    import sys
+    from mylife_core.workspace import Workspace
+    ws = Workspace.open(sys.argv[1])
+    who, n = sys.argv[2], int(sys.argv[3])
+    for i in range(n):
+        rec = ws.raw.record(f"进程{who} 第{i}条：今天又加班\\n".encode(), topic="career")
+        ws.claims.add(claim=f"进程{who}的第{i}条", topic="职业去留", kind="assessment", provenance=rec.file + "#L1")
+        ws.profile.set(f"字段{who}", i, ttl_days=30)
+""")
+
+
+def test_eight_processes_writing_at_once_lose_nothing(cli, ws_path):
+    cli("init")
+    n = 12
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(ws_path), str(w), str(n)], env=cli_env(ws_path),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for w in range(8)]
+    for p in procs:
+        _, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err.decode()
+    records, torn = jsonl.read(ws_path / "ledger" / "raw.jsonl")
+    assert not torn and len(records) == 8 * n
+    assert len({r["file"] for r in records}) == 8 * n
+    claims = cli("claim", "list", "--limit", "0", "--json").json()["claims"]
+    assert len(claims) == 8 * n and len({c["id"] for c in claims}) == 8 * n
+    assert {c["claim"] for c in claims} == {f"进程{w}的第{i}条" for w in range(8) for i in range(n)}
+    fields = cli("profile", "list", "--json").json()["fields"]
+    assert {f["name"]: f["value"] for f in fields} == {f"字段{w}": n - 1 for w in range(8)}
+    assert all(len(f["history"]) == n - 1 for f in fields)
+    audit = (ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(audit) == 1 + 8 * n * 3
+    v = cli("verify", "--json")
+    assert v.returncode == 0, v.stdout
+
+
+KILLED = textwrap.dedent("""
+    import sys
+    from mylife_core.workspace import Workspace
+    ws = Workspace.open(sys.argv[1])
+    big = ("很长的一段记录，" * 40000 + "\\n").encode()
+    i = 0
+    while True:
+        i += 1
+        rec = ws.raw.record(big, topic="career")
+        ws.profile.set("现有存款", "x" * 200000 + str(i), ttl_days=90)
+        ws.claims.add(claim=f"第{i}条" + "长" * 50000, topic="职业去留", provenance=rec.file + "#L1")
+""")
+
+
+def test_a_writer_killed_mid_write_leaves_no_torn_file(cli, ws_path):
+    cli("init")
+    for delay in (0.35, 0.6, 0.9, 1.3, 1.7):
+        proc = subprocess.Popen([sys.executable, "-c", KILLED, str(ws_path)], env=cli_env(ws_path),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        # every layer still parses; the profile is a complete old or new version
+        status = cli("status", "--json")
+        assert status.returncode == 0, status.stderr
+        value = cli("profile", "get", "现有存款", "--json")
+        if value.returncode == 0:
+            assert len(value.json()["field"]["value"]) > 200000
+    records, _ = jsonl.read(ws_path / "ledger" / "raw.jsonl")
+    assert records, "the writer never got to record anything; raise the delays"
+    for rec in records:  # every recorded file is complete and matches its hash
+        data = (ws_path / rec["file"]).read_bytes()
+        assert len(data) == rec["size"]
+    report = cli("verify", "--json").json()
+    # the only acceptable findings: a raw file whose manifest line the kill cut off
+    assert {p["kind"] for p in report["problems"]} <= {"raw_added", "manifest_torn"}, report
+    leftovers = [p for p in (ws_path / "raw").iterdir() if p.name.endswith(".tmp")]
+    for p in leftovers:  # temp files are never mistaken for records
+        assert not any(r["file"] == f"raw/{p.name}" for r in records)
+    # and the next write goes through cleanly
+    assert cli("record", "还好，数据都在", "--topic", "career").returncode == 0
+
+
+def test_hand_edited_yaml_with_syntax_error_is_named_and_never_overwritten(cli, ws_path):
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    path = ws_path / "profile.yaml"
+    broken = path.read_text(encoding="utf-8").replace("value: 120000", "value: [120000")
+    path.write_text(broken, encoding="utf-8")
+    r = cli("profile", "set", "房租月支出", "4500", "--ttl", "365")
+    assert r.returncode == 5
+    assert "profile.yaml:" in r.stderr and "不会被改写" in r.stderr and "Traceback" not in r.stderr
+    line = int(r.stderr.split("profile.yaml:")[1].split(":")[0])
+    assert "[120000" in broken.splitlines()[line - 1] or "[120000" in broken.splitlines()[line - 2]
+    assert path.read_text(encoding="utf-8") == broken
+
+
+def test_wrong_type_in_yaml_names_the_line(cli, ws_path):
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    path = ws_path / "profile.yaml"
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    idx = next(i for i, line in enumerate(lines) if "ttl_days" in line)
+    lines[idx] = lines[idx].split(":")[0] + ": ninety"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = cli("profile", "list")
+    assert r.returncode == 5
+    assert f"profile.yaml:{idx + 1}:" in r.stderr and "ttl_days" in r.stderr
+
+
+def test_broken_claims_shard_blocks_writes_but_is_not_touched(cli, ws_path):
+    cli("init")
+    rec = cli("record", "一句话", "--topic", "career", "--at", "2026-01-15", "--json").json()["record"]["file"]
+    cli("claim", "add", "一句话", "--topic", "t", "--from", f"{rec}#L1", "--at", "2026-01-15")
+    shard = ws_path / "claims" / "2026-01.yaml"
+    broken = shard.read_text(encoding="utf-8").replace("kind: fact", "kind: fact: oops")
+    shard.write_text(broken, encoding="utf-8")
+    r = cli("claim", "add", "又一句", "--topic", "t", "--from", f"{rec}#L1", "--at", "2026-01-16")
+    assert r.returncode == 5 and "claims/2026-01.yaml:" in r.stderr
+    assert shard.read_text(encoding="utf-8") == broken
+
+
+def test_duplicate_claim_ids_from_a_hand_edit_are_named(cli, ws_path):
+    cli("init")
+    rec = cli("record", "一句话", "--topic", "career", "--at", "2026-01-15", "--json").json()["record"]["file"]
+    cli("claim", "add", "一句话", "--topic", "t", "--from", f"{rec}#L1", "--at", "2026-01-15")
+    shard = ws_path / "claims" / "2026-01.yaml"
+    text = shard.read_text(encoding="utf-8")
+    body = text.split("\n", 1)[1]
+    shard.write_text(text + body, encoding="utf-8")
+    r = cli("claim", "list")
+    assert r.returncode == 5 and "duplicate claim id claim-2026-01-15-001" in r.stderr
+
+
+def test_claims_index_is_a_rebuildable_cache(cli, ws_path):
+    cli("init")
+    rec = cli("record", "一句话", "--topic", "career", "--json").json()["record"]["file"]
+    cli("claim", "add", "一句话", "--topic", "t", "--from", f"{rec}#L1")
+    db = ws_path / "cache" / "claims.sqlite"
+    for suffix in ("-wal", "-shm"):
+        (ws_path / "cache" / ("claims.sqlite" + suffix)).unlink(missing_ok=True)
+    db.write_bytes(b"this is not a database" * 100)
+    r = cli("claim", "list", "--json")
+    assert r.returncode == 0 and r.json()["count"] == 1
+    import shutil
+
+    shutil.rmtree(ws_path / "cache")
+    assert cli("claim", "list", "--json").json()["count"] == 1
+
+
+def test_hand_added_claim_is_picked_up(cli, ws_path):
+    cli("init")
+    rec = cli("record", "一句话", "--topic", "career", "--at", "2026-01-15", "--json").json()["record"]["file"]
+    cli("claim", "add", "一句话", "--topic", "t", "--from", f"{rec}#L1", "--at", "2026-01-15")
+    shard = ws_path / "claims" / "2026-01.yaml"
+    text = shard.read_text(encoding="utf-8")
+    shard.write_text(text + text.split("\n", 1)[1].replace("claim-2026-01-15-001", "claim-2026-01-15-007")
+                     .replace("claim: 一句话", "claim: 手写的一条"), encoding="utf-8")
+    time.sleep(0.01)
+    listed = cli("claim", "list", "--json").json()["claims"]
+    assert [c["claim"] for c in listed] == ["一句话", "手写的一条"]
+    nxt = cli("claim", "add", "再来一条", "--topic", "t", "--from", f"{rec}#L1", "--at", "2026-01-15", "--json")
+    assert nxt.json()["claim"]["id"] == "claim-2026-01-15-008"
+
+
+def test_torn_manifest_line_is_repaired_on_next_write(cli, ws_path):
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    manifest = ws_path / "ledger" / "raw.jsonl"
+    with manifest.open("ab") as fh:
+        fh.write(b'{"file":"raw/half')  # what a kill during append leaves
+    v = cli("verify", "--json").json()
+    assert any(p["kind"] == "manifest_torn" for p in v["problems"])
+    assert cli("record", "第二条", "--topic", "career").returncode == 0
+    records, torn = jsonl.read(manifest)
+    assert not torn and len(records) == 2
+    assert cli("verify").returncode == 0
+    audit = (ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8")
+    assert "manifest.repair" in audit
+
+
+def test_lock_times_out_with_a_clear_message(ws_path, cli):
+    cli("init")
+    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import time, sys
+        from mylife_core.workspace import Workspace
+        ws = Workspace.open({str(ws_path)!r})
+        with ws.lock():
+            print("held", flush=True)
+            time.sleep(30)
+    """)], stdout=subprocess.PIPE, env=cli_env(ws_path))
+    try:
+        assert holder.stdout.readline().strip() == b"held"
+        r = run_cli(["record", "被锁住了", "--topic", "career"], workspace=ws_path,
+                    env={"MYLIFE_LOCK_TIMEOUT": "0.5"})
+        assert r.returncode == 6 and "另一个 MyLife 进程" in r.stderr
+    finally:
+        holder.kill()
+        holder.wait()
+    assert not list((ws_path / "raw").iterdir())
+

@@ -1,0 +1,69 @@
+"""L3: per-field TTL, history, staleness relative to MYLIFE_NOW."""
+
+from __future__ import annotations
+
+
+def test_set_get_history_and_ttl(cli, ws_path):
+    cli("init")
+    r = cli("profile", "set", "现有存款", "120000", "--ttl", "90", "--at", "2026-01-10", "--json")
+    assert r.returncode == 0, r.stderr
+    field = r.json()["field"]
+    assert field["value"] == 120000 and field["ttl_days"] == 90 and field["source"] == "user_filled"
+    assert r.json()["created"] is True
+    r = cli("profile", "set", "现有存款", "135,000", "--at", "2026-03-01", "--json")
+    doc = r.json()
+    assert doc["field"]["value"] == 135000 and doc["previous_value"] == 120000
+    assert doc["field"]["ttl_days"] == 90  # an existing field keeps its TTL
+    assert [h["value"] for h in doc["field"]["history"]] == [120000]
+    text = cli("profile", "get", "现有存款")
+    assert "120000" in text.stdout and "history" in text.stdout
+    r = cli("profile", "set", "学历", "普通本科", "--ttl", "never", "--json")
+    assert r.json()["field"]["ttl_days"] is None
+    assert "ttl_days: null" in (ws_path / "profile.yaml").read_text(encoding="utf-8").split("学历")[1]
+
+
+def test_stale_listing_follows_mylife_now(cli):
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90", "--at", "2026-01-10")
+    cli("profile", "set", "房租月支出", "4500", "--ttl", "365", "--at", "2025-08-01")
+    cli("profile", "set", "学历", "普通本科", "--ttl", "never", "--at", "2010-07-01")
+    early = cli("profile", "list", "--stale", "--json", env={"MYLIFE_NOW": "2026-02-01"}).json()
+    assert early["count"] == 0
+    later = cli("profile", "list", "--stale", "--json", env={"MYLIFE_NOW": "2026-10-01"}).json()
+    assert [f["name"] for f in later["fields"]] == ["现有存款", "房租月支出"]  # most overdue first
+    assert later["fields"][0]["age_days"] == 264 and later["fields"][0]["overdue_days"] == 174
+    assert later["fields"][1]["overdue_days"] == 61
+    text = cli("profile", "list", "--stale", env={"MYLIFE_NOW": "2026-10-01"})
+    assert "现有存款：上次填写是 9 个月前" in text.stdout
+
+
+def test_confirm_refreshes_without_changing(cli):
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90", "--at", "2026-01-10")
+    r = cli("profile", "confirm", "现有存款", "--json", env={"MYLIFE_NOW": "2026-06-01"})
+    assert r.returncode == 0
+    assert r.json()["field"]["value"] == 120000 and r.json()["field"]["updated_at"].startswith("2026-06-01")
+    assert cli("profile", "list", "--stale", "--json", env={"MYLIFE_NOW": "2026-07-01"}).json()["count"] == 0
+
+
+def test_profile_errors(cli):
+    cli("init")
+    for args, code, expected in [
+        (("profile", "set", "x", "1", "--ttl", "-3"), 2, "--ttl"),
+        (("profile", "set", "x", "1", "--ttl", "soon"), 2, "--ttl"),
+        (("profile", "set", "", "1"), 2, "字段名"),
+        (("profile", "get", "不存在"), 3, "没有字段"),
+        (("profile", "confirm", "不存在"), 3, "没有字段"),
+        (("profile", "set", "x", "1", "--at", "yesterday"), 2, "有效日期"),
+    ]:
+        r = cli(*args)
+        assert r.returncode == code, (args, r.stderr)
+        assert expected in r.stderr and "Traceback" not in r.stderr
+
+
+def test_english_by_configuration(cli, ws_path):
+    r = cli("init", "--language", "en")
+    assert "Created MyLife workspace" in r.stdout
+    cli("profile", "set", "savings", "120000", "--ttl", "90", "--at", "2026-01-10", env={"MYLIFE_LANG": ""})
+    text = cli("profile", "list", "--stale", env={"MYLIFE_NOW": "2026-10-01", "MYLIFE_LANG": ""})
+    assert "savings: last set 9 months ago" in text.stdout

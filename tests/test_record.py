@@ -1,0 +1,120 @@
+"""L0: init and record keep the user's bytes exactly, privately, append-only."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import stat
+
+from mylife_core.storage import jsonl
+
+
+def manifest(ws_path):
+    rows, torn = jsonl.read(ws_path / "ledger" / "raw.jsonl")
+    assert not torn
+    return rows
+
+
+def test_init_creates_private_layout(cli, ws_path):
+    r = cli("init", "--json")
+    assert r.returncode == 0, r.stderr
+    assert r.json() == {"ok": True, "workspace": str(ws_path), "created": True}
+    for name in ("raw", "digest", "claims", "ledger", "sessions", "skills", "backends", "cache"):
+        assert stat.S_IMODE((ws_path / name).stat().st_mode) == 0o700, name
+    assert stat.S_IMODE(ws_path.stat().st_mode) == 0o700
+    assert stat.S_IMODE((ws_path / "config.yaml").stat().st_mode) == 0o600
+    assert "cache/" in (ws_path / ".gitignore").read_text()
+    again = cli("init", "--json")
+    assert again.returncode == 0 and again.json()["created"] is False
+
+
+def test_init_refuses_a_folder_with_other_files(cli, ws_path):
+    ws_path.mkdir()
+    (ws_path / "taxes.pdf").write_bytes(b"%PDF")
+    r = cli("init")
+    assert r.returncode != 0
+    assert "不是空文件夹" in r.stderr and "Traceback" not in r.stderr
+    assert sorted(p.name for p in ws_path.iterdir()) == ["taxes.pdf"]
+
+
+def test_commands_need_a_workspace(cli, ws_path):
+    r = cli("status")
+    assert r.returncode == 3
+    assert "mylife init" in r.stderr and str(ws_path) in r.stderr
+
+
+def test_record_keeps_bytes_exactly(cli, ws_path):
+    cli("init")
+    text = "今天又加班到十一点……老板又改需求了。。。真的受够了受够了\n  第二行有空格   \r\n错别字：在接再励\n"
+    r = cli("record", text, "--topic", "career", "--at", "2026-01-15", "--json")
+    assert r.returncode == 0, r.stderr
+    rec = r.json()["record"]
+    assert rec["file"] == "raw/2026-01-15-career.md"
+    stored = (ws_path / rec["file"]).read_bytes()
+    assert stored == text.encode("utf-8")
+    assert rec["sha256"] == hashlib.sha256(stored).hexdigest()
+    assert rec["lines"] == 3 and rec["topic"] == "career" and rec["occurred_at"] == "2026-01-15"
+    assert stat.S_IMODE((ws_path / rec["file"]).stat().st_mode) == 0o600
+    assert manifest(ws_path)[0]["sha256"] == rec["sha256"]
+
+
+def test_record_from_stdin_and_file_including_invalid_utf8(cli, ws_path, tmp_path):
+    cli("init")
+    blob = b"\xff\xfe not utf-8 \xe4\xbd\n\xe5\xad\x98\xe6\xac\xbe 120000\n"
+    r = cli("record", "-", "--topic", "finance", "--at", "2026-01-20", "--json", input=blob)
+    assert r.returncode == 0, r.stderr
+    assert (ws_path / r.json()["record"]["file"]).read_bytes() == blob
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes("房租 4500\n存款大概十二万吧\n".encode())
+    r2 = cli("record", "-f", str(notes), "--topic", "finance", "--at", "2026-01-20", "--json")
+    assert r2.returncode == 0, r2.stderr
+    # same day, same topic: a new file, never an edit of the first
+    assert r2.json()["record"]["file"] == "raw/2026-01-20-finance-2.md"
+    assert (ws_path / "raw/2026-01-20-finance.md").read_bytes() == blob
+    assert (ws_path / "raw/2026-01-20-finance-2.md").read_bytes() == notes.read_bytes()
+
+
+def test_record_never_touches_a_file_it_did_not_write(cli, ws_path):
+    cli("init")
+    foreign = ws_path / "raw" / "2026-02-01-career.md"
+    foreign.write_text("I put this here by hand", encoding="utf-8")
+    r = cli("record", "新的记录", "--topic", "career", "--at", "2026-02-01", "--json")
+    assert r.returncode == 0, r.stderr
+    assert r.json()["record"]["file"] == "raw/2026-02-01-career-2.md"
+    assert foreign.read_text(encoding="utf-8") == "I put this here by hand"
+
+
+def test_record_rejects_bad_input_without_writing(cli, ws_path, tmp_path):
+    cli("init")
+    cases = [
+        (("record", "   \n ", "--topic", "career"), "输入为空"),
+        (("record", "x", "--topic", "a/b"), "主题"),
+        (("record", "x", "--topic", "career", "--at", "2026-13-45"), "不是有效日期"),
+        (("record", "--topic", "career"), "缺少要记录的内容"),
+        (("record", "x", "-f", str(tmp_path / "missing.txt"), "--topic", "c"), "只给一种输入"),
+        (("record", "-f", str(tmp_path / "missing.txt"), "--topic", "c"), "无法读取"),
+    ]
+    for args, expected in cases:
+        r = cli(*args)
+        assert r.returncode != 0, args
+        assert expected in r.stderr, (args, r.stderr)
+        assert "Traceback" not in r.stderr
+    assert list((ws_path / "raw").iterdir()) == []
+    assert not (ws_path / "ledger" / "raw.jsonl").exists()
+
+
+def test_json_error_document(cli):
+    cli("init")
+    r = cli("record", "", "--topic", "career", "--json")
+    assert r.returncode == 2
+    doc = r.json()
+    assert doc["ok"] is False and doc["error"]["code"] == "bad_input" and doc["error"]["key"] == "empty_record"
+
+
+def test_audit_log_records_every_write(cli, ws_path):
+    cli("init")
+    cli("record", "一条记录", "--topic", "career")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    lines = [json.loads(x) for x in (ws_path / "ledger" / "audit.jsonl").read_text().splitlines()]
+    assert [e["action"] for e in lines] == ["init", "record", "profile.set"]
+    assert all(e["actor"] == "user" and e["at"] for e in lines)

@@ -1,0 +1,80 @@
+"""L4 tracing and verification: every claim back to the user's words, every change noticed."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def story(cli, ws_path):
+    cli("init")
+    rec = cli("record", "刚完成一个重要项目\n热爱这里，绝不想走", "--topic", "career", "--at", "2025-11-02",
+              "--json").json()["record"]["file"]
+    cli("claim", "add", "热爱这里，绝不想走", "--topic", "职业去留", "--kind", "assessment", "--from", f"{rec}#L2",
+        "--context", "刚完成一个重要项目", "--at", "2025-11-02")
+    return rec
+
+
+def test_trace_shows_the_users_own_words(cli, story, ws_path):
+    r = cli("trace", "claim-2025-11-02-001", "--json")
+    assert r.returncode == 0, r.stderr
+    doc = r.json()
+    assert doc["ok"] is True and doc["state"] == "ok"
+    assert doc["raw"]["lines"] == [{"line": 2, "text": "热爱这里，绝不想走"}]
+    assert doc["raw"]["actual_hash"] == doc["raw"]["expected_hash"]
+    assert doc["digest"] == []
+    text = cli("trace", "claim-2025-11-02-001").stdout
+    assert "L2: 热爱这里，绝不想走" in text and "哈希一致" in text
+
+
+def test_trace_through_a_digest_paragraph(cli, story, ws_path):
+    (ws_path / "digest" / "职业去留.md").write_text(
+        "---\ntopic: 职业去留\n---\n# 职业去留\n\n2025 年 11 月你说热爱这里 [claim-2025-11-02-001]。\n刚做完项目。\n",
+        encoding="utf-8")
+    doc = cli("trace", "claim-2025-11-02-001", "--json").json()
+    assert doc["digest"][0]["ref"] == "digest/职业去留.md#P2"
+    assert doc["digest"][0]["lines"] == [6, 7]
+
+
+def test_changed_source_is_reported_by_trace_and_verify(cli, story, ws_path):
+    assert cli("verify").returncode == 0
+    path = ws_path / story
+    path.write_bytes(path.read_bytes().replace("绝不想走".encode(), "有点想走".encode()))
+    r = cli("trace", "claim-2025-11-02-001", "--json")
+    assert r.returncode == 1 and r.json()["state"] == "source_changed"
+    assert "source changed: re-evaluate" in cli("trace", "claim-2025-11-02-001").stdout
+    v = cli("verify", "--json")
+    assert v.returncode == 1
+    kinds = {(p["kind"], p.get("file")) for p in v.json()["problems"]}
+    assert ("raw_changed", story) in kinds
+    assert ("claim_source_changed", f"{story}#L2") in kinds
+    assert "依据已变更，需重新评估" in cli("verify").stdout
+
+
+def test_verify_names_missing_and_added_files(cli, story, ws_path):
+    other = cli("record", "另一条", "--topic", "health", "--at", "2026-01-01", "--json").json()["record"]["file"]
+    (ws_path / other).unlink()
+    (ws_path / "raw" / "sneaky.md").write_text("not recorded by MyLife")
+    problems = cli("verify", "--json").json()["problems"]
+    assert {"kind": "raw_missing", "file": other} in [{k: p[k] for k in ("kind", "file")} for p in problems]
+    assert any(p["kind"] == "raw_added" and p["file"] == "raw/sneaky.md" for p in problems)
+    assert not any(p["kind"].startswith("claim") for p in problems)
+
+
+def test_trace_unknown_claim(cli, story):
+    r = cli("trace", "claim-2020-01-01-001")
+    assert r.returncode == 3 and "没有找到证据" in r.stderr
+
+
+def test_status_counts_layers(cli, story):
+    cli("claim", "add", "可能更看重稳定", "--topic", "职业去留", "--kind", "inference", "--from", f"{story}#L1")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90", "--at", "2026-01-10")
+    doc = cli("status", "--json", env={"MYLIFE_NOW": "2026-06-01"}).json()
+    assert doc["layers"]["raw"]["records"] == 1
+    assert doc["layers"]["claims"]["total"] == 2
+    assert doc["layers"]["claims"]["by_status"] == {"active": 1, "candidate": 1}
+    assert doc["candidates"] == 1
+    assert [f["name"] for f in doc["stale_fields"]] == ["现有存款"]
+    assert doc["recent_changes"][0]["action"] == "profile.set"
+    text = cli("status", env={"MYLIFE_NOW": "2026-06-01"}).stdout
+    assert "L0 原始记录：1 条" in text and "现有存款" in text and "待你确认的推断：1 条" in text
