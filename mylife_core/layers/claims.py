@@ -167,7 +167,7 @@ class ClaimsLayer:
         excerpt = self.ws.raw.resolve(pointer)
         return str(pointer), hash_excerpt(excerpt)
 
-    def add(self, *, claim: str, topic: str, kind: str, source: str | None = None,
+    def add(self, *, claim: str, topic: str, kind: str = "fact", source: str | None = None,
             provenance: str | None = None, occurred_at: datetime | date | None = None,
             context: str | None = None, confidence: str = "medium", actor: str = "user") -> tuple[Claim, str | None]:
         """Add one claim. Returns the claim and, when the statement itself had to be recorded

@@ -1,0 +1,1 @@
+raise RuntimeError("this plugin needs a setting it cannot find")

@@ -1,0 +1,301 @@
+"""The plugin framework: discovery, attribution, registries, and every hook's calling style."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import shutil
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from mylife_core import hookimpl, hookspecs
+from mylife_core.errors import PluginError
+from mylife_core.specs import DriftSignal, TTLGuess, Verdict
+from mylife_core.testing import plugin_host, run_cli
+from mylife_core.workspace import Workspace
+
+DATA = Path(__file__).parent / "data" / "plugins"
+ROOT = Path(__file__).parent.parent
+
+
+def pip_install_target(package: Path, target: Path) -> None:
+    """Install a plugin package with real pip into a private folder (no network, no leak)."""
+    proc = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+                           "--no-build-isolation", "--target", str(target), str(package)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    target = tmp_path_factory.mktemp("site")
+    for name in ("mylife-hello", "mylife-broken"):
+        src = tmp_path_factory.mktemp("src") / name
+        shutil.copytree(DATA / name, src)
+        pip_install_target(src, target / name)
+    return target
+
+
+def test_third_party_plugin_installed_with_pip_is_listed_and_called(site, ws_path):
+    env = {"PYTHONPATH": str(site / "mylife-hello")}
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    listed = run_cli(["plugins", "--json"], workspace=ws_path, env=env, load_plugins=None)
+    assert listed.returncode == 0, listed.stderr
+    plugins = {p["distribution"] or p["name"]: p for p in listed.json()["plugins"]}
+    hello = plugins["mylife-hello"]
+    assert hello["version"] == "0.3.1" and hello["builtin"] is False
+    assert hello["hooks"] == ["on_change", "register_commands", "register_fields"]
+    assert plugins["mylife.files_store"]["builtin"] is True
+    text = run_cli(["plugins"], workspace=ws_path, env=env, load_plugins=None).stdout
+    assert "mylife-hello 0.3.1" in text
+    # its command is part of the CLI, its hook sees writes
+    assert "你好，林晓！" in run_cli(["hello", "林晓"], workspace=ws_path, env=env, load_plugins=None).stdout
+    rec = run_cli(["record", "今天又加班", "--topic", "career"], workspace=ws_path, env=env, load_plugins=None)
+    assert rec.returncode == 0
+    assert "mylife-hello saw record raw/" in rec.stderr and "by user" in rec.stderr
+    only = run_cli(["plugins", "--hook", "register_fields", "--json"], workspace=ws_path, env=env, load_plugins=None)
+    assert [p["distribution"] for p in only.json()["plugins"]] == ["mylife-hello"]
+
+
+def test_plugin_switch_loads_none_or_some(site, ws_path):
+    env = {"PYTHONPATH": f"{site / 'mylife-hello'}:{site / 'mylife-broken'}"}
+    none = run_cli(["plugins", "--json"], workspace=ws_path, env=env, load_plugins="")
+    assert all(p["builtin"] for p in none.json()["plugins"])
+    some = run_cli(["plugins", "--json"], workspace=ws_path, env=env, load_plugins="mylife-hello")
+    assert some.returncode == 0
+    assert [p["distribution"] for p in some.json()["plugins"] if not p["builtin"]] == ["mylife-hello"]
+
+
+def test_broken_plugin_is_named(site, ws_path):
+    env = {"PYTHONPATH": str(site / "mylife-broken")}
+    r = run_cli(["plugins"], workspace=ws_path, env=env, load_plugins=None)
+    assert r.returncode == 7
+    assert "插件「mylife-broken」加载失败" in r.stderr and "needs a setting" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+# --------------------------------------------------------------------------- each hook's style
+
+
+class Fields:
+    @hookimpl
+    def register_fields(self, register):
+        register(name="睡眠时长", ttl_days=30, topic="健康")
+        register(name="现有存款", ttl_days=60)
+
+
+class BadFields:
+    @hookimpl
+    def register_fields(self, register):
+        register(name="坏字段", ttl_days=-5)
+
+
+def test_registration_is_validated_and_attributed():
+    host = plugin_host(Fields())
+    fields = host.fields()
+    assert fields["睡眠时长"].ttl_days == 30 and fields["睡眠时长"].plugin
+    with pytest.raises(PluginError) as exc:
+        plugin_host(BadFields()).fields()
+    assert "register_fields" in exc.value.render() and "ttl_days" in exc.value.render()
+
+
+def test_third_party_registration_beats_builtin_on_name_clash():
+    class Builtinish:
+        @hookimpl
+        def register_stores(self, register):
+            register(name="files", factory=lambda ws: "mine", description="override")
+
+    host = plugin_host(Builtinish())
+    assert host.stores()["files"].description == "override"
+    assert plugin_host().stores()["files"].plugin == "mylife.files_store"
+
+
+def test_every_registration_hook_reaches_its_registry(tmp_path):
+    class All:
+        @hookimpl
+        def register_decisions(self, register):
+            register(name="跳槽", aliases=["换工作"], depends_on=["月收入", "现有存款"], topic="职业去留")
+
+        @hookimpl
+        def register_topics(self, register):
+            register(name="财务压力", keywords=["存款", "房租"], fields=["现有存款"])
+
+        @hookimpl
+        def register_skills(self, register):
+            register(path=tmp_path, rank=300)
+
+        @hookimpl
+        def register_tools(self, register):
+            register(name="hello_tool", description="说你好", input_schema={"type": "object"},
+                     handler=lambda workspace, actor, **kw: {"hi": actor})
+
+        @hookimpl
+        def register_synonyms(self, register):
+            register(word="跳槽", synonyms=["换工作"])
+
+    class More:
+        @hookimpl
+        def register_synonyms(self, register):
+            register(word="跳槽", synonyms=["离职", "换工作"])
+
+    host = plugin_host(All(), More())
+    assert host.decisions()["跳槽"].depends_on == ["月收入", "现有存款"]
+    assert host.topics()["财务压力"].keywords == ["存款", "房租"]
+    assert host.skill_dirs()[0].path == tmp_path
+    assert host.tools()["hello_tool"].handler(None, "user") == {"hi": "user"}
+    assert sorted(host.synonyms()["跳槽"].synonyms) == ["换工作", "离职"]  # synonyms add up
+
+
+def test_firstresult_hooks_stop_at_the_first_answer(ws):
+    class Dictionary:
+        @hookimpl
+        def infer_ttl(self, name, value):
+            return TTLGuess(ttl_days=30, reason="健康词典", source="plugin:test") if name == "睡眠时长" else None
+
+    class Fallback:
+        @hookimpl(trylast=True)
+        def infer_ttl(self, name):
+            return TTLGuess(ttl_days=None, reason="fallback", source="heuristic")
+
+        @hookimpl
+        def vector_index(self, workspace):
+            return {"index-for": str(workspace.root)}
+
+    host = plugin_host(Dictionary(), Fallback())
+    assert host.infer_ttl("睡眠时长", 7, ws).reason == "健康词典"
+    assert host.infer_ttl("别的", 1, ws).reason == "fallback"
+    assert host.vector_index(ws) == {"index-for": str(ws.root)}
+
+
+def test_pre_decide_combines_like_a_waterfall(ws):
+    class Allow:
+        @hookimpl
+        def pre_decide(self, question):
+            return Verdict(kind="allow")
+
+    class Steer:
+        @hookimpl
+        def pre_decide(self, decisions, options):
+            return Verdict(kind="steer", reasons=["现有存款已过期"], data={"expired": ["现有存款"]})
+
+    class Deny:
+        @hookimpl
+        def pre_decide(self, question):
+            return Verdict(kind="deny", reasons=["不提供投资建议"]) if "基金" in question else None
+
+    host = plugin_host(Allow(), Steer(), Deny())
+    v = host.pre_decide(ws, "我该不该跳槽", [], {})
+    assert v.kind == "steer" and v.reasons == ["现有存款已过期"] and v.data == {"expired": ["现有存款"]}
+    assert host.pre_decide(ws, "买哪只基金", [], {}).kind == "deny"
+    assert plugin_host(Allow()).pre_decide(ws, "x", [], {}).kind == "allow"
+
+
+def test_detect_drift_collects_signals(ws):
+    class Marker:
+        @hookimpl
+        def detect_drift(self, turn):
+            return DriftSignal(signal="explicit_marker", score=0.9, weight="high", evidence="换个话题") \
+                if "换个话题" in turn else None
+
+    class Fields:
+        @hookimpl
+        def detect_drift(self, turn, session, workspace):
+            return [DriftSignal(signal="field_set", score=0.8, evidence="依赖字段不重叠")]
+
+    signals = plugin_host(Marker(), Fields()).detect_drift("换个话题，聊聊存款", None, ws)
+    assert {s.signal for s in signals} == {"explicit_marker", "field_set"}
+    assert all(s.plugin for s in signals)
+
+
+def test_render_output_runs_in_order(ws):
+    class First:
+        @hookimpl(tryfirst=True)
+        def render_output(self, answer):
+            answer.append("chains")
+
+    class Last:
+        @hookimpl(trylast=True)
+        def render_output(self, answer, workspace):
+            answer.append("disclaimer")
+
+    class Middle:
+        @hookimpl
+        def render_output(self, answer):
+            answer.append("stale")
+
+    answer: list[str] = []
+    plugin_host(Last(), Middle(), First()).render_output(answer, ws)
+    assert answer == ["chains", "stale", "disclaimer"]
+
+
+def test_notifications_are_attributed_and_do_not_undo_writes(ws_path, capsys):
+    seen = []
+
+    class Watcher:
+        @hookimpl
+        def on_change(self, change):
+            seen.append((change.action, change.actor))
+
+        @hookimpl
+        def on_claim(self, claim, action, previous):
+            seen.append(("claim", action, previous is None))
+
+    class Crashy:
+        @hookimpl
+        def on_change(self, workspace, change):
+            raise RuntimeError("mirror is down")
+
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(Watcher(), Crashy()))
+    rec = ws.raw.record("写入".encode(), topic="t", actor="model via MCP")
+    ws.claims.add(claim="写入", topic="t", provenance=rec.file + "#L1")
+    assert ("record", "model via MCP") in seen and ("claim", "add", True) in seen
+    assert (ws_path / rec.file).read_bytes() == "写入".encode()
+    assert "mirror is down" in capsys.readouterr().err
+
+
+def test_register_commands_and_verify_workspace(ws, cli):
+    class Witness:
+        @hookimpl
+        def verify_workspace(self, workspace):
+            return [{"kind": "witness", "message": "git 历史里 raw/x.md 不同", "file": "raw/x.md"}]
+
+    from mylife_core.verify import verify
+
+    report = verify(Workspace.open(ws.root, plugins=plugin_host(Witness())))
+    assert [p.kind for p in report.problems] == ["witness"]
+    import click
+
+    from mylife_core.cli import build_cli
+
+    class Cmd:
+        @hookimpl
+        def register_commands(self, cli):
+            cli.add_command(click.Command("ping", callback=lambda: click.echo("pong")))
+
+    assert "ping" in build_cli(plugin_host(Cmd())).commands
+
+
+# --------------------------------------------------------------------------- meta: docs and tests
+
+
+def hook_names() -> list[str]:
+    return sorted(name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction)
+                  if hasattr(fn, "mylife_spec"))
+
+
+def test_every_hook_is_documented_with_its_signature():
+    docs = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    for name in hook_names():
+        params = ", ".join(inspect.signature(getattr(hookspecs, name)).parameters)
+        assert f"### {name}({params})" in docs, f"docs/plugins.md lacks '### {name}({params})'"
+        assert getattr(hookspecs, name).__doc__, name
+
+
+def test_every_hook_has_a_test():
+    tests = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    for name in hook_names():
+        assert re.search(rf"def {name}\(", tests), f"no test implements the hook {name}"
