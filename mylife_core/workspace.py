@@ -173,6 +173,20 @@ class Workspace:
         self.plugins.notify_change(self, change)
         return change
 
+    def commit_changes(self, changes: list[tuple[str, str, str, list[str], dict[str, Any]]]) -> list[Change]:
+        """Like :meth:`commit_change` for a batch: one audit append (one fsync), then the hooks.
+
+        Each item is ``(actor, action, target, paths, detail)``.
+        """
+        now = clock.now()
+        made = [Change(at=now, actor=a, action=act, target=tg, paths=p or [], detail=d or {})
+                for a, act, tg, p, d in changes]
+        self.audit.append_many([AuditEntry(at=c.at, actor=c.actor, action=c.action, target=c.target,
+                                           detail=c.detail) for c in made])
+        for change in made:
+            self.plugins.notify_change(self, change)
+        return made
+
     def cleanup(self) -> int:
         """Remove temp files a killed writer left behind (they never replaced anything)."""
         return sum(cleanup_temp_files(self.root / d) for d in ("", *LAYOUT_DIRS))

@@ -26,6 +26,9 @@ class AuditLog:
     def append(self, entry: AuditEntry) -> None:
         jsonl.append(self.path, entry.model_dump(mode="json"))
 
+    def append_many(self, entries: list[AuditEntry]) -> None:
+        jsonl.append_many(self.path, [e.model_dump(mode="json") for e in entries])
+
     def tail(self, n: int = 10) -> list[AuditEntry]:
         return [AuditEntry.model_validate(r) for r in jsonl.tail(self.path, n)]
 

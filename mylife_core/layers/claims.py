@@ -231,9 +231,9 @@ class ClaimsLayer:
                 claim.id = ids[claim.occurred_at].pop(0)
                 out.append(claim)
             self.store.add(out)
+            self.ws.commit_changes([(actor, "claim.add", c.id, self._paths(c),
+                                     {"topic": c.topic, "kind": c.kind, "status": c.status}) for c in out])
             for claim in out:
-                self.ws.commit_change(actor, "claim.add", claim.id, paths=self._paths(claim),
-                                      detail={"topic": claim.topic, "kind": claim.kind, "status": claim.status})
                 self.ws.plugins.notify_claim(self.ws, claim, "add", None)
         return out, recorded
 
