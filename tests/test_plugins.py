@@ -48,7 +48,7 @@ def test_third_party_plugin_installed_with_pip_is_listed_and_called(site, ws_pat
     plugins = {p["distribution"] or p["name"]: p for p in listed.json()["plugins"]}
     hello = plugins["mylife-hello"]
     assert hello["version"] == "0.3.1" and hello["builtin"] is False
-    assert hello["hooks"] == ["on_change", "register_commands", "register_fields"]
+    assert hello["hooks"] == ["on_change", "register_commands", "register_fields", "register_tools"]
     assert plugins["mylife.files_store"]["builtin"] is True
     text = run_cli(["plugins"], workspace=ws_path, env=env, load_plugins=None).stdout
     assert "mylife-hello 0.3.1" in text

@@ -24,3 +24,15 @@ def register_fields(register):
 @hookimpl
 def on_change(workspace, change):
     print(f"mylife-hello saw {change.action} {change.target} by {change.actor}", file=sys.stderr)
+
+
+@hookimpl
+def register_tools(register):
+    def echo(workspace, actor, text):
+        rec = workspace.raw.record(text.encode("utf-8"), topic="hello", actor=actor)
+        return {"recorded": rec.file, "actor": actor}
+
+    register(name="hello_echo", description="把一句话记下来（测试用）", description_en="Record a sentence (test tool)",
+             input_schema={"type": "object", "properties": {"text": {"type": "string", "minLength": 1}},
+                           "required": ["text"], "additionalProperties": False},
+             handler=echo, writes=True)

@@ -1,0 +1,27 @@
+"""Builtin plugin: the ``mylife mcp`` command (serves the model tools over MCP stdio)."""
+
+from __future__ import annotations
+
+from mylife_core import hookimpl
+
+
+@hookimpl
+def register_commands(cli):
+    from mylife_core.cli.common import workspace_option
+    from mylife_core.messages import t
+
+    @cli.command("mcp", help=t("help.mcp"))
+    @workspace_option
+    def mcp_command(workspace):
+        from mylife_core.errors import UsageError
+        from mylife_core.mcp_server import serve_stdio
+        from mylife_core.workspace import Workspace
+
+        try:
+            import mcp  # noqa: F401
+        except ImportError:
+            raise UsageError("mcp_not_installed") from None
+        ws = Workspace.open(workspace)  # fail early, with the usual message, if there is no workspace
+        root = ws.root
+        ws.close()
+        serve_stdio(root)
