@@ -1,0 +1,127 @@
+"""Library functions behind ``mylife index rebuild|status|embed``."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..workspace import Workspace
+
+Progress = Callable[[int, int], None]
+EMBED_BATCH = 16
+
+
+def rebuild(ws: "Workspace", progress: Progress | None = None) -> dict[str, Any]:
+    """Rebuild the index from the workspace files; waits up to a minute for a busy writer."""
+    from ..errors import Conflict
+    from .engine import IndexBusy, handle
+
+    index = handle(ws)
+    started = time.perf_counter()
+    try:
+        docs = index.rebuild(ws, progress=progress, wait=60.0)
+    except IndexBusy:
+        raise Conflict("search_index_busy") from None
+    return {"ok": True, "docs": docs, "counts": index.counts(), "seconds": round(time.perf_counter() - started, 3)}
+
+
+def _dir_size(path) -> int:
+    total = 0
+    if path.is_dir():
+        for p in path.rglob("*"):
+            try:
+                if p.is_file():
+                    total += p.stat().st_size
+            except OSError:
+                pass
+    return total
+
+
+def status(ws: "Workspace") -> dict[str, Any]:
+    """What the index holds and whether it is current (never builds or changes anything)."""
+    from .engine import _read_audit, _segmenter_version, handle
+
+    index = handle(ws)
+    state = index.state()
+    usable = index.open()
+    segmenter, thesaurus = index.language_tools(ws)
+    lag = index.lag(ws)
+    pending = 0
+    if lag and state is not None:
+        entries, _ = _read_audit(ws.audit.path, state.audit_offset)
+        pending = sum(1 for e in entries if e.get("action") == "record" or str(e.get("action", "")).startswith(("claim.", "digest.")))
+    counts = index.counts() if usable else {"raw": 0, "digest": 0, "claims": 0}
+    dictionary_ok = bool(state and state.dictionary == segmenter.fingerprint and state.segmenter == _segmenter_version())
+    vector = vector_status(ws)
+    return {
+        "ok": True,
+        "path": ws.rel(index.dir),
+        "exists": usable,
+        "error": index.last_error if not usable and state is not None else None,
+        "counts": counts,
+        "total": sum(counts.values()),
+        "up_to_date": bool(usable and pending == 0 and not index.digests_changed(ws) and dictionary_ok),
+        "pending_changes": pending,
+        "digests_changed": bool(usable and index.digests_changed(ws)),
+        "segmenter": _segmenter_version(),
+        "dictionary": {"fingerprint": segmenter.fingerprint, "words": len(segmenter.dictionary.words),
+                       "matches_index": dictionary_ok, "file": "dict.txt",
+                       "file_exists": (ws.root / "dict.txt").exists()},
+        "synonym_groups": len(thesaurus),
+        "built_at": state.built_at if state else None,
+        "updated_at": state.updated_at if state else None,
+        "size_bytes": _dir_size(index.dir),
+        "mode": "hybrid" if vector is not None else "keyword",
+        "vector": vector,
+    }
+
+
+def vector_status(ws: "Workspace") -> dict[str, Any] | None:
+    try:
+        vi = ws.plugins.vector_index(ws)
+    except Exception as exc:  # noqa: BLE001
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    if vi is None:
+        return None
+    try:
+        return dict(vi.status())
+    except Exception as exc:  # noqa: BLE001
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def embed(ws: "Workspace", progress: Progress | None = None, *, limit: int | None = None,
+          layers: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Give every indexed document a vector (only the new or changed ones), in batches.
+
+    Resumable: stop it at any point and the next run continues where it left off. Returns
+    counts; raises :class:`UsageError` when no vector plugin is installed."""
+    from ..errors import UsageError
+    from .documents import iter_all
+
+    vi = ws.plugins.vector_index(ws)
+    if vi is None:
+        raise UsageError("search_no_vector_plugin")
+    started = time.perf_counter()
+    wanted: dict[str, str] = {}
+    for doc in iter_all(ws):
+        if layers is None or doc.layer in layers:
+            wanted[doc.uid] = doc.text
+    removed = vi.prune(set(wanted)) if hasattr(vi, "prune") else 0
+    todo = vi.missing(wanted)
+    if limit is not None:
+        todo = todo[:limit]
+    done = 0
+    total = len(todo)
+    if progress:
+        progress(0, total)
+    for i in range(0, total, EMBED_BATCH):
+        batch = [(uid, wanted[uid]) for uid in todo[i:i + EMBED_BATCH]]
+        vi.add(batch)
+        done += len(batch)
+        if progress:
+            progress(done, total)
+    seconds = time.perf_counter() - started
+    return {"ok": True, "embedded": done, "removed": removed, "remaining": len(vi.missing(wanted)),
+            "total": len(wanted), "seconds": round(seconds, 2)}

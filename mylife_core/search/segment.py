@@ -1,0 +1,189 @@
+"""Chinese word segmentation for search: rjieba (jieba-rs) with the user's dictionary.
+
+Why rjieba and not jieba: measured by ``bench/search_tokenizers.py`` (figures in
+``docs/search.md``): it starts about 6x faster (the first query of a fresh process does not pay
+seconds of dictionary loading), cuts about 25x more characters per second and gives the same
+tokens as jieba except around digits, hyphens and units (``2.4km`` stays one word). The index
+and the queries must use the same segmenter, so the choice is recorded in the index state and a
+change triggers a rebuild.
+
+Both sides are normalised the same way: NFKC per character (full-width ``ＡＢＣ１２３`` becomes
+``abc123``) and lower case, keeping one output character per input character so positions in the
+normalised text are positions in the original.
+
+The dictionary is jieba's own plus, in this order:
+
+* words that plugins know: profile field names and aliases, topic names, aliases and keywords,
+  decision names and aliases, every synonym (so ``换工作`` is cut as one word);
+* the workspace's ``dict.txt``, in jieba's user-dictionary format: one word a line, optionally
+  followed by a frequency and a part-of-speech tag (``内卷化 5 n``); ``#`` starts a comment.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import DataFileError
+
+SEGMENTER = "rjieba"
+DICT_FILE = "dict.txt"
+
+# Function words that carry no meaning in a query (they stay in the index: a query made only of
+# them still works). Kept short on purpose: BM25's IDF already discounts frequent words.
+STOPWORDS = frozenset(
+    "的 了 是 在 我 你 他 她 它 我们 你们 他们 吗 呢 吧 啊 呀 哦 嗯 着 过 也 都 就 还 又 和 与 及 或 "
+    "而 但 把 被 给 让 对 从 向 到 这 那 这个 那个 这些 那些 什么 怎么 怎样 如何 为什么 哪 哪些 哪里 "
+    "多少 几 有 有没有 没有 是不是 一个 一些 个 之 其 所 以 于 很 太 更 最 呢 么 嘛 啦 "
+    "a an the of to in on at for and or is are was were be i me my you".split()
+)
+
+_SPLIT_ASCII = re.compile(r"[.\-_/+]+")
+
+
+def _norm_char(ch: str) -> str:
+    if ch.isascii():
+        return ch.lower()
+    folded = unicodedata.normalize("NFKC", ch)
+    return folded.lower() if len(folded) == 1 and len(folded.lower()) == 1 else ch
+
+
+def normalize(text: str) -> str:
+    """NFKC + lower case, one character out for each character in (positions are kept)."""
+    if text.isascii():
+        return text.lower()
+    return "".join(_norm_char(ch) for ch in text)
+
+
+def _is_word(token: str) -> bool:
+    return any(ch.isalnum() for ch in token)
+
+
+@dataclass(frozen=True)
+class Dictionary:
+    """The extra words the segmenter knows, and a fingerprint the index state remembers."""
+
+    words: tuple[tuple[str, int | None, str | None], ...]
+
+    @property
+    def fingerprint(self) -> str:
+        digest = hashlib.sha256(SEGMENTER.encode())
+        for word, freq, tag in self.words:
+            digest.update(f"\n{word}\t{freq}\t{tag}".encode())
+        return digest.hexdigest()[:16]
+
+
+def read_dict_file(path: Path) -> list[tuple[str, int | None, str | None]]:
+    """Parse a jieba user dictionary; a malformed line is an error naming file and line."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DataFileError(path, line, "not UTF-8 text") from None
+    out: list[tuple[str, int | None, str | None]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        body = line.split("#", 1)[0].strip()
+        if not body:
+            continue
+        parts = body.split()
+        if len(parts) > 3:
+            raise DataFileError(path, number, "expected `word [frequency] [tag]` (a word has no spaces)")
+        word, freq, tag = parts[0], None, None
+        rest = parts[1:]
+        if rest and rest[0].isdigit():
+            freq = int(rest.pop(0))
+        elif len(rest) == 2:
+            raise DataFileError(path, number, f"frequency must be a whole number, got {rest[0]!r}")
+        if rest:
+            tag = rest[0]
+        out.append((normalize(word), freq, tag))
+    return out
+
+
+def build_dictionary(plugin_words: Iterable[str], dict_path: Path | None) -> Dictionary:
+    seen: dict[str, tuple[str, int | None, str | None]] = {}
+    for word in plugin_words:
+        word = normalize(word.strip())
+        if len(word) >= 2 and " " not in word and word not in seen:
+            seen[word] = (word, None, None)
+    if dict_path is not None:
+        for entry in read_dict_file(dict_path):
+            seen[entry[0]] = entry  # the user's line wins (it may carry a frequency)
+    return Dictionary(tuple(sorted(seen.values(), key=lambda e: e[0])))
+
+
+class Segmenter:
+    """Cuts normalised text into index tokens and query terms."""
+
+    def __init__(self, dictionary: Dictionary) -> None:
+        self.dictionary = dictionary
+        self._jieba = _jieba_for(dictionary)
+
+    @property
+    def fingerprint(self) -> str:
+        return self.dictionary.fingerprint
+
+    def tokens(self, text: str) -> list[str]:
+        """Index tokens of ``text`` (search mode: ``北京大学`` gives 北京, 大学, 北京大学)."""
+        return _expand(self._jieba.cut_for_search(normalize(text), True))
+
+    def query_terms(self, text: str) -> list[str]:
+        """The distinct words of a query: search mode and default mode together (robust to a
+        dictionary that changed since the index was built), function words dropped unless the
+        query has nothing else."""
+        norm = normalize(text)
+        words = _expand(self._jieba.cut_for_search(norm, True) + self._jieba.cut(norm, True))
+        unique = list(dict.fromkeys(words))
+        content = [w for w in unique if w not in STOPWORDS]
+        return content or unique
+
+    def analyzed(self, text: str) -> str:
+        """The token stream as tantivy's whitespace analyzer receives it."""
+        return " ".join(self.tokens(text))
+
+
+def _expand(raw: list[str]) -> list[str]:
+    out: list[str] = []
+    for token in raw:
+        token = token.strip()
+        if not token or not _is_word(token):
+            continue
+        out.append(token)
+        if token.isascii() and _SPLIT_ASCII.search(token):
+            out.extend(p for p in _SPLIT_ASCII.split(token) if p and p != token)
+    return out
+
+
+_DEFAULT_TAKEN: list[str] = []
+
+
+@lru_cache(maxsize=8)
+def _jieba_for(dictionary: Dictionary):
+    """A rjieba instance loaded with ``dictionary``. The module's default instance is reused for
+    the first dictionary of the process (creating an instance costs ~0.13 s); later, different
+    dictionaries (tests with several workspaces) get their own."""
+    import rjieba
+
+    if not _DEFAULT_TAKEN:
+        instance = rjieba._DEFAULT_JIEBA
+        _DEFAULT_TAKEN.append(dictionary.fingerprint)
+    else:
+        instance = rjieba.Jieba()
+    for word, freq, tag in dictionary.words:
+        instance.add_word(word, freq, tag)
+    return instance
+
+
+def segmenter_version() -> str:
+    from importlib.metadata import version
+
+    return f"{SEGMENTER} {version(SEGMENTER)}"
