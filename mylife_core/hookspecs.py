@@ -184,8 +184,20 @@ def render_output(answer: Any, workspace: "Workspace") -> None:
 def vector_index(workspace: "Workspace") -> Any:
     """Provide the vector side of hybrid search, or None (keyword mode).
 
-    Return an object with ``search(query, k) -> list[(doc_id, score)]``,
-    ``add(docs)`` and ``status()``. Stops at the first non-None answer.
+    Stops at the first non-None answer. Return an object with (``doc_id`` is the search hit's
+    ``ref``: ``raw/F.md#L3``, a claim id, ``digest/T.md#P2``):
+
+    * ``search(query, k) -> list[(doc_id, score)]``: nearest documents, ``score`` already
+      mapped to [0, 1] by the plugin (it knows its model's useful cosine range);
+    * ``add(docs)``: embed and store ``[(doc_id, text), ...]``, replacing earlier vectors;
+    * ``missing(wanted) -> list[doc_id]``: of ``{doc_id: text}``, those with no vector or one
+      made from another text (``mylife index embed`` embeds exactly these);
+    * ``status() -> dict``: at least ``count`` and ``model``;
+    * optional: ``ready() -> bool`` (False: nothing embedded yet, search stays in keyword
+      mode), ``known(doc_ids) -> set`` (which have vectors), ``prune(keep) -> int`` (forget
+      the others), ``flush()`` (persist after a batch of ``add``).
+
+    MyLife never embeds while recording; ``mylife index embed`` does it on demand.
     """
 
 

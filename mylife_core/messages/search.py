@@ -73,6 +73,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "另一个进程正在更新搜索索引，这次结果可能不含最新写入。",
         "en": "Another process is updating the search index; these results may miss the latest writes.",
     },
+    "search.note.vectors_empty": {
+        "zh": "向量插件已安装但还没有生成向量，本次为关键词模式：运行 `mylife index embed`。",
+        "en": "The vector plugin is installed but nothing is embedded yet (keyword mode): run `mylife index embed`.",
+    },
     "search.note.vector_failed": {
         "zh": "向量插件出错，本次退回关键词模式。运行 `mylife index status` 查看原因。",
         "en": "The vector plugin failed; keyword mode this time. See `mylife index status`.",

@@ -122,6 +122,8 @@ def embed(ws: "Workspace", progress: Progress | None = None, *, limit: int | Non
         done += len(batch)
         if progress:
             progress(done, total)
+    if hasattr(vi, "flush"):
+        vi.flush()
     seconds = time.perf_counter() - started
     return {"ok": True, "embedded": done, "removed": removed, "remaining": len(vi.missing(wanted)),
             "total": len(wanted), "seconds": round(seconds, 2)}

