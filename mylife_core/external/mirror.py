@@ -1,0 +1,193 @@
+"""The derived index of an external store's claims, in ``cache/store-<name>.sqlite``.
+
+The backend (a Memorix database, a knowledge-graph file) is the truth; this index is a copy
+that answers queries by topic, time, kind and status without starting the server. It carries
+the backend's *fingerprint* (a cheap token that changes whenever the backend's data changes)
+from the moment it was known to match; when the fingerprints differ the store rebuilds the
+index from the backend. It is a cache: delete it and it is rebuilt.
+
+A rebuild that no longer finds a claim the index had is not silent: such claims are kept in the
+``vanished`` table and reported by ``mylife store status`` (something outside MyLife removed
+them from the backend).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..layers.claims import Claim
+
+SCHEMA_VERSION = 1
+_SCHEMA = """
+    CREATE TABLE claims(id TEXT PRIMARY KEY, topic TEXT, kind TEXT, status TEXT, occurred_at TEXT,
+                        day TEXT, seq INTEGER, json TEXT NOT NULL, ref TEXT);
+    CREATE INDEX claims_topic ON claims(topic, occurred_at, id);
+    CREATE INDEX claims_day ON claims(day, seq);
+    CREATE INDEX claims_order ON claims(occurred_at, day, seq);
+    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+    CREATE TABLE vanished(id TEXT PRIMARY KEY, json TEXT NOT NULL, detected_at TEXT NOT NULL);
+"""
+
+
+class MirrorIndex:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._conn: sqlite3.Connection | None = None
+
+    # -- connection -------------------------------------------------------------------------
+    def _connect(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not self.path.exists():
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
+        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            conn.executescript("DROP TABLE IF EXISTS claims; DROP TABLE IF EXISTS meta; "
+                               "DROP TABLE IF EXISTS vanished;" + _SCHEMA)
+            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        return conn
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            try:
+                self._conn = self._connect()
+                self._conn.execute("SELECT count(*) FROM claims").fetchone()
+            except sqlite3.DatabaseError:
+                if self._conn is not None:
+                    self._conn.close()
+                for suffix in ("", "-wal", "-shm"):
+                    Path(str(self.path) + suffix).unlink(missing_ok=True)
+                self._conn = self._connect()
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    # -- freshness --------------------------------------------------------------------------
+    @property
+    def fingerprint(self) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key='fingerprint'").fetchone()
+        return row[0] if row else None
+
+    def set_fingerprint(self, value: str | None) -> None:
+        if value is None:
+            self.db.execute("DELETE FROM meta WHERE key='fingerprint'")
+        else:
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('fingerprint', ?)", (value,))
+
+    def invalidate(self) -> None:
+        """Forget the fingerprint: the next open rebuilds from the backend."""
+        self.set_fingerprint(None)
+
+    # -- writing ----------------------------------------------------------------------------
+    @staticmethod
+    def _row(claim: "Claim", ref: str | None) -> tuple:
+        from ..layers.claims import id_day, id_seq
+
+        day = id_day(claim.id) or claim.occurred_at
+        return (claim.id, claim.topic, claim.kind, claim.status, claim.occurred_at.isoformat(), day.isoformat(),
+                id_seq(claim.id), claim.model_dump_json(), ref)
+
+    def upsert(self, items: Iterable[tuple["Claim", str | None]]) -> None:
+        rows = [self._row(c, ref) for c, ref in items]
+        conn = self.db
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany("INSERT OR REPLACE INTO claims VALUES (?,?,?,?,?,?,?,?,?)", rows)
+            conn.executemany("DELETE FROM vanished WHERE id=?", [(r[0],) for r in rows])
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def replace_all(self, items: Iterable[tuple["Claim", str | None]], *, fingerprint: str | None,
+                    now: str) -> list[str]:
+        """Make the index equal to ``items``; returns the ids that were indexed before and are
+        no longer in the backend (kept in ``vanished``)."""
+        rows = [self._row(c, ref) for c, ref in items]
+        new_ids = {r[0] for r in rows}
+        conn = self.db
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            gone = [(i, j) for i, j in conn.execute("SELECT id, json FROM claims") if i not in new_ids]
+            conn.executemany("INSERT OR REPLACE INTO vanished VALUES (?,?,?)", [(i, j, now) for i, j in gone])
+            conn.execute("DELETE FROM claims")
+            conn.executemany("INSERT INTO claims VALUES (?,?,?,?,?,?,?,?,?)", rows)
+            conn.executemany("DELETE FROM vanished WHERE id=?", [(i,) for i in new_ids])
+            if fingerprint is None:
+                conn.execute("DELETE FROM meta WHERE key='fingerprint'")
+            else:
+                conn.execute("INSERT OR REPLACE INTO meta VALUES ('fingerprint', ?)", (fingerprint,))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return [i for i, _ in gone]
+
+    # -- reading ----------------------------------------------------------------------------
+    def get(self, claim_id: str) -> "Claim | None":
+        from ..layers.claims import Claim
+
+        row = self.db.execute("SELECT json FROM claims WHERE id=?", (claim_id,)).fetchone()
+        return Claim.model_validate_json(row[0]) if row else None
+
+    def ref(self, claim_id: str) -> str | None:
+        row = self.db.execute("SELECT ref FROM claims WHERE id=?", (claim_id,)).fetchone()
+        return row[0] if row else None
+
+    def query(self, *, topic: str | None = None, kind: str | None = None, status: str | None = None,
+              since: date | None = None, until: date | None = None, limit: int | None = None,
+              newest_first: bool = False) -> list["Claim"]:
+        from ..layers.claims import Claim
+
+        where, args = [], []
+        for column, value in (("topic", topic), ("kind", kind), ("status", status)):
+            if value is not None:
+                where.append(f"{column}=?")
+                args.append(value)
+        if since is not None:
+            where.append("occurred_at>=?")
+            args.append(since.isoformat())
+        if until is not None:
+            where.append("occurred_at<=?")
+            args.append(until.isoformat())
+        sql = "SELECT json FROM claims"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        order = "DESC" if newest_first else "ASC"
+        sql += f" ORDER BY occurred_at {order}, day {order}, seq {order}"
+        if limit:
+            sql += " LIMIT ?"
+            args.append(limit)
+        return [Claim.model_validate_json(r[0]) for r in self.db.execute(sql, args)]
+
+    def iter_all(self) -> Iterator["Claim"]:
+        from ..layers.claims import Claim
+
+        for (raw,) in self.db.execute("SELECT json FROM claims ORDER BY occurred_at, day, seq").fetchall():
+            yield Claim.model_validate_json(raw)
+
+    def ids_on(self, day: date) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT id FROM claims WHERE day=?", (day.isoformat(),))]
+
+    def count(self) -> int:
+        return self.db.execute("SELECT count(*) FROM claims").fetchone()[0]
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        return {column: dict(self.db.execute(f"SELECT {column}, count(*) FROM claims GROUP BY {column}").fetchall())
+                for column in ("status", "kind", "topic")}
+
+    def vanished(self) -> list[dict]:
+        return [{"id": i, "claim": json.loads(j), "detected_at": at}
+                for i, j, at in self.db.execute("SELECT id, json, detected_at FROM vanished ORDER BY id")]
