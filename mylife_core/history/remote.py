@@ -1,0 +1,305 @@
+"""Remotes and pushing, behind the privacy check (``privacy.py``) that nothing skips.
+
+* ``add``: refuses a URL carrying a password or token, refuses a remote anyone can read,
+  creates a missing local folder as a private bare repository, remembers the verdict;
+* ``push``: checks every push URL of the remote again, right before pushing (a verdict is
+  never trusted from the past): public is refused, unconfirmed is refused unless the caller
+  passes an explicit per-push override, and an automatic push never overrides;
+* ``auto_push``: the detached pusher that runs after commits when ``git.auto_push`` is on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .. import clock
+from ..errors import Conflict, NotFound, UsageError
+from . import privacy
+from . import settings as settings_mod
+from .gitcmd import GitError, Repo, clean_env, require_git
+from .privacy import PrivacyRefused, Verdict
+from .repo import commit_paths, repo_of, suspend
+from .state import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..workspace import Workspace
+
+_RANK = {"public": 3, "unknown": 2, "private": 1, "local": 0}
+
+
+@dataclass
+class RemoteCheck:
+    """The privacy verdicts for every URL a remote pushes to, and the one that decides."""
+
+    name: str
+    verdicts: list[Verdict]
+
+    @property
+    def verdict(self) -> str:
+        return max((v.verdict for v in self.verdicts), key=lambda k: _RANK[k])
+
+    @property
+    def deciding(self) -> Verdict:
+        return max(self.verdicts, key=lambda v: _RANK[v.verdict])
+
+    def to_json(self) -> dict[str, Any]:
+        deciding = self.deciding
+        return {"remote": self.name, "verdict": self.verdict, "reason": deciding.reason,
+                "checked_at": deciding.checked_at, "urls": [v.to_json() for v in self.verdicts]}
+
+
+@dataclass
+class PushResult:
+    remote: str
+    branch: str
+    commit: str | None
+    check: RemoteCheck
+    overridden: bool = False
+    up_to_date: bool = False
+    output: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": True, "remote": self.remote, "branch": self.branch, "commit": self.commit,
+                "up_to_date": self.up_to_date, "overridden": self.overridden, "privacy": self.check.to_json()}
+
+
+def _settings_enabled(ws: "Workspace") -> settings_mod.GitSettings:
+    settings = settings_mod.load(ws)
+    repo = repo_of(ws)
+    if not repo.exists():
+        raise GitError("git_not_enabled" if not settings.enabled else "git_repo_missing", path=str(ws.root))
+    return settings
+
+
+def push_urls(repo: Repo, name: str) -> list[str]:
+    """Every URL a push to ``name`` goes to, after ``pushurl``/``insteadOf`` rewriting."""
+    res = repo.run(["remote", "get-url", "--push", "--all", "--", name], check=False)
+    if not res.ok:
+        raise NotFound("git_remote_missing", name=name)
+    return [line.strip() for line in res.out.splitlines() if line.strip()]
+
+
+def check(ws: "Workspace", name: str | None = None, *, timeout: float | None = None) -> RemoteCheck:
+    """Probe every push URL of remote ``name`` anonymously and remember the verdict."""
+    settings = _settings_enabled(ws)
+    repo = repo_of(ws)
+    name = name or settings.remote or _only_remote(repo)
+    urls = push_urls(repo, name)
+    verdicts = [privacy.check(url, ws.root, timeout=timeout or settings.privacy_timeout) for url in urls]
+    result = RemoteCheck(name, verdicts)
+    record_verdict(repo, result)
+    return result
+
+
+def record_verdict(repo: Repo, result: RemoteCheck) -> None:
+    with contextlib.suppress(OSError):
+        State(repo.git_dir).set_verdict(result.name, result.to_json())
+
+
+def _only_remote(repo: Repo) -> str:
+    remotes = repo.remotes()
+    if len(remotes) == 1:
+        return remotes[0]
+    if not remotes:
+        raise UsageError("git_no_remote")
+    raise UsageError("git_which_remote", names=", ".join(remotes))
+
+
+# --------------------------------------------------------------------------- adding
+
+
+def prepare_add(ws: "Workspace", url: str, name: str) -> tuple[privacy.RemoteURL, Verdict]:
+    """Validate a new remote and check it before anyone is asked to confirm anything."""
+    _settings_enabled(ws)
+    repo = repo_of(ws)
+    parsed = privacy.parse_url(url, ws.root)
+    if parsed.has_password:
+        raise UsageError("git_url_has_password", url=parsed.display)
+    if name in repo.remotes():
+        raise Conflict("git_remote_exists", name=name)
+    if repo.run(["check-ref-format", f"refs/remotes/{name}/x"], check=False).returncode != 0:
+        raise UsageError("git_bad_remote_name", name=name)
+    verdict = privacy.check(url, ws.root, timeout=settings_mod.load(ws).privacy_timeout)
+    if verdict.verdict == "public":
+        raise PrivacyRefused("git_remote_public", url=parsed.display)
+    return parsed, verdict
+
+
+def add(ws: "Workspace", name: str, parsed: privacy.RemoteURL, verdict: Verdict, *, actor: str = "user") -> dict[str, Any]:
+    """Add the remote (after the user confirmed) and make it the one MyLife pushes to."""
+    repo = repo_of(ws)
+    created = False
+    if parsed.kind == "local" and parsed.local_path is not None and not parsed.local_path.exists():
+        _init_bare(parsed.local_path)
+        created = True
+        verdict.notes = [n for n in verdict.notes if n != "local_missing"]
+    with ws.lock(), suspend(ws):
+        repo.run(["remote", "add", "--", name, parsed.raw])
+        record_verdict(repo, RemoteCheck(name, [verdict]))
+        settings = settings_mod.load(ws)
+        settings_mod.save(ws, settings.model_copy(update={"remote": name}), actor=actor)
+        ws.commit_change(actor, "git.remote.add", name, paths=["config.yaml"],
+                         detail={"name": name, "url": parsed.display, "verdict": verdict.verdict})
+        commit_paths(ws, ["config.yaml"], message=(f"git.remote.add {name} ({verdict.verdict})", ""))
+    return {"ok": True, "remote": name, "url": parsed.display, "created_bare": created,
+            "privacy": RemoteCheck(name, [verdict]).to_json()}
+
+
+def _init_bare(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run([require_git(), "init", "-q", "--bare", "--", str(path)], capture_output=True,
+                          env=clean_env(), stdin=subprocess.DEVNULL)
+    if proc.returncode != 0:
+        raise GitError("git_failed", command="git init --bare", reason=proc.stderr.decode("utf-8", "replace").strip())
+    with contextlib.suppress(OSError):
+        os.chmod(path, 0o700)
+
+
+def remove(ws: "Workspace", name: str, *, actor: str = "user") -> None:
+    _settings_enabled(ws)
+    repo = repo_of(ws)
+    if name not in repo.remotes():
+        raise NotFound("git_remote_missing", name=name)
+    with ws.lock(), suspend(ws):
+        repo.run(["remote", "remove", "--", name])
+        State(repo.git_dir).forget_verdict(name)
+        settings = settings_mod.load(ws)
+        if settings.remote == name:
+            settings_mod.save(ws, settings.model_copy(update={"remote": None, "auto_push": False}), actor=actor)
+        ws.commit_change(actor, "git.remote.remove", name, paths=["config.yaml"], detail={"name": name})
+        commit_paths(ws, ["config.yaml"], message=(f"git.remote.remove {name}", ""))
+
+
+# --------------------------------------------------------------------------- pushing
+
+
+def push(ws: "Workspace", *, name: str | None = None, allow_unverified: bool = False, auto: bool = False,
+         interactive: bool = False, timeout: float | None = None) -> PushResult:
+    """Check privacy now, then push the current branch. Raises :class:`PrivacyRefused`."""
+    settings = _settings_enabled(ws)
+    repo = repo_of(ws)
+    name = name or settings.remote or _only_remote(repo)
+    state = State(repo.git_dir)
+    if state.pending():  # owed commits first, so what is pushed is what is on disk
+        with ws.lock(), suspend(ws):
+            commit_paths(ws, [], settings=settings)
+    branch = repo.branch()
+    head = repo.head()
+    if branch is None or head is None:
+        raise GitError("git_nothing_to_push")
+    result_check = check(ws, name)
+    verdict = result_check.verdict
+    shown = ", ".join(v.url for v in result_check.verdicts)
+    if verdict == "public":
+        _remember_push(state, name, head, result_check, ok=False, auto=auto, error="public")
+        raise PrivacyRefused("git_push_public", remote=name, url=shown)
+    overridden = False
+    if verdict == "unknown":
+        reason = result_check.deciding.reason
+        if auto or not allow_unverified:
+            _remember_push(state, name, head, result_check, ok=False, auto=auto, error="unverified")
+            raise PrivacyRefused("git_autopush_unverified" if auto else "git_push_unverified", remote=name,
+                                 url=shown, reason=reason_text(reason))
+        overridden = True
+    env = {"GIT_TERMINAL_PROMPT": "1"} if interactive and not auto else {}
+    if auto:
+        env["SSH_ASKPASS_REQUIRE"] = "never"
+        env["GCM_INTERACTIVE"] = "never"
+    refspec = f"refs/heads/{branch}:refs/heads/{branch}"
+    res = repo.run(["push", "--no-verify", "--porcelain", "--", name, refspec], check=False, env=env,
+                   timeout=timeout or (300 if auto else 3600))
+    if not res.ok:
+        _remember_push(state, name, head, result_check, ok=False, auto=auto, error=res.err[-300:])
+        raise GitError("git_push_failed", remote=name, reason=_push_reason(res.err))
+    up_to_date = "[up to date]" in res.out
+    _remember_push(state, name, head, result_check, ok=True, auto=auto)
+    return PushResult(name, branch, head, result_check, overridden=overridden, up_to_date=up_to_date,
+                      output=res.out)
+
+
+def reason_text(reason: str) -> str:
+    from ..messages import t
+
+    try:
+        return t(f"git.reason.{reason}")
+    except KeyError:
+        return reason
+
+
+def _push_reason(stderr: str) -> str:
+    lines = [line.strip() for line in stderr.splitlines() if line.strip() and not line.startswith("hint:")]
+    return " / ".join(lines[-3:]) or "?"
+
+
+def _remember_push(state: State, remote: str, commit: str | None, checked: RemoteCheck, *, ok: bool, auto: bool,
+                   error: str | None = None) -> None:
+    record = {"at": clock.now().isoformat(), "remote": remote, "commit": commit, "ok": ok,
+              "verdict": checked.verdict, "error": error}
+    with contextlib.suppress(OSError):
+        state.update(**{"last_auto_push" if auto else "last_push": record})
+
+
+# --------------------------------------------------------------------------- automatic pushes
+
+
+def _autopush_lock(repo: Repo):
+    """An exclusive, non-blocking lock on ``.git/mylife/autopush.lock`` (None when busy)."""
+    from ..storage.lock import _try_lock  # same flock/msvcrt primitive as the workspace lock
+
+    path = repo.mylife_dir / "autopush.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    if not _try_lock(fd):
+        os.close(fd)
+        return None
+    return fd
+
+
+def _release(fd: int) -> None:
+    from ..storage.lock import _unlock
+
+    with contextlib.suppress(OSError):
+        _unlock(fd)
+    os.close(fd)
+
+
+def spawn_auto_push(ws: "Workspace") -> bool:
+    """Start the detached pusher unless one is already running. Returns whether it started."""
+    repo = repo_of(ws)
+    fd = _autopush_lock(repo)
+    if fd is None:
+        return False  # the running pusher re-checks HEAD before it stops
+    _release(fd)
+    log = repo.mylife_dir / "autopush.log"
+    env = {k: v for k, v in os.environ.items() if k != "MYLIFE_DEBUG"}
+    with open(log, "ab") as out:
+        subprocess.Popen([sys.executable, "-m", "mylife_core", "git", "push", "--auto", "--workspace", str(ws.root)],
+                         stdin=subprocess.DEVNULL, stdout=out, stderr=out, env=env, cwd=ws.root,
+                         start_new_session=True)
+    return True
+
+
+def auto_push(ws: "Workspace") -> dict[str, Any]:
+    """What ``mylife git push --auto`` does: push until HEAD stops moving; never override."""
+    repo = repo_of(ws)
+    fd = _autopush_lock(repo)
+    if fd is None:
+        return {"ok": True, "busy": True}
+    try:
+        last: dict[str, Any] = {"ok": True, "pushed": None}
+        for _ in range(5):
+            head = repo.head()
+            result = push(ws, auto=True)
+            last = {"ok": True, "pushed": result.commit, "remote": result.remote}
+            if repo.head() == head:
+                break
+        return last
+    finally:
+        _release(fd)

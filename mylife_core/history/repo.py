@@ -1,0 +1,343 @@
+"""Turning history on, committing MyLife's writes, and catching up on what is owed.
+
+Rules that hold here, in code:
+
+* ``cache/`` is never committed, whatever ``.gitignore`` says (it is also excluded by path);
+* a file that looks like it holds a credential is held back (``secretscan``), never committed;
+* a raw file that differs from what the manifest recorded, or a rewritten raw manifest, is
+  never committed: history must stay a witness of the user's words, not of a later edit;
+* a commit names exactly the paths it is about (``git commit --only``), so something a
+  user staged by hand never rides along in a MyLife commit;
+* a commit that fails leaves the write in place: its paths are remembered in
+  ``.git/mylife/pending`` and the next commit includes them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import subprocess
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .. import clock
+from ..storage.atomic import ensure_private_dir
+from . import ignore, secretscan
+from . import settings as settings_mod
+from .gitcmd import GitError, Repo, clean_env, require_git
+from .settings import GitSettings
+from .state import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..specs import Change
+    from ..workspace import Workspace
+
+IDENTITY_EMAIL = "mylife@localhost"
+SUSPEND_KEY = "_git_history_suspended"
+#: Short, non-sensitive identifiers from a change's detail that may appear in a commit message.
+SAFE_DETAIL = ("topic", "kind", "status", "field", "name", "by")
+
+
+@dataclass
+class CommitResult:
+    commit: str | None  # the new commit, or None when there was nothing to commit
+    paths: list[str] = field(default_factory=list)
+    held_back: list[dict[str, Any]] = field(default_factory=list)  # {"file", "reason", "line"?}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"commit": self.commit, "paths": self.paths, "held_back": self.held_back}
+
+
+@dataclass
+class EnableReport:
+    created: bool
+    adopted: bool
+    branch: str | None
+    commit: str | None
+    files: int
+    held_back: list[dict[str, Any]]
+    remotes: list[str]
+    settings: GitSettings
+    hook: str  # installed | present | foreign
+
+    def to_json(self) -> dict[str, Any]:
+        return {"enabled": True, "created": self.created, "adopted": self.adopted, "branch": self.branch,
+                "commit": self.commit, "files": self.files, "held_back": self.held_back, "remotes": self.remotes,
+                "track": self.settings.track, "kept_layers": self.settings.kept_layers(), "hook": self.hook}
+
+
+def repo_of(ws: "Workspace") -> Repo:
+    return Repo(ws.root)
+
+
+# --------------------------------------------------------------------------- commit messages
+
+
+def describe(changes: Sequence["Change"]) -> tuple[str, str]:
+    """A commit subject and body that say what changed, by whom, and when; no values."""
+    def one(change: "Change") -> str:
+        extra = ", ".join(f"{k}={change.detail[k]}" for k in SAFE_DETAIL
+                          if k in change.detail and isinstance(change.detail[k], (str, int)) and len(str(change.detail[k])) <= 60)
+        return f"{change.action} {change.target}" + (f" ({extra})" if extra else "")
+
+    if not changes:
+        return "catch up on uncommitted MyLife writes", ""
+    if len(changes) == 1:
+        subject = one(changes[0])
+    else:
+        actions = list(dict.fromkeys(c.action for c in changes))
+        subject = f"{len(changes)} changes: " + ", ".join(actions[:4]) + (" ..." if len(actions) > 4 else "")
+    body_lines = [f"- {c.at.isoformat()} [{c.actor}] {one(c)}" for c in changes]
+    return subject[:120], "\n".join(body_lines)
+
+
+def _identity_env(changes: Sequence["Change"], when: str | None = None) -> dict[str, str]:
+    actors = list(dict.fromkeys(c.actor for c in changes))
+    name = f"MyLife ({actors[0]})" if len(actors) == 1 else "MyLife"
+    when = when or clock.now().isoformat()
+    return {"GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": IDENTITY_EMAIL, "GIT_COMMITTER_NAME": "MyLife",
+            "GIT_COMMITTER_EMAIL": IDENTITY_EMAIL, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+
+
+# --------------------------------------------------------------------------- committing
+
+
+def _tampered_raw(ws: "Workspace", candidates: Iterable[str]) -> dict[str, str]:
+    """Raw files among ``candidates`` whose bytes differ from the manifest's sha256."""
+    found: dict[str, str] = {}
+    records = None
+    for rel in candidates:
+        if not rel.startswith("raw/"):
+            continue
+        if records is None:
+            try:
+                records = {r.file: r.sha256 for r in ws.raw.records()}
+            except Exception:  # an unreadable manifest: verify reports it; commit nothing from raw/
+                records = {}
+        expected = records.get(rel)
+        path = ws.root / rel
+        if not path.exists():
+            continue
+        if expected is None:
+            found[rel] = "raw_unrecorded"
+            continue
+        with path.open("rb") as fh:
+            actual = hashlib.sha256(fh.read()).hexdigest()
+        if actual != expected:
+            found[rel] = "raw_changed"
+    return found
+
+
+def _staged_ignored(stderr: str, requested: Sequence[str]) -> set[str]:
+    """Paths ``git add`` refused because .gitignore excludes them (C-locale message)."""
+    if "ignored by one of your .gitignore files" not in stderr:
+        return set()
+    wanted = set(requested)
+    return {line.strip() for line in stderr.splitlines() if line.strip() in wanted}
+
+
+def commit_paths(ws: "Workspace", paths: Iterable[str], *, changes: Sequence["Change"] = (),
+                 message: tuple[str, str] | None = None, settings: GitSettings | None = None,
+                 check_raw: bool = False) -> CommitResult:
+    """Commit exactly ``paths`` (plus anything owed) as they are now. Caller holds ``ws.lock()``.
+
+    Raises :class:`GitError` when git fails; the paths are then remembered as owed.
+    """
+    repo = repo_of(ws)
+    state = State(repo.git_dir)
+    settings = settings or settings_mod.load(ws)
+    if not repo.exists():
+        raise GitError("git_repo_missing", path=str(ws.root))
+    owed = state.pending()
+    wanted = list(dict.fromkeys([*owed, *paths, "ledger/audit.jsonl"]))
+    wanted = [p for p in wanted if p and not p.startswith("/") and ".." not in p.split("/") and settings.tracks(p)]
+    held: list[dict[str, Any]] = []
+    try:
+        if check_raw:
+            for rel, reason in _tampered_raw(ws, wanted).items():
+                held.append({"file": rel, "reason": reason})
+        for rel in wanted:
+            hit = secretscan.scan_file(ws.root, rel)
+            if hit is not None:
+                held.append({"file": rel, "reason": f"secret_{hit.kind}", "line": hit.line})
+        skip = {h["file"] for h in held}
+        present = [p for p in wanted if p not in skip and (ws.root / p).exists()]
+        missing = [p for p in wanted if p not in skip and not (ws.root / p).exists()]
+        if missing:  # a file MyLife removed: commit the removal only if history has it
+            tracked = set(repo.out(["ls-files", "-z", "--", *missing]).split("\0"))
+            missing = [p for p in missing if p in tracked]
+            if missing:
+                repo.run(["rm", "-r", "--cached", "-q", "--ignore-unmatch", "--", *missing])
+        ignored: set[str] = set()
+        if present:
+            res = repo.run(["add", "-A", "--", *present], check=False)
+            ignored = _staged_ignored(res.err, present)
+            if not res.ok and not ignored:
+                raise GitError("git_failed", command="git add", reason=res.err.splitlines()[-1] if res.err else res.returncode)
+            present = [p for p in present if p not in ignored]
+        targets = present + missing
+        commit = None
+        if targets:
+            subject, body = message or describe(changes)
+            env = _identity_env(changes)
+            res = repo.run(["commit", "-q", "--no-verify", "--no-gpg-sign", "-m", subject,
+                            *(["-m", body] if body else []), "--only", "--", *targets], check=False, env=env)
+            if res.ok:
+                commit = repo.head()
+            elif "nothing to commit" not in res.out + res.err and "no changes added" not in res.out + res.err:
+                raise GitError("git_failed", command="git commit", reason=res.err or res.out.strip())
+    except GitError:
+        state.add_pending([p for p in wanted if p not in owed])
+        raise
+    state.clear_pending()
+    if commit is not None:
+        maybe_gc(repo)
+    return CommitResult(commit, targets, held)
+
+
+def maybe_gc(repo: Repo) -> None:
+    """Start ``git gc --auto`` detached when loose objects pile up (git's own estimate)."""
+    bucket = repo.git_dir / "objects" / "17"
+    try:
+        loose = len(os.listdir(bucket))
+    except OSError:
+        return
+    if loose <= 27:  # gc.auto (6700) / 256, as git estimates it
+        return
+    with contextlib.suppress(OSError):
+        subprocess.Popen([require_git(), f"--git-dir={repo.git_dir}", "gc", "--auto", "--quiet"],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         env=clean_env(), start_new_session=True, cwd=repo.root)
+
+
+def suspended(ws: "Workspace") -> bool:
+    return bool(ws.__dict__.get(SUSPEND_KEY))
+
+
+@contextlib.contextmanager
+def suspend(ws: "Workspace"):
+    """Hold MyLife's automatic commits while a history operation writes (it commits itself)."""
+    previous = ws.__dict__.get(SUSPEND_KEY)
+    ws.__dict__[SUSPEND_KEY] = True
+    try:
+        yield
+    finally:
+        ws.__dict__[SUSPEND_KEY] = previous
+
+
+# --------------------------------------------------------------------------- enabling
+
+
+def enable(ws: "Workspace", *, track: str | None = None, keep: Sequence[str] | None = None,
+           actor: str = "user") -> EnableReport:
+    """Make the workspace a git repository (or adopt the one there) and commit its state."""
+    require_git()
+    from .hooks import install_pre_push
+
+    repo = repo_of(ws)
+    with ws.lock(), suspend(ws):
+        current = settings_mod.load(ws)
+        updated = current.model_copy(update={
+            "enabled": True,
+            "track": track or current.track,
+            "keep": list(dict.fromkeys(keep)) if keep is not None else current.keep,
+        })
+        updated = GitSettings.model_validate(updated.model_dump())
+        created = not repo.exists()
+        adopted = not created and not current.enabled
+        if created:
+            _init(repo)
+        ensure_private_dir(repo.git_dir)
+        ignore.write(ws.root, updated)
+        # whatever history already holds from cache/ or from a layer no longer kept leaves the index
+        dropped = ["cache"] + [p.rstrip("/") for name, paths in settings_mod.LAYER_PATHS.items()
+                               if name not in updated.kept_layers() for p in paths]
+        repo.run(["rm", "-r", "--cached", "-q", "--ignore-unmatch", "--", *dropped])
+        hook = install_pre_push(repo)
+        settings_mod.save(ws, updated, actor=actor)
+        ws.commit_change(actor, "git.enable", ".gitignore", paths=[".gitignore", "config.yaml"],
+                         detail={"track": updated.track})
+        result = _commit_everything(ws, repo, updated, subject="MyLife history enabled: initial state"
+                                    if created or adopted else "MyLife history settings updated")
+        files = len([p for p in repo.out(["ls-files", "-z"]).split("\0") if p])
+        remotes = repo.remotes()
+        return EnableReport(created, adopted, repo.branch(), result.commit, files, result.held_back, remotes,
+                            updated, hook)
+
+
+def _init(repo: Repo) -> None:
+    exe = require_git()
+    branch = subprocess.run([exe, "config", "--global", "--get", "init.defaultBranch"], capture_output=True,
+                            env=clean_env(), stdin=subprocess.DEVNULL).stdout.decode().strip() or "main"
+    proc = subprocess.run([exe, "-c", f"init.defaultBranch={branch}", "init", "-q", "--", str(repo.root)],
+                          capture_output=True, env=clean_env(), stdin=subprocess.DEVNULL, cwd=repo.root)
+    if proc.returncode != 0:
+        raise GitError("git_failed", command="git init", reason=proc.stderr.decode("utf-8", "replace").strip())
+    with contextlib.suppress(OSError):
+        os.chmod(repo.git_dir, 0o700)
+
+
+def uncommitted(repo: Repo) -> list[tuple[str, str]]:
+    """``(status, path)`` for every change git sees in the working tree (``cache/`` excluded)."""
+    out = repo.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", ".",
+                    ":(exclude)cache"]).stdout.decode("utf-8", "replace")
+    entries = []
+    for item in out.split("\0"):
+        if len(item) > 3:
+            entries.append((item[:2], item[3:]))
+    return entries
+
+
+def _commit_everything(ws: "Workspace", repo: Repo, settings: GitSettings, *, subject: str,
+                       changes: Sequence["Change"] = ()) -> CommitResult:
+    """Commit every uncommitted path, except raw rewrites, a rewritten manifest, and secrets."""
+    held: list[dict[str, Any]] = []
+    paths: list[str] = []
+    head = repo.head()
+    for status, rel in uncommitted(repo):
+        if rel.startswith("raw/") and status.strip() not in ("??", "A"):
+            held.append({"file": rel, "reason": "raw_rewritten"})  # history keeps the recorded words
+            continue
+        if rel == "ledger/raw.jsonl" and head and not _manifest_extends(repo, ws.root):
+            held.append({"file": rel, "reason": "manifest_rewritten"})
+            continue
+        paths.append(rel)
+    result = commit_paths(ws, paths, changes=changes, message=(subject, ""), settings=settings, check_raw=True)
+    result.held_back = held + result.held_back
+    return result
+
+
+def _manifest_extends(repo: Repo, root: Path) -> bool:
+    """True when the committed raw manifest is a prefix of the current one (append-only)."""
+    res = repo.run(["cat-file", "blob", "HEAD:ledger/raw.jsonl"], check=False)
+    if not res.ok:
+        return True
+    try:
+        current = (root / "ledger" / "raw.jsonl").read_bytes()
+    except OSError:
+        return False
+    return current.startswith(res.stdout)
+
+
+def commit_all(ws: "Workspace", *, message: str | None = None, actor: str = "user") -> CommitResult:
+    """``mylife git commit``: catch up on everything MyLife (or a hand edit) left uncommitted."""
+    repo = repo_of(ws)
+    settings = settings_mod.load(ws)
+    if not settings.enabled:
+        raise GitError("git_not_enabled")
+    if not repo.exists():
+        raise GitError("git_repo_missing", path=str(ws.root))
+    with ws.lock(), suspend(ws):
+        return _commit_everything(ws, repo, settings, subject=message or "catch up on uncommitted changes")
+
+
+def disable(ws: "Workspace", *, actor: str = "user") -> None:
+    """Stop committing writes; ``.git`` and its history stay (and the pre-push guard too)."""
+    current = settings_mod.load(ws)
+    if not current.enabled:
+        return
+    with ws.lock(), suspend(ws):
+        settings_mod.save(ws, current.model_copy(update={"enabled": False, "auto_push": False}), actor=actor)
