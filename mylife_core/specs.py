@@ -46,7 +46,9 @@ class DecisionSpec(_Spec):
     name: str
     aliases: list[str] = Field(default_factory=list)
     keywords: list[str] = Field(default_factory=list)
-    depends_on: list[str] = Field(default_factory=list)  # profile field names
+    depends_on: list[str] = Field(default_factory=list)  # profile field names; missing ones block
+    optional: list[str] = Field(default_factory=list)  # checked for staleness when present, never block
+    impact: dict[str, str] = Field(default_factory=dict)  # field -> how it changes the answer
     topic: str | None = None  # the claim topic its evidence lives under
     lens: str | None = None
     description: str | None = None
@@ -107,7 +109,10 @@ class TTLGuess(BaseModel):
 
     ttl_days: int | None
     reason: str
-    source: str  # "plugin:<name>", "heuristic", "model", "user"
+    source: str  # "plugin:<name>", "heuristic", "model", "user", "default"
+    field: str | None = None  # the dictionary entry that answered, when it has another name
+    topic: str | None = None  # from a field dictionary: the field's topic
+    sensitivity: Literal["low", "medium", "high"] | None = None
 
 
 class Verdict(BaseModel):

@@ -31,22 +31,35 @@ def field_json(name: str, f: ProfileField, now) -> dict:
               help=t("help.opt.source"))
 @click.option("--topic", default=None, help=t("help.opt.topic"))
 @click.option("--at", "at", default=None, help=t("help.opt.at"))
+@click.option("--yes", "-y", "yes", is_flag=True, help=t("help.opt.yes"))
 @workspace_options
-def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, topic: str | None, at: str | None) -> None:
+def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, topic: str | None, at: str | None,
+         yes: bool) -> None:
     ttl_given, ttl_days = parse_ttl(ttl)
-    reason = ttl_source = None
+    when = clock.parse_when(at) if at else None
+    reason = ttl_source = sensitivity = inferred = None
     if not ttl_given and ws.profile.find(name.strip()) is None:
-        guess = ws.plugins.infer_ttl(name.strip(), value, ws)
-        if guess is not None:
-            ttl_days, reason, ttl_source, ttl_given = guess.ttl_days, guess.reason, guess.source, True
+        # a new field: infer its TTL, show it with why, confirm or change it once (seed §2.3)
+        import sys
+
+        from ..staleness.ttl import check_new_field, confirm_new_field
+
+        check_new_field(name, value)  # bad input is reported before anything is asked
+        inferred = confirm_new_field(
+            ws, name.strip(), value, interactive=sys.stdin.isatty() and not yes and not out.json,
+            auto="json" if out.json else ("yes" if yes else "no_terminal"),
+            prompt=lambda text: click.prompt(text, default="", show_default=False), say=out.line)
+        ttl_days, reason, ttl_source, ttl_given = inferred.ttl_days, inferred.reason, inferred.source, True
+        topic, sensitivity = topic or inferred.guess.topic, inferred.guess.sensitivity
     field, previous = ws.profile.set(name, value, ttl_days=ttl_days, ttl_given=ttl_given, ttl_reason=reason,
-                                     ttl_source=ttl_source, source=source, topic=topic,
-                                     at=clock.parse_when(at) if at else None, actor="user")
+                                     ttl_source=ttl_source, source=source, topic=topic, sensitivity=sensitivity,
+                                     at=when, actor="user")
     now = clock.now()
     out.emit({"ok": True, "field": field_json(name.strip(), field, now), "created": previous is None,
-              "previous_value": previous.value if previous else None})
+              "previous_value": previous.value if previous else None,
+              "ttl_inference": inferred.to_json() if inferred else None})
     out.line(t("profile.set", name=name.strip(), value=field.value, ttl=ttl_text(field.ttl_days), source=field.source))
-    if field.ttl_reason and previous is None:
+    if field.ttl_reason and previous is None and (inferred is None or inferred.how == "changed"):
         out.line(t("profile.ttl_reason", reason=field.ttl_reason))
     if previous is not None and previous.value != field.value:
         out.line(t("profile.changed", old=previous.value))

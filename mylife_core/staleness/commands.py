@@ -1,0 +1,226 @@
+"""``mylife staleness``, ``mylife maintain``, ``mylife skills`` and the tool ``mylife_staleness``.
+
+Added to the CLI by the builtin plugin :mod:`mylife_core.builtin.upkeep`. Each command is a
+thin layer over a library function; their ``--json`` keys are documented in docs/lenses.md.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..cli.common import Output, workspace_options
+from ..messages import disclaimer, t
+from .schedule import EVERY, KINDS
+
+STALENESS_TOOL_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "question": {"type": "string", "description": "the decision question, e.g. 我该不该跳槽？"},
+        "keep": {"type": "array", "items": {"type": "string"},
+                 "description": "fields whose old value the user chose to keep"},
+        "accept_stale": {"type": "boolean", "description": "keep every expired value", "default": False},
+        "accept_missing": {"type": "boolean", "description": "proceed without missing fields", "default": False},
+    },
+    "required": ["question"],
+    "additionalProperties": False,
+}
+
+
+def staleness_tool(workspace, actor, question: str, keep: list[str] | None = None, accept_stale: bool = False,
+                   accept_missing: bool = False) -> dict[str, Any]:
+    """The model tool ``mylife_staleness``: the same report as ``mylife staleness --json``."""
+    from ..errors import UsageError
+    from .check import check
+
+    if not isinstance(question, str) or not question.strip():
+        raise UsageError("empty_text", what="question")
+    report = check(workspace, question.strip(), options={"keep": list(keep or []), "accept_stale": bool(accept_stale),
+                                                         "accept_missing": bool(accept_missing)})
+    return report.to_json()
+
+
+# --------------------------------------------------------------------------- mylife staleness
+
+
+@click.command("staleness", help=t("help.staleness"))
+@click.argument("question")
+@click.option("--keep", "keep", multiple=True, metavar="FIELD", help=t("help.opt.keep"))
+@click.option("--accept-stale", is_flag=True, help=t("help.opt.accept_stale"))
+@click.option("--accept-missing", is_flag=True, help=t("help.opt.accept_missing"))
+@workspace_options
+def staleness(ws, out: Output, question: str, keep: tuple[str, ...], accept_stale: bool, accept_missing: bool) -> None:
+    from ..errors import UsageError
+    from .check import check
+    from .render import report_lines
+
+    if not question.strip():
+        raise UsageError("empty_text", what="QUESTION")
+    report = check(ws, question.strip(), options={"keep": list(keep), "accept_stale": accept_stale,
+                                                  "accept_missing": accept_missing})
+    out.emit({"ok": True, **report.to_json(), "disclaimer": disclaimer()})
+    for line in report_lines(report):
+        out.line(line)
+    out.line("")
+    out.line(disclaimer())
+
+
+# --------------------------------------------------------------------------- mylife maintain
+
+
+def _progress(done: int, total: int) -> None:
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K" + t("maintain.progress", done=done, total=total))
+        sys.stderr.flush()
+
+
+def _show_schedule(out: Output, entry) -> None:
+    out.emit({"ok": True, "schedule": entry.to_json()})
+    for f in entry.files:
+        key = "schedule.unchanged" if f.unchanged else ("schedule.replaced" if f.replaced else "schedule.written")
+        out.line(t(key, path=str(f.path)), bold=True)
+        out.line("")
+        for line in f.content.rstrip("\n").splitlines():
+            out.line("    " + line)
+        out.line("")
+    out.line(t("schedule.runs", when=t(f"schedule.every.{entry.every}", at=entry.at), log=str(entry.log)))
+    out.line(t("schedule.not_installed"))
+    for command in entry.install:
+        out.line("    " + command)
+    out.line(t("schedule.uninstall"))
+    for command in entry.uninstall:
+        out.line("    " + command)
+
+
+def _interactive_confirm(ws, out: Output, fields) -> dict[str, list[str]]:
+    """Ask about each field: still true (confirm), a new value (set), skip, or quit."""
+    done: dict[str, list[str]] = {"confirmed": [], "updated": [], "skipped": []}
+    for i, f in enumerate(fields):
+        answer = click.prompt(t("maintain.ask", name=f.name, value=f.value), default="", show_default=False).strip()
+        if answer.lower() in ("q", "quit", "退出", "结束"):
+            done["skipped"] += [g.name for g in fields[i:]]
+            break
+        if answer.lower() in ("s", "skip", "跳过"):
+            done["skipped"].append(f.name)
+            continue
+        if answer.lower() in ("", "y", "yes", "是", "对", "没变"):
+            ws.profile.confirm(f.name, actor="user")
+            done["confirmed"].append(f.name)
+            out.line("  " + t("maintain.did_confirm", name=f.name))
+            continue
+        field, previous = ws.profile.set(f.name, answer, actor="user")
+        done["updated"].append(f.name)
+        out.line("  " + t("maintain.did_update", name=f.name, old=previous.value if previous else "", new=field.value))
+    return done
+
+
+@click.command("maintain", help=t("help.maintain"))
+@click.option("-n", "n", type=click.IntRange(min=0), default=10, show_default=True, help=t("help.opt.maintain_n"))
+@click.option("--all", "include_never", is_flag=True, help=t("help.opt.maintain_all"))
+@click.option("--no-claims", is_flag=True, help=t("help.opt.no_claims"))
+@click.option("--no-input", is_flag=True, help=t("help.opt.no_input"))
+@click.option("--install-schedule", "kind", type=click.Choice(KINDS), default=None, help=t("help.opt.install_schedule"))
+@click.option("--every", type=click.Choice(EVERY), default="weekly", show_default=True, help=t("help.opt.every"))
+@click.option("--time", "at", default="09:00", show_default=True, metavar="HH:MM", help=t("help.opt.schedule_time"))
+@click.option("--to", "directory", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=t("help.opt.schedule_to"))
+@workspace_options
+def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_input: bool, kind: str | None,
+             every: str, at: str, directory: Path | None) -> None:
+    from ..status import age_text
+    from .maintain import upkeep
+    from .schedule import install_schedule
+    from .ttl import ttl_text
+
+    if kind is not None:
+        _show_schedule(out, install_schedule(ws, kind, every=every, at=at, n=n, directory=directory))
+        return
+    report = upkeep(ws, n, include_never=include_never, claims=not no_claims, progress=_progress)
+    if sys.stderr.isatty() and report.claims_checked and report.claims_checked >= 5000:
+        sys.stderr.write("\r\033[K")
+    interactive = not out.json and not no_input and sys.stdin.isatty() and bool(report.fields)
+    data = {"ok": True, **report.to_json()}
+    out.line(t("maintain.title", now=report.now.strftime("%Y-%m-%d %H:%M"), workspace=str(ws.root)), bold=True)
+    if not report.fields:
+        out.line(t("maintain.no_fields"))
+    else:
+        out.line(t("maintain.fields_head", n=len(report.fields), total=report.fields_total, stale=report.stale_total))
+        for i, f in enumerate(report.fields, start=1):
+            if f.ttl_days is None:
+                state = t("maintain.state.never")
+            elif f.stale:
+                state = t("maintain.state.stale", over=f.overdue_days)
+            else:
+                state = t("maintain.state.fresh", days=f.due_in_days)
+            out.line(t("maintain.field_line", i=i, name=f.name, value=f.value, age=age_text(f.age_days),
+                       ttl=ttl_text(f.ttl_days), state=state))
+    if report.claims_checked is not None:
+        if report.claims_changed_total:
+            out.line("")
+            out.line(t("maintain.claims_head", n=report.claims_changed_total, checked=report.claims_checked))
+            for c in report.claims:
+                out.line(t(f"maintain.claim_{c.state}", id=c.id, claim=c.claim, pointer=c.provenance or "-"))
+            if report.claims_changed_total > len(report.claims):
+                out.line(t("maintain.claims_more", n=report.claims_changed_total - len(report.claims)))
+        elif report.claims_checked:
+            out.line(t("maintain.claims_ok", checked=report.claims_checked))
+    if interactive:
+        out.line("")
+        out.line(t("maintain.interactive"))
+        data["answers"] = _interactive_confirm(ws, out, report.fields)
+    elif report.fields:
+        out.line("")
+        out.line(t("maintain.how"))
+    out.emit(data)
+
+
+# --------------------------------------------------------------------------- mylife skills
+
+
+@click.command("skills", help=t("help.skills"))
+@click.argument("name", required=False)
+@workspace_options
+def skills(ws, out: Output, name: str | None) -> None:
+    from ..cli.common import table
+    from ..errors import NotFound
+    from ..skills import discover
+
+    catalog = discover(ws)
+    if name:
+        skill = catalog.get(name)
+        if skill is None:
+            raise NotFound("skill_not_found", name=name, known=", ".join(sorted(catalog.winners)) or "-")
+        out.emit({"ok": True, "skill": skill.to_json(with_body=True),
+                  "candidates": [s.to_json() for s in catalog.candidates(name)]})
+        out.line(t("skills.show_head", name=skill.name, source=t(f"skills.source.{skill.source}"), path=str(skill.path)),
+                 bold=True)
+        out.line(skill.description)
+        for other in catalog.candidates(name):
+            if not other.active:
+                out.line(t("skills.overrides", source=t(f"skills.source.{other.source}"), path=str(other.path)))
+        out.line("")
+        out.line(skill.body.rstrip("\n"))
+        return
+    out.emit({"ok": True, **catalog.to_json()})
+    out.line(t("skills.roots"))
+    for root in catalog.roots:
+        exists = "" if root.exists else t("skills.missing_root")
+        origin = f" · {root.origin}" if root.origin else ""
+        out.line(f"  {root.rank:>3}  {t(f'skills.source.{root.source}')}{origin}  {root.path}{exists}")
+    out.line("")
+    if not catalog.skills:
+        out.line(t("skills.none"))
+    else:
+        rows = []
+        for s in catalog.skills:
+            state = t("skills.active") if s.active else t("skills.shadowed", path=str(s.shadowed_by))
+            rows.append([s.name if s.active else f"  {s.name}", t(f"skills.source.{s.source}"), str(s.path), state])
+        out.line(table(rows, [t("skills.col.name"), t("skills.col.source"), t("skills.col.path"), t("skills.col.state")]))
+    if catalog.problems:
+        out.line("")
+        out.line(t("skills.problems", n=len(catalog.problems)))
+        for p in catalog.problems:
+            out.line(f"  {p.path}:{p.line or '?'}: {p.problem}")

@@ -1,0 +1,110 @@
+"""Text for people: a staleness report as the seed §4.1 message, in the user's language.
+
+``report_lines(report)`` is what ``mylife staleness`` prints; the ask pipeline can show the
+same lines before it offers "update now" / "keep the old value".
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .check import StalenessReport
+
+
+_SAFE = re.compile(r"[^\s'\"\\$`!*?;&|<>(){}\[\]#~^]+")
+
+
+def _shell(text: str) -> str:
+    """Quote for a shell only when needed: Chinese names stay readable (``现有存款``, not ``'现有存款'``)."""
+    return text if _SAFE.fullmatch(text) else shlex.quote(text)
+
+
+def _value(value: Any) -> str:
+    return str(value)
+
+
+def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[str]:
+    from ..messages import t
+
+    v = report.verdict
+    lines = [t(f"staleness.verdict.{v.kind}")]
+    others = [r for r in v.reasons if r not in builtin_reasons]
+    if v.kind != "allow" and others:
+        lines += [f"  · {r}" for r in others]
+    facts = v.data.get("facts") if v.kind == "deny" else None
+    if facts:
+        lines.append(t("staleness.facts"))
+        for fact in facts:
+            age = f"（{fact['age_text']}）" if fact.get("age_text") else ""
+            if fact.get("stale"):
+                age += t("staleness.fact_stale")
+            lines.append(f"  · {fact.get('name')}：{_value(fact.get('value'))}{age}")
+    return lines
+
+
+def report_lines(report: "StalenessReport", *, ask_command: str = "mylife ask") -> list[str]:
+    """The report as the seed's message: what may have changed, what is missing, the choices."""
+    from ..messages import t
+    from .annotate import STALE_WEIGHT
+    from .ttl import ttl_text
+
+    lines = [t("staleness.question", question=report.question)]
+    if not report.decisions:
+        lines.append(t("staleness.no_decision"))
+        if report.verdict.kind != "allow":
+            lines.append("")
+            lines += verdict_lines(report, set())
+        return lines
+    names = "、".join(f"{d.name}（{d.lens or d.plugin}）" for d in report.decisions)
+    lines.append(t("staleness.decisions", names=names, topic=report.topic or t("word.none")))
+    deps = report.dependencies
+    if deps:
+        shown = []
+        for dep in deps:
+            own = report.assessment.resolved.get(dep.name)
+            label = dep.name if not own or own == dep.name else f"{dep.name}→{own}"
+            shown.append(label if dep.required else f"{label}*")
+        lines.append(t("staleness.depends", fields="、".join(shown)))
+    lines.append("")
+    blocking = report.assessment.blocking_expired
+    if blocking:
+        lines.append(t("staleness.expired_head", n=len(blocking)))
+        for f in blocking:
+            lines.append("  · " + t("staleness.expired_line", line=f.age_text, value=_value(f.value),
+                                    ttl=ttl_text(f.ttl_days), over=f.overdue_days))
+            if f.impact:
+                lines.append(f"      {f.impact}")
+    missing = report.missing
+    if missing:
+        impacts = {d.name: d.impact for d in deps}
+        lines.append(t("staleness.missing_head", n=len(missing)))
+        for name in missing:
+            lines.append(f"  · {name}" + (f" —— {impacts[name]}" if impacts.get(name) else ""))
+    if report.kept:
+        lines.append(t("staleness.kept_head", weight=STALE_WEIGHT))
+        lines += [f"  · {f.note}" for f in report.kept]
+    if report.missing_optional:
+        lines.append(t("staleness.optional", fields="、".join(report.missing_optional)))
+    if not blocking and not missing and not report.kept:
+        lines.append(t("staleness.all_fresh"))
+    if (blocking or missing) and report.verdict.kind != "deny":
+        lines.append("")
+        lines.append(t("staleness.choices"))
+        q = _shell(report.question)
+        for f in blocking:
+            lines.append("  " + t("staleness.choice.update", name=_shell(f.name)))
+        if blocking:
+            keep = " ".join(f"--keep {_shell(f.name)}" for f in blocking)
+            lines.append("  " + t("staleness.choice.keep", note=blocking[0].note, weight=STALE_WEIGHT,
+                                  ask=ask_command, question=q, keep=keep))
+        for name in missing:
+            lines.append("  " + t("staleness.choice.fill", name=_shell(name)))
+    from .check import staleness_verdict
+
+    mine = staleness_verdict(report.assessment, report.options)
+    lines.append("")
+    lines += verdict_lines(report, set(mine.reasons))
+    return lines
