@@ -1,0 +1,15 @@
+"""mylife-fields-health: a community field dictionary for MyLife (seed §4.3).
+
+The data is ``fields.yaml``; this module only registers it.
+"""
+
+from pathlib import Path
+
+from mylife_core import hookimpl
+
+
+@hookimpl
+def register_fields(register):
+    from mylife_core.staleness.dictionary import register_file
+
+    register_file(register, Path(__file__).resolve().parent / "fields.yaml", "fields")
