@@ -84,11 +84,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "L2 already lives in '{name}'; there is nothing to migrate.",
     },
     "error.migrate_target_not_empty": {
-        "zh": "目标后端「{name}」里已经有 {n} 条 claim（例如 {ids}），与当前数据混在一起会出错，所以没有迁移。"
-              "如果它们是上次迁移留下的，确认后加 --replace 覆盖目标（当前存储保持不变）。",
-        "en": "The target backend '{name}' already holds {n} claims (e.g. {ids}); mixing them with the current data "
-              "would be wrong, so nothing was migrated. If they are left over from an earlier migration, add "
-              "--replace to overwrite the target (the current store stays as it is).",
+        "zh": "目标后端「{name}」里已经有 {n} 条当前存储中没有的 claim（例如 {ids}），混在一起会出错，所以没有迁移，"
+              "什么都没有改动。如果它们是不再需要的旧数据，先把 {folder} 移到别处再重试。",
+        "en": "The target backend '{name}' already holds {n} claims the current store does not have (e.g. {ids}); "
+              "mixing them would be wrong, so nothing was migrated or changed. If they are old data you no longer "
+              "need, move {folder} elsewhere and retry.",
     },
     "error.migrate_verify_failed": {
         "zh": "迁移校验失败：{problem}\n  配置没有改动，L2 仍在「{source}」中，没有任何数据丢失。",
@@ -138,5 +138,63 @@ MESSAGES: dict[str, dict[str, str]] = {
     "graph.duplicate_claim": {
         "zh": "警告：知识图谱中 {id} 出现了不止一次；采用更新时间最新的一条。",
         "en": "Warning: {id} appears more than once in the knowledge graph; the most recently updated is used.",
+    },
+    # ---- commands ---------------------------------------------------------------------------------
+    "help.store": {
+        "zh": "L2 证据存放在哪里：查看状态、安装外部后端、在后端之间迁移。L0 原话与 L3 档案始终留在工作区文件里。",
+        "en": "Where L2 claims live: status, installing external backends, migrating between them. L0 and L3 always stay in the workspace files.",
+    },
+    "help.store.status": {
+        "zh": "列出所有证据存储后端，标出当前使用的一个，显示外部后端是否已安装、索引里有多少条、有没有被外部删除的 claim。\n\n"
+              "例：mylife store status\n    mylife store status --verify   # 启动服务器，从后端重新读取核对",
+        "en": "List every claim-store backend, mark the one in use, and show whether external ones are installed, how many "
+              "claims their index holds and whether any vanished.\n\nExample: mylife store status --verify",
+    },
+    "help.store.setup": {
+        "zh": "安装外部后端锁定版本的 npm 包（npm ci，需要 Node.js 20+），默认装到 ~/.cache/mylife/node/<后端>。\n\n"
+              "例：mylife store setup memorix\n    mylife store setup graph",
+        "en": "Install an external backend's locked npm packages (npm ci; needs Node.js 20+), by default into "
+              "~/.cache/mylife/node/<backend>.\n\nExample: mylife store setup memorix",
+    },
+    "help.store.migrate": {
+        "zh": "把全部 L2 证据无损迁移到另一个后端（id、状态、出处指针完全不变），逐条核对后才切换配置；"
+              "失败时旧存储继续生效，什么都不会丢。旧数据保留在原处。\n\n"
+              "例：mylife store migrate --to memorix\n    mylife store migrate --to files",
+        "en": "Move every L2 claim to another backend losslessly (same ids, statuses and pointers), checking each one "
+              "before switching the configuration; on failure the old store stays in force and nothing is lost. The "
+              "old data is left in place.\n\nExample: mylife store migrate --to memorix",
+    },
+    "help.opt.store_verify": {"zh": "启动服务器，从后端重新读取并核对索引", "en": "start the server and re-read the backend to check the index"},
+    "help.opt.store_into": {"zh": "安装到这个文件夹（默认 ~/.cache/mylife/node/<后端>）", "en": "install into this folder (default ~/.cache/mylife/node/<backend>)"},
+    "help.opt.store_to": {"zh": "目标后端：files、memorix、graph……", "en": "target backend: files, memorix, graph..."},
+    "store.status_installed": {"zh": "已安装 {version}：{script}", "en": "installed {version}: {script}"},
+    "store.status_claims": {"zh": "{n} 条 claim（数据在 {folder}）", "en": "{n} claims (data in {folder})"},
+    "store.status_startup": {"zh": "服务器启动耗时 {seconds} 秒", "en": "server start-up took {seconds}s"},
+    "store.status_vanished": {"zh": "已从后端消失：{id} {text}", "en": "vanished from the backend: {id} {text}"},
+    "store.status_configured": {"zh": "当前 L2 存储：{name}", "en": "L2 store in use: {name}"},
+    "store.setup_done": {"zh": "{backend} 已安装（{version}）：{folder}", "en": "{backend} installed ({version}): {folder}"},
+    "store.migrate_progress": {"zh": "已迁移 {done}/{total}", "en": "migrated {done}/{total}"},
+    "store.migrated": {
+        "zh": "已把 {claims} 条 claim 从「{from}」迁移到「{to}」（新写入 {copied}，更新 {updated}，已一致 {skipped}），逐条核对无误；当前 L2 存储：{to}。",
+        "en": "Moved {claims} claims from '{from}' to '{to}' ({copied} copied, {updated} updated, {skipped} already identical), each one checked; L2 now lives in '{to}'.",
+    },
+    "store.migrate_old_data": {
+        "zh": "「{name}」的旧数据仍保留在 {folder}，确认无误后可自行删除或归档。",
+        "en": "The old data of '{name}' is still in {folder}; delete or archive it once you are satisfied.",
+    },
+    "help.graph": {"zh": "知识图谱后端（mylife-graph）的工具。", "en": "Tools of the knowledge-graph backend (mylife-graph)."},
+    "help.graph.export": {
+        "zh": "把知识图谱（主题、人物、claim 观察、取代/矛盾关系）按服务器里的实际内容导出，便于检查。\n\n"
+              "例：mylife graph export                       # Markdown 输出到屏幕\n"
+              "    mylife graph export -f dot -o graph.dot   # 再用 dot -Tsvg graph.dot > graph.svg 画图\n"
+              "    mylife graph export -f json -o graph.json",
+        "en": "Export the knowledge graph (topics, people, claim observations, supersedes/contradicts relations) as the "
+              "server holds it, for inspection.\n\nExample: mylife graph export -f dot -o graph.dot",
+    },
+    "help.opt.graph_format": {"zh": "导出格式", "en": "export format"},
+    "help.opt.graph_output": {"zh": "写入这个文件（默认输出到屏幕）", "en": "write to this file (default: the screen)"},
+    "graph.exported": {
+        "zh": "已导出到 {path}：{topics} 个主题、{claims} 条 claim、{entities} 个实体、{relations} 条关系。",
+        "en": "Exported to {path}: {topics} topics, {claims} claims, {entities} entities, {relations} relations.",
     },
 }
