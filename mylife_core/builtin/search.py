@@ -26,7 +26,8 @@ INDEXED_ACTIONS = ("record", "claim.", "digest.")
 # Kept small and concrete: a wrong synonym costs precision on every query containing it.
 PERSONAL_SYNONYMS: list[list[str]] = [
     # career
-    ["跳槽", "换工作", "换份工作", "换个工作", "另谋出路", "离职", "辞职"],
+    ["跳槽", "换工作", "换份工作", "换个工作", "另谋出路"],
+    ["辞职", "离职", "裸辞"],
     ["工资", "薪水", "薪资", "月薪", "薪酬", "收入", "待遇"],
     ["加班", "996", "加到很晚"],
     ["老板", "领导", "上司", "主管"],

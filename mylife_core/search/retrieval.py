@@ -92,7 +92,7 @@ def _check(query: str, layers: Iterable[str] | None, k: int) -> tuple[str, tuple
 
 def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterable[str] | None = None,
            k: int = 10, evidence_only: bool = False, *, progress: Callable[[int, int], None] | None = None,
-           use_vectors: bool = True, min_score: float | None = None) -> RecallResult:
+           use_vectors: bool = True, synonyms: bool = True, min_score: float | None = None) -> RecallResult:
     """Search the workspace. See the module and ``docs/search.md``.
 
     :param topic: only hits of this topic.
@@ -101,6 +101,7 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
         superseded); raw notes and digests are unaffected.
     :param progress: ``progress(done, total)`` while the index is (re)built.
     :param use_vectors: False forces keyword mode even when a vector index is installed.
+    :param synonyms: False searches only the words of the query (no synonym expansion).
     :param min_score: override the final-score threshold (0 returns every candidate).
     """
     from .engine import handle
@@ -112,7 +113,7 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
     segmenter, thesaurus = index.language_tools(ws)
 
     terms = segmenter.query_terms(query)
-    expansions = thesaurus.expand(query, terms)
+    expansions = thesaurus.expand(query, terms) if synonyms else {}
     groups = _groups(segmenter, terms, expansions)
     searched = list(dict.fromkeys(t for g in groups for t, _ in g))
 
@@ -171,13 +172,16 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
             continue
         hits.append(Hit(
             layer=doc["layer"], ref=uid, topic=doc["topic"], text=doc["text"],
-            snippet=make_snippet(doc["text"], searched), date=doc["day"], score=score,
+            snippet="", date=doc["day"], score=score,
             parts={"keyword": keyword, "vector": vector, "recency": rec, "boost": factor},
             claim_id=uid if doc["layer"] == "claims" else None,
             kind=doc["kind"] or None, status=doc["status"] or None, provenance=doc["prov"] or None))
     # ties (near-duplicate notes) are broken by a fixed rule: newer first, then by reference
     hits.sort(key=lambda h: (-round(h.score, 9), -h.date.toordinal(), h.ref))
-    return RecallResult(query=query, terms=searched, mode="hybrid" if hybrid else "keyword", hits=hits[:k],
+    hits = hits[:k]
+    for hit in hits:
+        hit.snippet = make_snippet(hit.text, searched)
+    return RecallResult(query=query, terms=searched, mode="hybrid" if hybrid else "keyword", hits=hits,
                         expansions=expansions, notes=notes, filters=filters, candidates=candidates,
                         took_ms=(time.perf_counter() - started) * 1000)
 
@@ -186,16 +190,22 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
 
 
 def _groups(segmenter, terms: list[str], expansions: dict[str, list[str]]) -> list[list[tuple[str, float]]]:
-    """Word groups: each query word alone, or with its synonyms (weighted) when it has some."""
+    """Word groups, each scored as the best of its members (a disjunction-max): a query word
+    alone, or a word that has synonyms together with them (weighted ``SYNONYM_WEIGHT``) and with
+    the pieces the segmenter cut from it (``工作`` of ``换工作``, weighted ``PIECE_WEIGHT``), so
+    a note saying 跳槽 outranks one that merely says 工作."""
     groups: list[list[tuple[str, float]]] = []
     used: set[str] = set()
     for word, synonyms in expansions.items():
-        members: list[tuple[str, float]] = [(word, 1.0)]
+        members: dict[str, float] = {word: 1.0}
+        for term in terms:
+            if term != word and term in word:
+                members.setdefault(term, scoring.PIECE_WEIGHT)
+                used.add(term)
         for synonym in synonyms:
             for token in _synonym_tokens(segmenter, synonym):
-                if token != word:
-                    members.append((token, scoring.SYNONYM_WEIGHT))
-        groups.append(list(dict.fromkeys(members)))
+                members[token] = max(members.get(token, 0.0), scoring.SYNONYM_WEIGHT)
+        groups.append(list(members.items()))
         used.add(word)
     for term in terms:
         if term not in used:

@@ -33,6 +33,7 @@ KEYWORD_MIN = 0.08
 VECTOR_MIN = 0.20
 FINAL_MIN = 0.12
 SYNONYM_WEIGHT = 0.7  # a synonym's match counts this much of the word the user typed
+PIECE_WEIGHT = 0.5  # a piece of a word that has synonyms (工作 of 换工作) counts this much
 CONTEXT_WEIGHT = 0.3  # a match in a line's neighbours / topic counts this much
 
 _IDENTITY = re.compile(r"我(是|叫|今年|出生|来自|的名字|属)|[0-9一二三四五六七八九十]+岁")
