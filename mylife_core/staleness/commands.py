@@ -1,4 +1,4 @@
-"""``mylife staleness``, ``mylife maintain``, ``mylife skills`` and the tool ``mylife_staleness``.
+"""``mylife staleness``, ``mylife maintain`` and ``mylife skills``.
 
 Added to the CLI by the builtin plugin :mod:`mylife_core.builtin.upkeep`. Each command is a
 thin layer over a library function; their ``--json`` keys are documented in docs/lenses.md.
@@ -15,33 +15,6 @@ import click
 from ..cli.common import Output, workspace_options
 from ..messages import disclaimer, t
 from .schedule import EVERY, KINDS
-
-STALENESS_TOOL_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "question": {"type": "string", "description": "the decision question, e.g. 我该不该跳槽？"},
-        "keep": {"type": "array", "items": {"type": "string"},
-                 "description": "fields whose old value the user chose to keep"},
-        "accept_stale": {"type": "boolean", "description": "keep every expired value", "default": False},
-        "accept_missing": {"type": "boolean", "description": "proceed without missing fields", "default": False},
-    },
-    "required": ["question"],
-    "additionalProperties": False,
-}
-
-
-def staleness_tool(workspace, actor, question: str, keep: list[str] | None = None, accept_stale: bool = False,
-                   accept_missing: bool = False) -> dict[str, Any]:
-    """The model tool ``mylife_staleness``: the same report as ``mylife staleness --json``."""
-    from ..errors import UsageError
-    from .check import check
-
-    if not isinstance(question, str) or not question.strip():
-        raise UsageError("empty_text", what="question")
-    report = check(workspace, question.strip(), options={"keep": list(keep or []), "accept_stale": bool(accept_stale),
-                                                         "accept_missing": bool(accept_missing)})
-    return report.to_json()
-
 
 # --------------------------------------------------------------------------- mylife staleness
 

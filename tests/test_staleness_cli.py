@@ -1,0 +1,154 @@
+"""The whole flow through the real ``mylife`` command: a new field's TTL is inferred, shown and
+confirmed (pty, --yes, no terminal, JSON); then, with the career lens pip-installed, time passes
+(MYLIFE_NOW) and ``mylife staleness`` stops the decision until the user updates or keeps."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from lens_support import installed, lens_env, run_in_pty
+
+
+def profile(ws_path):
+    return yaml.safe_load((ws_path / "profile.yaml").read_text(encoding="utf-8"))["fields"]
+
+
+# --------------------------------------------------------------------------- profile set: TTL confirmed once
+
+
+def test_new_field_ttl_is_accepted_on_a_terminal(cli, ws_path):
+    cli("init")
+    r = run_in_pty(["profile", "set", "房租", "4500"], workspace=ws_path, answers=[""])
+    assert r.returncode == 0, r.stdout
+    assert "「房租」是新字段。推断有效期：365 天（房租通常按年签约，一年内变动不大；依据：内置规则）" in r.stdout
+    assert "回车接受 365 天，或输入天数 / never（不过期）修改:" in r.stdout
+    field = profile(ws_path)["房租"]
+    assert field["ttl_days"] == 365 and field["ttl_source"] == "heuristic"
+    assert field["ttl_reason"] == "房租通常按年签约，一年内变动不大"
+
+
+def test_new_field_ttl_is_changed_once_with_a_bad_answer_explained(cli, ws_path):
+    cli("init")
+    r = run_in_pty(["profile", "set", "现有存款", "120000"], workspace=ws_path, answers=["soon", "30"])
+    assert r.returncode == 0, r.stdout
+    assert "推断有效期：90 天" in r.stdout
+    assert "--ttl 的值「soon」无效" in r.stdout  # explained, then asked again
+    field = profile(ws_path)["现有存款"]
+    assert field["ttl_days"] == 30 and field["ttl_source"] == "user"
+    assert field["ttl_reason"] == "你指定（MyLife 推断为 90 天：存款变化快，三个月就可能差很多）"
+    # an existing field is never asked again: its TTL stays
+    again = run_in_pty(["profile", "set", "现有存款", "130000"], workspace=ws_path, answers=[])
+    assert again.returncode == 0 and "推断有效期" not in again.stdout
+    assert profile(ws_path)["现有存款"]["ttl_days"] == 30
+
+
+def test_never_expires_can_be_chosen(cli, ws_path):
+    cli("init")
+    r = run_in_pty(["profile", "set", "宠物名字", "旺财"], workspace=ws_path, answers=["never"])
+    assert r.returncode == 0, r.stdout
+    assert "推断有效期：180 天（没有字段词典或规则认识这个字段" in r.stdout and "依据：默认值" in r.stdout
+    assert profile(ws_path)["宠物名字"]["ttl_days"] is None
+
+
+def test_yes_no_terminal_and_json_accept_and_say_so(cli, ws_path):
+    cli("init")
+    yes = run_in_pty(["profile", "set", "学历", "普通本科", "--yes"], workspace=ws_path, answers=[])
+    assert "已按 --yes 接受推断的有效期。" in yes.stdout and "回车接受" not in yes.stdout
+    piped = cli("profile", "set", "月收入", "18000")  # stdin is not a terminal
+    assert piped.returncode == 0
+    assert "不是交互终端，已自动接受推断的有效期。要修改：mylife profile set 月收入 18000 --ttl 天数|never" in piped.stdout
+    doc = cli("profile", "set", "monthly rent", "4500", "--json").json()
+    assert doc["field"]["ttl_days"] == 365 and doc["field"]["ttl_reason"] == "房租通常按年签约，一年内变动不大"
+    assert doc["ttl_inference"]["how"] == "json" and doc["ttl_inference"]["inferred"]["source"] == "heuristic"
+    given = cli("profile", "set", "房贷", "6200", "--ttl", "200", "--json").json()
+    assert given["ttl_inference"] is None and given["field"]["ttl_days"] == 200
+    fields = profile(ws_path)
+    assert fields["学历"]["ttl_days"] is None and fields["月收入"]["ttl_days"] == 180
+    assert fields["月收入"]["sensitivity"] == "high"
+
+
+def test_bad_input_is_rejected_before_any_question(cli, ws_path):
+    cli("init")
+    r = run_in_pty(["profile", "set", "房租", "  "], workspace=ws_path, answers=[])
+    assert r.returncode == 2 and "value 不能为空" in r.stdout and "推断有效期" not in r.stdout
+    assert not (ws_path / "profile.yaml").exists()
+
+
+def test_english_by_configuration(cli, ws_path):
+    cli("init", "--language", "en")
+    r = cli("profile", "set", "savings", "120000", env={"MYLIFE_LANG": ""})
+    assert "'savings' is a new field. Inferred TTL: 90 days (savings change fast" in r.stdout
+    assert "Not an interactive terminal: the inferred TTL was accepted." in r.stdout
+
+
+# --------------------------------------------------------------------------- the staleness check, end to end
+
+
+@pytest.fixture(scope="module")
+def career(tmp_path_factory):
+    return installed(tmp_path_factory, "mylife-career")
+
+
+def test_whole_flow_update_or_keep(cli, ws_path, career):
+    env = lens_env(career)
+    run = lambda *a, now=None: cli(*a, env={**env, **({"MYLIFE_NOW": now} if now else {})},  # noqa: E731
+                                   load_plugins="mylife-career")
+    assert run("init").returncode == 0
+    for name, value, at in [("月收入", "18000", "2026-01-10"), ("现有存款", "120000", "2026-01-10"),
+                            ("房租", "4500", "2025-08-01"), ("工作年限", "6", "2026-01-10"),
+                            ("对当前工作的评估", "受不了现在的管理方式", "2026-03-01"), ("学历", "普通本科", "2026-01-10")]:
+        r = run("profile", "set", name, value, "--at", at, "--json")
+        assert r.returncode == 0, r.stderr
+        assert r.json()["ttl_inference"]["source"] == "plugin:mylife-career"  # the lens's field dictionary
+    fields = profile(ws_path)
+    assert fields["现有存款"]["ttl_days"] == 90 and fields["学历"]["ttl_days"] is None
+    assert fields["对当前工作的评估"]["ttl_days"] == 60 and fields["月收入"]["topic"] == "现金流"
+
+    # three months later: savings has expired; the decision is stopped with the seed's message
+    r = run("staleness", "我该不该跳槽？", "--json", now="2026-04-15")
+    assert r.returncode == 0, r.stderr
+    doc = r.json()
+    assert [d["name"] for d in doc["decisions"]] == ["跳槽"] and doc["topic"] == "职业去留"
+    assert [f["age_text"] for f in doc["expired"]] == ["现有存款：上次填写是 3 个月前"]
+    assert doc["missing"] == [] and doc["verdict"]["kind"] == "steer" and doc["blocking"] == ["现有存款"]
+    assert "房贷" in doc["missing_optional"] and doc["disclaimer"].startswith("MyLife 是决策支持")
+    text = run("staleness", "我该不该跳槽？", now="2026-04-15").stdout
+    assert "回答这个问题前，有 1 个数字可能已经变了：" in text
+    assert "现有存款：上次填写是 3 个月前（当时是 120000，有效期 90 天，已过期 5 天）" in text
+    assert "存款决定你能承受多长的空窗期" in text
+    assert "[现在更新] mylife profile set 现有存款 新值" in text
+    assert "[沿用旧值] 结论会标注「基于可能过时的 现有存款（3 个月前的数据）」并按 0.5 降权" in text
+    assert text.rstrip().endswith("请咨询相应持证专业人士。你的数据保存在本地；启用云端模型时，用于推理的内容会发送至你所配置的 API 提供方。")
+
+    # choice 1: keep the old value -> allowed, marked and down-weighted
+    kept = run("staleness", "我该不该跳槽？", "--keep", "现有存款", "--json", now="2026-04-15").json()
+    assert kept["verdict"]["kind"] == "allow" and kept["kept"] == ["现有存款"] and kept["stale_weight"] == 0.5
+    assert kept["expired"][0]["note"] == "基于可能过时的 现有存款（3 个月前的数据）"
+    # choice 2: update now (or confirm it is unchanged) -> nothing blocks
+    assert run("profile", "confirm", "现有存款", now="2026-04-15").returncode == 0
+    fresh = run("staleness", "我该不该跳槽？", "--json", now="2026-04-16").json()
+    assert fresh["expired"] == [] and fresh["verdict"]["kind"] == "allow"
+    assert "这个决策依赖的字段都在有效期内。" in run("staleness", "我该不该跳槽？", now="2026-04-16").stdout
+
+    # later, income, rent and the assessment expire too, each on its own TTL; work years (365) and
+    # education (never) do not
+    later = run("staleness", "我该不该跳槽？", "--json", now="2026-12-01").json()
+    assert {f["name"] for f in later["expired"]} == {"月收入", "现有存款", "房租", "对当前工作的评估"}
+    assert "学历" not in {f["name"] for f in later["expired"]}
+
+
+def test_without_lenses_the_core_knows_no_decision(cli):
+    cli("init")
+    r = cli("staleness", "我该不该跳槽？", "--json")
+    assert r.returncode == 0 and r.json()["decisions"] == [] and r.json()["verdict"]["kind"] == "allow"
+    text = cli("staleness", "我该不该跳槽？").stdout
+    assert "没有识别出这个问题对应的决策" in text and "mylife-career" in text
+
+
+def test_staleness_errors(cli):
+    cli("init")
+    r = cli("staleness", "  ")
+    assert r.returncode == 2 and "QUESTION 不能为空" in r.stderr and "Traceback" not in r.stderr
+    r = cli("staleness", "  ", "--json")
+    assert r.returncode == 2 and r.json()["ok"] is False
