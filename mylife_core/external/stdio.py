@@ -129,8 +129,9 @@ class StdioServer:
                 data = fh.read()
         except OSError:
             return ""
-        text = data.decode("utf-8", "replace").strip().splitlines()
-        return "\n".join(text[-lines:])
+        text = [line.rstrip() for line in data.decode("utf-8", "replace").splitlines()]
+        text = [line for line in text if line.strip() and not line.lstrip().startswith("at ")]  # no JS stack frames
+        return "\n".join("    " + line.strip() for line in text[-lines:])
 
     # -- lifecycle ----------------------------------------------------------------------------
     def _command_line(self) -> tuple[str, list[str]]:
@@ -186,17 +187,20 @@ class StdioServer:
             new = _children() - before
             self.pid = min(new) if new else None
         if not finished or "error" in state or self._client is None:
-            reason = self._describe(state.get("error")) if finished else f"no answer in {self.start_timeout:.0f}s"
+            reason = self._start_problem(state.get("error")) if finished else _t("store.start_no_answer",
+                                                                                  seconds=int(self.start_timeout))
             self.close()
             raise BackendUnavailable("backend_start_failed", backend=self.label, reason=reason,
-                                     log=self.log_tail(since=offset) or "-", log_path=str(self.log_path))
+                                     command=" ".join([self.command, *self.args]),
+                                     log=self.log_tail(since=offset) or "    -", log_path=str(self.log_path))
         if self.ready_check is not None:
             time.sleep(0.05)  # let the server's start-up lines reach the log
             problem = self.ready_check(self.log_tail(lines=400, since=offset))
             if problem:
                 self.close()
                 raise BackendUnavailable("backend_start_failed", backend=self.label, reason=problem,
-                                         log=self.log_tail(since=offset) or "-", log_path=str(self.log_path))
+                                         command=" ".join([self.command, *self.args]),
+                                         log=self.log_tail(since=offset) or "    -", log_path=str(self.log_path))
         self.starts += 1
         self.startup_seconds = time.perf_counter() - started
 
@@ -246,7 +250,7 @@ class StdioServer:
 
         if not self.running:
             self._dead = True
-            raise ServerDied("backend_died", backend=self.label, log=self.log_tail() or "-")
+            raise ServerDied("backend_died", backend=self.label, log=self.log_tail() or "    -")
         limit = timeout or self.call_timeout
         coro = self._client.call_tool(tool, arguments or {}, read_timeout_seconds=limit)
         try:
@@ -254,7 +258,7 @@ class StdioServer:
         except RuntimeError:  # the loop is closed: the server thread ended
             coro.close()
             self._dead = True
-            raise ServerDied("backend_died", backend=self.label, log=self.log_tail() or "-") from None
+            raise ServerDied("backend_died", backend=self.label, log=self.log_tail() or "    -") from None
         try:
             result = future.result(limit + 5)
         except concurrent.futures.TimeoutError:
@@ -274,14 +278,27 @@ class StdioServer:
 
         if isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED:
             self._dead = True
-            return ServerDied("backend_died", backend=self.label, log=self.log_tail() or "-")
+            return ServerDied("backend_died", backend=self.label, log=self.log_tail() or "    -")
         if isinstance(exc, MCPError) and exc.code == REQUEST_TIMEOUT:
             self._dead = True
             return ServerTimeout("backend_timeout", backend=self.label, tool=tool, seconds=int(self.call_timeout))
         if not self.running:
             self._dead = True
-            return ServerDied("backend_died", backend=self.label, log=self.log_tail() or "-")
+            return ServerDied("backend_died", backend=self.label, log=self.log_tail() or "    -")
         return BackendFailed("backend_tool_error", backend=self.label, tool=tool, reason=self._describe(exc))
+
+    def _start_problem(self, exc: BaseException | None) -> str:
+        from mcp.shared.exceptions import MCPError
+        from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT
+
+        inner = exc
+        while isinstance(inner, BaseExceptionGroup) and inner.exceptions:
+            inner = inner.exceptions[0]
+        if isinstance(inner, MCPError) and inner.code == CONNECTION_CLOSED:
+            return _t("store.start_exited")
+        if isinstance(inner, MCPError) and inner.code == REQUEST_TIMEOUT:
+            return _t("store.start_no_answer", seconds=int(self.start_timeout))
+        return self._describe(exc)
 
     @staticmethod
     def _describe(exc: BaseException | None) -> str:
@@ -301,6 +318,12 @@ class StdioServer:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _t(key: str, **params: Any) -> str:
+    from ..messages import t
+
+    return t(key, **params)
 
 
 class _LoggedStdio:

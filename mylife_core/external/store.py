@@ -59,6 +59,7 @@ class ExternalClaimStore:
         self.mirror = MirrorIndex(ws.cache_dir / f"store-{self.name}.sqlite")
         self.server: StdioServer | None = None
         self.restarts = 0
+        self.call_timeout = 60.0  # seconds per tool call; a hung server is restarted after this
         self._synced = False
 
     # -- what a backend provides --------------------------------------------------------------
@@ -117,8 +118,16 @@ class ExternalClaimStore:
             node, script = self.package().locate()
             spec = self.server_spec(node, script, self.settings())
             self.server = StdioServer(label=self.label, log_path=self.ws.cache_dir / "backends" / f"{self.name}.log",
-                                      **spec)
-        self.server.start()
+                                      call_timeout=self.call_timeout, **spec)
+        if self.server.starts:  # it ran in this session and is gone: a restart
+            print(_t("store.restarting", backend=self.label, reason=_t("store.server_gone")), file=sys.stderr)
+            self.restarts += 1
+            try:
+                self.server.restart()
+            except BackendUnavailable as exc:
+                raise BackendFailed("backend_restart_failed", backend=self.label, reason=exc.render()) from None
+        else:
+            self.server.start()
         return self.server
 
     def call(self, tool: str, arguments: dict[str, Any] | None = None, *, timeout: float | None = None) -> "ToolResult":

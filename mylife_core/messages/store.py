@@ -3,9 +3,11 @@
 MESSAGES: dict[str, dict[str, str]] = {
     # ---- errors of external backends ---------------------------------------------------------
     "error.backend_start_failed": {
-        "zh": "{backend} 服务器没有启动成功：{reason}\n  什么都没有写入。服务器日志（{log_path}）的最后几行：\n{log}\n"
+        "zh": "{backend} 服务器没有启动成功：{reason}\n  没有任何 claim 被保存或报告为已保存（已记入 L0 的原话保留）。\n"
+              "  命令：{command}\n  服务器日志（{log_path}）的最后几行：\n{log}\n"
               "  请运行 `mylife store status` 检查安装；需要时运行 `mylife store setup` 重新安装。",
-        "en": "The {backend} server did not start: {reason}\n  Nothing was written. Last lines of its log ({log_path}):\n{log}\n"
+        "en": "The {backend} server did not start: {reason}\n  No claim was stored or reported as stored (words already "
+              "recorded in L0 stay there).\n  Command: {command}\n  Last lines of its log ({log_path}):\n{log}\n"
               "  Run `mylife store status` to check the installation; `mylife store setup` reinstalls it.",
     },
     "error.backend_died": {
@@ -98,6 +100,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "`mylife graph export` 需要 mylife-graph 插件（pip install mylife-graph）。",
         "en": "`mylife graph export` needs the mylife-graph plugin (pip install mylife-graph).",
     },
+    "store.server_gone": {"zh": "服务器进程已不在", "en": "the server process is gone"},
+    "store.start_exited": {"zh": "服务器启动后立刻退出了", "en": "the server exited right after starting"},
+    "store.start_no_answer": {"zh": "服务器在 {seconds} 秒内没有完成 MCP 握手", "en": "the server did not finish the MCP handshake within {seconds}s"},
     # ---- warnings during work ----------------------------------------------------------------------
     "store.restarting": {
         "zh": "提示：{backend} 服务器无响应（{reason}），正在重启并重试……",
