@@ -238,18 +238,22 @@ def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limi
     import tantivy
 
     Q, O = tantivy.Query, tantivy.Occur
-    clauses = []
-    for group in groups:
-        members = []
-        for term, weight in group:
-            body = Q.term_query(schema, "body", term)
-            ctx = Q.boost_query(Q.term_query(schema, "ctx", term), scoring.CONTEXT_WEIGHT)
-            member = Q.boolean_query([(O.Should, body), (O.Should, ctx)])
-            members.append(member if weight == 1.0 else Q.boost_query(member, weight))
-        clauses.append((O.Should, members[0] if len(members) == 1 else Q.disjunction_max_query(members)))
-    if not clauses:
+
+    def field_query(field: str):
+        clauses = []
+        for group in groups:
+            members = []
+            for term, weight in group:
+                member = Q.term_query(schema, field, term)
+                members.append(member if weight == 1.0 else Q.boost_query(member, weight))
+            clauses.append((O.Should, members[0] if len(members) == 1 else Q.disjunction_max_query(members)))
+        return Q.boolean_query(clauses)
+
+    if not groups:
         return {}
-    query = Q.boolean_query(clauses)
+    # a hit must say the words itself; its neighbours and topic only help it rank
+    query = Q.boolean_query([(O.Must, field_query("body")),
+                             (O.Should, Q.boost_query(field_query("ctx"), scoring.CONTEXT_WEIGHT))])
     filters = _filters(schema, topic, layers, evidence_only)
     if filters:
         query = Q.boolean_query([(O.Must, query), *((O.Must, Q.const_score_query(f, 0.0)) for f in filters)])
