@@ -84,6 +84,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No decision recognised in this question. Decisions come from lens plugins (such as mylife-career, "
               "mylife-finance); see the installed ones with `mylife plugins --hook register_decisions`.",
     },
+    "staleness.no_matching_decision": {
+        "zh": "已安装的透镜里没有和这个问题对应的决策（它们认识：{known}）。换个说法，或安装相应的透镜。",
+        "en": "None of the installed lenses has a decision matching this question (they know: {known}). "
+              "Rephrase it, or install a lens for it.",
+    },
     "staleness.decisions": {"zh": "对应的决策：{names}；主题：{topic}", "en": "Decisions: {names}; topic: {topic}"},
     "staleness.depends": {"zh": "依赖字段（* 为可选）：{fields}", "en": "Depends on (* optional): {fields}"},
     "staleness.expired_head": {

@@ -204,6 +204,7 @@ class StalenessReport:
     assessment: Assessment
     verdict: Verdict
     options: dict[str, Any]
+    known_decisions: list[str] = field(default_factory=list)  # every decision the installed lenses know
 
     @property
     def expired(self) -> list[BlockingField]:
@@ -273,6 +274,7 @@ class StalenessReport:
             "blocking": self.blocking,
             "stale_weight": STALE_WEIGHT,
             "verdict": self.verdict.model_dump(mode="json"),
+            "known_decisions": list(self.known_decisions),
             "options": {k: v for k, v in self.options.items() if not k.startswith("_")},
         }
 
@@ -289,4 +291,5 @@ def check(ws: "Workspace", question: str, options: dict[str, Any] | None = None)
     assessment = assess(ws, decisions, options)
     verdict = ws.plugins.pre_decide(ws, question, decisions, options)
     topic = match_topic(ws, question, decisions)
-    return StalenessReport(question, decisions, matches, topic, assessment, verdict, options)
+    return StalenessReport(question, decisions, matches, topic, assessment, verdict, options,
+                           known_decisions=sorted(ws.plugins.decisions()))

@@ -38,9 +38,8 @@ def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[
     if facts:
         lines.append(t("staleness.facts"))
         for fact in facts:
-            age = f"（{fact['age_text']}）" if fact.get("age_text") else ""
-            if fact.get("stale"):
-                age += t("staleness.fact_stale")
+            detail = str(fact.get("age_text") or "") + (t("staleness.fact_stale") if fact.get("stale") else "")
+            age = f"（{detail.strip(' ·')}）" if detail else ""
             lines.append(f"  · {fact.get('name')}：{_value(fact.get('value'))}{age}")
     return lines
 
@@ -53,7 +52,10 @@ def report_lines(report: "StalenessReport", *, ask_command: str = "mylife ask") 
 
     lines = [t("staleness.question", question=report.question)]
     if not report.decisions:
-        lines.append(t("staleness.no_decision"))
+        if report.known_decisions:
+            lines.append(t("staleness.no_matching_decision", known="、".join(report.known_decisions)))
+        else:
+            lines.append(t("staleness.no_decision"))
         if report.verdict.kind != "allow":
             lines.append("")
             lines += verdict_lines(report, set())
