@@ -240,14 +240,17 @@ def discover(ws: "Workspace | None") -> SkillCatalog:
 
 
 def skills_for(ws: "Workspace", decisions: list["DecisionSpec"]) -> list[Skill]:
-    """The winning skills for the lenses of ``decisions`` (front matter ``lens``), then any
-    skill whose front matter lists one of the decisions (``decisions: [跳槽]``)."""
+    """The winning skills for ``decisions``: a skill named ``mylife-<lens>`` or whose front matter
+    says ``lens: <lens>`` for one of their lenses, or lists one of them (``decisions: [跳槽]``).
+    Matching by name means a user's override of ``mylife-career`` is used even without a
+    ``lens`` line."""
     catalog = discover(ws)
     lenses = {d.lens for d in decisions if d.lens}
     names = {d.name for d in decisions}
     chosen = []
     for skill in catalog.winners.values():
         wanted = skill.meta.get("decisions") or []
-        if skill.meta.get("lens") in lenses or (isinstance(wanted, list) and names & set(wanted)):
+        if (skill.meta.get("lens") in lenses or skill.name in {f"mylife-{lens}" for lens in lenses}
+                or (isinstance(wanted, list) and names & set(wanted))):
             chosen.append(skill)
     return sorted(chosen, key=lambda s: s.name)
