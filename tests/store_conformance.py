@@ -49,8 +49,9 @@ def backend_plugins(backend: str) -> list:
     return [module]
 
 
-def open_ws(path: Path, backend: str, *, init: bool = False) -> Workspace:
-    plugins = plugin_host(*backend_plugins(backend))
+def open_ws(path: Path, backend: str, *, init: bool = False, also: tuple[str, ...] = ()) -> Workspace:
+    """A workspace on ``backend`` (``also``: other backends' plugins to load too)."""
+    plugins = plugin_host(*[m for name in (backend, *also) for m in backend_plugins(name)])
     if init:
         ws, _ = Workspace.init(path, plugins=plugins)
         if backend != "files":

@@ -1,0 +1,167 @@
+"""`mylife store status|setup|migrate`: L2 moves between backends losslessly, and a failed
+migration changes nothing. Real CLI subprocesses, real servers."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+
+from mylife_core.errors import Conflict, UsageError
+from mylife_core.builtin.store_admin import migrate
+from mylife_core.testing import run_cli
+from store_conformance import backend_plugins, open_ws
+
+PLUGINS = "mylife-memorix,mylife-graph"
+
+
+def dump(ws) -> list[dict]:
+    return [c.model_dump(mode="json") for c in ws.claims.iter_all()]
+
+
+def populate(ws) -> None:
+    """A small but varied L2: every kind and status, pointers, notes, Chinese, several days."""
+    layer = ws.claims
+    a, pointer = layer.add(claim="我想跳槽，因为工资太低", topic="职业", kind="assessment", occurred_at=date(2026, 1, 15),
+                           context="周一例会后", confidence="high")
+    b, _ = layer.add(claim="月收入两万", topic="财务", occurred_at=date(2026, 1, 15))
+    c, _ = layer.add(claim="用户可能倦怠了", topic="职业", kind="inference", provenance=pointer, actor="model via MCP")
+    d, _ = layer.add(claim="用户可能想搬家", topic="生活", kind="inference", provenance=pointer)
+    e, _ = layer.add(claim="月收入两万五", topic="财务", occurred_at=date(2026, 3, 1))
+    layer.accept(c.id)
+    layer.reject(d.id, why="没有这回事")
+    layer.supersede(b.id, by=e.id)
+    layer.dispute(a.id, why=f"与 {c.id} 矛盾")
+    layer.add_many([dict(claim=f"第{i}条：想换工作", topic="职业去留") for i in range(25)])
+
+
+@pytest.fixture
+def ws_files(tmp_path):
+    for name in ("memorix", "graph"):
+        backend_plugins(name)  # skips when the npm packages are absent
+    ws = open_ws(tmp_path / "ws", "files", init=True, also=("memorix", "graph"))
+    populate(ws)
+    yield ws
+    ws.close()
+
+
+def test_migrate_round_trip_is_lossless(ws_files):
+    root = ws_files.root
+    before = dump(ws_files)
+    assert len(before) == 30
+    ws_files.close()
+    for target in ("memorix", "graph", "files"):
+        result = run_cli(["store", "migrate", "--to", target, "--json"], workspace=root, load_plugins=PLUGINS)
+        assert result.returncode == 0, result.stderr
+        report = result.json()
+        assert report["ok"] and report["to"] == target and report["claims"] == 30
+        listed = run_cli(["claim", "list", "-n", "0", "--json"], workspace=root, load_plugins=PLUGINS).json()
+        assert [c["id"] for c in listed["claims"]] == [c["id"] for c in before]
+        ws = open_ws(root, target)
+        try:
+            assert ws.config.store == target
+            assert dump(ws) == before  # same ids, statuses, pointers, every field
+            if target != "files":
+                ws.claims.store.rebuild()  # straight from the server, not the index
+                assert dump(ws) == before
+        finally:
+            ws.close()
+    audit = [json.loads(line) for line in (root / "ledger/audit.jsonl").read_text(encoding="utf-8").splitlines()]
+    moves = [(e["detail"]["from"], e["detail"]["to"]) for e in audit if e["action"] == "store.migrate"]
+    assert moves == [("files", "memorix"), ("memorix", "graph"), ("graph", "files")]
+
+
+def test_a_failed_migration_changes_nothing(ws_files):
+    root = ws_files.root
+    before = dump(ws_files)
+    ws_files.close()
+    result = run_cli(["store", "migrate", "--to", "memorix"], workspace=root, load_plugins=PLUGINS,
+                     env={"MYLIFE_NODE": str(root / "no-node-here")})
+    assert result.returncode == 8
+    assert "Node.js" in result.stderr and "Traceback" not in result.stderr
+    ws = open_ws(root, "files")
+    try:
+        assert ws.config.store == "files" and dump(ws) == before
+    finally:
+        ws.close()
+    broken = run_cli(["store", "migrate", "--to", "graph", "--json"], workspace=root, load_plugins=PLUGINS,
+                     env={"MYLIFE_NODE": "/bin/false"})
+    assert broken.returncode == 8 and broken.json()["error"]["code"] == "backend_unavailable"
+    listed = run_cli(["claim", "list", "-n", "0", "--json"], workspace=root, load_plugins=PLUGINS).json()
+    assert len(listed["claims"]) == 30
+
+
+def test_a_target_holding_other_claims_is_refused(ws_files, tmp_path):
+    # put a claim the current store does not have into the graph backend of ws_files
+    stray = open_ws(ws_files.root, "files")
+    from mylife_graph.store import GraphStore
+
+    graph = GraphStore(stray)
+    try:
+        from store_conformance import make
+
+        graph.add([make(900, day=date(2025, 5, 5), text="别处来的")])
+    finally:
+        graph.close()
+        stray.close()
+    before = dump(ws_files)
+    with pytest.raises(Conflict) as err:
+        migrate(ws_files, "graph")
+    assert err.value.key == "migrate_target_not_empty" and "claim-2025-05-05-900" in err.value.render()
+    assert ws_files.config.store == "files" and dump(ws_files) == before
+
+
+def test_an_interrupted_migration_resumes(ws_files):
+    from mylife_memorix.store import MemorixStore
+
+    claims = list(ws_files.claims.iter_all())
+    partial = MemorixStore(ws_files)
+    try:
+        partial.add(claims[:10])  # as if a migration had stopped after the first batch
+    finally:
+        partial.close()
+    result = migrate(ws_files, "memorix")
+    assert (result["copied"], result["skipped"], result["updated"]) == (20, 10, 0)
+    assert ws_files.config.store == "memorix"
+    assert [c.model_dump() for c in ws_files.claims.iter_all()] == [c.model_dump() for c in claims]
+
+
+def test_migrating_to_the_same_or_an_unknown_store(ws_files):
+    with pytest.raises(UsageError) as same:
+        migrate(ws_files, "files")
+    assert same.value.key == "store_same"
+    with pytest.raises(UsageError) as unknown:
+        migrate(ws_files, "mongo")
+    assert unknown.value.key == "store_unknown" and "mongo" in unknown.value.render()
+
+
+def test_store_status(ws_files):
+    ws_files.close()
+    result = run_cli(["store", "status", "--json"], workspace=ws_files.root, load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    info = result.json()
+    assert info["store"] == "files"
+    stores = {s["name"]: s for s in info["stores"]}
+    assert set(stores) == {"files", "memorix", "graph"}
+    assert stores["files"]["configured"] and stores["files"]["claims"] == 30 and not stores["files"]["external"]
+    assert stores["memorix"]["installed"] and stores["memorix"]["version"] == "1.0.7"
+    assert stores["graph"]["installed"] and stores["graph"]["npm_package"] == "@modelcontextprotocol/server-memory"
+    text = run_cli(["store", "status"], workspace=ws_files.root, load_plugins=PLUGINS)
+    assert "当前 L2 存储：files" in text.stdout
+    run_cli(["store", "migrate", "--to", "memorix"], workspace=ws_files.root, load_plugins=PLUGINS)
+    verified = run_cli(["store", "status", "--verify", "--json"], workspace=ws_files.root, load_plugins=PLUGINS).json()
+    memorix = next(s for s in verified["stores"] if s["name"] == "memorix")
+    assert memorix["configured"] and memorix["claims"] == 30 and memorix["index_fresh"]
+    assert memorix["startup_seconds"] > 0 and memorix["vanished"] == []
+
+
+def test_store_setup_errors_are_clear(tmp_path):
+    builtin = run_cli(["store", "setup", "files", "--json"], load_plugins=PLUGINS)
+    assert builtin.returncode == 2 and builtin.json()["error"]["key"] == "store_not_external"
+    unknown = run_cli(["store", "setup", "nosuch"], load_plugins=PLUGINS)
+    assert unknown.returncode == 2 and "nosuch" in unknown.stderr
+    no_node = run_cli(["store", "setup", "graph", "--into", str(tmp_path / "n")], load_plugins=PLUGINS,
+                      env={"MYLIFE_NODE": str(tmp_path / "missing-node")})
+    assert no_node.returncode == 8 and "Node.js" in no_node.stderr
+    assert not (tmp_path / "n").exists()
