@@ -48,6 +48,21 @@ def verify_workspace(workspace: "Workspace") -> list[dict] | None:
 
 @hookimpl
 def register_commands(cli: "click.Group") -> None:
-    from mylife_core.history.cli import git_group
+    """Add ``mylife git``; its subcommands are built only when ``mylife git ...`` runs."""
+    import click
 
-    cli.add_command(git_group)
+    from mylife_core.messages import t
+
+    class LazyGitGroup(click.Group):
+        def _real(self) -> click.Group:
+            from mylife_core.history.cli import git_group
+
+            return git_group
+
+        def list_commands(self, ctx: click.Context) -> list[str]:
+            return self._real().list_commands(ctx)
+
+        def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+            return self._real().get_command(ctx, name)
+
+    cli.add_command(LazyGitGroup("git", help=t("help.git")))

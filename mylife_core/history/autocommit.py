@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..specs import Change
     from ..workspace import Workspace
 
+SUSPEND_KEY = "_git_history_suspended"  # set by history operations that commit themselves
 _batches: dict[Path, "_Batch"] = {}
 _guard = threading.Lock()
 _atexit_registered = False
@@ -42,13 +43,13 @@ class _Batch:
 def note_change(ws: "Workspace", change: "Change") -> None:
     """Record a durable write; commit now (``batch_seconds: 0``) or schedule the batch."""
     from . import settings as settings_mod
-    from .repo import repo_of, suspended
+    from .gitcmd import Repo
     from .state import State
 
-    if suspended(ws):
+    if ws.__dict__.get(SUSPEND_KEY):
         return
     settings = settings_mod.load(ws)
-    repo = repo_of(ws)
+    repo = Repo(ws.root)
     if not repo.exists():
         _warn("git.warn_repo_missing", path=str(ws.root))
         return
@@ -57,7 +58,7 @@ def note_change(ws: "Workspace", change: "Change") -> None:
         _commit(ws, [change])
         return
     try:
-        State(repo.git_dir).add_pending(paths)
+        State(repo.git_dir).add_pending(paths, sync=False)
     except OSError as exc:
         _warn("git.warn_commit_failed", reason=exc.strerror or str(exc))
     with _guard:

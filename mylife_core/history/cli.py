@@ -70,7 +70,7 @@ def _split_layers(values: tuple[str, ...]) -> list[str]:
     return names
 
 
-@git_group.command("enable", help=t("help.git.enable"))
+@git_group.command("enable", help=t("help.git.enable"), short_help=t("help.git.short.enable"))
 @click.option("--minimal", "track", flag_value="minimal", default=None, help=t("help.git.opt.minimal"))
 @click.option("--all", "track", flag_value="all", help=t("help.git.opt.all"))
 @click.option("--keep", "keep", multiple=True, metavar="LAYER", help=t("help.git.opt.keep"))
@@ -101,7 +101,7 @@ def enable_cmd(ws, out: Output, track: str | None, keep: tuple[str, ...]) -> int
     return 0
 
 
-@git_group.command("disable", help=t("help.git.disable"))
+@git_group.command("disable", help=t("help.git.disable"), short_help=t("help.git.short.disable"))
 @workspace_options
 def disable_cmd(ws, out: Output) -> int:
     from ..history import repo, settings
@@ -116,7 +116,7 @@ def disable_cmd(ws, out: Output) -> int:
 # --------------------------------------------------------------------------- status
 
 
-@git_group.command("status", help=t("help.git.status"))
+@git_group.command("status", help=t("help.git.status"), short_help=t("help.git.short.status"))
 @workspace_options
 def status_cmd(ws, out: Output) -> int:
     from ..history import status
@@ -173,7 +173,7 @@ def status_cmd(ws, out: Output) -> int:
 # --------------------------------------------------------------------------- commit
 
 
-@git_group.command("commit", help=t("help.git.commit"))
+@git_group.command("commit", help=t("help.git.commit"), short_help=t("help.git.short.commit"))
 @click.option("-m", "--message", default=None, help=t("help.git.opt.message"))
 @workspace_options
 def commit_cmd(ws, out: Output, message: str | None) -> int:
@@ -192,7 +192,7 @@ def commit_cmd(ws, out: Output, message: str | None) -> int:
 # --------------------------------------------------------------------------- remotes
 
 
-@git_group.group("remote", help=t("help.git.remote"))
+@git_group.group("remote", help=t("help.git.remote"), short_help=t("help.git.short.remote"))
 def remote_group() -> None:
     pass
 
@@ -272,7 +272,7 @@ def _print_check(out: Output, result) -> None:
                 out.line("  " + t(f"git.note.{note}"), fg="yellow")
 
 
-@git_group.command("check", help=t("help.git.check"))
+@git_group.command("check", help=t("help.git.check"), short_help=t("help.git.short.check"))
 @click.argument("remote_name", required=False, metavar="[REMOTE]")
 @workspace_options
 def check_cmd(ws, out: Output, remote_name: str | None) -> int:
@@ -285,7 +285,7 @@ def check_cmd(ws, out: Output, remote_name: str | None) -> int:
     return {"public": 8, "unknown": 8}.get(result.verdict, 0)
 
 
-@git_group.command("push", help=t("help.git.push"))
+@git_group.command("push", help=t("help.git.push"), short_help=t("help.git.short.push"))
 @click.option("--remote", "remote_name", default=None, help=t("help.git.opt.remote"))
 @click.option("--allow-unverified", is_flag=True, help=t("help.git.opt.allow_unverified"))
 @click.option("--auto", "auto", is_flag=True, hidden=True, help=t("help.git.opt.auto"))
@@ -313,7 +313,7 @@ def push_cmd(ws, out: Output, remote_name: str | None, allow_unverified: bool, a
     return 0
 
 
-@git_group.command("auto-push", help=t("help.git.auto_push"))
+@git_group.command("auto-push", help=t("help.git.auto_push"), short_help=t("help.git.short.auto_push"))
 @click.argument("state", type=click.Choice(["on", "off"]))
 @workspace_options
 def auto_push_cmd(ws, out: Output, state: str) -> int:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .. import clock
 from ..storage.atomic import ensure_private_dir
 from . import ignore, secretscan
+from .autocommit import SUSPEND_KEY
 from . import settings as settings_mod
 from .gitcmd import GitError, Repo, clean_env, require_git
 from .settings import GitSettings
@@ -36,7 +37,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
 IDENTITY_EMAIL = "mylife@localhost"
-SUSPEND_KEY = "_git_history_suspended"
 #: Short, non-sensitive identifiers from a change's detail that may appear in a commit message.
 SAFE_DETAIL = ("topic", "kind", "status", "field", "name", "by")
 

@@ -67,10 +67,25 @@ class State:
             return []
         return list(dict.fromkeys(line for line in text.splitlines() if line.strip()))
 
-    def add_pending(self, paths: list[str]) -> None:
-        if paths:
+    def add_pending(self, paths: list[str], *, sync: bool = True) -> None:
+        """Remember ``paths`` as owed. ``sync=False`` skips the fsync: enough for a batch that
+        is about to be committed (a killed process leaves the file in the page cache)."""
+        if not paths:
+            return
+        data = "".join(p + "\n" for p in paths).encode("utf-8")
+        if sync:
             ensure_private_dir(self.dir)
-            append_bytes(self.pending_path, "".join(p + "\n" for p in paths).encode("utf-8"))
+            append_bytes(self.pending_path, data)
+            return
+        try:
+            fd = os.open(self.pending_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        except FileNotFoundError:
+            ensure_private_dir(self.dir)
+            fd = os.open(self.pending_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, data)
+        finally:
+            os.close(fd)
 
     def clear_pending(self) -> None:
         with contextlib.suppress(FileNotFoundError):

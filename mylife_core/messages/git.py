@@ -8,12 +8,12 @@ MESSAGES: dict[str, dict[str, str]] = {
               "推送到公开仓库是不可逆的泄露。MyLife 在每次推送前都会以「陌生人」身份（不带任何凭据）"
               "试读远端：能读到就拒绝推送；无法确认私有时，自动推送一律不推，手动推送需在那一次明确加 "
               "--allow-unverified。\n\n"
-              "例：\n\n"
-              "  mylife git enable                      # 开启历史（cache/ 永不提交）\n\n"
-              "  mylife git enable --minimal --keep profile   # 只保留原话、配置和档案\n\n"
-              "  mylife git remote add git@github.com:你的用户名/mylife-私有.git\n\n"
-              "  mylife git remote add /Volumes/备份盘/mylife.git   # 本机/移动硬盘上的仓库\n\n"
-              "  mylife git push\n\n"
+              "\b\n例：\n"
+              "  mylife git enable                            # 开启历史（cache/ 永不提交）\n"
+              "  mylife git enable --minimal --keep profile   # 只保留原话、配置和档案\n"
+              "  mylife git remote add git@github.com:你的用户名/mylife-private.git\n"
+              "  mylife git remote add /Volumes/备份盘/mylife.git   # 本机或移动硬盘上的仓库\n"
+              "  mylife git push\n"
               "  mylife git status",
         "en": "Optional git history: every MyLife write is committed; every push is checked for privacy first.\n\n"
               "⚠ Always use a PRIVATE repository (请务必使用私有仓库). The workspace holds income, loans, health, "
@@ -21,12 +21,12 @@ MESSAGES: dict[str, dict[str, str]] = {
               "Before every push MyLife reads the remote as a stranger would (no credentials at all): if that "
               "works, the push is refused; if privacy cannot be confirmed, automatic pushes never happen and a "
               "manual push needs --allow-unverified on that very push.\n\n"
-              "Examples:\n\n"
-              "  mylife git enable\n\n"
-              "  mylife git enable --minimal --keep profile\n\n"
-              "  mylife git remote add git@github.com:you/mylife-private.git\n\n"
-              "  mylife git remote add /Volumes/backup/mylife.git\n\n"
-              "  mylife git push\n\n"
+              "\b\nExamples:\n"
+              "  mylife git enable\n"
+              "  mylife git enable --minimal --keep profile\n"
+              "  mylife git remote add git@github.com:you/mylife-private.git\n"
+              "  mylife git remote add /Volumes/backup/mylife.git\n"
+              "  mylife git push\n"
               "  mylife git status",
     },
     "help.git.enable": {
@@ -43,6 +43,14 @@ MESSAGES: dict[str, dict[str, str]] = {
               "(digest claims profile index audit sessions skills backends).\n\n"
               "Example: mylife git enable --minimal --keep profile --keep index",
     },
+    "help.git.short.enable": {"zh": "开启 git 历史并提交当前状态", "en": "turn history on and commit the current state"},
+    "help.git.short.disable": {"zh": "停止自动提交（历史保留）", "en": "stop committing writes (history stays)"},
+    "help.git.short.status": {"zh": "历史、远端与隐私检查结果", "en": "history, remotes and their privacy verdicts"},
+    "help.git.short.commit": {"zh": "补提交尚未提交的改动", "en": "commit what is still uncommitted"},
+    "help.git.short.remote": {"zh": "添加/删除远端（⚠ 请务必使用私有仓库）", "en": "add/remove a remote (⚠ private only)"},
+    "help.git.short.check": {"zh": "现在检查远端能否被匿名读取", "en": "check now whether the remote is readable anonymously"},
+    "help.git.short.push": {"zh": "隐私检查后推送", "en": "push, after the privacy check"},
+    "help.git.short.auto_push": {"zh": "提交后自动推送（仅限已确认私有的远端）", "en": "push after commits (verified-private remotes only)"},
     "help.git.opt.minimal": {"zh": "只保留原话、配置和 --keep 选择的层（敏感的派生文件不进历史）",
                              "en": "keep only raw/, the config and the layers chosen with --keep"},
     "help.git.opt.all": {"zh": "保留所有层（默认；cache/ 除外）", "en": "keep every layer (default; never cache/)"},
