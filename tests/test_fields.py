@@ -1,0 +1,120 @@
+"""Field dictionaries: a community dictionary is a pip package with a YAML file (seed §4.3).
+
+The example ``plugins/fields-example`` (``mylife-fields-health``) is installed with pip and its
+TTLs are seen in use; the YAML loader's errors name the file, the line and the plugin."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from lens_support import import_lens, installed, lens_env
+from mylife_core import hookimpl
+from mylife_core.errors import DataFileError, PluginError
+from mylife_core.staleness import check, dependencies, match_decisions, propose_ttl
+from mylife_core.staleness.dictionary import entries, load_file, register_file
+from mylife_core.testing import plugin_host
+from mylife_core.workspace import Workspace
+
+
+@pytest.fixture(scope="module")
+def health(tmp_path_factory):
+    return installed(tmp_path_factory, "mylife-fields-health")
+
+
+def test_installed_dictionary_sets_new_fields_ttl(cli, ws_path, health):
+    env = lens_env(health)
+    cli("init")
+    listed = cli("plugins", "--hook", "register_fields", "--json", env=env, load_plugins="mylife-fields-health").json()
+    assert [p["distribution"] for p in listed["plugins"] if not p["builtin"]] == ["mylife-fields-health"]
+    # 视力: no rule knows it (default 180); 体检结果: the rules say 180; 压力水平 by alias 压力
+    for name, value, ttl, reason in [("视力", "近视 300 度", 730, "成年后视力变化慢，两年确认一次"),
+                                     ("体检结果", "一切正常", 365, "体检一般一年一次"),
+                                     ("压力", "7", 30, "压力感受变化快，一个月确认一次")]:
+        without = cli("profile", "set", f"{name}-对照", value, "--json").json()["ttl_inference"]
+        r = cli("profile", "set", name, value, "--json", env=env, load_plugins="mylife-fields-health")
+        assert r.returncode == 0, r.stderr
+        doc = r.json()
+        assert doc["field"]["ttl_days"] == ttl and doc["field"]["ttl_reason"] == reason
+        assert doc["field"]["ttl_source"] == "plugin:mylife-fields-health"
+        assert doc["field"]["topic"] == "健康"
+        assert without["ttl_days"] != ttl  # the dictionary, not the builtin rules, decided
+    assert cli("profile", "get", "压力", "--json").json()["field"]["sensitivity"] == "high"
+    text = cli("profile", "set", "体重", "62", env=env, load_plugins="mylife-fields-health").stdout
+    assert "推断有效期：90 天（三个月内可能明显变化；依据：字段词典 mylife-fields-health）" in text
+    profile = yaml.safe_load((ws_path / "profile.yaml").read_text(encoding="utf-8"))["fields"]
+    assert profile["视力"]["ttl_days"] == 730 and profile["视力-对照"]["ttl_days"] == 180
+
+
+def test_dictionary_extends_a_lens_decision(tmp_path, tmp_path_factory, monkeypatch):
+    career = import_lens(tmp_path_factory, "mylife-career")
+    health = import_lens(tmp_path_factory, "mylife-fields-health")
+    ws, _ = Workspace.init(tmp_path / "ws", plugins=plugin_host(career, health))
+    deps = {d.name: d for d in dependencies(ws, match_decisions(ws, "我该不该跳槽？"))}
+    assert deps["睡眠时长"].required is False and deps["压力水平"].decisions == ["跳槽"]
+    guess = propose_ttl(ws, "每晚睡眠", 6)
+    assert (guess.ttl_days, guess.field, guess.source) == (30, "睡眠时长", "plugin:mylife_fields_health")
+    ws.profile.set("每晚睡眠", 6, ttl_days=30, ttl_given=True)
+    monkeypatch.setenv("MYLIFE_NOW", "2027-02-01")
+    report = check(ws, "我该不该跳槽？", options={"accept_missing": True})
+    assert [(f.name, f.dependency) for f in report.expired] == [("每晚睡眠", "睡眠时长")]
+    ws.close()
+
+
+def test_yaml_errors_name_file_line_and_plugin(tmp_path, ws):
+    bad = tmp_path / "fields.yaml"
+    bad.write_text("fields:\n  - name: 睡眠\n    ttl_days: soon\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        load_file(bad)
+    assert err.value.line == 3 and "ttl_days" in err.value.problem
+    bad.write_text("fields:\n  - name: 睡眠\n    ttl_days: -5\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        entries(bad, "fields")
+    assert "positive" in err.value.problem
+    bad.write_text("fields:\n  - name: 睡眠\n    colour: red\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        load_file(bad)
+    assert err.value.line == 3 and "colour" in err.value.problem
+    bad.write_text("fields: [\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        load_file(bad)
+    assert err.value.problem.startswith("YAML")
+    with pytest.raises(DataFileError):
+        load_file(tmp_path / "missing.yaml")
+
+    class Community:
+        @hookimpl
+        def register_fields(self, register):
+            register_file(register, bad, "fields")
+
+    ws2, _ = Workspace.init(tmp_path / "ws2", plugins=plugin_host(Community()))
+    with pytest.raises(PluginError) as err:
+        ws2.plugins.fields()
+    message = err.value.render()
+    assert "register_fields" in message and str(bad) in message
+
+
+def test_a_dictionary_file_may_carry_decisions_and_topics(tmp_path, ws):
+    lens = tmp_path / "lens.yaml"
+    lens.write_text(
+        "fields:\n  - {name: 睡眠时长, ttl_days: 30}\n"
+        "decisions:\n  - {name: 换城市, aliases: [搬去别的城市], depends_on: [房租, 月收入], topic: 生活}\n"
+        "topics:\n  - {name: 生活, keywords: [搬家, 城市]}\n", encoding="utf-8")
+
+    class Lens:
+        @hookimpl
+        def register_fields(self, register):
+            register_file(register, lens, "fields")
+
+        @hookimpl
+        def register_decisions(self, register):
+            register_file(register, lens, "decisions")
+
+        @hookimpl
+        def register_topics(self, register):
+            register_file(register, lens, "topics")
+
+    ws2, _ = Workspace.init(tmp_path / "ws2", plugins=plugin_host(Lens()))
+    assert [d.name for d in match_decisions(ws2, "要不要搬去别的城市")] == ["换城市"]
+    assert ws2.plugins.topics()["生活"].keywords == ["搬家", "城市"]
+    assert ws2.plugins.fields()["睡眠时长"].plugin
