@@ -59,7 +59,8 @@ def test_auto_cleanup_is_off_and_the_server_sees_no_parent_secrets(mws, monkeypa
     log = server.log_path.read_text(encoding="utf-8")
     assert "LLM mode: off" in log  # neither key reached the server
     assert "Auto-cleanup disabled via config." in log
-    assert (mws.root / "backends/memorix/home/.memorix/config.json").is_file()
+    assert (mws.root / "cache/backends/memorix/home/.memorix/config.json").is_file()
+    assert sorted(p.name for p in (mws.root / "backends/memorix").iterdir()) == ["config.env", "data"]
     config = mws.root / "backends/memorix/config.env"
     assert oct(config.stat().st_mode & 0o777) == "0o600"
     assert "MEMORIX_EMBEDDING=off" in config.read_text(encoding="utf-8")

@@ -1,11 +1,16 @@
 """MyLife's L2 claims in Memorix (npm ``memorix`` 1.0.7), run as a stdio MCP server.
 
-Layout, all inside the workspace (``backends/memorix/``)::
+Layout, all inside the workspace::
 
-    config.env       Memorix settings and secrets (KEY=VALUE); never config.yaml
-    data/            MEMORIX_DATA_DIR: Memorix's SQLite database
-    home/            HOME of the server: its ~/.memorix (behaviour config, last project)
-    mylife-claims/   the git-backed "project" Memorix files the claims under (local/mylife-claims)
+    backends/memorix/config.env     Memorix settings and secrets (KEY=VALUE); never config.yaml
+    backends/memorix/data/          MEMORIX_DATA_DIR: Memorix's SQLite database (the claims)
+    cache/backends/memorix/home/    HOME of the server: its ~/.memorix (behaviour config written
+                                    by MyLife at every start, last project)
+    cache/backends/memorix/mylife-claims/
+                                    the git-backed "project" Memorix files claims under
+                                    (id ``local/mylife-claims``); an empty repository, only an
+                                    identity, so it lives in the rebuildable cache and never
+                                    nests a repository inside the workspace's own git history
 
 One claim is one Memorix observation:
 
@@ -116,11 +121,11 @@ class MemorixStore(ExternalClaimStore):
 
     @property
     def home_dir(self) -> Path:
-        return self.dir / "home"
+        return self.ws.cache_dir / "backends" / "memorix" / "home"
 
     @property
     def project_dir(self) -> Path:
-        return self.dir / PROJECT
+        return self.ws.cache_dir / "backends" / "memorix" / PROJECT
 
     def fingerprint(self) -> str | None:
         """Memorix's own write counter (``storage_generation``): it moves on every observation
@@ -141,7 +146,8 @@ class MemorixStore(ExternalClaimStore):
     def _prepare(self) -> None:
         from mylife_core.storage.atomic import atomic_write_text, ensure_private_dir
 
-        for folder in (self.dir, self.data_dir, self.home_dir, self.home_dir / ".memorix", self.project_dir):
+        for folder in (self.dir, self.data_dir, self.home_dir.parent, self.home_dir, self.home_dir / ".memorix",
+                       self.project_dir):
             ensure_private_dir(folder)
         behaviour = self.home_dir / ".memorix" / "config.json"
         wanted = json.dumps(BEHAVIOUR, indent=2) + "\n"
