@@ -66,7 +66,9 @@ def register_fields(register) -> None:
     Call ``register(name=..., aliases=[...], ttl_days=..., topic=..., sensitivity=...,
     decisions=[...], ttl_reason=...)`` once per field (see :class:`~mylife_core.specs.FieldSpec`).
     The core ships no field dictionary: fields come from plugins or are created as the user
-    talks.
+    talks. A registered field answers ``infer_ttl`` for its name and aliases; ``decisions``
+    adds it (as optional) to those decisions' dependency sets. A YAML file of fields is
+    registered with :func:`mylife_core.staleness.dictionary.register_file` (docs/lenses.md).
     """
 
 
@@ -74,9 +76,11 @@ def register_fields(register) -> None:
 def register_decisions(register) -> None:
     """Contribute decisions with their profile-field dependencies (seed §4.1).
 
-    Call ``register(name=..., aliases=[...], keywords=[...], depends_on=[...], topic=...)``
-    (see :class:`~mylife_core.specs.DecisionSpec`). A question is matched to a decision by
-    name, aliases and keywords.
+    Call ``register(name=..., aliases=[...], keywords=[...], depends_on=[...], optional=[...],
+    impact={field: why}, topic=..., lens=...)`` (see :class:`~mylife_core.specs.DecisionSpec`).
+    A question is matched to a decision by name, aliases, search synonyms and keywords.
+    ``depends_on`` fields block the decision when missing or expired; ``optional`` ones only
+    when expired; ``impact`` says how each changes the answer (shown to the user).
     """
 
 
@@ -93,7 +97,8 @@ def register_skills(register) -> None:
     """Contribute a folder of skills: Markdown files with ``name``/``description`` front matter.
 
     Call ``register(path=..., rank=600)``. Lower ranks win when two skills share a name;
-    the workspace's and the user's own skill folders outrank bundled ones (seed §6.6).
+    the workspace's (100), the user's (200) and custom (300) skill folders always outrank
+    bundled ones: a plugin's rank is raised to at least 400 (seed §6.6; ``mylife skills``).
     """
 
 
@@ -118,8 +123,11 @@ def register_synonyms(register) -> None:
 def infer_ttl(name: str, value: Any, workspace: "Workspace") -> "TTLGuess | None":
     """Guess how long a new profile field stays true, when it is first created.
 
-    Stops at the first non-None result. Field dictionaries answer first; the core's
-    heuristics and the model (when configured) are ``trylast``.
+    Stops at the first non-None result. Plugins implementing this hook answer first; then
+    the builtin lookup of fields registered by field dictionaries (normal priority); then the
+    core's heuristics by meaning (``trylast``, None for names they do not know); then the
+    model when configured (``trylast``, registered later so it runs after the heuristics).
+    When nobody answers, the core proposes a default and says so.
 
     :param name: the field name as the user typed it (any language).
     :param value: its first value.
@@ -158,8 +166,13 @@ def pre_decide(workspace: "Workspace", question: str, decisions: list, options: 
     e.g. stale fields, with reasons and data) or ``deny``; or None to abstain. The core combines
     all verdicts like a waterfall: any ``deny`` wins, else any ``steer``, else ``allow``.
 
+    The builtin staleness check (``mylife.pre_decide``, ``trylast``) steers while a field the
+    decisions depend on is expired and not kept, or required and missing.
+
     :param decisions: the matched :class:`~mylife_core.specs.DecisionSpec` objects.
-    :param options: the caller's choices, e.g. ``{"accept_stale": True}``.
+    :param options: the caller's choices: ``keep`` (field names whose old value the user
+        keeps), ``accept_stale`` (keep every expired value), ``accept_missing`` (go ahead
+        without missing fields).
     """
 
 
