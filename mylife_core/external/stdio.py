@@ -107,6 +107,7 @@ class StdioServer:
         self.private = private
         self.pid: int | None = None
         self.starts = 0
+        self.stopped = True  # True until started, and again after close(): a deliberate stop
         self.startup_seconds: float | None = None
         self._thread: threading.Thread | None = None
         self._loop: Any = None
@@ -202,6 +203,7 @@ class StdioServer:
                                          command=" ".join([self.command, *self.args]),
                                          log=self.log_tail(since=offset) or "    -", log_path=str(self.log_path))
         self.starts += 1
+        self.stopped = False
         self.startup_seconds = time.perf_counter() - started
 
     async def _main(self, ready: threading.Event, state: dict[str, Any], log: Any) -> None:
@@ -222,6 +224,7 @@ class StdioServer:
     def close(self) -> None:
         """Stop the server (stdin closed, then its process group killed if it lingers)."""
         thread, loop, stop = self._thread, self._loop, self._stop
+        self.stopped = True
         if thread is not None and thread.is_alive() and loop is not None and stop is not None:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(stop.set)

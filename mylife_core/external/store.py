@@ -119,7 +119,7 @@ class ExternalClaimStore:
             spec = self.server_spec(node, script, self.settings())
             self.server = StdioServer(label=self.label, log_path=self.ws.cache_dir / "backends" / f"{self.name}.log",
                                       call_timeout=self.call_timeout, **spec)
-        if self.server.starts:  # it ran in this session and is gone: a restart
+        if self.server.starts and not self.server.stopped:  # it ran, nobody stopped it, it is gone
             print(_t("store.restarting", backend=self.label, reason=_t("store.server_gone")), file=sys.stderr)
             self.restarts += 1
             try:
