@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from mylife_core.history import privacy
+from mylife_core.history import autocommit, privacy
 from mylife_core.history.gitcmd import git_executable
 
 pytestmark = pytest.mark.skipif(git_executable() is None, reason="git is not installed")
@@ -186,6 +186,18 @@ def user_credentials(monkeypatch):
         os.chmod(home / ".git-credentials", 0o600)
 
     return remember
+
+
+@pytest.fixture
+def cli(cli, ws_path):
+    """The real CLI, then wait until the committer it started is done (commits are detached)."""
+    def run(*args, **kwargs):
+        result = cli(*args, **kwargs)
+        if (ws_path / ".git").exists():
+            assert autocommit.wait_until_committed(ws_path, timeout=60)
+        return result
+
+    return run
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from ..cli.common import Output, workspace_options
-from ..messages import t
+from ..messages import M, t
 
 LAYERS = ("digest", "claims", "profile", "index", "audit", "sessions", "skills", "backends")
 
@@ -144,6 +144,14 @@ def status_cmd(ws, out: Output) -> int:
         out.line("  " + t("git.status.uncommitted", n=data["uncommitted"]), fg="yellow")
     if data["owed"]:
         out.line("  " + t("git.status.owed", n=data["owed"]), fg="yellow")
+    error = data.get("last_commit_error")
+    if error:
+        out.line("  " + t("git.warn_previous_failure", at=error.get("at", "?"), reason=error.get("reason", "?")), fg="red")
+    for held in data.get("held_back") or []:
+        reason = held.get("reason", "")
+        key = f"git.held.{reason}"
+        out.line("  ⚠ " + (t(key, file=held.get("file"), line=held.get("line", "?")) if key in M else str(held)),
+                 fg="yellow")
     if data["hook"]:
         out.line("  " + t("git.status.hook", state=t(f"git.status.hook.{data['hook']}")),
                  **({} if data["hook"] == "installed" else {"fg": "yellow"}))

@@ -158,5 +158,6 @@ def _show(args: Sequence[str]) -> str:
 
 
 def _last_lines(text: str, n: int = 3) -> str:
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("hint:")]
-    return " / ".join(lines[-n:])
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("hint:")]
+    flagged = [line for line in lines if line.startswith(("fatal:", "error:"))]
+    return " / ".join((flagged or lines)[-n:])

@@ -187,9 +187,13 @@ def push(ws: "Workspace", *, name: str | None = None, allow_unverified: bool = F
     repo = repo_of(ws)
     name = name or settings.remote or _only_remote(repo)
     state = State(repo.git_dir)
-    if state.pending():  # owed commits first, so what is pushed is what is on disk
+    if not auto:  # the automatic pusher runs inside the committer, which has just committed
+        from .autocommit import wait_until_committed
+
+        wait_until_committed(ws.root, timeout=30)
+    if state.has_pending():  # owed commits first, so what is pushed is what is on disk
         with ws.lock(), suspend(ws):
-            commit_paths(ws, [], settings=settings)
+            commit_paths(ws, settings=settings)
     branch = repo.branch()
     head = repo.head()
     if branch is None or head is None:
@@ -249,25 +253,17 @@ def _remember_push(state: State, remote: str, commit: str | None, checked: Remot
 # --------------------------------------------------------------------------- automatic pushes
 
 
-def _autopush_lock(repo: Repo):
-    """An exclusive, non-blocking lock on ``.git/mylife/autopush.lock`` (None when busy)."""
-    from ..storage.lock import _try_lock  # same flock/msvcrt primitive as the workspace lock
+def _autopush_lock(repo: Repo) -> int | None:
+    """The lock one automatic pusher holds (None when another one runs)."""
+    from .autocommit import try_lock
 
-    path = repo.mylife_dir / "autopush.lock"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    if not _try_lock(fd):
-        os.close(fd)
-        return None
-    return fd
+    return try_lock(repo.mylife_dir / "autopush.lock")
 
 
 def _release(fd: int) -> None:
-    from ..storage.lock import _unlock
+    from .autocommit import release
 
-    with contextlib.suppress(OSError):
-        _unlock(fd)
-    os.close(fd)
+    release(fd)
 
 
 def spawn_auto_push(ws: "Workspace") -> bool:

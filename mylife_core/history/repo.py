@@ -76,28 +76,40 @@ def repo_of(ws: "Workspace") -> Repo:
 # --------------------------------------------------------------------------- commit messages
 
 
-def describe(changes: Sequence["Change"]) -> tuple[str, str]:
-    """A commit subject and body that say what changed, by whom, and when; no values."""
-    def one(change: "Change") -> str:
-        extra = ", ".join(f"{k}={change.detail[k]}" for k in SAFE_DETAIL
-                          if k in change.detail and isinstance(change.detail[k], (str, int)) and len(str(change.detail[k])) <= 60)
-        return f"{change.action} {change.target}" + (f" ({extra})" if extra else "")
+def change_entry(change: "Change", settings: GitSettings | None = None) -> dict[str, Any]:
+    """A write as remembered in ``pending`` and told in a commit message: no values, only
+    short identifiers (``SAFE_DETAIL``)."""
+    detail = {k: change.detail[k] for k in SAFE_DETAIL
+              if k in change.detail and isinstance(change.detail[k], (str, int)) and len(str(change.detail[k])) <= 60}
+    paths = [p for p in change.paths if settings is None or settings.tracks(p)]
+    return {"at": change.at.isoformat(), "actor": change.actor, "action": change.action, "target": change.target,
+            "paths": paths, "detail": detail}
 
-    if not changes:
+
+def describe(entries: Sequence[dict[str, Any]]) -> tuple[str, str]:
+    """A commit subject and body that say what changed, by whom, and when; no values."""
+    entries = [e for e in entries if e.get("action")]
+
+    def one(entry: dict[str, Any]) -> str:
+        detail = entry.get("detail") or {}
+        extra = ", ".join(f"{k}={detail[k]}" for k in SAFE_DETAIL if k in detail)
+        return f"{entry['action']} {entry.get('target', '')}".rstrip() + (f" ({extra})" if extra else "")
+
+    if not entries:
         return "catch up on uncommitted MyLife writes", ""
-    if len(changes) == 1:
-        subject = one(changes[0])
+    if len(entries) == 1:
+        subject = one(entries[0])
     else:
-        actions = list(dict.fromkeys(c.action for c in changes))
-        subject = f"{len(changes)} changes: " + ", ".join(actions[:4]) + (" ..." if len(actions) > 4 else "")
-    body_lines = [f"- {c.at.isoformat()} [{c.actor}] {one(c)}" for c in changes]
+        actions = list(dict.fromkeys(e["action"] for e in entries))
+        subject = f"{len(entries)} changes: " + ", ".join(actions[:4]) + (" ..." if len(actions) > 4 else "")
+    body_lines = [f"- {e.get('at', '')} [{e.get('actor', '?')}] {one(e)}" for e in entries]
     return subject[:120], "\n".join(body_lines)
 
 
-def _identity_env(changes: Sequence["Change"], when: str | None = None) -> dict[str, str]:
-    actors = list(dict.fromkeys(c.actor for c in changes))
+def _identity_env(entries: Sequence[dict[str, Any]]) -> dict[str, str]:
+    actors = list(dict.fromkeys(e.get("actor") for e in entries if e.get("action")))
     name = f"MyLife ({actors[0]})" if len(actors) == 1 else "MyLife"
-    when = when or clock.now().isoformat()
+    when = clock.now().isoformat()
     return {"GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": IDENTITY_EMAIL, "GIT_COMMITTER_NAME": "MyLife",
             "GIT_COMMITTER_EMAIL": IDENTITY_EMAIL, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
 
@@ -139,21 +151,27 @@ def _staged_ignored(stderr: str, requested: Sequence[str]) -> set[str]:
     return {line.strip() for line in stderr.splitlines() if line.strip() in wanted}
 
 
-def commit_paths(ws: "Workspace", paths: Iterable[str], *, changes: Sequence["Change"] = (),
+def commit_paths(ws: "Workspace", paths: Iterable[str] = (), *, changes: Sequence[dict[str, Any]] = (),
                  message: tuple[str, str] | None = None, settings: GitSettings | None = None,
                  check_raw: bool = False) -> CommitResult:
-    """Commit exactly ``paths`` (plus anything owed) as they are now. Caller holds ``ws.lock()``.
+    """Commit ``paths`` and every owed write (``pending``) as they are now, naming exactly those
+    paths. The caller holds ``ws.lock()``. ``changes`` are entries (:func:`change_entry`) of
+    writes not yet in ``pending``; the message tells all of them unless ``message`` is given.
 
-    Raises :class:`GitError` when git fails; the paths are then remembered as owed.
+    Raises :class:`GitError` when git fails: the paths stay owed and the failure is recorded
+    (the next command warns about it; ``mylife git status`` shows it).
     """
     repo = repo_of(ws)
     state = State(repo.git_dir)
     settings = settings or settings_mod.load(ws)
     if not repo.exists():
         raise GitError("git_repo_missing", path=str(ws.root))
-    owed = state.pending()
-    wanted = list(dict.fromkeys([*owed, *paths, "ledger/audit.jsonl"]))
-    wanted = [p for p in wanted if p and not p.startswith("/") and ".." not in p.split("/") and settings.tracks(p)]
+    owed_entries = state.pending_entries()
+    owed = {p for e in owed_entries for p in e["paths"]}
+    entries = [*owed_entries, *changes]
+    wanted = list(dict.fromkeys([*(p for e in entries for p in e["paths"]), *paths, "ledger/audit.jsonl"]))
+    wanted = [p for p in wanted if isinstance(p, str) and p and not p.startswith("/")
+              and ".." not in p.split("/") and settings.tracks(p)]
     held: list[dict[str, Any]] = []
     try:
         if check_raw:
@@ -171,31 +189,60 @@ def commit_paths(ws: "Workspace", paths: Iterable[str], *, changes: Sequence["Ch
             missing = [p for p in missing if p in tracked]
             if missing:
                 repo.run(["rm", "-r", "--cached", "-q", "--ignore-unmatch", "--", *missing])
-        ignored: set[str] = set()
         if present:
             res = repo.run(["add", "-A", "--", *present], check=False)
             ignored = _staged_ignored(res.err, present)
             if not res.ok and not ignored:
-                raise GitError("git_failed", command="git add", reason=res.err.splitlines()[-1] if res.err else res.returncode)
+                raise GitError("git_failed", command="git add", reason=_last_line(res.err) or res.returncode)
             present = [p for p in present if p not in ignored]
         targets = present + missing
         commit = None
         if targets:
-            subject, body = message or describe(changes)
-            env = _identity_env(changes)
+            subject, body = message or describe(entries)
             res = repo.run(["commit", "-q", "--no-verify", "--no-gpg-sign", "-m", subject,
-                            *(["-m", body] if body else []), "--only", "--", *targets], check=False, env=env)
+                            *(["-m", body] if body else []), "--only", "--", *targets], check=False,
+                           env=_identity_env(entries))
             if res.ok:
                 commit = repo.head()
             elif "nothing to commit" not in res.out + res.err and "no changes added" not in res.out + res.err:
-                raise GitError("git_failed", command="git commit", reason=res.err or res.out.strip())
-    except GitError:
-        state.add_pending([p for p in wanted if p not in owed])
+                raise GitError("git_failed", command="git commit", reason=_last_line(res.err) or res.out.strip())
+    except GitError as exc:
+        unowed = [e for e in changes if not set(e["paths"]) <= owed]
+        extra = [p for p in paths if p not in owed]
+        with contextlib.suppress(OSError):
+            state.add_pending(unowed + ([{"paths": extra}] if extra else []))
+            state.update(last_commit_error={"at": clock.now().isoformat(), "reason": exc.render(),
+                                            "pending_bytes": state.pending_size()})
         raise
     state.clear_pending()
+    _remember_held(state, held, committed=set(targets))
     if commit is not None:
         maybe_gc(repo)
     return CommitResult(commit, targets, held)
+
+
+def _remember_held(state: State, held: list[dict[str, Any]], committed: set[str]) -> None:
+    """Keep ``held_back`` in state.json current (shown by status and the next command), and
+    forget a past commit failure now that a commit went through."""
+    saved = state.load() if state.path.exists() else {}
+    stored = saved.get("held_back") or []
+    now_held = {h["file"] for h in held}
+    merged = [h for h in stored if isinstance(h, dict) and h.get("file") not in committed | now_held] + held
+    changes: dict[str, Any] = {}
+    if merged != stored:
+        changes["held_back"] = merged or None
+    if saved.get("last_commit_error") is not None:
+        changes["last_commit_error"] = None
+    if changes:
+        with contextlib.suppress(OSError):
+            state.update(**changes)
+
+
+def _last_line(text: str) -> str:
+    """git's own complaint: its last ``fatal:``/``error:`` line, else its last line."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("hint:")]
+    flagged = [line for line in lines if line.startswith(("fatal:", "error:"))]
+    return (flagged or lines or [""])[-1]
 
 
 def maybe_gc(repo: Repo) -> None:
@@ -291,8 +338,7 @@ def uncommitted(repo: Repo) -> list[tuple[str, str]]:
     return entries
 
 
-def _commit_everything(ws: "Workspace", repo: Repo, settings: GitSettings, *, subject: str,
-                       changes: Sequence["Change"] = ()) -> CommitResult:
+def _commit_everything(ws: "Workspace", repo: Repo, settings: GitSettings, *, subject: str) -> CommitResult:
     """Commit every uncommitted path, except raw rewrites, a rewritten manifest, and secrets."""
     held: list[dict[str, Any]] = []
     paths: list[str] = []
@@ -305,7 +351,7 @@ def _commit_everything(ws: "Workspace", repo: Repo, settings: GitSettings, *, su
             held.append({"file": rel, "reason": "manifest_rewritten"})
             continue
         paths.append(rel)
-    result = commit_paths(ws, paths, changes=changes, message=(subject, ""), settings=settings, check_raw=True)
+    result = commit_paths(ws, paths, message=(subject, ""), settings=settings, check_raw=True)
     result.held_back = held + result.held_back
     return result
 

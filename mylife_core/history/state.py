@@ -1,10 +1,12 @@
 """MyLife's small state inside ``.git/mylife/`` (never committed, never pushed).
 
-* ``state.json``: the last privacy verdict per remote and when it was checked, the last
-  automatic push; written atomically, private to the user;
-* ``pending``: workspace-relative paths whose commit is still owed (a batched write not yet
-  flushed, or a commit that failed): one path per line, appended, cleared after a commit
-  that included them. The next commit always catches up on them.
+* ``state.json``: the last privacy verdict per remote and when it was checked, the last push
+  and automatic push, the last commit failure (shown by the next command and by status);
+  written atomically, private to the user;
+* ``pending``: the writes still owed a commit, one JSON object per line
+  (``{"at", "actor", "action", "target", "paths", "detail"}``, or just ``{"paths"}`` for paths
+  a failed commit left behind); appended under the workspace lock, removed by the commit that
+  included them. Whatever is in it, the next commit catches up on.
 """
 
 from __future__ import annotations
@@ -59,20 +61,53 @@ class State:
         if privacy.pop(remote, None) is not None:
             self.update(privacy=privacy)
 
-    # -- pending paths ---------------------------------------------------------------------------
-    def pending(self) -> list[str]:
+    def commit_error(self) -> dict[str, Any] | None:
+        """The last commit failure not yet made good (cheap: read on every write)."""
+        if not self.path.exists():
+            return None
+        found = self.load().get("last_commit_error")
+        return found if isinstance(found, dict) else None
+
+    # -- pending writes --------------------------------------------------------------------------
+    def pending_entries(self) -> list[dict[str, Any]]:
         try:
             text = self.pending_path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             return []
-        return list(dict.fromkeys(line for line in text.splitlines() if line.strip()))
+        entries = []
+        for line in text.splitlines():
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                entry = json.loads(line)
+            except ValueError:  # a torn last line from a killed process: keep what it names
+                entry = None
+            if not isinstance(entry, dict) or not isinstance(entry.get("paths"), list):
+                continue
+            entries.append(entry)
+        return entries
 
-    def add_pending(self, paths: list[str], *, sync: bool = True) -> None:
-        """Remember ``paths`` as owed. ``sync=False`` skips the fsync: enough for a batch that
-        is about to be committed (a killed process leaves the file in the page cache)."""
-        if not paths:
+    def pending(self) -> list[str]:
+        """Every path owed a commit."""
+        return list(dict.fromkeys(p for e in self.pending_entries() for p in e["paths"] if isinstance(p, str)))
+
+    def pending_size(self) -> int:
+        try:
+            return self.pending_path.stat().st_size
+        except OSError:
+            return 0
+
+    def has_pending(self) -> bool:
+        return self.pending_size() > 0
+
+    def add_pending(self, entries: list[dict[str, Any]], *, sync: bool = True) -> None:
+        """Append owed writes. ``sync=False`` skips the fsync: enough for a write whose commit
+        is about to be made (a killed process leaves the bytes in the page cache)."""
+        if not entries:
             return
-        data = "".join(p + "\n" for p in paths).encode("utf-8")
+        data = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
+                       for e in entries).encode("utf-8")
         if sync:
             ensure_private_dir(self.dir)
             append_bytes(self.pending_path, data)

@@ -39,7 +39,7 @@ def gather(ws: "Workspace") -> dict[str, Any]:
         "branch": None, "head": None, "head_at": None, "commits": 0,
         "uncommitted": 0, "owed": 0, "hook": None,
         "remote": settings.remote, "remotes": [],
-        "last_push": None, "last_auto_push": None,
+        "last_push": None, "last_auto_push": None, "last_commit_error": None, "held_back": [],
     }
     if not data["repo"] or not data["git_available"]:
         return data
@@ -69,6 +69,8 @@ def gather(ws: "Workspace") -> dict[str, Any]:
             })
     except GitError as exc:
         data["error"] = exc.render()
+    data["last_commit_error"] = saved.get("last_commit_error")
+    data["held_back"] = saved.get("held_back") or []
     data["last_push"] = saved.get("last_push")
     data["last_auto_push"] = saved.get("last_auto_push")
     return data

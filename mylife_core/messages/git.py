@@ -365,6 +365,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "⚠ git 历史已开启，但 {path}/.git 不见了，这次写入没有进入历史（写入本身已保存）。运行 `mylife git enable` 重新建立历史。",
         "en": "⚠ Git history is on but {path}/.git is missing; this write is not in history (the write itself is saved). Run `mylife git enable` to start history again.",
     },
+    "git.warn_previous_failure": {
+        "zh": "⚠ 上一次历史提交没有成功（{at}）：{reason}。你的写入都已保存，会在下次提交时补上；`mylife git status` 查看详情。",
+        "en": "⚠ The last history commit failed ({at}): {reason}. Your writes are saved and will be in the next commit; see `mylife git status`.",
+    },
     "git.warn_held_back": {
         "zh": "⚠ {file}（第 {line} 行）看起来含有密钥或被改动过，没有提交进历史。运行 `mylife git commit` 查看原因。",
         "en": "⚠ {file} (line {line}) looks like it holds a secret or was altered; it was not committed. Run `mylife git commit` for details.",
