@@ -183,6 +183,7 @@ def _jieba_for(dictionary: Dictionary):
     return instance
 
 
+@lru_cache(maxsize=1)
 def segmenter_version() -> str:
     from importlib.metadata import version
 
