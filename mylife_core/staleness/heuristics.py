@@ -108,8 +108,14 @@ def _normalise(name: str) -> str:
     return re.sub(r"[_\-./]+", " ", text).strip()
 
 
-def _has_word(text: str, phrase: str) -> bool:
-    return re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", text) is not None
+def _pattern(concept: Concept) -> re.Pattern[str]:
+    """One regex per concept: any Chinese word as a substring, any English phrase as whole words."""
+    zh = "|".join(re.escape(w.lower()) for w in concept.zh)
+    en = "|".join(re.escape(w.lower()) for w in sorted(concept.en, key=len, reverse=True))
+    return re.compile("|".join(p for p in (zh, en and rf"(?<![a-z0-9])(?:{en})(?![a-z0-9])") if p))
+
+
+_PATTERNS: tuple[tuple[Concept, re.Pattern[str]], ...] = tuple((c, _pattern(c)) for c in CONCEPTS)
 
 
 @lru_cache(maxsize=4096)
@@ -118,10 +124,8 @@ def concept_of(name: str) -> Concept | None:
     text = _normalise(name)
     if not text:
         return None
-    for concept in CONCEPTS:
-        if any(word.lower() in text for word in concept.zh):
-            return concept
-        if any(_has_word(text, phrase) for phrase in concept.en):
+    for concept, pattern in _PATTERNS:
+        if pattern.search(text):
             return concept
     return None
 
