@@ -40,6 +40,8 @@ def test_installed_dictionary_sets_new_fields_ttl(cli, ws_path, health):
         assert doc["field"]["topic"] == "健康"
         assert without["ttl_days"] != ttl  # the dictionary, not the builtin rules, decided
     assert cli("profile", "get", "压力", "--json").json()["field"]["sensitivity"] == "high"
+    alias = cli("profile", "set", "每晚睡眠", "6", env=env, load_plugins="mylife-fields-health").stdout
+    assert "（字段词典里「每晚睡眠」是「睡眠时长」的别名）" in alias
     text = cli("profile", "set", "体重", "62", env=env, load_plugins="mylife-fields-health").stdout
     assert "推断有效期：90 天（三个月内可能明显变化；依据：字段词典 mylife-fields-health）" in text
     profile = yaml.safe_load((ws_path / "profile.yaml").read_text(encoding="utf-8"))["fields"]

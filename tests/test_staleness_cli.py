@@ -152,3 +152,14 @@ def test_staleness_errors(cli):
     assert r.returncode == 2 and "QUESTION 不能为空" in r.stderr and "Traceback" not in r.stderr
     r = cli("staleness", "  ", "--json")
     assert r.returncode == 2 and r.json()["ok"] is False
+
+
+def test_staleness_in_english(cli, career):
+    env = {**lens_env(career), "MYLIFE_NOW": "2026-04-15", "MYLIFE_LANG": "en"}
+    cli("init", "--language", "en")
+    cli("profile", "set", "现有存款", "120000", "--at", "2026-01-10", env=env, load_plugins="mylife-career")
+    text = cli("staleness", "should I change jobs?", env=env, load_plugins="mylife-career").stdout
+    assert "Before answering, these figures may have changed (1):" in text
+    assert "现有存款: last set 3 months ago (was 120000, valid for 90 days, expired 5 days ago)" in text
+    assert "based on possibly outdated 现有存款 (data from 3 months ago)" in text
+    assert "Verdict: ask you first (steer)" in text and "not investment, legal, tax, medical" in text

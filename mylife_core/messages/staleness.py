@@ -48,6 +48,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "「{name}」是新字段。推断有效期：{ttl}（{reason}；依据：{source}）",
         "en": "'{name}' is a new field. Inferred TTL: {ttl} ({reason}; from: {source})",
     },
+    "ttl.alias_of": {"zh": "（字段词典里「{name}」是「{field}」的别名）", "en": "(the field dictionary knows '{name}' as '{field}')"},
     "ttl.prompt": {
         "zh": "回车接受 {ttl}，或输入天数 / never（不过期）修改",
         "en": "Press Enter to accept {ttl}, or type a number of days / never",
@@ -93,13 +94,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "staleness.depends": {"zh": "依赖字段（* 为可选）：{fields}", "en": "Depends on (* optional): {fields}"},
     "staleness.expired_head": {
         "zh": "回答这个问题前，有 {n} 个数字可能已经变了：",
-        "en": "Before answering, {n} figures may have changed:",
+        "en": "Before answering, these figures may have changed ({n}):",
     },
     "staleness.expired_line": {
         "zh": "{line}（当时是 {value}，有效期 {ttl}，已过期 {over} 天）",
         "en": "{line} (was {value}, valid for {ttl}, expired {over} days ago)",
     },
-    "staleness.missing_head": {"zh": "还缺 {n} 个必要字段：", "en": "{n} required fields are missing:"},
+    "staleness.missing_head": {"zh": "还缺 {n} 个必要字段：", "en": "Required fields missing ({n}):"},
     "staleness.kept_head": {
         "zh": "你选择沿用的旧值（用到它们的结论会标注，并按 {weight} 降权）：",
         "en": "Old values you chose to keep (conclusions using them are marked and weighted {weight}):",

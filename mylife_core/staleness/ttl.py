@@ -162,6 +162,8 @@ def confirm_new_field(ws: "Workspace", name: str, value: Any, *, interactive: bo
     guess = propose_ttl(ws, name, value)
     say(t("ttl.inferred", name=name, ttl=ttl_text(guess.ttl_days), reason=guess.reason,
           source=source_text(guess.source)))
+    if guess.field:
+        say(t("ttl.alias_of", name=name, field=guess.field))
     if not interactive or prompt is None:
         say(t(f"ttl.auto.{auto}", name=name, value=value))
         return TTLChoice(guess.ttl_days, guess.reason, guess.source, auto, guess)
