@@ -18,7 +18,7 @@ from typing import Any
 
 from . import __version__
 from .errors import MyLifeError
-from .plugins import PluginHost
+from .plugins import PluginHost, default_host
 
 ACTOR = "model via MCP"
 SERVER_NAME = "mylife"
@@ -106,7 +106,7 @@ def build_server(root: Path, host: PluginHost | None = None):
     import mcp_types as types
     from mcp.server.lowlevel import Server
 
-    runner = ToolRunner(root, host or PluginHost())
+    runner = ToolRunner(root, host or default_host())
 
     async def list_tools(ctx, params) -> types.ListToolsResult:
         tools = [types.Tool(name=name, description=_describe(spec), input_schema=spec.input_schema)

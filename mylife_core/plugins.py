@@ -106,6 +106,17 @@ def _load_entrypoints(pm: pluggy.PluginManager, env: str | None) -> None:
             pm._plugin_distinfo.append((plugin, dist))  # what load_setuptools_entrypoints does
 
 
+_default_host: "PluginHost | None" = None
+
+
+def default_host() -> "PluginHost":
+    """The process's plugin host, built on first use (the CLI and workspaces share it)."""
+    global _default_host
+    if _default_host is None:
+        _default_host = PluginHost()
+    return _default_host
+
+
 class PluginHost:
     """What the core asks of its plugins; every call is attributed to the plugin that answered."""
 

@@ -127,7 +127,9 @@ class Workspace:
     @property
     def plugins(self) -> PluginHost:
         if self._plugins is None:
-            self._plugins = PluginHost()
+            from .plugins import default_host
+
+            self._plugins = default_host()
         return self._plugins
 
     # -- layers ---------------------------------------------------------------------------------

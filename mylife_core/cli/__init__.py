@@ -41,9 +41,9 @@ def build_cli(plugins=None) -> click.Group:
         module = importlib.import_module(f"{__name__}.{name}_cmd")
         cli.add_command(module.command)
 
-    from ..plugins import PluginHost
+    from ..plugins import default_host
 
-    host = plugins or PluginHost()
+    host = plugins or default_host()
     host.add_commands(cli)
     return cli
 

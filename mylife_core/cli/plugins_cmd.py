@@ -11,10 +11,10 @@ from .common import Output, json_option, workspace_option
 @workspace_option
 @json_option
 def command(hook: str | None, workspace, as_json: bool) -> None:
-    from ..plugins import PluginHost
+    from ..plugins import default_host
 
     out = Output(as_json)
-    infos = [i for i in PluginHost().plugin_infos() if hook is None or hook in i.hooks]
+    infos = [i for i in default_host().plugin_infos() if hook is None or hook in i.hooks]
     out.emit({"ok": True, "plugins": [{"name": i.name, "distribution": i.distribution, "version": i.version,
                                        "builtin": i.builtin, "hooks": i.hooks} for i in infos]})
     if not infos:
