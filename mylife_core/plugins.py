@@ -68,11 +68,11 @@ def _selected(env: str | None, names: set[str]) -> bool:
     return bool(wanted & names)
 
 
-def get_plugin_manager(*, load_entrypoints: bool | None = None) -> pluggy.PluginManager:
+def get_plugin_manager(*, load_entrypoints: bool | None = None, load_builtins: bool = True) -> pluggy.PluginManager:
     """A fresh manager: specs, builtin plugins, then entry points (unless switched off)."""
     pm = pluggy.PluginManager("mylife")
     pm.add_hookspecs(hookspecs)
-    for modname in _builtin_modules():
+    for modname in _builtin_modules() if load_builtins else []:
         module = importlib.import_module(modname)
         pm.register(module, name=BUILTIN_PREFIX + modname.rsplit(".", 1)[1])
     env = os.environ.get("MYLIFE_LOAD_PLUGINS")

@@ -19,8 +19,9 @@ from typing import Any
 from .plugins import PluginHost, get_plugin_manager
 
 
-def plugin_host(*plugins: Any, entrypoints: bool = False) -> PluginHost:
-    pm = get_plugin_manager(load_entrypoints=entrypoints)
+def plugin_host(*plugins: Any, entrypoints: bool = False, builtins: bool = True) -> PluginHost:
+    """Builtin plugins (unless ``builtins=False``) plus ``plugins``; installed ones only on request."""
+    pm = get_plugin_manager(load_entrypoints=entrypoints, load_builtins=builtins)
     for plugin in plugins:
         pm.register(plugin)
     pm.check_pending()

@@ -207,7 +207,7 @@ def test_detect_drift_collects_signals(ws):
         def detect_drift(self, turn, session, workspace):
             return [DriftSignal(signal="field_set", score=0.8, evidence="依赖字段不重叠")]
 
-    signals = plugin_host(Marker(), Fields()).detect_drift("换个话题，聊聊存款", None, ws)
+    signals = plugin_host(Marker(), Fields(), builtins=False).detect_drift("换个话题，聊聊存款", None, ws)
     assert {s.signal for s in signals} == {"explicit_marker", "field_set"}
     assert all(s.plugin for s in signals)
 
@@ -229,7 +229,7 @@ def test_render_output_runs_in_order(ws):
             answer.append("stale")
 
     answer: list[str] = []
-    plugin_host(Last(), Middle(), First()).render_output(answer, ws)
+    plugin_host(Last(), Middle(), First(), builtins=False).render_output(answer, ws)
     assert answer == ["chains", "stale", "disclaimer"]
 
 
