@@ -305,3 +305,18 @@ def test_l0_stays_in_the_workspace_files(store_ws, backend):
     assert claim.provenance == pointer
     if backend != "files":
         assert not any((store_ws.root / "claims").iterdir())  # L2 went to the backend, not claims/
+
+
+def test_two_open_workspaces_never_reuse_an_id(store_ws, backend):
+    """A long-running process (``mylife mcp``) and a terminal write to the same workspace: the
+    next id is allocated from what the backend holds now, never from a stale index."""
+    first, _ = store_ws.claims.add(claim="进程甲写的", topic="职业", occurred_at=date(2026, 1, 15))
+    other = open_ws(store_ws.root, backend)
+    try:
+        second, _ = other.claims.add(claim="进程乙写的", topic="职业", occurred_at=date(2026, 1, 15))
+        third, _ = store_ws.claims.add(claim="进程甲又写的", topic="职业", occurred_at=date(2026, 1, 15))
+        assert [first.id, second.id, third.id] == [f"claim-2026-01-15-00{i}" for i in (1, 2, 3)]
+        assert [c.claim for c in store_ws.claims.query()] == ["进程甲写的", "进程乙写的", "进程甲又写的"]
+        assert [c.claim for c in other.claims.query()] == ["进程甲写的", "进程乙写的", "进程甲又写的"]
+    finally:
+        other.close()

@@ -56,6 +56,13 @@ def store_status(ws: "Workspace", *, verify: bool = False) -> dict[str, Any]:
         elif entry["configured"]:
             entry["claims"] = sum(ws.claims.counts().get("status", {}).values())
         stores.append(entry)
+    if ws.config.store not in ws.plugins.stores():  # configured, but its plugin is not installed
+        from mylife_core.messages import t
+
+        stores.append({"name": ws.config.store, "description": "", "plugin": None, "configured": True,
+                       "external": True, "installed": False,
+                       "problem": t("error.store_unknown", name=ws.config.store,
+                                    available=", ".join(sorted(ws.plugins.stores())))})
     return {"store": ws.config.store, "stores": stores}
 
 
@@ -161,7 +168,7 @@ def register_commands(cli):
     def store() -> None:
         pass
 
-    @store.command("status", help=t("help.store.status"))
+    @store.command("status", help=t("help.store.status"), short_help=t("help.store.status.short"))
     @click.option("--verify", is_flag=True, help=t("help.opt.store_verify"))
     @workspace_options
     def status(ws, out: Output, verify: bool) -> None:
@@ -185,7 +192,7 @@ def register_commands(cli):
                          fg="red")
         out.line(t("store.status_configured", name=info["store"]))
 
-    @store.command("setup", help=t("help.store.setup"))
+    @store.command("setup", help=t("help.store.setup"), short_help=t("help.store.setup.short"))
     @click.argument("name")
     @click.option("--into", type=click.Path(file_okay=False), default=None, help=t("help.opt.store_into"))
     @json_option
@@ -199,7 +206,7 @@ def register_commands(cli):
         out.emit({"ok": True, **result})
         out.line(t("store.setup_done", backend=name, folder=result["folder"], version=result["version"] or "?"))
 
-    @store.command("migrate", help=t("help.store.migrate"))
+    @store.command("migrate", help=t("help.store.migrate"), short_help=t("help.store.migrate.short"))
     @click.option("--to", "target", required=True, help=t("help.opt.store_to"))
     @workspace_options
     def migrate_cmd(ws, out: Output, target: str) -> None:

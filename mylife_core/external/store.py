@@ -21,6 +21,8 @@ A subclass provides ``fingerprint()``, ``server_spec()``, ``load_all()``, ``writ
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections.abc import Iterator
 from datetime import date
@@ -60,7 +62,6 @@ class ExternalClaimStore:
         self.server: StdioServer | None = None
         self.restarts = 0
         self.call_timeout = 60.0  # seconds per tool call; a hung server is restarted after this
-        self._synced = False
 
     # -- what a backend provides --------------------------------------------------------------
     @classmethod
@@ -100,7 +101,10 @@ class ExternalClaimStore:
         from . import envfile
 
         ensure_private_dir(self.dir)
-        envfile.ensure(self.config_path, self.config_defaults, self.config_header)
+        if not envfile.ensure(self.config_path, self.config_defaults, self.config_header):
+            with contextlib.suppress(OSError):  # it may hold a key: keep it private to the user
+                if self.config_path.stat().st_mode & 0o077:
+                    os.chmod(self.config_path, 0o600)
         values = envfile.parse(self.config_path)
         for key in values:
             if key in self.managed_env:
@@ -152,11 +156,11 @@ class ExternalClaimStore:
 
     # -- the mirror -----------------------------------------------------------------------------
     def _ensure_synced(self) -> None:
-        if self._synced:
-            return
+        """Make the index match the backend. The fingerprint is checked on *every* call (it is
+        cheap): another process (``mylife mcp``, a second terminal) may have written since,
+        and allocating a claim id from a stale index would overwrite its claim."""
         fingerprint = self.fingerprint()
         if fingerprint is not None and fingerprint == self.mirror.fingerprint:
-            self._synced = True
             return
         self.rebuild()
 
@@ -170,7 +174,6 @@ class ExternalClaimStore:
         after = self.fingerprint()
         gone = self.mirror.replace_all(items, fingerprint=after if after == before else None,
                                        now=clock.now().isoformat())
-        self._synced = True
         if gone:
             print(_t("store.vanished_warning", backend=self.label, n=len(gone), ids=", ".join(gone[:5])),
                   file=sys.stderr)
@@ -234,8 +237,11 @@ class ExternalClaimStore:
         self._ensure_synced()
         return self.mirror.counts()
 
+    #: workspace-relative paths a claim write touches (never config.env: it may hold a key)
+    data_paths: ClassVar[tuple[str, ...]] = ()
+
     def paths_for(self, claim: "Claim") -> list[str]:
-        return [f"backends/{self.name}/"]
+        return list(self.data_paths)
 
     def close(self) -> None:
         if self.server is not None:

@@ -169,6 +169,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "before switching the configuration; on failure the old store stays in force and nothing is lost. The "
               "old data is left in place.\n\nExample: mylife store migrate --to memorix",
     },
+    "help.store.status.short": {"zh": "各后端的状态与当前使用的后端", "en": "Backends and the one in use"},
+    "help.store.setup.short": {"zh": "安装外部后端的 npm 包", "en": "Install an external backend's npm packages"},
+    "help.store.migrate.short": {"zh": "把 L2 无损迁移到另一个后端", "en": "Move L2 to another backend losslessly"},
+    "help.graph.export.short": {"zh": "导出知识图谱以便检查", "en": "Export the knowledge graph for inspection"},
     "help.opt.store_verify": {"zh": "启动服务器，从后端重新读取并核对索引", "en": "start the server and re-read the backend to check the index"},
     "help.opt.store_into": {"zh": "安装到这个文件夹（默认 ~/.cache/mylife/node/<后端>）", "en": "install into this folder (default ~/.cache/mylife/node/<backend>)"},
     "help.opt.store_to": {"zh": "目标后端：files、memorix、graph……", "en": "target backend: files, memorix, graph..."},

@@ -28,7 +28,7 @@ def register_commands(cli):
     def graph() -> None:
         pass
 
-    @graph.command("export", help=t("help.graph.export"))
+    @graph.command("export", help=t("help.graph.export"), short_help=t("help.graph.export.short"))
     @click.option("--format", "-f", "fmt", type=click.Choice(("json", "markdown", "dot")), default="markdown",
                   show_default=True, help=t("help.opt.graph_format"))
     @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,

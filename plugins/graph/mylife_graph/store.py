@@ -96,6 +96,7 @@ class GraphStore(ExternalClaimStore):
     name: ClassVar[str] = "graph"
     label: ClassVar[str] = "知识图谱 (server-memory)"
     managed_env: ClassVar[tuple[str, ...]] = ("MEMORY_FILE_PATH",)
+    data_paths: ClassVar[tuple[str, ...]] = ("backends/graph/memory.jsonl",)
     config_header: ClassVar[tuple[str, ...]] = (
         "Settings of the knowledge-graph server MyLife starts for this workspace (KEY=VALUE, one per line).",
         "The server needs none; MyLife sets MEMORY_FILE_PATH (backends/graph/memory.jsonl) itself.",

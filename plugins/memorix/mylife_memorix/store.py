@@ -88,6 +88,7 @@ def ready_check(log: str) -> str | None:
 class MemorixStore(ExternalClaimStore):
     name: ClassVar[str] = "memorix"
     label: ClassVar[str] = "Memorix"
+    data_paths: ClassVar[tuple[str, ...]] = ("backends/memorix/data/",)
     managed_env: ClassVar[tuple[str, ...]] = ("HOME", "MEMORIX_DATA_DIR", "MEMORIX_PROJECT_ROOT", "MEMORIX_AUTO_UPDATE")
     config_defaults: ClassVar[dict[str, str]] = {"MEMORIX_EMBEDDING": "off"}
     config_header: ClassVar[tuple[str, ...]] = (
