@@ -22,17 +22,16 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
-import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..specs import Change
     from ..workspace import Workspace
+    from .settings import GitSettings
 
 SUSPEND_KEY = "_git_history_suspended"  # set by history operations that commit themselves
 COMMITTER_LOCK = "commit.lock"
@@ -42,28 +41,44 @@ _guard = threading.Lock()
 _atexit_registered = False
 
 
-@dataclass
+#: Short, non-sensitive identifiers from a change's detail that may appear in a commit message.
+SAFE_DETAIL = ("topic", "kind", "status", "field", "name", "by")
+
+
 class _Batch:
-    ws: "Workspace"
-    writes: int = 0
-    timer: threading.Timer | None = None
+    """This process's writes to one workspace not yet handed to a committer."""
+
+    __slots__ = ("ws", "writes", "timer")
+
+    def __init__(self, ws: "Workspace") -> None:
+        self.ws = ws
+        self.writes = 0
+        self.timer: threading.Timer | None = None
+
+
+def change_entry(change: "Change", settings: "GitSettings | None" = None) -> dict[str, Any]:
+    """A write as remembered in ``pending`` and told in a commit message: no values, only
+    short identifiers (``SAFE_DETAIL``)."""
+    detail = {k: change.detail[k] for k in SAFE_DETAIL
+              if k in change.detail and isinstance(change.detail[k], (str, int)) and len(str(change.detail[k])) <= 60}
+    paths = [p for p in change.paths if settings is None or settings.tracks(p)]
+    return {"at": change.at.isoformat(), "actor": change.actor, "action": change.action, "target": change.target,
+            "paths": paths, "detail": detail}
 
 
 def note_change(ws: "Workspace", change: "Change") -> None:
     """Record a durable write as owed; commit now (``batch_seconds: 0``) or schedule the commit."""
     from . import settings as settings_mod
-    from .gitcmd import Repo
-    from .repo import change_entry
     from .state import State
 
     if ws.__dict__.get(SUSPEND_KEY):
         return
     settings = settings_mod.load(ws)
-    repo = Repo(ws.root)
-    if not repo.exists():
+    git_dir = ws.root / ".git"
+    if not (git_dir / "HEAD").is_file():
         _warn("git.warn_repo_missing", path=str(ws.root))
         return
-    state = State(repo.git_dir)
+    state = State(git_dir)
     _warn_previous_failure(ws, state)
     entry = change_entry(change, settings)
     if settings.batch_seconds == 0:
@@ -140,8 +155,14 @@ def pending_changes(root: Path) -> int:
 
 
 def flush(ws: "Workspace") -> None:
-    """Commit everything owed now, in this process (library callers, tests, benchmarks)."""
+    """Commit everything owed now, in this process (library callers, tests, benchmarks).
+    Does nothing when history is off or the workspace has no repository."""
+    from .gitcmd import Repo
+
     _take(ws.root)
+    section = ws.config.git
+    if not (isinstance(section, dict) and section.get("enabled")) or not Repo(ws.root).exists():
+        return
     _commit_in_process(ws, [])
 
 
@@ -179,6 +200,8 @@ def after_commit(ws: "Workspace", commit: str | None) -> None:
 def start_committer(root: Path) -> bool:
     """Start the detached committer unless one is running (it keeps going until nothing is
     owed, so a write it has not seen yet is still committed). Returns whether it started."""
+    import subprocess
+
     from .gitcmd import Repo
 
     repo = Repo(root)

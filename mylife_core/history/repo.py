@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .. import clock
 from ..storage.atomic import ensure_private_dir
 from . import ignore, secretscan
-from .autocommit import SUSPEND_KEY
+from .autocommit import SAFE_DETAIL, SUSPEND_KEY, change_entry  # noqa: F401  (re-exported)
 from . import settings as settings_mod
 from .gitcmd import GitError, Repo, clean_env, require_git
 from .settings import GitSettings
@@ -37,8 +37,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
 IDENTITY_EMAIL = "mylife@localhost"
-#: Short, non-sensitive identifiers from a change's detail that may appear in a commit message.
-SAFE_DETAIL = ("topic", "kind", "status", "field", "name", "by")
 
 
 @dataclass
@@ -74,16 +72,6 @@ def repo_of(ws: "Workspace") -> Repo:
 
 
 # --------------------------------------------------------------------------- commit messages
-
-
-def change_entry(change: "Change", settings: GitSettings | None = None) -> dict[str, Any]:
-    """A write as remembered in ``pending`` and told in a commit message: no values, only
-    short identifiers (``SAFE_DETAIL``)."""
-    detail = {k: change.detail[k] for k in SAFE_DETAIL
-              if k in change.detail and isinstance(change.detail[k], (str, int)) and len(str(change.detail[k])) <= 60}
-    paths = [p for p in change.paths if settings is None or settings.tracks(p)]
-    return {"at": change.at.isoformat(), "actor": change.actor, "action": change.action, "target": change.target,
-            "paths": paths, "detail": detail}
 
 
 def describe(entries: Sequence[dict[str, Any]]) -> tuple[str, str]:

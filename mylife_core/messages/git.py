@@ -358,16 +358,16 @@ MESSAGES: dict[str, dict[str, str]] = {
 
     # ---- warnings during writes ------------------------------------------------------------------
     "git.warn_commit_failed": {
-        "zh": "⚠ 历史记录暂时没能提交（你的写入已经保存）：{reason}。下次提交时会自动补上，也可运行 `mylife git commit`。",
-        "en": "⚠ History could not be committed this time (your write is saved): {reason}. The next commit catches up; or run `mylife git commit`.",
+        "zh": "⚠ 历史记录暂时没能提交（你的写入已经保存）：{reason}\n  下次提交时会自动补上，也可运行 `mylife git commit`。",
+        "en": "⚠ History could not be committed this time (your write is saved): {reason}\n  The next commit catches up; or run `mylife git commit`.",
     },
     "git.warn_repo_missing": {
         "zh": "⚠ git 历史已开启，但 {path}/.git 不见了，这次写入没有进入历史（写入本身已保存）。运行 `mylife git enable` 重新建立历史。",
         "en": "⚠ Git history is on but {path}/.git is missing; this write is not in history (the write itself is saved). Run `mylife git enable` to start history again.",
     },
     "git.warn_previous_failure": {
-        "zh": "⚠ 上一次历史提交没有成功（{at}）：{reason}。你的写入都已保存，会在下次提交时补上；`mylife git status` 查看详情。",
-        "en": "⚠ The last history commit failed ({at}): {reason}. Your writes are saved and will be in the next commit; see `mylife git status`.",
+        "zh": "⚠ 上一次历史提交没有成功（{at}）：{reason}\n  你的写入都已保存，会在下次提交时补上；`mylife git status` 查看详情。",
+        "en": "⚠ The last history commit failed ({at}): {reason}\n  Your writes are saved and will be in the next commit; see `mylife git status`.",
     },
     "git.warn_held_back": {
         "zh": "⚠ {file}（第 {line} 行）看起来含有密钥或被改动过，没有提交进历史。运行 `mylife git commit` 查看原因。",
