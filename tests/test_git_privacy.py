@@ -439,3 +439,18 @@ def test_push_needs_history_on(cli):
     assert cli("init").returncode == 0
     r = cli("git", "push")
     assert r.returncode == 9 and "mylife git enable" in r.stderr
+
+
+def test_a_remote_inside_the_workspace_is_refused(history, cli):
+    r = cli("git", "remote", "add", "./backup.git", "--confirm-private")
+    assert r.returncode == 2 and "工作区里面" in r.stderr
+    assert not (history / "backup.git").exists()
+
+
+def test_a_verdict_about_an_old_url_is_not_shown_for_a_new_one(history, cli, tmp_path):
+    assert cli("git", "remote", "add", str(tmp_path / "a.git"), "--confirm-private").returncode == 0
+    assert cli("git", "status", "--json").json()["remotes"][0]["privacy"] == "local"
+    git("remote", "set-url", "origin", "https://example.invalid/me/life.git", cwd=history)
+    remote = cli("git", "status", "--json").json()["remotes"][0]
+    assert (remote["privacy"], remote["reason"]) == ("unchecked", "url_changed")
+    assert "地址在上次检查后改过" in cli("git", "status").stdout

@@ -161,7 +161,9 @@ def status_cmd(ws, out: Output) -> int:
         marker = t("git.status.remote_marker") if remote["pushes_here"] else ""
         out.line("  " + t("git.status.remote", name=remote["name"], marker=marker, urls=", ".join(remote["urls"])))
         if remote["privacy"] == "unchecked":
-            out.line("  " + t("git.status.never_checked"), fg="yellow")
+            reason = remote.get("reason")
+            out.line("  " + t("git.status.never_checked")
+                     + (t("git.status.reason_paren", reason=_reason_text(reason)) if reason else ""), fg="yellow")
         else:
             reason = _reason_text(remote["reason"])
             when = t("git.status.checked_when", at=remote["checked_at"], age=age_text(remote["checked_days_ago"] or 0))

@@ -122,6 +122,11 @@ def prepare_add(ws: "Workspace", url: str, name: str) -> tuple[privacy.RemoteURL
     parsed = privacy.parse_url(url, ws.root)
     if parsed.has_password:
         raise UsageError("git_url_has_password", url=parsed.display)
+    if parsed.kind == "local" and parsed.local_path is not None:
+        target = parsed.local_path.resolve()
+        root = ws.root.resolve()
+        if target == root or root in target.parents:
+            raise UsageError("git_remote_inside_workspace", path=str(target))
     if name in repo.remotes():
         raise Conflict("git_remote_exists", name=name)
     if repo.run(["check-ref-format", f"refs/remotes/{name}/x"], check=False).returncode != 0:
@@ -141,7 +146,10 @@ def add(ws: "Workspace", name: str, parsed: privacy.RemoteURL, verdict: Verdict,
         created = True
         verdict.notes = [n for n in verdict.notes if n != "local_missing"]
     with ws.lock(), suspend(ws):
-        repo.run(["remote", "add", "--", name, parsed.raw])
+        # a local path is stored absolute, so a push from anywhere goes to the folder that was checked
+        url = str(parsed.local_path.resolve()) if parsed.kind == "local" and parsed.local_path is not None \
+            and not parsed.raw.startswith("file://") else parsed.raw
+        repo.run(["remote", "add", "--", name, url])
         record_verdict(repo, RemoteCheck(name, [verdict]))
         settings = settings_mod.load(ws)
         settings_mod.save(ws, settings.model_copy(update={"remote": name}), actor=actor)

@@ -61,6 +61,9 @@ def gather(ws: "Workspace") -> dict[str, Any]:
             res = repo.run(["remote", "get-url", "--push", "--all", "--", name], check=False)
             urls = [redact(u.strip()) for u in res.out.splitlines() if u.strip()]
             verdict = saved.get("privacy", {}).get(name) or {}
+            checked_urls = [u.get("url") for u in verdict.get("urls", []) if isinstance(u, dict)]
+            if verdict and checked_urls and sorted(checked_urls) != sorted(urls):
+                verdict = {"verdict": "unchecked", "reason": "url_changed"}  # an old verdict about another URL
             age = _age_days(verdict.get("checked_at"))
             data["remotes"].append({
                 "name": name, "urls": urls, "pushes_here": name == settings.remote,

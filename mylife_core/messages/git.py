@@ -139,6 +139,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "已有名为 {name} 的远端。换一个 --name，或先 `mylife git remote remove {name}`。",
         "en": "A remote named {name} already exists. Choose another --name or run `mylife git remote remove {name}` first.",
     },
+    "error.git_remote_inside_workspace": {
+        "zh": "远端不能放在工作区里面（{path}）：它会被当成工作区内容提交进历史。请选工作区以外的文件夹，比如移动硬盘。",
+        "en": "A remote cannot live inside the workspace ({path}): it would be committed as workspace content. Choose a folder outside it, e.g. on an external drive.",
+    },
     "error.git_bad_remote_name": {"zh": "远端名称无效：{name}", "en": "Invalid remote name: {name}"},
     "error.git_remote_missing": {"zh": "没有名为 {name} 的远端。运行 `mylife git status` 查看已有远端。", "en": "No remote named {name}. Run `mylife git status` to see the remotes."},
     "error.git_no_remote": {
@@ -231,6 +235,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "git.reason.helper": {"zh": "这种远端类型（transport::地址）无法匿名检查", "en": "a remote helper (transport::address) cannot be checked anonymously"},
     "git.reason.unsupported": {"zh": "不支持检查这种协议", "en": "this protocol cannot be checked"},
     "git.reason.unrecognised": {"zh": "无法识别服务器的回应", "en": "the server's answer was not recognised"},
+    "git.reason.url_changed": {"zh": "地址在上次检查后改过", "en": "the URL changed since the last check"},
     "git.reason.local_path": {"zh": "本机上的文件夹", "en": "a folder on this computer"},
     "git.note.local": {
         "zh": "提示：这是本机上的文件夹，不会上传到网络；但能访问这台电脑或这块硬盘的人都能读到它，请妥善保管。",
