@@ -1,0 +1,139 @@
+"""What a piece of conversation is about: topic, decision and the profile fields behind them.
+
+Topics and decisions come only from lenses (``register_topics``, ``register_decisions``), matched
+by :mod:`mylife_core.staleness.decisions` (names, aliases, synonyms, keywords). A line's *field
+set* (seed §5.3a) is what a decision on it depends on: the best decision's ``depends_on`` plus
+the fields its topic lists, under their dictionary names (``月薪`` counts as ``月收入``).
+``optional`` fields are left out on purpose: they are where two domains touch (a career
+decision may look at the rent), not what either is about.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..specs import DecisionSpec, TopicSpec
+    from ..staleness.decisions import Match
+    from ..workspace import Workspace
+
+# A question that asks for a decision, not a remark: "该不该", "要不要", "能不能" (A-not-A),
+# "是否", "值不值", "怎么办", a question mark ...
+_QUESTION = re.compile(r"[?？]|(.)[不没]\1|是否|值不值|划不划|怎么办|怎么选|如何|多久|多少|哪个|吗\s*$|吗[，,。.!！]")
+_CLAUSE = re.compile(r"[，,。.!！?？;；：:\n]")
+_FILLER_START = re.compile(r"^(嗯|哦|啊|唉|哎|对了|另外|还有|话说|那个|就是|其实|然后|所以|可是|但是|不过)[，,、\s]*")
+
+
+@dataclass
+class TopicGuess:
+    """The decisions and topics a text matches, best first."""
+
+    text: str
+    decisions: list["Match"] = field(default_factory=list)
+    topics: list["Match"] = field(default_factory=list)
+
+    @property
+    def decision(self) -> "DecisionSpec | None":
+        return self.decisions[0].spec if self.decisions else None  # type: ignore[return-value]
+
+    @property
+    def topic(self) -> str | None:
+        """The claim topic: the best decision's topic, else the best matching topic."""
+        for match in self.decisions:
+            if match.spec.topic:  # type: ignore[union-attr]
+                return match.spec.topic  # type: ignore[union-attr]
+        return self.topics[0].name if self.topics else None
+
+    @property
+    def known(self) -> bool:
+        return bool(self.decisions or self.topics)
+
+    @property
+    def terms(self) -> list[str]:
+        return list(dict.fromkeys(t for m in [*self.decisions, *self.topics] for t in m.terms))
+
+    def topic_names(self) -> set[str]:
+        names = {m.name for m in self.topics}
+        names.update(m.spec.topic for m in self.decisions if m.spec.topic)  # type: ignore[union-attr]
+        return names
+
+
+def classify(ws: "Workspace", text: str) -> TopicGuess:
+    from ..staleness.decisions import rank_decisions, rank_topics
+
+    return TopicGuess(text, rank_decisions(ws, text), rank_topics(ws, text))
+
+
+def is_question(text: str) -> bool:
+    """Does the turn ask something (rather than tell or vent)?"""
+    return _QUESTION.search(text.strip()) is not None
+
+
+def excerpt_label(text: str, n: int = 12) -> str:
+    """A short name for a topic no lens knows: the turn's first clause (``我妈最近身体不太好``)."""
+    body = _FILLER_START.sub("", text.strip())
+    first = next((part.strip() for part in _CLAUSE.split(body) if part.strip()), body.strip())
+    first = re.sub(r"[/\\\t\r\x00]", " ", first)
+    return first if len(first) <= n else first[: n - 1] + "…"
+
+
+def _topic_spec(ws: "Workspace", name: str | None) -> "TopicSpec | None":
+    if not name:
+        return None
+    topics = ws.plugins.topics()
+    if name in topics:
+        return topics[name]
+    for spec in topics.values():
+        if name in spec.aliases:
+            return spec
+    return None
+
+
+def canonical_fields(ws: "Workspace", names: list[str]) -> frozenset[str]:
+    """Field names under their dictionary name (``月薪`` -> ``月收入``)."""
+    from ..staleness.ttl import field_index, norm
+
+    index = field_index(ws)
+    out = set()
+    for name in names:
+        spec = index.get(norm(name))
+        out.add(spec.name if spec is not None else name)
+    return frozenset(out)
+
+
+def mentioned_fields(ws: "Workspace", text: str) -> frozenset[str]:
+    """Profile fields a text names (by dictionary name or alias, two characters or more)."""
+    from ..staleness.ttl import field_index, norm
+
+    folded = norm(text)
+    return frozenset(spec.name for word, spec in field_index(ws).items() if len(word) >= 2 and word in folded)
+
+
+def line_fields(ws: "Workspace", *, decision: str | None, topic: str | None) -> frozenset[str]:
+    """The field set of a line (see the module docstring); empty when no lens knows it."""
+    names: list[str] = []
+    spec = ws.plugins.decisions().get(decision) if decision else None
+    if spec is not None:
+        names += spec.depends_on
+        topic = topic or spec.topic
+    topic_spec = _topic_spec(ws, topic)
+    if topic_spec is not None:
+        names += topic_spec.fields
+    return canonical_fields(ws, names) if names else frozenset()
+
+
+def topic_vocabulary(ws: "Workspace", *, decision: str | None, topic: str | None) -> list[str]:
+    """Words that say a text is on this line: names, aliases and keywords of its topic and decision."""
+    words: list[str] = []
+    spec = ws.plugins.decisions().get(decision) if decision else None
+    if spec is not None:
+        words += [spec.name, *spec.aliases, *spec.keywords]
+        topic = topic or spec.topic
+    topic_spec = _topic_spec(ws, topic)
+    if topic_spec is not None:
+        words += [topic_spec.name, *topic_spec.aliases, *topic_spec.keywords]
+    elif topic:
+        words.append(topic)
+    return words
