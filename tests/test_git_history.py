@@ -344,3 +344,12 @@ def test_git_help_says_use_a_private_repository(cli):
     assert r.returncode == 0 and "请务必使用私有仓库" in r.stdout
     r = cli("git", "--help", env={"MYLIFE_LANG": "en"})
     assert "private repository" in r.stdout.lower()
+
+
+def test_every_json_key_is_documented(enabled, cli):
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "git.md").read_text(encoding="utf-8")
+    outputs = [cli("git", "status", "--json").json(), cli("git", "enable", "--json").json(),
+               cli("git", "commit", "--json").json(), cli("git", "disable", "--json").json()]
+    for data in outputs:
+        for key in data:
+            assert f"`{key}`" in docs, key
