@@ -134,6 +134,14 @@ class StdioServer:
         text = [line for line in text if line.strip() and not line.lstrip().startswith("at ")]  # no JS stack frames
         return "\n".join("    " + line.strip() for line in text[-lines:])
 
+    def _is_ours(self, pid: int) -> bool:
+        """Whether child ``pid`` runs this server (another thread may spawn a child meanwhile)."""
+        marker = (self.args[0] if self.args else self.command).encode()
+        try:
+            return marker in Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            return False
+
     # -- lifecycle ----------------------------------------------------------------------------
     def _command_line(self) -> tuple[str, list[str]]:
         if self.private and os.name == "posix":
@@ -185,8 +193,8 @@ class StdioServer:
             self._thread = threading.Thread(target=runner, name=f"mcp-{self.label}", daemon=True)
             self._thread.start()
             finished = ready.wait(self.start_timeout + 15)
-            new = _children() - before
-            self.pid = min(new) if new else None
+            new = [pid for pid in sorted(_children() - before) if self._is_ours(pid)]
+            self.pid = new[0] if new else None
         if not finished or "error" in state or self._client is None:
             reason = self._start_problem(state.get("error")) if finished else _t("store.start_no_answer",
                                                                                   seconds=int(self.start_timeout))
