@@ -94,6 +94,12 @@ class ClaimStore(Protocol):
     Stores persist exactly what they are given (ids, pointers, statuses); the rules live in
     :class:`ClaimsLayer`. A store must read back every write: a claim it reports as stored is
     stored.
+
+    Optional members, used when present: ``paths_for(claim)`` (the workspace-relative paths a
+    write touches, for the audit trail and ``on_change``) and ``rebuild()`` (re-read the backend
+    into whatever index the store keeps; ``mylife store migrate`` verifies through it). Stores
+    that live in an external MCP server build on :mod:`mylife_core.external.store`
+    (docs/backends.md).
     """
 
     name: str
