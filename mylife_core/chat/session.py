@@ -10,7 +10,9 @@ workspace lock and recorded in the audit log like every write. A session holds:
   branch openings, pull-backs), with the drift verdict and the answer's chain id where there is one;
 * for a branch: ``branch_id``, ``parent_session``, ``mode`` (``fork`` inherits the parent's
   conversation in ``inherited``; ``fresh`` starts empty);
-* ``pending``: branches that came back with a conclusion not yet pulled back into this line.
+* ``pulled_back``: branches whose conclusion this line has already looked at (the others that
+  name this session as their parent are waiting: :func:`mylife_core.chat.branches.pending`);
+* for a closed branch, ``outcome``: what its handoff wrote, field changes and conflicts found.
 
 While ``mylife chat`` works on a session it holds that session's own lock
 (``cache/locks/session-<id>.lock``), so a second window cannot overwrite it with an older copy.
@@ -101,14 +103,14 @@ class Conflict(_M):
     resolved: Literal["new", "old", "both"] | None = None
 
 
-class Pending(_M):
-    """A branch that came back with a conclusion this line has not yet looked at."""
+class Outcome(_M):
+    """What closing a branch wrote, kept in the branch's session for the pull-back."""
 
-    branch_id: str
-    topic: str
+    raw_file: str  # the handoff sheet as recorded in L0
+    conclusion_id: str
+    claim_ids: list[str] = Field(default_factory=list)
     changes: list[str] = Field(default_factory=list)  # "现有存款：120000 → 150000"
-    impact: str = ""
-    conclusion: str = ""
+    confirmed: list[str] = Field(default_factory=list)  # fields given again with the same value
     conflicts: list[Conflict] = Field(default_factory=list)
 
 
@@ -125,7 +127,8 @@ class Session(_M):
     mode: Literal["fork", "fresh"] | None = None
     inherited: list[Turn] = Field(default_factory=list)
     turns: list[Turn] = Field(default_factory=list)
-    pending: list[Pending] = Field(default_factory=list)
+    pulled_back: list[str] = Field(default_factory=list)
+    outcome: Outcome | None = None
     declined: list[str] = Field(default_factory=list)  # new topics the user chose to keep here
     mentioned: list[str] = Field(default_factory=list)  # open branches already mentioned here
     remember_asked: bool = False
@@ -153,7 +156,7 @@ class Session(_M):
                 "label": self.main.name, "current": self.current.name, "branch_id": self.branch_id,
                 "parent_session": self.parent_session, "mode": self.mode, "turns": len(users),
                 "created_at": self.created_at, "updated_at": self.updated_at,
-                "last": users[-1].text[:60] if users else None, "pending": [p.branch_id for p in self.pending]}
+                "last": users[-1].text[:60] if users else None}
 
 
 _ADAPTER = TypeAdapter(Session)

@@ -24,6 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
 _QUESTION = re.compile(r"[?？]|(.)[不没]\1|是否|值不值|划不划|怎么办|怎么选|如何|多久|多少|哪个|吗\s*$|吗[，,。.!！]")
 _CLAUSE = re.compile(r"[，,。.!！?？;；：:\n]")
 _FILLER_START = re.compile(r"^(嗯|哦|啊|唉|哎|对了|另外|还有|话说|那个|就是|其实|然后|所以|可是|但是|不过)[，,、\s]*")
+# words that change the subject, at the start of a turn ("先不管这个，…"): not part of its question
+_LEAD_IN = re.compile(r"^((好了|好吧|算了|嗯|那)[，,\s]*)?(先不管(这个|那个|了)?|先不说(这个|那个|了)?|先不聊(这个|那个|了)?|"
+                      r"换个话题|换一个话题|题外话|另外|对了|还有|顺便(问|说)?(一下|一句)?|话说|说回|言归正传)[了吧]?[，,、：:\s]*")
 
 
 @dataclass
@@ -69,6 +72,12 @@ def classify(ws: "Workspace", text: str) -> TopicGuess:
 def is_question(text: str) -> bool:
     """Does the turn ask something (rather than tell or vent)?"""
     return _QUESTION.search(text.strip()) is not None
+
+
+def strip_lead_in(text: str) -> str:
+    """The turn without the words that changed the subject ("先不管这个，存款够吗" -> "存款够吗")."""
+    stripped = _LEAD_IN.sub("", text.strip()).strip()
+    return stripped or text.strip()
 
 
 def excerpt_label(text: str, n: int = 12) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from ..errors import NotFound
 from ..storage import yamlfile
@@ -70,6 +70,22 @@ class Handoff(BaseModel):
     competing_evidence: list[str] = Field(min_length=1)
     open_questions: list[str] = Field(default_factory=list)
     impact_on_parent_topic: str = Field(min_length=1)
+
+    @field_validator("competing_evidence")
+    @classmethod
+    def _says_something(cls, v: list[str]) -> list[str]:
+        # required and non-empty means every item says something (seed §5.3e); the chat's
+        # checks give the user the Chinese explanation (mylife_core.chat.handoff)
+        if any(not item.strip() for item in v):
+            raise ValueError("competing_evidence items must not be blank")
+        return v
+
+    @field_validator("impact_on_parent_topic", "conclusion", "question_answered")
+    @classmethod
+    def _not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("must not be blank")
+        return v
 
 
 class Branch(BaseModel):
