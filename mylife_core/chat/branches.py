@@ -162,11 +162,12 @@ def close_branch(ws: "Workspace", branch_id: str, draft: "HandoffDraft", *, acto
                            actor=actor, topic=draft.topic if previous is None else None,
                            **({"ttl_days": choice.ttl_days, "ttl_given": True, "ttl_reason": choice.reason,
                                "ttl_source": choice.source} if choice is not None else {}))
-            if previous is not None and previous.value == value:
+            if previous is None:
+                changes.append(t("branch.change.new", name=name, new=_value(value)))
+            elif previous.value == value:
                 confirmed.append(t("branch.change.same", name=name, value=_value(value)))
             else:
-                changes.append(t("branch.change", name=name, old=_value(previous.value if previous else None),
-                                 new=_value(value)))
+                changes.append(t("branch.change", name=name, old=_value(previous.value), new=_value(value)))
         conclusion = claims[0]
         handoff = Handoff(topic=draft.topic, question_answered=draft.question_answered, conclusion=draft.conclusion,
                           new_claims_added=[*draft.new_claims_added, *(c.id for c in claims)],

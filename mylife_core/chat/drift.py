@@ -12,7 +12,9 @@ line's); a medium signal alone needs 0.84; a weak marker ("另外", 0.4) needs a
 to agree. The figures behind these choices are measured by ``bench/drift.py`` on a labelled
 set of Chinese conversation turns (docs/chat.md quotes them).
 
-Two turns are never drift: the first turn of a line (it sets the topic), and a turn that goes
+Two turns are never drift: the first turn of a conversation whose topic is not set yet (it sets
+it; ``mylife chat --topic`` sets it beforehand, and then the first turn is judged like any
+other), and a turn that goes
 back to the main line after a detour (``returning``: the chat follows it without asking). And
 a topic the user already chose to keep talking about right here (``session.declined``) is not
 offered again, unless context pressure alone says the line is in danger (``suppressed``).
@@ -152,7 +154,7 @@ def assess(ws: "Workspace", session: Session, text: str, *, context_tokens: int 
     prior = [t for t in [*session.inherited, *session.turns] if t.role == "user"]
     names = guess.topic_names()
     main, current = session.main.topic, session.current.topic
-    if not prior:
+    if not prior and not main:
         verdict.first = True
         verdict.drifted = False
     elif main and current != main and (

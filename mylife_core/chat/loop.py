@@ -290,6 +290,8 @@ class Chat:
 
     # -- the loop --------------------------------------------------------------------------------
     def run(self) -> int:
+        import click
+
         try:
             while True:
                 text = self.io.read(t("chat.prompt"))
@@ -308,7 +310,7 @@ class Chat:
                 except MyLifeError as exc:
                     self.io.event({"type": "error", "error": exc.to_json()})
                     self.io.say(exc.render(), fg="red")
-                except KeyboardInterrupt:
+                except (KeyboardInterrupt, click.exceptions.Abort):
                     self.io.say(t("chat.interrupted"), fg="yellow")
         finally:
             s = self.session
@@ -512,7 +514,7 @@ class Chat:
                            on_round_end=printer.on_round_end if printer else None,
                            on_tool=printer.on_tool if printer else None)
         result = ask(self.ws, text, options, events)
-        if result.answer.status == "needs_input" and not self.io.json:
+        if result.answer.status == "needs_input" and self.io.tty and not self.io.json:
             from ..pipeline.commands import _resolve_interactively
 
             _resolve_interactively(self.ws, Output(False), result.report, options)
@@ -998,16 +1000,22 @@ def prompt_handoff(io: ChatIO, branch: Any, start: dict[str, Any] | None = None)
         data["fields"] = fields
     if not [x for x in (data.get("competing_evidence") or []) if str(x).strip()]:
         io.say(t("handoff.prompt.competing_why"))
-        items = _prompt_list(io, t("handoff.prompt.competing_evidence"))
-        if items is None:
-            return None
-        data["competing_evidence"] = items
+        for _ in range(3):  # required: asked again right away when left empty
+            items = _prompt_list(io, t("handoff.prompt.competing_evidence"))
+            if items is None:
+                return None
+            data["competing_evidence"] = items
+            if items:
+                break
+            io.say(t("handoff.prompt.competing_why"), fg="yellow")
     if not data.get("open_questions"):
         items = _prompt_list(io, t("handoff.prompt.open_questions"))
         if items is None:
             return None
         data["open_questions"] = items
-    if not str(data.get("impact_on_parent_topic") or "").strip():
+    for _ in range(3):
+        if str(data.get("impact_on_parent_topic") or "").strip():
+            break
         answer = io.read(t("handoff.prompt.impact_on_parent_topic", parent=parent))
         if answer is None:
             return None

@@ -162,6 +162,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "branch.col.conclusion": {"zh": "结论", "en": "conclusion"},
     "branch.list.none": {"zh": "还没有话题分支。", "en": "No topic branches yet."},
     "branch.change": {"zh": "{name}：{old} → {new}", "en": "{name}: {old} → {new}"},
+    "branch.change.new": {"zh": "{name}：新记下 {new}", "en": "{name}: new, {new}"},
     "branch.change.same": {"zh": "{name}：{value}（没变，已确认）", "en": "{name}: {value} (unchanged, confirmed)"},
     "branch.claim_context": {"zh": "分支 {id} 的结论（问题：{question}）", "en": "conclusion of branch {id} (question: {question})"},
     "branch.closed": {"zh": "✓ 分支「{topic}」（{id}）已收尾：交接单记入 {raw}，结论 {conclusion}，共写入 {n} 条证据。",
@@ -276,7 +277,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ---- errors --------------------------------------------------------------------------------------
     "error.handoff_invalid": {"zh": "{source} 没有通过检查，什么都没有写入：\n{problems}", "en": "The {source} did not pass its checks; nothing was written:\n{problems}"},
     "error.handoff_file_missing": {"zh": "读不到交接单文件 {path}。先用 mylife branch close ID --template > 交接单.yaml 生成一份再填。", "en": "Cannot read the handoff file {path}. Start from mylife branch close ID --template > handoff.yaml."},
-    "error.branch_not_open": {"zh": "分支 {id} 已经{status}，不能再收尾或放弃。", "en": "Branch {id} is already {status}; it cannot be closed or abandoned again."},
+    "error.branch_not_open": {"zh": "分支 {id} 的状态是「{status}」，不能再收尾或放弃。用 mylife branch show {id} 查看。", "en": "Branch {id} is {status}; it cannot be closed or abandoned again. See mylife branch show {id}."},
     "error.session_bad_id": {"zh": "「{id}」不是会话编号（形如 chat-2026-03-01-01）。用 mylife sessions 查看。", "en": "\"{id}\" is not a session id (like chat-2026-03-01-01). See mylife sessions."},
     "error.session_not_found": {"zh": "没有找到会话 {id}。用 mylife sessions 查看。", "en": "No session {id}. See mylife sessions."},
     "error.session_busy": {"zh": "会话 {id} 正在另一个窗口里进行。先在那边 /quit，或开一个新会话。", "en": "Session {id} is open in another window. /quit there first, or start a new session."},
