@@ -1,0 +1,21 @@
+"""Model access (design §5): litellm behind a small, testable layer.
+
+* :mod:`.settings` — the ``llm:`` section of ``config.yaml`` plus ``MYLIFE_MODEL`` /
+  ``MYLIFE_API_BASE``; keys from the environment or a secrets file outside the workspace;
+* :mod:`.client` — a litellm ``Router`` with fallback endpoints, a 20 s cooldown after two
+  consecutive failures that any success clears (Odysseus), a read-idle timeout and a
+  wall-clock deadline; streaming;
+* :mod:`.agent` — the agent loop: stream, run tool calls, feed results back, stop when the
+  model answers without tools, with a round limit;
+* :mod:`.prompts` — system prompts, and untrusted content wrapped as user-role data inside
+  explicit markers (Odysseus ``untrusted_context_message``).
+
+Importing this package is cheap: litellm is imported only by :func:`.client.import_litellm`,
+on paths that really call a model.
+"""
+
+from __future__ import annotations
+
+from .settings import Endpoint, LLMSettings, load_settings, model_configured
+
+__all__ = ["Endpoint", "LLMSettings", "load_settings", "model_configured"]
