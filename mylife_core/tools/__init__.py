@@ -1,0 +1,174 @@
+"""Model-facing tools (seed §6.3): the same nine ``mylife_*`` tools for the agent loop, the CLI
+(``mylife tool NAME --args JSON``) and ``mylife mcp``.
+
+A tool is registered through the ``register_tools`` hook (the builtin ones by
+:mod:`mylife_core.builtin.tools`) as a :class:`~mylife_core.specs.ToolSpec`: a JSON schema and a
+``handler(workspace, actor, **arguments)``. The builtin handlers validate their arguments with a
+pydantic model (the same model gives the schema), call library functions, and write through the
+layers, so every write obeys the CLI's rules: the actor is recorded in the audit log,
+inferences stay candidates until accepted, L0 is append-only.
+
+:func:`call_tool` runs any registered tool and turns every failure into a structured result
+(``{"ok": false, "error": {...}}``) instead of an exception. :class:`ToolBox` is what one agent
+turn may use: it offers the tools' schemas and refuses write tools unless the caller allowed
+writes (a read-only question never lets the model change the workspace).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+
+from ..errors import MyLifeError, UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..specs import ToolSpec
+    from ..workspace import Workspace
+
+
+def _clean_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """Pydantic's JSON schema without the noise a model does not need (titles)."""
+    if isinstance(schema, dict):
+        return {k: _clean_schema(v) for k, v in schema.items() if k != "title"}
+    if isinstance(schema, list):
+        return [_clean_schema(v) for v in schema]
+    return schema
+
+
+def schema_of(model: type[BaseModel]) -> dict[str, Any]:
+    schema = _clean_schema(model.model_json_schema())
+    schema.setdefault("properties", {})
+    schema["additionalProperties"] = False
+    return schema
+
+
+def _problem(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:3]:
+        where = ".".join(str(p) for p in err["loc"]) or "arguments"
+        parts.append(f"{where}: {err['msg']}")
+    return "; ".join(parts)
+
+
+def make_handler(name: str, args_model: type[BaseModel],
+                 impl: Callable[["Workspace", str, Any], Any]) -> Callable[..., Any]:
+    """``handler(workspace, actor, **arguments)`` that validates ``arguments`` first."""
+
+    def handler(workspace: "Workspace", actor: str, **arguments: Any) -> Any:
+        try:
+            args = args_model.model_validate(arguments)
+        except ValidationError as exc:
+            raise UsageError("tool_bad_arguments", tool=name, problem=_problem(exc)) from None
+        return impl(workspace, actor, args)
+
+    handler.__name__ = f"{name}_handler"
+    handler.__doc__ = impl.__doc__
+    handler.args_model = args_model  # type: ignore[attr-defined]
+    return handler
+
+
+@dataclass
+class ToolOutcome:
+    """The result of one tool call, always JSON-able."""
+
+    name: str
+    ok: bool
+    result: Any = None
+    error: dict[str, Any] | None = None
+    refused: bool = False  # the call was not allowed in this context (nothing ran)
+
+    def to_json(self) -> dict[str, Any]:
+        if self.ok:
+            return {"ok": True, "tool": self.name, "result": self.result}
+        return {"ok": False, "tool": self.name, "error": self.error, "refused": self.refused}
+
+
+def _json_safe(value: Any) -> Any:
+    from ..cli.common import dumps
+
+    return json.loads(dumps(value))
+
+
+def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, actor: str,
+              allow_writes: bool = True) -> ToolOutcome:
+    """Run a registered tool; every failure becomes a structured error, never an exception."""
+    from ..messages import t
+
+    spec = ws.plugins.tools().get(name)
+    if spec is None:
+        err = UsageError("tool_unknown", name=name, available=", ".join(sorted(ws.plugins.tools())))
+        return ToolOutcome(name, False, error=err.to_json())
+    if spec.writes and not allow_writes:
+        return ToolOutcome(name, False, refused=True, error={
+            "code": "refused", "key": "tool_write_refused",
+            "message": t("error.tool_write_refused", name=name), "params": {"name": name}})
+    if arguments is None:
+        arguments = {}
+    if not isinstance(arguments, dict):
+        err = UsageError("tool_bad_arguments", tool=name, problem="arguments must be a JSON object")
+        return ToolOutcome(name, False, error=err.to_json())
+    try:
+        result = spec.handler(ws, actor, **arguments)
+        return ToolOutcome(name, True, result=_json_safe(result))
+    except MyLifeError as exc:
+        return ToolOutcome(name, False, error=exc.to_json())
+    except TypeError as exc:  # a third-party handler that rejects the arguments
+        err = UsageError("tool_bad_arguments", tool=name, problem=str(exc))
+        return ToolOutcome(name, False, error=err.to_json())
+    except Exception as exc:  # a bug in a tool must not kill the agent loop or the MCP server
+        return ToolOutcome(name, False, error={"code": "internal", "key": "internal",
+                                               "message": t("error.internal", reason=f"{type(exc).__name__}: {exc}"),
+                                               "params": {}})
+
+
+def openai_schema(spec: "ToolSpec", lang: str | None = None) -> dict[str, Any]:
+    from ..messages import language
+
+    description = spec.description_en if (lang or language()) == "en" and spec.description_en else spec.description
+    return {"type": "function", "function": {"name": spec.name, "description": description,
+                                             "parameters": spec.input_schema}}
+
+
+@dataclass
+class ToolBox:
+    """The tools one agent turn may use, and who is acting."""
+
+    ws: "Workspace"
+    actor: str = "model"
+    allow_writes: bool = False
+    names: list[str] | None = None  # offer only these (default: all; writes only when allowed)
+    calls: list[ToolOutcome] = field(default_factory=list)
+
+    def specs(self) -> list["ToolSpec"]:
+        specs = self.ws.plugins.tools()
+        chosen = [specs[n] for n in (self.names or sorted(specs)) if n in specs]
+        return [s for s in chosen if self.allow_writes or not s.writes]
+
+    def schemas(self) -> list[dict[str, Any]]:
+        return [openai_schema(s) for s in self.specs()]
+
+    def call(self, name: str, arguments: dict[str, Any] | None) -> ToolOutcome:
+        offered = {s.name for s in self.specs()}
+        spec = self.ws.plugins.tools().get(name)
+        if spec is not None and name not in offered and not spec.writes:
+            outcome = ToolOutcome(name, False, error=UsageError(
+                "tool_unknown", name=name, available=", ".join(sorted(offered))).to_json())
+        else:
+            outcome = call_tool(self.ws, name, arguments, actor=self.actor, allow_writes=self.allow_writes)
+        self.calls.append(outcome)
+        return outcome
+
+    def call_json(self, name: str, arguments: str) -> ToolOutcome:
+        """A call as the model made it: arguments are JSON text, possibly invalid."""
+        try:
+            parsed = json.loads(arguments) if arguments and arguments.strip() else {}
+        except ValueError as exc:
+            outcome = ToolOutcome(name, False, error=UsageError(
+                "tool_bad_arguments", tool=name, problem=f"invalid JSON: {exc.msg}").to_json())
+            self.calls.append(outcome)
+            return outcome
+        return self.call(name, parsed)

@@ -1,0 +1,284 @@
+"""The nine ``mylife_*`` tools of seed §6.3: arguments (pydantic), schema, handler.
+
+Each handler calls library functions, never the CLI, and writes through the layers with the
+``actor`` it was given (``user`` from the CLI, ``model`` in the agent loop, ``model via MCP``
+over MCP), so the audit log says who did what. Rules that hold for a model as for the CLI:
+
+* a model may add a claim only with a pointer to the user's own lines (it cannot put words in
+  the user's mouth by recording them to L0 as a statement); an ``inference`` stays a candidate;
+* a profile update by a model is sourced ``llm_inferred`` unless it points at the raw line the
+  value came from (then ``user_raw``); a new field's TTL goes through the staleness TTL flow;
+* a digest written by a model is kept as the model's original beside any user revision.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..errors import UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..workspace import Workspace
+
+
+def _is_model(actor: str) -> bool:
+    return actor.startswith("model")
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ----------------------------------------------------------------------------- mylife_record
+
+
+class RecordArgs(_Args):
+    text: str = Field(min_length=1, description="要原样存入 L0 的文字（用户的原话）")
+    topic: str = Field(min_length=1, description="主题，如 职业去留、财务")
+    occurred_at: date | None = Field(default=None, description="发生日期 YYYY-MM-DD（默认今天）")
+
+
+def record(ws: "Workspace", actor: str, args: RecordArgs) -> dict[str, Any]:
+    """Store text in L0 unchanged; returns the file and a pointer to its lines."""
+    from .. import clock
+
+    source = "mcp" if "MCP" in actor else "user_raw"
+    when = clock.as_aware(args.occurred_at) if args.occurred_at else None
+    rec = ws.raw.record(args.text.encode("utf-8"), topic=args.topic, occurred_at=when, source=source, actor=actor)
+    pointer = f"{rec.file}#L1" if rec.lines <= 1 else f"{rec.file}#L1-L{rec.lines}"
+    return {"file": rec.file, "pointer": pointer, "lines": rec.lines, "sha256": rec.sha256, "size": rec.size,
+            "topic": rec.topic, "occurred_at": rec.occurred_at.isoformat()}
+
+
+# ----------------------------------------------------------------------------- mylife_digest
+
+
+class DigestArgs(_Args):
+    topic: str = Field(min_length=1, description="主题")
+    text: str | None = Field(default=None, description=(
+        "新的摘要正文（Markdown，段落以空行分隔，每段末尾引用 [claim-…]）。省略则只返回现有摘要和该主题的证据"))
+
+
+def digest(ws: "Workspace", actor: str, args: DigestArgs) -> dict[str, Any]:
+    """Read a topic's L1 digest (and its evidence), or write a new one as the model's original."""
+    from ..pipeline.digest import digest_material, write_generated
+
+    if args.text is None:
+        return digest_material(ws, args.topic)
+    result = write_generated(ws, args.topic, args.text, actor=actor, model=None)
+    return result.to_json()
+
+
+# ----------------------------------------------------------------------------- mylife_claim_add
+
+
+class ClaimAddArgs(_Args):
+    claim: str = Field(min_length=1, description="证据内容（一句话）")
+    topic: str = Field(min_length=1, description="主题聚簇键，如 职业去留")
+    kind: Literal["fact", "assessment", "inference"] = Field(
+        description="fact 可核验的事实 / assessment 用户自己的主观评估 / inference AI 的推断（只作为候选，需用户接受）")
+    provenance: str | None = Field(default=None, description="出处：raw/文件#L行号 或 #L起-L止（模型调用时必填）")
+    context: str | None = Field(default=None, description="当时的语境")
+    occurred_at: date | None = Field(default=None, description="发生日期 YYYY-MM-DD（默认取原文记录的日期）")
+    confidence: Literal["high", "medium", "low"] = "medium"
+
+
+def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]:
+    """Add one L2 claim with provenance; inferences become candidates for the user to accept."""
+    from ..provenance import Pointer
+
+    if _is_model(actor) and not args.provenance:
+        raise UsageError("tool_claim_needs_pointer")
+    when = args.occurred_at
+    if when is None and args.provenance:
+        rec = ws.raw.get(Pointer.parse(args.provenance).file)
+        when = rec.occurred_at if rec is not None else None
+    source = "llm_inferred" if args.kind == "inference" else ("user_raw" if args.provenance else None)
+    claim, recorded = ws.claims.add(claim=args.claim, topic=args.topic, kind=args.kind, source=source,
+                                    provenance=args.provenance, occurred_at=when, context=args.context,
+                                    confidence=args.confidence, actor=actor)
+    out = {"claim": claim.model_dump(mode="json"), "recorded_pointer": recorded,
+           "candidate": claim.status == "candidate"}
+    if claim.status == "candidate":
+        from ..messages import t
+
+        out["note"] = t("tool.claim_candidate", id=claim.id)
+    return out
+
+
+# ----------------------------------------------------------------------------- mylife_recall
+
+
+class RecallArgs(_Args):
+    query: str = Field(min_length=1, description="关键词或一句话")
+    topic: str | None = Field(default=None, description="只在这个主题里找")
+    layers: list[Literal["raw", "digest", "claims"]] | None = Field(default=None, description="只找这些层")
+    k: int = Field(default=10, ge=1, le=50, description="最多返回条数")
+    evidence_only: bool = Field(default=False, description="证据只要已生效的（不含候选、已拒绝、已取代）")
+
+
+def recall_(ws: "Workspace", actor: str, args: RecallArgs) -> dict[str, Any]:
+    """Search L0 lines, L1 paragraphs and L2 claims (Chinese full text, optional vectors)."""
+    from ..search import recall
+
+    return recall(ws, args.query, topic=args.topic, layers=args.layers, k=args.k,
+                  evidence_only=args.evidence_only).to_json()
+
+
+# ----------------------------------------------------------------------------- mylife_trace
+
+
+class TraceArgs(_Args):
+    target: str = Field(min_length=1, description="证据 id（claim-…）或回答链 id（chain-…）")
+
+
+def trace(ws: "Workspace", actor: str, args: TraceArgs) -> dict[str, Any]:
+    """From a claim (or a past answer's chain) back to the user's own lines, hash-checked."""
+    from ..trace import trace_chain, trace_claim
+
+    target = args.target.strip()
+    if target.startswith("chain-"):
+        ct = trace_chain(ws, target)
+        return {"ok": all(tr is not None and tr.ok for tr in ct.claims.values()), **ct.to_json()}
+    tr = trace_claim(ws, target)
+    return {"ok": tr.ok, **tr.to_json()}
+
+
+# ----------------------------------------------------------------------------- mylife_staleness
+
+
+class StalenessArgs(_Args):
+    question: str = Field(min_length=1, description="决策问题或主题，如「我该不该跳槽？」")
+
+
+def staleness(ws: "Workspace", actor: str, args: StalenessArgs) -> dict[str, Any]:
+    """The expired and missing profile fields a decision depends on."""
+    from ..staleness import check
+
+    return check(ws, args.question, options={}).to_json()
+
+
+# ----------------------------------------------------------------------------- mylife_competing
+
+
+class CompetingArgs(_Args):
+    conclusion: str = Field(min_length=1, description="拟输出的结论，如「你应该立刻辞职」")
+    topic: str | None = Field(default=None, description="限定主题")
+    k: int = Field(default=8, ge=1, le=30, description="最多返回条数")
+
+
+def competing(ws: "Workspace", actor: str, args: CompetingArgs) -> dict[str, Any]:
+    """Existing evidence that weakens or contradicts a proposed conclusion, with its chain."""
+    from ..pipeline.competing import find_competing
+
+    return find_competing(ws, args.conclusion, topic=args.topic, k=args.k).to_json()
+
+
+# ----------------------------------------------------------------------------- mylife_branch
+
+
+class BranchArgs(_Args):
+    topic: str = Field(min_length=1, description="子话题，如 财务压力")
+    parent_topic: str | None = Field(default=None, description="父话题，如 职业去留")
+    question: str | None = Field(default=None, description="这个分支要解决的单一问题")
+    mode: Literal["fork", "fresh"] = Field(default="fork", description="fork 继承当前对话上下文 / fresh 全新上下文")
+
+
+def branch(ws: "Workspace", actor: str, args: BranchArgs) -> dict[str, Any]:
+    """Open a topic branch (seed §5.3); it is recorded in index.yaml and survives restarts."""
+    from .. import clock
+    from ..layers.index import Branch
+    from ..layers.raw import check_topic
+
+    opened = ws.index.add_branch(Branch(id="", topic=check_topic(args.topic), parent_topic=args.parent_topic,
+                                        opened_at=clock.now(), mode=args.mode, question=args.question),
+                                 actor=actor)
+    return {"branch": opened.model_dump(mode="json")}
+
+
+# ----------------------------------------------------------------------------- mylife_profile_update
+
+
+class ProfileUpdateArgs(_Args):
+    name: str = Field(min_length=1, description="字段名，如 现有存款")
+    value: str | int | float | bool = Field(description="新值")
+    ttl_days: int | None = Field(default=None, ge=1, description="有效期（天）；新字段省略时自动推断")
+    never_expires: bool = Field(default=False, description="字段永不过期（如学历）")
+    provenance: str | None = Field(default=None, description="值来自的原话行 raw/文件#L行号（有则来源记为 user_raw）")
+    topic: str | None = None
+
+
+def profile_update(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict[str, Any]:
+    """Set an L3 field (value, source, updated_at); a changed value keeps its history."""
+    from .. import clock
+    from ..staleness import confirm_new_field
+
+    name = args.name.strip()
+    provenance = None
+    if args.provenance:
+        provenance, _ = ws.claims.check_pointer(args.provenance)
+    if _is_model(actor):
+        source = "user_raw" if provenance else "llm_inferred"
+    else:
+        source = "user_raw" if provenance else "user_filled"
+    ttl_given = args.ttl_days is not None or args.never_expires
+    ttl_days = None if args.never_expires else args.ttl_days
+    reason = ttl_source = None
+    ttl_info = None
+    if not ttl_given and ws.profile.find(name) is None:
+        notes: list[str] = []
+        choice = confirm_new_field(ws, name, args.value, interactive=False, auto="json", say=notes.append)
+        ttl_days, reason, ttl_source, ttl_given = choice.ttl_days, choice.reason, choice.source, True
+        ttl_info = {**choice.to_json(), "needs_confirmation": True}
+    field, previous = ws.profile.set(name, args.value, ttl_days=ttl_days, ttl_given=ttl_given, ttl_reason=reason,
+                                     ttl_source=ttl_source, source=source, topic=args.topic, provenance=provenance,
+                                     actor=actor)
+    now = clock.now()
+    return {"name": name, "field": field.model_dump(mode="json"), "created": previous is None,
+            "previous_value": previous.value if previous else None, "stale": field.is_stale(now),
+            "ttl": ttl_info}
+
+
+# ----------------------------------------------------------------------------- the catalog
+
+TOOLS: list[dict[str, Any]] = [
+    {"name": "mylife_record", "args": RecordArgs, "impl": record, "writes": True,
+     "description": "把一段输入原样存入 L0 原始层（只增不改），返回文件和行指针。",
+     "description_en": "Store a piece of input unchanged in L0 (append-only); returns the file and a line pointer."},
+    {"name": "mylife_digest", "args": DigestArgs, "impl": digest, "writes": True,
+     "description": "读取某主题的 L1 摘要及其证据；给出 text 时写入新摘要（作为模型原稿，与用户修订版并存）。",
+     "description_en": "Read a topic's L1 digest and its evidence; with text, write a new digest (kept as the model's original beside the user's revision)."},
+    {"name": "mylife_claim_add", "args": ClaimAddArgs, "impl": claim_add, "writes": True,
+     "description": "新增一条 L2 证据（kind/source/provenance）；推断只作为候选，需用户接受。",
+     "description_en": "Add an L2 claim (kind/source/provenance); an inference is only a candidate until the user accepts it."},
+    {"name": "mylife_recall", "args": RecallArgs, "impl": recall_, "writes": False,
+     "description": "按主题或关键词取回 L0 原话、L1 摘要段落和 L2 证据（中文全文检索）。",
+     "description_en": "Retrieve L0 lines, L1 paragraphs and L2 claims by topic or keywords (Chinese full-text search)."},
+    {"name": "mylife_trace", "args": TraceArgs, "impl": trace, "writes": False,
+     "description": "给一个证据 id（或回答链 id），反查回 L0 原文并校验 hash（L4 溯源）。",
+     "description_en": "Given a claim id (or an answer's chain id), trace back to the L0 lines and check their hash (L4)."},
+    {"name": "mylife_staleness", "args": StalenessArgs, "impl": staleness, "writes": False,
+     "description": "给定决策问题，返回它依赖的、已过期或缺失的档案字段。",
+     "description_en": "Given a decision question, return the profile fields it depends on that are expired or missing."},
+    {"name": "mylife_competing", "args": CompetingArgs, "impl": competing, "writes": False,
+     "description": "给定一个拟输出的结论，检索削弱或相反的已有证据（带溯源链）。",
+     "description_en": "Given a proposed conclusion, retrieve existing evidence that weakens or contradicts it (with chains)."},
+    {"name": "mylife_branch", "args": BranchArgs, "impl": branch, "writes": True,
+     "description": "开启一个话题分支（记录在 index.yaml，重启后仍在）。",
+     "description_en": "Open a topic branch (recorded in index.yaml; survives restarts)."},
+    {"name": "mylife_profile_update", "args": ProfileUpdateArgs, "impl": profile_update, "writes": True,
+     "description": "更新 L3 档案字段（含来源与更新时间；旧值进入历史；新字段自动推断有效期）。",
+     "description_en": "Update an L3 profile field (with source and updated_at; the old value goes to history; a new field's TTL is inferred)."},
+]
+
+
+def register_all(register: Any) -> None:
+    from . import make_handler, schema_of
+
+    for item in TOOLS:
+        register(name=item["name"], description=item["description"], description_en=item["description_en"],
+                 input_schema=schema_of(item["args"]), handler=make_handler(item["name"], item["args"], item["impl"]),
+                 writes=item["writes"])
