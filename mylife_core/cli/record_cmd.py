@@ -17,12 +17,33 @@ SOURCES = ("user_raw", "user_filled", "bill_import", "mcp")
 @click.option("--topic", "-t", required=True, help=t("help.opt.topic"))
 @click.option("--at", "at", default=None, help=t("help.opt.at"))
 @click.option("--source", type=click.Choice(SOURCES), default="user_raw", show_default=True, help=t("help.opt.source"))
+@click.option("--extract", "extract", is_flag=True, help=t("ask.opt.extract"))
+@click.option("--yes", "-y", "yes", is_flag=True, help=t("ask.opt.yes"))
 @workspace_options
-def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at: str | None, source: str) -> None:
+def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at: str | None, source: str,
+            extract: bool, yes: bool) -> int:
     from ..clock import parse_when
 
     data = read_input(text, file)
     when = parse_when(at) if at else None
     rec = ws.raw.record(data, topic=topic, occurred_at=when, source=source, actor="user")
-    out.emit({"ok": True, "record": rec.model_dump(mode="json"), "pointer": f"{rec.file}#L1"})
+    payload = {"ok": True, "record": rec.model_dump(mode="json"), "pointer": f"{rec.file}#L1"}
     out.line(t("record.saved", file=rec.file, lines=rec.lines, size=rec.size, sha=short_hash(rec.sha256)))
+    if not extract:
+        out.emit(payload)
+        return 0
+    # the note is safe in L0 before the model is asked anything (mylife extract, docs/ask.md)
+    from ..errors import MyLifeError
+    from ..pipeline.commands import print_extract, run_extract
+    from .common import echo_error
+
+    try:
+        result = run_extract(ws, out, rec.file, model=None, yes=yes)
+    except MyLifeError as exc:
+        out.emit({**payload, "ok": False, "error": exc.to_json()})
+        if not out.json:
+            echo_error(exc.render())
+        return exc.exit_code
+    out.emit({**payload, "extract": result.to_json()})
+    print_extract(out, result)
+    return 0

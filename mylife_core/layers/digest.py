@@ -4,14 +4,22 @@
 ``digest/<topic>.ai.md`` keeps the model's original beside it when ``digest.keep_both`` is on
 (seed §2.4). Paragraphs are separated by blank lines and cite claims as ``[claim-…]``;
 a paragraph is addressed as ``digest/<topic>.md#P3`` (front matter excluded).
+
+Both files start with YAML front matter: ``topic``, ``revision`` (``model``, ``structural`` or
+``user``), ``generated_at``, ``model``; a user revision also records ``based_on`` (the hash of
+the original it revises) and ``differences`` (which paragraphs the user changed, added or
+removed, with the original text of each), so "the AI misunderstood me" stays visible.
+:meth:`DigestLayer.write_generated` never replaces a user revision silently.
 """
 
 from __future__ import annotations
 
+import difflib
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..storage.atomic import atomic_write_text
 from .raw import _slug, check_topic
@@ -99,3 +107,152 @@ class DigestLayer:
             atomic_write_text(self.ws.root / rel, text)
             self.ws.commit_change(actor, "digest.write", topic, paths=[rel], detail=detail or {})
         return rel
+
+    def write_generated(self, topic: str, body: str, *, meta: dict[str, Any], actor: str = "model",
+                        force: bool = False) -> "DigestWrite":
+        """Write a generated digest (``meta["revision"]``: ``model`` or ``structural``).
+
+        With ``digest.keep_both`` (default) the text always goes to ``<topic>.ai.md``, and to
+        ``<topic>.md`` too unless the user's revision is in force there (then it stays, and the
+        result lists how it differs from the new original). Without ``keep_both`` there is one file;
+        replacing a user revision then needs ``force`` (:class:`~mylife_core.errors.Conflict`).
+        """
+        from ..errors import Conflict
+
+        keep_both = self.ws.config.digest.keep_both
+        in_force = self.rel_path(topic)
+        original = self.rel_path(topic, original=True)
+        text = join_front_matter({"topic": check_topic(topic), **meta}, body)
+        with self.ws.lock():
+            current = _revision_of(self.ws.root, in_force)
+            user_in_force = current == "user"
+            if user_in_force and not keep_both and not force:
+                raise Conflict("digest_user_revision", topic=topic, path=in_force)
+            paths: list[str] = []
+            result = DigestWrite(topic=topic, in_force=in_force, original=original if keep_both else None)
+            if keep_both:
+                atomic_write_text(self.ws.root / original, text)
+                paths.append(original)
+            if user_in_force and keep_both:
+                result.kept_user_revision = True
+                _, revised = split_front_matter((self.ws.root / in_force).read_text(encoding="utf-8"))
+                result.differences = paragraph_differences(body, revised)
+            else:
+                atomic_write_text(self.ws.root / in_force, text)
+                paths.append(in_force)
+            result.paths = paths
+            self.ws.commit_change(actor, "digest.write", topic, paths=paths,
+                                  detail={"revision": meta.get("revision"),
+                                          "kept_user_revision": result.kept_user_revision})
+        return result
+
+    def write_revision(self, topic: str, body: str, *, actor: str = "user") -> "DigestWrite":
+        """Save the user's revision as the digest in force; keep the original beside it (seed §2.4).
+
+        With ``digest.keep_both`` the original in force before (the model's or the structural one)
+        is preserved in ``<topic>.ai.md`` if it is not there yet, and the revision's front matter
+        records ``based_on`` and the paragraph ``differences`` from that original.
+        """
+        from .. import clock
+
+        keep_both = self.ws.config.digest.keep_both
+        in_force = self.rel_path(topic)
+        original_rel = self.rel_path(topic, original=True)
+        with self.ws.lock():
+            paths: list[str] = []
+            original_body = None
+            if keep_both:
+                original_path = self.ws.root / original_rel
+                if original_path.exists():
+                    _, original_body = split_front_matter(original_path.read_text(encoding="utf-8"))
+                elif (self.ws.root / in_force).exists() and _revision_of(self.ws.root, in_force) != "user":
+                    previous = (self.ws.root / in_force).read_text(encoding="utf-8")
+                    atomic_write_text(original_path, previous)
+                    paths.append(original_rel)
+                    _, original_body = split_front_matter(previous)
+            meta: dict[str, Any] = {"topic": check_topic(topic), "revision": "user",
+                                    "revised_at": clock.now().isoformat()}
+            differences: list[dict[str, Any]] = []
+            if original_body is not None:
+                differences = paragraph_differences(original_body, body)
+                meta["based_on"] = body_hash(original_body)
+                meta["differences"] = [{k: v for k, v in d.items() if k != "revised"} for d in differences]
+            atomic_write_text(self.ws.root / in_force, join_front_matter(meta, body))
+            paths.append(in_force)
+            self.ws.commit_change(actor, "digest.revise", topic, paths=paths,
+                                  detail={"differences": len(differences), "keep_both": keep_both})
+        return DigestWrite(topic=topic, in_force=in_force, original=original_rel if original_body is not None else None,
+                           differences=differences, paths=paths)
+
+
+# --------------------------------------------------------------------------- front matter, revisions
+
+
+def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
+    """``(metadata, body)``; text without front matter (or with unreadable YAML) has ``{}``."""
+    import yaml
+
+    if not text.startswith("---"):
+        return {}, text
+    lines = text.split("\n")
+    for i in range(1, len(lines)):
+        if lines[i].strip() == "---":
+            try:
+                meta = yaml.safe_load("\n".join(lines[1:i])) or {}
+            except yaml.YAMLError:
+                return {}, text
+            return (meta if isinstance(meta, dict) else {}), "\n".join(lines[i + 1:]).lstrip("\n")
+    return {}, text
+
+
+def join_front_matter(meta: dict[str, Any], body: str) -> str:
+    import yaml
+
+    head = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, default_flow_style=False).strip()
+    return f"---\n{head}\n---\n\n{body.strip()}\n"
+
+
+def body_hash(body: str) -> str:
+    return "sha256:" + hashlib.sha256(body.strip().encode("utf-8")).hexdigest()
+
+
+def paragraph_differences(original: str, revised: str) -> list[dict[str, Any]]:
+    """Paragraph-level differences from ``original`` to ``revised`` (bodies, no front matter).
+
+    Each is ``{"change": "changed"|"added"|"removed", "paragraph": n, "original": text|None,
+    "revised": text|None}``; ``paragraph`` numbers the revised text (the original's for removals).
+    """
+    a = [p.text for p in split_paragraphs(original, "")]
+    b = [p.text for p in split_paragraphs(revised, "")]
+    out: list[dict[str, Any]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        pairs = max(i2 - i1, j2 - j1)
+        for k in range(pairs):
+            old = a[i1 + k] if i1 + k < i2 else None
+            new = b[j1 + k] if j1 + k < j2 else None
+            change = "changed" if old is not None and new is not None else ("added" if new is not None else "removed")
+            out.append({"change": change, "paragraph": (j1 + k + 1) if new is not None else (i1 + k + 1),
+                        "original": old, "revised": new})
+    return out
+
+
+@dataclass
+class DigestWrite:
+    """What a digest write did (paths are workspace-relative)."""
+
+    topic: str
+    in_force: str  # the file now in force
+    original: str | None  # the model's original kept beside it (keep_both)
+    kept_user_revision: bool = False  # a new original was written but the user's revision stays
+    differences: list[dict[str, Any]] = field(default_factory=list)
+    paths: list[str] = field(default_factory=list)
+
+
+def _revision_of(ws_root: Path, rel: str) -> str | None:
+    path = ws_root / rel
+    if not path.exists():
+        return None
+    meta, _ = split_front_matter(path.read_text(encoding="utf-8"))
+    return str(meta.get("revision") or "user")  # a hand-written file without front matter is the user's

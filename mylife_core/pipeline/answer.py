@@ -1,0 +1,151 @@
+"""The answer to a decision question, as ``render_output`` plugins receive and shape it.
+
+An :class:`Answer` is built by the pipeline and handed, mutable, to every ``render_output``
+implementation in order (chain enforcement ``tryfirst``, stale-input annotation, the
+disclaimer ``trylast``). Its parts follow seed §5.1:
+
+1. ``statements``: the table of the user's statements on the topic (date, statement, context);
+2. ``judgments`` (a model's, each citing claims) and ``question_back``: a question, not a verdict;
+3. ``premises``: "待作废的旧前提", old claims the newest data contradicts, asked about;
+
+plus ``competing`` evidence against the draft conclusion (``competing_note`` says so explicitly
+when there is none), ``unsupported`` sentences refused for lack of a valid chain ("无依据，未采纳"),
+kept ``stale`` inputs, and ``disclaimer``. ``to_json()`` keys are documented in docs/ask.md.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Role = Literal["judgment", "question", "premise_to_retire", "competing", "statement"]
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class Statement(_M):
+    """A row of the seed §5.1 table: what the user said, when, in which context."""
+
+    claim_id: str
+    date: date
+    text: str
+    context: str | None = None
+    kind: str
+    status: str
+    topic: str
+    provenance: str | None = None
+    source_ok: bool = True
+    stance: int = 0  # +1 for the decision's action, -1 against, 0 neither (offline reading)
+    stance_term: str | None = None
+
+
+class Judgment(_M):
+    """One sentence of an answer with the claims it cites."""
+
+    text: str  # the sentence, citations removed
+    claim_ids: list[str] = Field(default_factory=list)
+    role: Role = "judgment"
+    stale_inputs: list[str] = Field(default_factory=list)  # kept stale fields it uses
+    weight: float = 1.0
+    notes: list[str] = Field(default_factory=list)  # e.g. "基于可能过时的 现有存款（3 个月前的数据）"
+
+    def display(self) -> str:
+        cites = "".join(f"[{c}]" for c in self.claim_ids)
+        return f"{self.text} {cites}".strip()
+
+
+class CitationProblem(_M):
+    claim_id: str | None  # None: the sentence cites nothing
+    problem: Literal["no_citation", "missing", "candidate", "rejected", "superseded", "source_changed",
+                     "source_missing", "no_pointer"]
+    message: str
+
+
+class Unsupported(_M):
+    """A sentence shown only in the "无依据，未采纳" note, with why."""
+
+    text: str
+    claim_ids: list[str] = Field(default_factory=list)
+    problems: list[CitationProblem] = Field(default_factory=list)
+
+
+class Premise(_M):
+    """An old claim the newest data contradicts: asked about, not asserted."""
+
+    claim_id: str
+    text: str
+    date: date
+    kind: Literal["contradicted", "field_changed", "disputed", "source_changed"]
+    question: str  # how it is put to the user
+    newer: str | None = None  # the claim id or field name that contradicts it
+
+
+class CompetingEvidence(_M):
+    """One piece of existing evidence that weakens or contradicts the draft conclusion."""
+
+    ref: str  # claim id, or raw/F.md#Ln for a line not yet distilled into a claim
+    claim_id: str | None = None
+    text: str
+    date: date
+    topic: str | None = None
+    kind: str | None = None
+    status: str | None = None
+    stance: Literal["contradicts", "weakens"]
+    reason: str
+    score: float
+    chain: dict[str, Any] = Field(default_factory=dict)  # {"digest": [...], "raw": pointer, "state": ok|...}
+
+
+class StaleInput(_M):
+    name: str
+    value: Any = None
+    age_days: int
+    note: str
+    dependency: str | None = None
+
+
+class Answer(_M):
+    question: str
+    asked_at: datetime
+    status: Literal["answered", "needs_input", "denied"] = "answered"
+    mode: Literal["offline", "model"] = "offline"
+    label: str = ""  # "结构化简报（离线生成，未调用模型）" / "模型：…"
+    model: str | None = None  # the endpoint that answered
+    decision: str | None = None
+    decisions: list[str] = Field(default_factory=list)
+    lens: str | None = None
+    topic: str | None = None
+    verdict: dict[str, Any] | None = None
+    draft_conclusion: str | None = None
+    statements: list[Statement] = Field(default_factory=list)
+    judgments: list[Judgment] = Field(default_factory=list)
+    question_back: Judgment | None = None
+    premises: list[Premise] = Field(default_factory=list)
+    competing: list[CompetingEvidence] = Field(default_factory=list)
+    competing_note: str | None = None
+    unsupported: list[Unsupported] = Field(default_factory=list)
+    stale: list[StaleInput] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list)
+    annotations: list[str] = Field(default_factory=list)
+    narrative: str = ""  # the model's final text as it came (before enforcement)
+    tool_calls: list[dict[str, Any]] = Field(default_factory=list)
+    refused_tool_calls: list[dict[str, Any]] = Field(default_factory=list)
+    model_error: dict[str, Any] | None = None
+    disclaimer: str | None = None
+    chain_id: str | None = None
+    enforced: bool = False  # chain enforcement ran
+
+    def cited_claim_ids(self) -> list[str]:
+        ids: list[str] = []
+        for j in [*self.judgments, *([self.question_back] if self.question_back else [])]:
+            ids.extend(j.claim_ids)
+        ids.extend(p.claim_id for p in self.premises)
+        ids.extend(c.claim_id for c in self.competing if c.claim_id)
+        return list(dict.fromkeys(ids))
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")

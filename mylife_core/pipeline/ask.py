@@ -1,0 +1,295 @@
+"""``ask``: a question in, an answer out that is traceable, stale-aware and two-sided.
+
+::
+
+    result = ask(ws, "我该不该跳槽？", AskOptions(accept_stale=True))
+    result.answer.to_json()   # the Answer after render_output (docs/ask.md)
+    result.chain              # the L4 chain recorded in index.yaml
+
+Steps (design §4): 1. decisions and topic (lenses); 2. ``pre_decide`` (a ``steer`` stops with
+``status="needs_input"``, a ``deny`` with ``status="denied"``); 3. the user's statements on the
+topic; 4. competing evidence for the draft conclusion (the side the user's newest statement
+leans to, i.e. what flattery would say); 5. compose: the model with read-only tools, or the
+offline structural brief (deterministic, labelled); a model failure falls back to the brief and
+says why; 6. ``render_output`` hooks; 7. the chain recorded, so ``mylife trace chain-…`` can
+explain the answer later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .answer import Answer, Judgment, StaleInput
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..layers.index import Chain
+    from ..llm.agent import ToolEvent
+    from ..llm.client import ModelTurn
+    from ..staleness import StalenessReport
+    from ..workspace import Workspace
+    from .competing import CompetingResult
+    from .evidence import Evidence
+
+READ_TOOLS = ["mylife_recall", "mylife_trace", "mylife_competing", "mylife_staleness"]
+
+
+@dataclass
+class AskOptions:
+    accept_stale: bool = False
+    keep: list[str] = field(default_factory=list)
+    accept_missing: bool = False
+    model: str | None = None  # override the configured model
+    offline: bool = False  # the structural brief even when a model is configured
+    record: bool = True  # record the L4 chain
+    limit: int = 12  # statements in the table
+    tools: bool = True  # let the model call the read-only tools
+
+
+@dataclass
+class AskEvents:
+    """Callbacks for a live display; every one is optional."""
+
+    on_stage: Callable[[str], None] | None = None  # "staleness", "evidence", "competing", "model", "render"
+    on_evidence: Callable[[Answer], None] | None = None  # the deterministic parts, before composing
+    on_text: Callable[[str], None] | None = None  # model text as it streams
+    on_round_end: Callable[["ModelTurn"], None] | None = None
+    on_tool: Callable[["ToolEvent"], None] | None = None
+
+    def stage(self, name: str) -> None:
+        if self.on_stage is not None:
+            self.on_stage(name)
+
+
+@dataclass
+class AskResult:
+    answer: Answer
+    report: "StalenessReport"
+    chain: "Chain | None" = None
+    competing: "CompetingResult | None" = None
+    evidence: "Evidence | None" = None
+
+    @property
+    def exit_code(self) -> int:
+        return {"answered": 0, "needs_input": 10, "denied": 11}[self.answer.status]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.answer.status == "answered", "status": self.answer.status,
+                "answer": self.answer.to_json(), "staleness": self.report.to_json(),
+                "chain": self.chain.model_dump(mode="json") if self.chain else None}
+
+
+def _stale_inputs(report: "StalenessReport") -> list[StaleInput]:
+    return [StaleInput(name=f.name, value=f.value, age_days=f.age_days, note=f.note, dependency=f.dependency or None)
+            for f in report.kept]
+
+
+def ask(ws: "Workspace", question: str, options: AskOptions | None = None, events: AskEvents | None = None) -> AskResult:
+    from .. import clock
+    from ..errors import UsageError
+    from ..messages import t
+    from ..staleness import check
+    from ..trace import SourceChecker
+    from .competing import find_competing
+    from .evidence import gather, premises_to_retire, question_back
+    from .stance import negate_question
+
+    options = options or AskOptions()
+    events = events or AskEvents()
+    question = (question or "").strip()
+    if not question:
+        raise UsageError("empty_text", what="question")
+
+    # 1-2. decisions, topic, pre_decide
+    events.stage("staleness")
+    report = check(ws, question, options={"accept_stale": options.accept_stale, "keep": list(options.keep),
+                                          "accept_missing": options.accept_missing})
+    decisions = report.decisions
+    answer = Answer(question=question, asked_at=clock.now(), decision=decisions[0].name if decisions else None,
+                    decisions=[d.name for d in decisions], lens=(decisions[0].lens or None) if decisions else None,
+                    topic=report.topic, verdict=report.verdict.model_dump(mode="json"), stale=_stale_inputs(report),
+                    missing=list(report.missing))
+    if report.verdict.kind == "deny":
+        answer.status = "denied"
+        answer.label = t("ask.label.denied")
+        events.stage("render")
+        ws.plugins.render_output(answer, ws)
+        return AskResult(answer, report)
+    if report.verdict.kind == "steer":
+        answer.status = "needs_input"
+        answer.label = t("ask.label.needs_input")
+        events.stage("render")
+        ws.plugins.render_output(answer, ws)
+        return AskResult(answer, report)
+
+    # 3. evidence
+    events.stage("evidence")
+    checker = SourceChecker(ws)
+    evidence = gather(ws, question, report.topic, decisions, checker, limit=options.limit)
+    answer.statements = evidence.statements
+    answer.topic = answer.topic or evidence.topic
+
+    # 4. competing evidence for the draft conclusion
+    events.stage("competing")
+    yes, no = negate_question(question)
+    draft = no if evidence.lean < 0 else yes
+    answer.draft_conclusion = draft
+    competing = find_competing(ws, draft, topic=answer.topic, checker=checker)
+    answer.competing = competing.items
+    answer.competing_note = competing.note()
+    premises = premises_to_retire(ws, evidence, checker)
+    answer.premises = premises
+    if events.on_evidence is not None:
+        events.on_evidence(answer)
+
+    # 5. compose
+    from ..llm.settings import load_settings
+
+    settings = load_settings(ws, model=options.model)
+    offline_question = question_back(evidence, answer.decision, answer.topic)
+    if settings.configured and not options.offline:
+        events.stage("model")
+        _compose_with_model(ws, answer, settings, evidence, options, events)
+        if answer.mode == "offline":  # the model failed: the brief stands in, labelled
+            answer.question_back = offline_question
+    else:
+        answer.mode = "offline"
+        answer.label = t("ask.label.offline")
+        answer.question_back = offline_question
+
+    # 6. render_output: chains enforced, stale inputs marked, disclaimer
+    events.stage("render")
+    ws.plugins.render_output(answer, ws)
+    if answer.question_back is None:
+        answer.question_back = offline_question
+
+    # 7. the L4 chain
+    chain = None
+    if options.record:
+        chain = record_chain(ws, answer, checker)
+        answer.chain_id = chain.id
+    return AskResult(answer, report, chain, competing, evidence)
+
+
+def _data_messages(ws: "Workspace", answer: Answer, evidence: "Evidence") -> list[dict[str, Any]]:
+    """Workspace data for the model: each block in the user role inside untrusted markers."""
+    from .. import clock
+    from ..llm.prompts import untrusted_context_message
+
+    now = clock.now()
+    messages = []
+    profile = ws.profile.fields()
+    kept = {s.name for s in answer.stale}
+    fields = []
+    for name in dict.fromkeys([*(s.name for s in answer.stale), *_dependency_fields(ws, answer)]):
+        f = profile.get(name)
+        if f is None:
+            continue
+        fields.append({"field": name, "value": f.value, "updated_at": f.updated_at.date().isoformat(),
+                       "age_days": int(f.age_days(now)), "stale": f.is_stale(now), "kept_by_user": name in kept})
+    if fields or answer.missing:
+        messages.append(untrusted_context_message("profile (L3)", {"fields": fields, "missing": answer.missing}))
+    messages.append(untrusted_context_message(
+        f"statements on topic {answer.topic or '-'} (L2)",
+        [{"id": s.claim_id, "date": s.date.isoformat(), "kind": s.kind, "status": s.status, "text": s.text[:300],
+          "context": s.context} for s in answer.statements]))
+    messages.append(untrusted_context_message(
+        f"counter-evidence against the draft conclusion: {answer.draft_conclusion}",
+        [{"id": c.claim_id or c.ref, "date": c.date.isoformat(), "stance": c.stance, "text": c.text[:300],
+          "why": c.reason} for c in answer.competing] or "none found"))
+    if answer.premises:
+        messages.append(untrusted_context_message(
+            "old premises the newest data may contradict",
+            [{"id": p.claim_id, "date": p.date.isoformat(), "text": p.text[:300], "why": p.question} for p in answer.premises]))
+    return messages
+
+
+def _dependency_fields(ws: "Workspace", answer: Answer) -> list[str]:
+    data = (answer.verdict or {}).get("data") or {}
+    names = [e.get("name") for e in data.get("expired", []) if e.get("name")]
+    for d in ws.plugins.decisions().values():
+        if d.name in answer.decisions:
+            names += [n for n in [*d.depends_on, *d.optional] if n in ws.profile.fields()]
+    return names
+
+
+def _compose_with_model(ws: "Workspace", answer: Answer, settings: Any, evidence: "Evidence",
+                        options: AskOptions, events: AskEvents) -> None:
+    from ..llm.agent import run_agent
+    from ..llm.client import Deadline, ModelClient
+    from ..llm.errors import ModelError
+    from ..llm.prompts import ASK_SYSTEM, pick
+    from ..llm.secrets import KeyRing
+    from ..messages import t
+    from ..tools import ToolBox
+    from .citations import to_judgments
+
+    client = ModelClient(settings, keyring=KeyRing.load(workspace_root=ws.root))
+    toolbox = ToolBox(ws, actor="model", allow_writes=False, names=READ_TOOLS) if options.tools else None
+    messages = [{"role": "system", "content": pick(ASK_SYSTEM)}, *_data_messages(ws, answer, evidence),
+                {"role": "user", "content": t("ask.prompt.question", question=answer.question,
+                                              draft=answer.draft_conclusion or "-")}]
+    try:
+        result = run_agent(client, messages, toolbox, max_rounds=settings.max_rounds,
+                           deadline=Deadline(settings.deadline), on_text=events.on_text,
+                           on_round_end=events.on_round_end, on_tool=events.on_tool)
+    except ModelError as exc:
+        answer.mode = "offline"
+        answer.model_error = exc.to_json()
+        answer.label = t("ask.label.fallback", reason=exc.render())
+        return
+    answer.mode = "model"
+    answer.model = result.endpoint
+    answer.label = t("ask.label.model", model=result.endpoint)
+    answer.narrative = result.text
+    answer.tool_calls = [{"round": e.round, "name": e.name, "arguments": e.arguments, "ok": e.outcome.ok,
+                          "refused": e.outcome.refused} for e in result.tool_events]
+    answer.refused_tool_calls = [{"round": e.round, "name": e.name, "arguments": e.arguments,
+                                  "error": e.outcome.error} for e in result.refused]
+    if result.hit_round_limit:
+        answer.annotations.append(t("ask.round_limit", n=settings.max_rounds))
+    judgments = to_judgments(result.text)
+    questions = [j for j in judgments if j.role == "question"]
+    answer.judgments = [j for j in judgments if j.role == "judgment"]
+    if questions:
+        answer.question_back = questions[-1]
+        # other questions are kept as part of the analysis, in order
+        answer.judgments += [Judgment(text=q.text, claim_ids=q.claim_ids, role="question") for q in questions[:-1]]
+
+
+def record_chain(ws: "Workspace", answer: Answer, checker: Any) -> "Chain":
+    """Lay the answer down in index.yaml: conclusion -> claims -> digest paragraph -> raw lines."""
+    from ..layers.index import Chain, ChainLink, Conclusion
+
+    conclusions: list[Conclusion] = []
+    for s in answer.statements:
+        conclusions.append(Conclusion(text=s.text, claim_ids=[s.claim_id], role="statement"))
+    for j in answer.judgments:
+        conclusions.append(Conclusion(text=j.text, claim_ids=j.claim_ids, role=j.role, stale_inputs=j.stale_inputs,
+                                      weight=j.weight))
+    if answer.question_back is not None:
+        q = answer.question_back
+        conclusions.append(Conclusion(text=q.text, claim_ids=q.claim_ids, role="question",
+                                      stale_inputs=q.stale_inputs, weight=q.weight))
+    for p in answer.premises:
+        ids = [p.claim_id] + ([p.newer] if p.newer and p.newer.startswith("claim-") else [])
+        conclusions.append(Conclusion(text=p.question, claim_ids=ids, role="premise_to_retire"))
+    for c in answer.competing:
+        conclusions.append(Conclusion(text=c.text if c.claim_id else f"{c.text} ({c.ref})",
+                                      claim_ids=[c.claim_id] if c.claim_id else [], role="competing"))
+    links: list[ChainLink] = []
+    digest_cache: dict[str, list] = {}
+    for claim_id in dict.fromkeys(cid for c in conclusions for cid in c.claim_ids):
+        claim = ws.claims.find(claim_id)
+        if claim is None:
+            continue  # enforcement removed judgments citing it; premises/competing only cite real claims
+        if claim.topic not in digest_cache:
+            digest_cache[claim.topic] = ws.digests.paragraphs(claim.topic)
+        paragraph = next((p.ref for p in digest_cache[claim.topic] if claim.id in p.claim_ids), None)
+        links.append(ChainLink(claim_id=claim.id, digest=paragraph, provenance=claim.provenance,
+                               excerpt_hash=claim.excerpt_hash, verified=checker.check(claim).state == "ok"))
+    chain = Chain(id="", question=answer.question, asked_at=answer.asked_at, decision=answer.decision,
+                  topic=answer.topic, mode=answer.mode, model=answer.model, conclusions=conclusions, links=links,
+                  unsupported=[u.text for u in answer.unsupported], stale_kept=[s.name for s in answer.stale])
+    return ws.index.add_chain(chain, actor="model" if answer.mode == "model" else "user")

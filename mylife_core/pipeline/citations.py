@@ -1,0 +1,143 @@
+"""Reading a model's answer into sentences with citations, and checking every citation.
+
+The L4 rule (seed §3.2): a judgment that cannot be laid down as a chain to the user's own
+words is not output. :func:`check_citation` is that rule for one claim id: it must exist,
+count as evidence (an inference only once the user accepted it; never rejected or
+superseded), point at L0, and the lines it points at must still hash to what was recorded.
+
+:func:`split_sentences` cuts text into sentences and attaches the ``[claim-…]`` citations that
+follow or sit inside each one; questions are kept apart (a question hands the judgment back to
+the user and needs no citation); headings, rules and table rows are structure, not sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .answer import CitationProblem, Judgment, Unsupported
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..trace import SourceChecker
+    from ..workspace import Workspace
+
+# any bracketed citation-looking token: real ids and invented ones ("claim-abc") alike
+CITE_TOKEN = re.compile(r"claim-[0-9A-Za-z][0-9A-Za-z_\-]*[0-9A-Za-z]|claim-[0-9A-Za-z]")
+CITE_GROUP = re.compile(r"\s*[\[【(（]\s*(?:claim-[^\]】)）]*)[\]】)）]")
+TERMINATORS = "。！？!?；;"
+CLOSERS = "”’\"'」』）)】]"
+
+
+@dataclass
+class Sentence:
+    text: str  # without citation groups
+    claim_ids: list[str]
+    question: bool
+
+
+def _strip_marker(line: str) -> str:
+    return re.sub(r"^\s*(?:[-*+•]|\d+[.)、]|判断[:：]|结论[:：]|Judgment:)\s*", "", line)
+
+
+def _is_structure(line: str) -> bool:
+    s = line.strip()
+    return (not s or s.startswith("#") or s.startswith("|") or re.fullmatch(r"[-=*_~`]{3,}", s) is not None
+            or s.startswith("```") or s.startswith(">"))
+
+
+def _sentence_spans(line: str) -> list[str]:
+    """Cut a line after each terminator, keeping closing quotes and citation groups with it."""
+    out: list[str] = []
+    start = 0
+    i = 0
+    n = len(line)
+    while i < n:
+        ch = line[i]
+        is_end = ch in TERMINATORS or (ch == "." and (i + 1 == n or line[i + 1].isspace()) and
+                                       not (i > 0 and line[i - 1].isdigit() and i + 1 < n and line[i + 1].isdigit()))
+        if is_end:
+            j = i + 1
+            while j < n and line[j] in CLOSERS:
+                j += 1
+            while True:
+                m = CITE_GROUP.match(line, j)
+                if not m:
+                    break
+                j = m.end()
+            out.append(line[start:j])
+            start = j
+            i = j
+            continue
+        i += 1
+    if line[start:].strip():
+        out.append(line[start:])
+    return out
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    sentences: list[Sentence] = []
+    for raw_line in text.splitlines():
+        if _is_structure(raw_line):
+            continue
+        line = _strip_marker(raw_line)
+        for span in _sentence_spans(line):
+            ids: list[str] = []
+            for group in CITE_GROUP.finditer(span):
+                ids.extend(CITE_TOKEN.findall(group.group(0)))
+            ids.extend(i for i in CITE_TOKEN.findall(CITE_GROUP.sub("", span)))
+            body = CITE_GROUP.sub("", span).strip()
+            body = re.sub(r"\s{2,}", " ", body)
+            if not body or not any(ch.isalnum() for ch in body):
+                continue
+            question = body.rstrip(CLOSERS + " ").endswith(("？", "?"))
+            sentences.append(Sentence(body, list(dict.fromkeys(ids)), question))
+    return sentences
+
+
+def to_judgments(text: str) -> list[Judgment]:
+    return [Judgment(text=s.text, claim_ids=s.claim_ids, role="question" if s.question else "judgment")
+            for s in split_sentences(text)]
+
+
+def check_citation(ws: "Workspace", claim_id: str, checker: "SourceChecker") -> CitationProblem | None:
+    """None when ``claim_id`` may support a judgment; else what is wrong with it."""
+    from ..messages import t
+
+    claim = ws.claims.find(claim_id)
+    if claim is None:
+        return CitationProblem(claim_id=claim_id, problem="missing", message=t("ask.cite.missing", id=claim_id))
+    if claim.status == "candidate":
+        return CitationProblem(claim_id=claim_id, problem="candidate", message=t("ask.cite.candidate", id=claim_id))
+    if claim.status == "rejected":
+        return CitationProblem(claim_id=claim_id, problem="rejected", message=t("ask.cite.rejected", id=claim_id))
+    if claim.status == "superseded":
+        return CitationProblem(claim_id=claim_id, problem="superseded",
+                               message=t("ask.cite.superseded", id=claim_id, by=claim.superseded_by or "?"))
+    check = checker.check(claim)
+    if check.state == "ok":
+        return None
+    key = {"source_changed": "ask.cite.source_changed", "source_missing": "ask.cite.source_missing",
+           "no_pointer": "ask.cite.no_pointer"}[check.state]
+    return CitationProblem(claim_id=claim_id, problem=check.state, message=t(key, id=claim_id))
+
+
+def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker") -> Unsupported | None:
+    """None when a judgment is supported by a valid chain; else the "无依据，未采纳" entry.
+
+    Questions need no citation, but any citation they carry is checked all the same. A judgment
+    with one invalid citation is refused whole: a claim resting partly on invented evidence is
+    not shown as a judgment.
+    """
+    from ..messages import t
+
+    problems: list[CitationProblem] = []
+    if judgment.role == "judgment" and not judgment.claim_ids:
+        problems.append(CitationProblem(claim_id=None, problem="no_citation", message=t("ask.cite.none")))
+    for claim_id in judgment.claim_ids:
+        problem = check_citation(ws, claim_id, checker)
+        if problem is not None:
+            problems.append(problem)
+    if not problems:
+        return None
+    return Unsupported(text=judgment.text, claim_ids=list(judgment.claim_ids), problems=problems)

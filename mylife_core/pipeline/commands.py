@@ -1,0 +1,325 @@
+"""``mylife ask``, ``mylife competing``, ``mylife extract`` and ``mylife digest``.
+
+Added by the builtin plugin :mod:`mylife_core.builtin.ask`. Thin layers over the library
+(:mod:`.ask`, :mod:`.competing`, :mod:`.extract`, :mod:`.digest`); ``--json`` keys are
+documented in docs/ask.md. Only click and the message catalog are imported at module level.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from ..cli.common import Output, workspace_options
+from ..messages import t
+
+
+def _interactive(out: Output) -> bool:
+    return not out.json and sys.stdin.isatty()
+
+
+def _progress(out: Output):
+    def stage(name: str) -> None:
+        if not out.json and sys.stderr.isatty():
+            click.secho(t(f"ask.stage.{name}"), err=True, dim=True)
+    return stage
+
+
+# --------------------------------------------------------------------------- mylife ask
+
+
+def _resolve_interactively(ws, out: Output, report, options) -> bool:
+    """Seed §4.1 "[现在更新] / [沿用旧值]": ask about each blocking field; True when resolved."""
+    from .. import clock
+    from ..layers.profile import parse_value
+    from ..staleness import confirm_new_field
+    from ..staleness.render import report_lines
+
+    for line in report_lines(report):
+        out.line(line)
+    out.line("")
+    for f in report.assessment.blocking_expired:
+        answer = click.prompt(t("ask.prompt.update", name=f.name, value=f.value, age=f.age_text),
+                              default="", show_default=False).strip()
+        if answer:
+            ws.profile.set(f.name, parse_value(answer), actor="user")
+            out.line(t("ask.updated", name=f.name, value=answer))
+        else:
+            options.keep.append(f.name)
+            out.line(t("ask.kept", note=f.note))
+    for name in list(report.missing):
+        answer = click.prompt(t("ask.prompt.missing", name=name), default="", show_default=False).strip()
+        if answer:
+            choice = confirm_new_field(ws, name, answer, interactive=True, prompt=lambda q: click.prompt(
+                q, default="", show_default=False), say=out.line)
+            ws.profile.set(name, parse_value(answer), ttl_days=choice.ttl_days, ttl_given=True,
+                           ttl_reason=choice.reason, ttl_source=choice.source, at=clock.now(), actor="user")
+        else:
+            options.accept_missing = True
+    out.line("")
+    return True
+
+
+@click.command("ask", help=t("help.ask"))
+@click.argument("question")
+@click.option("--accept-stale", is_flag=True, help=t("ask.opt.accept_stale"))
+@click.option("--keep", "keep", multiple=True, metavar="FIELD", help=t("ask.opt.keep"))
+@click.option("--accept-missing", is_flag=True, help=t("ask.opt.accept_missing"))
+@click.option("--model", default=None, metavar="MODEL", help=t("ask.opt.model"))
+@click.option("--offline", is_flag=True, help=t("ask.opt.offline"))
+@click.option("--no-stream", is_flag=True, help=t("ask.opt.no_stream"))
+@click.option("--no-record", is_flag=True, help=t("ask.opt.no_record"))
+@click.option("--no-tools", is_flag=True, help=t("ask.opt.no_tools"))
+@workspace_options
+def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...], accept_missing: bool,
+        model: str | None, offline: bool, no_stream: bool, no_record: bool, no_tools: bool) -> int:
+    from ..llm.settings import load_settings
+    from .ask import AskEvents, AskOptions
+    from .ask import ask as run_ask
+    from .present import (answer_lines, closing_lines, evidence_lines, header_lines, judgment_line,
+                          tail_lines, StreamPrinter)
+
+    options = AskOptions(accept_stale=accept_stale, keep=list(keep), accept_missing=accept_missing, model=model,
+                         offline=offline, record=not no_record, tools=not no_tools)
+    settings = load_settings(ws, model=model)  # a bad llm section is reported before any work
+    will_call_model = settings.configured and not offline
+    streaming = not out.json and not no_stream
+    printer = StreamPrinter(ws, emit=out.line, note=lambda s: click.secho(s, err=True, dim=True)) if streaming else None
+    shown = {"evidence": False}
+
+    def on_evidence(answer) -> None:
+        if printer is None:
+            return
+        printer.stale = answer.stale
+        lines = header_lines(answer)
+        if not will_call_model:
+            lines.append(t("ask.label.offline"))
+        for line in [*lines, *evidence_lines(answer)]:
+            out.line(line)
+        shown["evidence"] = True
+
+    events = AskEvents(on_stage=_progress(out), on_evidence=on_evidence,
+                       on_text=printer.on_text if printer else None,
+                       on_round_end=printer.on_round_end if printer else None,
+                       on_tool=printer.on_tool if printer else (lambda e: None))
+    result = run_ask(ws, question, options, events)
+    if result.answer.status == "needs_input" and _interactive(out):
+        if _resolve_interactively(ws, out, result.report, options):
+            result = run_ask(ws, question, options, events)
+    answer = result.answer
+    out.emit(result.to_json())
+    if out.json:
+        return result.exit_code
+    if answer.status in ("needs_input", "denied"):
+        from ..staleness.render import report_lines
+
+        for line in [*header_lines(answer), "", *report_lines(result.report)]:
+            out.line(line)
+        for line in closing_lines(answer, recorded=False):
+            out.line(line)
+        return result.exit_code
+    if printer is None or not shown["evidence"]:
+        for line in answer_lines(answer, recorded=options.record):
+            out.line(line)
+        return result.exit_code
+    if answer.mode == "model":
+        if [j.text for j in answer.judgments] != printer.printed:
+            if printer.printed:
+                out.line(t("ask.changed_by_plugin"))
+            else:
+                printer.start()
+            for j in answer.judgments:
+                out.line(judgment_line(j))
+            if not answer.judgments:
+                out.line(t("ask.analysis.none"))
+        out.line("")
+        out.line(answer.label)
+    elif will_call_model:  # the model failed: say so where the analysis would have been
+        out.line("")
+        out.line(answer.label, fg="yellow")
+    for line in [*tail_lines(answer), *closing_lines(answer, recorded=options.record)]:
+        out.line(line)
+    return result.exit_code
+
+
+# --------------------------------------------------------------------------- mylife competing
+
+
+@click.command("competing", help=t("help.competing"))
+@click.argument("conclusion")
+@click.option("--topic", "-t", default=None, help=t("ask.opt.topic_filter"))
+@click.option("-k", "k", type=int, default=8, show_default=True, help=t("ask.opt.k"))
+@workspace_options
+def competing(ws, out: Output, conclusion: str, topic: str | None, k: int) -> None:
+    from ..messages import disclaimer
+    from .competing import find_competing
+
+    result = find_competing(ws, conclusion, topic=topic, k=k)
+    out.emit({"ok": True, **result.to_json()})
+    if result.empty:
+        out.line(result.note() or "")
+        return
+    out.line(t("competing.head", conclusion=result.conclusion, n=len(result.items)))
+    for c in result.items:
+        chain = c.chain
+        mark = t("ask.chain.ok") if chain.get("state") == "ok" else t("ask.chain.bad")
+        out.line(f"- {c.date.isoformat()}「{c.text}」—— {c.reason}")
+        via = " ← ".join(x for x in (c.claim_id, *(chain.get("digest") or []), chain.get("raw")) if x)
+        out.line(f"    {via}  {mark}")
+    out.line("")
+    out.line(disclaimer())
+
+
+# --------------------------------------------------------------------------- mylife extract
+
+
+def print_extract(out: Output, result) -> None:
+    out.line(t("extract.head", file=result.file, model=result.model))
+    for c in result.facts:
+        out.line(t("extract.added", id=c.id, kind=t("kind." + c.kind), claim=c.claim, pointer=c.provenance))
+    for c in result.candidates:
+        out.line(t("extract.candidate", id=c.id, claim=c.claim, pointer=c.provenance), fg="yellow")
+    for r in result.rejected:
+        out.line(t("extract.rejected", claim=r["claim"], why=r["why"]), fg="red")
+    for f in result.fields:
+        change = t("extract.change", old=f.current) if f.exists else ""
+        if f.status == "applied":
+            out.line(t("extract.field_applied", name=f.name, value=f.value, change=change, pointer=f.line))
+        elif f.status == "pending":
+            out.line(t("extract.field_pending", name=f.name, value=f.value, change=change), fg="yellow")
+        else:
+            out.line(t("extract.field_skipped", name=f.name, value=f.value, why=f.why), fg="red")
+    if not (result.added or result.rejected or result.fields):
+        out.line(t("extract.nothing"))
+    counts = result.to_json()["counts"]
+    out.line(t("extract.summary", facts=counts["added"], candidates=counts["candidates"],
+               fields=counts["fields_applied"], rejected=counts["rejected"]))
+
+
+def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool):
+    """The extraction step shared by ``mylife extract`` and ``mylife record --extract``."""
+    from .extract import extract as do_extract
+
+    interactive = _interactive(out) and not yes
+
+    def confirm(fp) -> bool:
+        change = t("extract.change", old=fp.current) if fp.exists else ""
+        return click.confirm(t("extract.field_confirm", name=fp.name, value=fp.value, change=change), default=False)
+
+    return do_extract(ws, raw_file, model=model, apply_fields=yes, confirm=confirm if interactive else None,
+                      ttl_prompt=(lambda q: click.prompt(q, default="", show_default=False)) if interactive else None,
+                      say=out.line)
+
+
+@click.command("extract", help=t("help.extract"))
+@click.argument("raw_file")
+@click.option("--model", default=None, metavar="MODEL", help=t("ask.opt.model"))
+@click.option("--yes", "-y", is_flag=True, help=t("ask.opt.yes"))
+@workspace_options
+def extract(ws, out: Output, raw_file: str, model: str | None, yes: bool) -> None:
+    result = run_extract(ws, out, raw_file, model=model, yes=yes)
+    out.emit({"ok": True, **result.to_json()})
+    print_extract(out, result)
+
+
+# --------------------------------------------------------------------------- mylife digest
+
+
+def _print_digest_text(out: Output, text: str) -> None:
+    out.line("")
+    for line in text.strip().splitlines():
+        out.line(line)
+
+
+@click.command("digest", help=t("help.digest"))
+@click.argument("topic")
+@click.option("--edit", is_flag=True, help=t("ask.opt.edit"))
+@click.option("--show", is_flag=True, help=t("ask.opt.show"))
+@click.option("--diff", "show_diff", is_flag=True, help=t("ask.opt.diff"))
+@click.option("--offline", is_flag=True, help=t("ask.opt.offline"))
+@click.option("--regenerate", is_flag=True, help=t("ask.opt.regenerate"))
+@click.option("--model", default=None, metavar="MODEL", help=t("ask.opt.model"))
+@workspace_options
+def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool, offline: bool, regenerate: bool,
+           model: str | None) -> None:
+    from ..errors import UsageError
+    from ..layers.digest import paragraph_differences, split_front_matter
+    from ..layers.raw import check_topic
+    from .digest import digest_material, generate, revise
+
+    topic = check_topic(topic)
+    if show or show_diff:
+        material = digest_material(ws, topic)
+        if not material["exists"]:
+            out.emit({"ok": True, **material, "differences": []})
+            out.line(t("digest.none", topic=topic))
+            return
+        differences: list[dict[str, Any]] = []
+        original = ws.digests.read(topic, original=True)
+        if material["revision"] == "user" and original is not None:
+            differences = paragraph_differences(split_front_matter(original)[1], material["text"])
+        out.emit({"ok": True, **material, "differences": differences})
+        if show:
+            out.line(f"{material['path']}（{t('digest.source.' + str(material['revision'] or 'user'), model='')}）"
+                     if material["revision"] != "model" else material["path"])
+            _print_digest_text(out, material["text"])
+        if show_diff:
+            _print_differences(out, differences, user_revision=material["revision"] == "user")
+        return
+    if edit:
+        current = ws.digests.read(topic)
+        if current is None:
+            generated = generate(ws, topic, model=model, offline=offline)
+            current = ws.digests.read(topic) or generated.body
+        _, body = split_front_matter(current)
+        edited = click.edit(body, extension=".md", require_save=True)
+        if edited is None or edited.strip() == body.strip():
+            out.emit({"ok": True, "topic": topic, "changed": False})
+            out.line(t("digest.unchanged"))
+            return
+        try:
+            result = revise(ws, topic, edited)
+        except UsageError:
+            raise
+        out.emit({"ok": True, "changed": True, **result.to_json()})
+        if result.write.original:
+            out.line(t("digest.revised", path=result.write.in_force, original=result.write.original))
+        else:
+            out.line(t("digest.revised_single", path=result.write.in_force))
+        _print_differences(out, result.write.differences, user_revision=True)
+        return
+    streaming = not out.json and sys.stdout.isatty()
+    result = generate(ws, topic, model=model, offline=offline, force=regenerate,
+                      on_text=(lambda s: click.echo(s, nl=False, err=True)) if streaming else None)
+    if streaming and result.source == "model":
+        click.echo("", err=True)
+    out.emit({"ok": True, **result.to_json()})
+    source = (t("digest.source.model", model=result.model) if result.source == "model"
+              else t("digest.source.structural"))
+    if result.write.kept_user_revision:
+        out.line(t("digest.kept_user", path=result.write.in_force, original=result.write.original))
+        _print_differences(out, result.write.differences, user_revision=True)
+        return
+    out.line(t("digest.written", path=result.write.in_force, source=source, n=result.paragraphs,
+               claims=len(result.claims)))
+    if result.dropped:
+        out.line(t("digest.dropped_cites", items="；".join(f"{d['claim_id']}（{d['message']}）" for d in result.dropped)),
+                 fg="yellow")
+    _print_digest_text(out, result.body)
+
+
+def _print_differences(out: Output, differences: list[dict[str, Any]], *, user_revision: bool) -> None:
+    if not user_revision:
+        return
+    if not differences:
+        out.line(t("digest.diff.none"))
+        return
+    out.line(t("digest.diff.head"))
+    for d in differences:
+        out.line(t(f"digest.diff.{d['change']}", n=d["paragraph"]))
+        if d.get("original"):
+            out.line("      " + t("digest.diff.ai", text=d["original"][:120]))
+        if d.get("revised"):
+            out.line("      " + t("digest.diff.you", text=d["revised"][:120]))

@@ -1,0 +1,214 @@
+"""Evidence for a question, in the seed §5.1 form: statements over time, a question, old premises.
+
+Not a conflict detector but "topic clustering + timestamps + context restored + a question to
+close" (seed §5.1):
+
+* :func:`gather` — the user's own statements on the topic (facts and assessments, never the AI's
+  inferences), the most relevant and the newest, shown oldest first with their context;
+* :func:`question_back` — a question built from the tension between those statements, never a
+  verdict;
+* :func:`premises_to_retire` — old claims the newest data contradicts: a later statement that
+  takes the other side of the same term, a profile value that changed after the claim was made,
+  a claim the user disputed, or one whose source lines changed. Each is put as a question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from .answer import Judgment, Premise, Statement
+from .stance import clash, key_terms, stance_toward
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..layers.claims import Claim
+    from ..specs import DecisionSpec
+    from ..trace import SourceChecker
+    from ..workspace import Workspace
+
+TOPIC_POOL = 200  # newest claims of the topic considered
+
+
+@dataclass
+class Evidence:
+    topic: str | None
+    statements: list[Statement]
+    action_terms: list[str]
+    lean: int = 0  # the newest statement's side on the decision (+1 for, -1 against, 0 unknown)
+    lean_statement: Statement | None = None
+    terms: list[str] = field(default_factory=list)  # query terms (segmented, synonyms expanded)
+    search_mode: str = "keyword"
+    claims: dict[str, "Claim"] = field(default_factory=dict)
+
+
+def action_terms(ws: "Workspace", decisions: list["DecisionSpec"], question: str, terms: list[str]) -> list[str]:
+    """Words that name what the decision is about (跳槽, 辞职, 离职 ...), with their synonyms."""
+    words: list[str] = []
+    for d in decisions:
+        words += [d.name, *d.aliases, *d.keywords]
+    synonyms = ws.plugins.synonyms()
+    for word in list(words):
+        spec = synonyms.get(word)
+        if spec is not None:
+            words += spec.synonyms
+    if not words:
+        words = [t for t in terms if t in question or len(t) >= 2]
+    return key_terms(words)
+
+
+def _statement(claim: "Claim", checker: "SourceChecker", terms: list[str]) -> Statement:
+    stance, term = stance_toward(claim.claim, terms)
+    return Statement(claim_id=claim.id, date=claim.occurred_at, text=claim.claim, context=claim.context,
+                     kind=claim.kind, status=claim.status, topic=claim.topic, provenance=claim.provenance,
+                     source_ok=checker.check(claim).state == "ok", stance=stance, stance_term=term)
+
+
+def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["DecisionSpec"],
+           checker: "SourceChecker", *, limit: int = 12) -> Evidence:
+    """The user's statements relevant to ``question`` (on ``topic`` when known), oldest first."""
+    from ..search import recall
+
+    result = recall(ws, question, topic=topic, layers=["claims"], k=min(200, max(limit * 3, 20)), evidence_only=True)
+    terms = action_terms(ws, decisions, question, result.terms)
+    chosen: dict[str, Claim] = {}
+    scores: dict[str, float] = {}
+    for hit in result.hits:
+        claim = ws.claims.find(hit.claim_id or hit.ref)
+        if claim is not None and claim.is_evidence and claim.kind != "inference":
+            chosen[claim.id] = claim
+            scores[claim.id] = hit.score
+    if topic is None and chosen:  # no lens named the topic: the one the question's evidence lives under
+        weights: dict[str, float] = {}
+        for cid, claim in chosen.items():
+            weights[claim.topic] = weights.get(claim.topic, 0.0) + scores.get(cid, 0.0)
+        topic = max(sorted(weights), key=lambda name: weights[name])
+    if topic:
+        for claim in ws.claims.query(topic=topic, limit=TOPIC_POOL, newest_first=True):
+            if claim.is_evidence and claim.kind != "inference" and claim.id not in chosen:
+                chosen[claim.id] = claim
+                scores[claim.id] = 0.0
+    # rank: relevance, then taking a side on the decision, then recency; keep the newest few always
+    newest = sorted(chosen.values(), key=lambda c: (c.occurred_at, c.id), reverse=True)[:3]
+    ranked = sorted(chosen.values(), key=lambda c: (
+        -(scores.get(c.id, 0.0) + (0.5 if stance_toward(c.claim, terms)[0] else 0.0)),
+        -c.occurred_at.toordinal(), c.id))
+    keep: dict[str, Claim] = {c.id: c for c in newest}
+    for claim in ranked:
+        if len(keep) >= limit:
+            break
+        keep.setdefault(claim.id, claim)
+    claims = sorted(keep.values(), key=lambda c: (c.occurred_at, c.id))
+    statements = [_statement(c, checker, terms) for c in claims]
+    lean_statement = next((s for s in reversed(statements) if s.stance), None)
+    return Evidence(topic=topic, statements=statements, action_terms=terms,
+                    lean=lean_statement.stance if lean_statement else 0, lean_statement=lean_statement,
+                    terms=result.terms, search_mode=result.mode, claims={c.id: c for c in claims})
+
+
+def _month(day: date) -> str:
+    return day.isoformat()[:7]
+
+
+def _quote(text: str, n: int = 40) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def question_back(evidence: Evidence, decision: str | None, topic: str | None) -> Judgment:
+    """A question from the tension between the statements (seed §5.1: a question, not a verdict)."""
+    from ..messages import t
+
+    subject = decision or topic or t("ask.this_question")
+    sided = [s for s in evidence.statements if s.stance]
+    pro = [s for s in sided if s.stance > 0]
+    con = [s for s in sided if s.stance < 0]
+    if pro and con:
+        a, b = sorted([pro[-1], con[-1]], key=lambda s: (s.date, s.claim_id))
+        text = t("ask.q.tension", d1=_month(a.date), c1=a.context or t("ask.no_context"), s1=_quote(a.text),
+                 d2=_month(b.date), c2=b.context or t("ask.no_context"), s2=_quote(b.text), subject=subject)
+        return Judgment(text=text, claim_ids=[a.claim_id, b.claim_id], role="question")
+    contexts = [s for s in evidence.statements if s.context]
+    if len(evidence.statements) >= 2 and len({s.context for s in contexts}) >= 2:
+        a, b = contexts[0], contexts[-1]
+        text = t("ask.q.contexts", d1=_month(a.date), c1=a.context, d2=_month(b.date), c2=b.context,
+                 subject=subject)
+        return Judgment(text=text, claim_ids=[a.claim_id, b.claim_id], role="question")
+    if evidence.statements:
+        s = evidence.lean_statement or evidence.statements[-1]
+        text = t("ask.q.one_side", n=len(evidence.statements), d=_month(s.date), s=_quote(s.text), subject=subject)
+        return Judgment(text=text, claim_ids=[s.claim_id], role="question")
+    return Judgment(text=t("ask.q.nothing", subject=subject), claim_ids=[], role="question")
+
+
+def _field_concept(name: str) -> Any:
+    from ..staleness.heuristics import concept_of
+
+    return concept_of(name)
+
+
+def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChecker", *, limit: int = 5) -> list[Premise]:
+    """Old claims the newest data contradicts, each put as a question (seed §5.1)."""
+    from ..messages import t
+
+    out: list[Premise] = []
+    seen: set[str] = set()
+    statements = evidence.statements
+    newest_date = statements[-1].date if statements else None
+
+    # 1. a later statement takes the other side of the same term
+    for i, old in enumerate(statements):
+        if old.claim_id in seen:
+            continue
+        for new in reversed(statements[i + 1:]):
+            if new.date <= old.date:
+                continue
+            terms = key_terms([*evidence.action_terms, *evidence.terms])
+            term = clash(old.text, new.text, terms)
+            if term:
+                out.append(Premise(claim_id=old.claim_id, text=old.text, date=old.date, kind="contradicted",
+                                   newer=new.claim_id,
+                                   question=t("ask.premise.contradicted", s=_quote(old.text), d=_month(old.date),
+                                              d2=_month(new.date), s2=_quote(new.text))))
+                seen.add(old.claim_id)
+                break
+
+    # 2. a profile value changed after the claim was made
+    fields = ws.profile.fields()
+    concepts = {name: _field_concept(name) for name in fields}
+    for s in statements:
+        if s.claim_id in seen or (newest_date and s.date >= newest_date and len(statements) > 1):
+            continue
+        concept = _field_concept(s.text)
+        for name, f in fields.items():
+            mentioned = name in s.text or (concept is not None and concepts.get(name) is concept)
+            if not mentioned or f.updated_at.date() <= s.date:
+                continue
+            before = [h for h in f.history if h.updated_at.date() <= s.date]
+            old_value = before[-1].value if before else None
+            if before and old_value == f.value:
+                continue
+            change = (t("ask.premise.value_change", old=old_value, new=f.value) if before
+                      else t("ask.premise.value_new", new=f.value))
+            out.append(Premise(claim_id=s.claim_id, text=s.text, date=s.date, kind="field_changed", newer=name,
+                               question=t("ask.premise.field_changed", s=_quote(s.text), d=_month(s.date), name=name,
+                                          change=change, when=f.updated_at.date().isoformat())))
+            seen.add(s.claim_id)
+            break
+
+    # 3. disputed claims and claims whose source changed
+    for s in statements:
+        if s.claim_id in seen:
+            continue
+        if s.status == "disputed":
+            claim = evidence.claims.get(s.claim_id)
+            out.append(Premise(claim_id=s.claim_id, text=s.text, date=s.date, kind="disputed",
+                               question=t("ask.premise.disputed", s=_quote(s.text), d=_month(s.date),
+                                          why=(claim.note if claim and claim.note else "-"))))
+            seen.add(s.claim_id)
+        elif not s.source_ok:
+            out.append(Premise(claim_id=s.claim_id, text=s.text, date=s.date, kind="source_changed",
+                               question=t("ask.premise.source_changed", s=_quote(s.text), d=_month(s.date))))
+            seen.add(s.claim_id)
+    out.sort(key=lambda p: (p.date, p.claim_id))
+    return out[:limit]

@@ -1,0 +1,86 @@
+"""What the builtin ``render_output`` plugins do, as library functions.
+
+The builtin plugins (:mod:`mylife_core.builtin.render_chains`, ``render_stale``,
+``render_disclaimer``) call these; so does the terminal's live stream, which checks each
+sentence with exactly the same rules before printing it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .answer import Answer, Judgment, StaleInput
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..trace import SourceChecker
+    from ..workspace import Workspace
+
+
+def enforce_chains(answer: Answer, ws: "Workspace", checker: "SourceChecker | None" = None) -> None:
+    """Seed §3.2 L4 rule: a judgment without a valid chain to L0 is not shown as a judgment.
+
+    Every judgment must cite claims that exist, count as evidence (an inference only once
+    accepted) and still hash to the user's lines; anything else moves to ``unsupported``
+    ("无依据，未采纳") with the reason for each citation.
+    """
+    from ..trace import SourceChecker
+    from .citations import evaluate
+
+    checker = checker or SourceChecker(ws)
+    kept: list[Judgment] = []
+    for judgment in answer.judgments:
+        refused = evaluate(ws, judgment, checker)
+        if refused is None:
+            kept.append(judgment)
+        else:
+            answer.unsupported.append(refused)
+    answer.judgments = kept
+    if answer.question_back is not None:
+        refused = evaluate(ws, answer.question_back, checker)
+        if refused is not None:
+            answer.unsupported.append(refused)
+            answer.question_back = None
+    answer.enforced = True
+
+
+def _mentions(text: str, stale: StaleInput) -> bool:
+    names = [n for n in (stale.name, stale.dependency) if n]
+    if any(n in text for n in names):
+        return True
+    value = str(stale.value) if stale.value is not None else ""
+    return len(value) >= 3 and value in text
+
+
+def mark_stale(judgment: Judgment, stale: list[StaleInput]) -> Judgment:
+    """Mark (and down-weight, once) a judgment that uses a stale value the user chose to keep."""
+    from ..staleness import STALE_WEIGHT
+
+    used = [s for s in stale if _mentions(judgment.text, s) and s.name not in judgment.stale_inputs]
+    if used:
+        if not judgment.stale_inputs:
+            judgment.weight = round(judgment.weight * STALE_WEIGHT, 4)
+        judgment.stale_inputs += [s.name for s in used]
+        judgment.notes += [s.note for s in used if s.note not in judgment.notes]
+    return judgment
+
+
+def annotate_stale(answer: Answer) -> None:
+    """Mark every judgment that uses a kept stale value, and say once that the answer rests on one."""
+    from ..messages import t
+    from ..staleness import STALE_WEIGHT
+
+    if not answer.stale:
+        return
+    for judgment in answer.judgments:
+        mark_stale(judgment, answer.stale)
+    if answer.question_back is not None:
+        mark_stale(answer.question_back, answer.stale)
+    note = t("ask.stale_global", notes="；".join(s.note for s in answer.stale), weight=STALE_WEIGHT)
+    if note not in answer.annotations:
+        answer.annotations.append(note)
+
+
+def add_disclaimer(answer: Answer) -> None:
+    from ..messages import disclaimer
+
+    answer.disclaimer = disclaimer()
