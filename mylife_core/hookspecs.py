@@ -190,6 +190,19 @@ def render_output(answer: Any, workspace: "Workspace") -> None:
     ``answer`` is a mutable :class:`mylife_core.pipeline.answer.Answer`; implementations edit
     it in place. Order matters and is set with ``tryfirst``/``trylast``: chain enforcement runs
     first, stale-input annotation next, the disclaimer (``trylast``) always last.
+
+    Called for every decision answer, offline or from a model, and also when the answer is a
+    refusal (``answer.status == "denied"``) or a request to update stale data first
+    (``"needs_input"``). What you can shape: ``statements`` (the seed §5.1 table),
+    ``judgments`` (each a :class:`~mylife_core.pipeline.answer.Judgment` with ``claim_ids``,
+    ``stale_inputs``, ``weight``, ``notes``), ``question_back``, ``premises``, ``competing`` and
+    ``competing_note``, ``unsupported`` (the "无依据，未采纳" note), ``annotations`` and
+    ``disclaimer``. By the time a normal-priority plugin runs, every judgment left has a valid
+    chain to L0 (builtin ``mylife.render_chains``); a judgment you add is *not* re-checked, so
+    give it ``claim_ids`` you verified (``mylife_core.pipeline.citations.evaluate``).
+
+    :param answer: the answer to shape.
+    :param workspace: the workspace it was built from.
     """
 
 
