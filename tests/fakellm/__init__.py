@@ -18,5 +18,6 @@ Nothing here is a stand-in for litellm: MyLife reaches this server through litel
 """
 
 from .server import FakeLLM, Reply, Request, fakellm, fakellm_pair
+from .workspaces import INJECTION, Seeded, seed, set_savings
 
-__all__ = ["FakeLLM", "Reply", "Request", "fakellm", "fakellm_pair"]
+__all__ = ["FakeLLM", "Reply", "Request", "fakellm", "fakellm_pair", "INJECTION", "Seeded", "seed", "set_savings"]

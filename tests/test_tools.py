@@ -1,0 +1,163 @@
+"""The nine mylife_* tools (seed §6.3): schemas, handlers on a real workspace, the CLI's rules
+(actor audited, inferences stay candidates, L0 append-only), structured errors, and the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fakellm import seed
+
+from mylife_core.layers.digest import split_front_matter
+from mylife_core.tools import ToolBox, call_tool
+
+NINE = ["mylife_branch", "mylife_claim_add", "mylife_competing", "mylife_digest", "mylife_profile_update",
+        "mylife_recall", "mylife_record", "mylife_staleness", "mylife_trace"]
+WRITES = {"mylife_record", "mylife_digest", "mylife_claim_add", "mylife_branch", "mylife_profile_update"}
+
+
+def audit_actions(ws, actor: str) -> list[str]:
+    return [e.action for e in ws.audit.all() if e.actor == actor]
+
+
+def test_nine_tools_with_schemas_and_write_flags(ws):
+    tools = ws.plugins.tools()
+    assert sorted(tools) == NINE
+    for name, spec in tools.items():
+        schema = spec.input_schema
+        assert schema["type"] == "object" and schema["additionalProperties"] is False
+        assert schema["properties"], name
+        assert spec.writes == (name in WRITES), name
+        assert spec.description and spec.description_en
+    assert tools["mylife_claim_add"].input_schema["properties"]["kind"]["enum"] == ["fact", "assessment", "inference"]
+    assert set(tools["mylife_recall"].input_schema["required"]) == {"query"}
+
+
+def test_record_appends_to_l0_as_the_actor(ws):
+    out = call_tool(ws, "mylife_record", {"text": "今天发工资了\n月薪涨到两万", "topic": "财务"}, actor="model via MCP")
+    assert out.ok, out.error
+    assert out.result["pointer"].endswith("#L1-L2")
+    assert ws.raw.read_bytes(out.result["file"]) == "今天发工资了\n月薪涨到两万".encode()
+    assert ws.raw.get(out.result["file"]).source == "mcp"
+    assert "record" in audit_actions(ws, "model via MCP")
+
+
+def test_claim_add_by_a_model_needs_a_pointer_and_an_inference_stays_a_candidate(ws):
+    s = seed(ws)
+    no_pointer = call_tool(ws, "mylife_claim_add", {"claim": "用户很累", "topic": "职业去留", "kind": "fact"},
+                           actor="model")
+    assert not no_pointer.ok and no_pointer.error["key"] == "tool_claim_needs_pointer"
+    pointer = ws.claims.get(s.quit).provenance
+    guess = call_tool(ws, "mylife_claim_add", {"claim": "加班是主因", "topic": "职业去留", "kind": "inference",
+                                                "provenance": pointer}, actor="model")
+    assert guess.ok and guess.result["candidate"] is True
+    claim = ws.claims.get(guess.result["claim"]["id"])
+    assert (claim.status, claim.source, claim.actor) == ("candidate", "llm_inferred", "model")
+    assert "claim accept" in guess.result["note"]
+    fact = call_tool(ws, "mylife_claim_add", {"claim": "每天十一点下班", "topic": "职业去留", "kind": "fact",
+                                               "provenance": pointer.replace("#L2", "#L1")}, actor="model")
+    assert fact.ok and fact.result["claim"]["status"] == "active"
+    assert fact.result["claim"]["occurred_at"] == "2026-01-15"  # the note's date, not today
+    # from the CLI the user may state a fact directly (it is recorded to L0 as their words)
+    user = call_tool(ws, "mylife_claim_add", {"claim": "我有两个孩子", "topic": "家庭", "kind": "fact"}, actor="user")
+    assert user.ok and user.result["recorded_pointer"]
+
+
+def test_recall_trace_staleness_and_competing_read_the_workspace(ws):
+    s = seed(ws)
+    recall = call_tool(ws, "mylife_recall", {"query": "辞职", "layers": ["claims"]}, actor="model")
+    assert recall.ok and s.quit in [h["claim_id"] for h in recall.result["hits"]]
+    trace = call_tool(ws, "mylife_trace", {"target": s.quit}, actor="model")
+    assert trace.ok and trace.result["state"] == "ok"
+    assert trace.result["raw"]["lines"][0]["text"] == "想辞职。"
+    stale = call_tool(ws, "mylife_staleness", {"question": "我该不该辞职？"}, actor="model")
+    assert stale.ok and {"expired", "missing", "verdict"} <= set(stale.result)
+    competing = call_tool(ws, "mylife_competing", {"conclusion": "你应该立刻辞职"}, actor="model")
+    assert competing.ok
+    refs = [i["claim_id"] for i in competing.result["items"]]
+    assert s.love in refs and s.mortgage in refs and s.quit not in refs
+
+
+def test_branch_is_persisted_in_the_index(ws):
+    out = call_tool(ws, "mylife_branch", {"topic": "财务压力", "parent_topic": "职业去留",
+                                          "question": "能不能撑三个月空窗期"}, actor="model")
+    assert out.ok
+    branch = ws.index.reload().branches[0]
+    assert (branch.topic, branch.parent_topic, branch.status, branch.mode) == ("财务压力", "职业去留", "open", "fork")
+    assert "branch.open" in audit_actions(ws, "model")
+
+
+def test_profile_update_infers_ttl_keeps_history_and_labels_the_source(ws):
+    s = seed(ws)
+    created = call_tool(ws, "mylife_profile_update", {"name": "现有存款", "value": 120000}, actor="model")
+    assert created.ok and created.result["created"] is True
+    assert created.result["ttl"]["needs_confirmation"] is True
+    field = ws.profile.reload().fields["现有存款"]
+    assert field.ttl_days == 90 and field.source == "llm_inferred"  # the heuristics' TTL for savings
+    pointer = ws.claims.get(s.mortgage).provenance
+    updated = call_tool(ws, "mylife_profile_update", {"name": "现有存款", "value": 90000, "provenance": pointer},
+                        actor="model")
+    assert updated.ok and updated.result["previous_value"] == 120000
+    field = ws.profile.reload().fields["现有存款"]
+    assert (field.value, field.source, field.provenance) == (90000, "user_raw", pointer)
+    assert [h.value for h in field.history] == [120000]
+
+
+def test_digest_tool_reads_then_writes_the_model_original(ws):
+    s = seed(ws)
+    read = call_tool(ws, "mylife_digest", {"topic": "职业去留"}, actor="model")
+    assert read.ok and read.result["exists"] is False
+    assert s.inference not in [c["id"] for c in read.result["claims"]]  # candidates are not evidence
+    text = f"加班让你想辞职 [{s.quit}]。\n\n编造的段落 [claim-2099-01-01-001]。"
+    wrote = call_tool(ws, "mylife_digest", {"topic": "职业去留", "text": text}, actor="model")
+    assert wrote.ok
+    assert wrote.result["dropped_citations"][0]["claim_id"] == "claim-2099-01-01-001"
+    assert wrote.result["original"] == "digest/职业去留.ai.md"
+    meta, body = split_front_matter(ws.digests.read("职业去留"))
+    assert "claim-2099" not in body and f"[{s.quit}]" in body
+    assert meta["revision"] == "model" and meta["dropped_citations"] == ["claim-2099-01-01-001"]
+
+
+def test_errors_are_structured_never_raised(ws):
+    bad = call_tool(ws, "mylife_recall", {"qurey": "x"}, actor="model")
+    assert not bad.ok and bad.error["code"] == "bad_input" and bad.error["key"] == "tool_bad_arguments"
+    assert "qurey" in bad.error["message"] or "query" in bad.error["message"]
+    unknown = call_tool(ws, "mylife_delete_everything", {}, actor="model")
+    assert not unknown.ok and unknown.error["key"] == "tool_unknown"
+    missing = call_tool(ws, "mylife_trace", {"target": "claim-2020-01-01-001"}, actor="model")
+    assert not missing.ok and missing.error["code"] == "not_found"
+    assert json.dumps(missing.to_json(), ensure_ascii=False)
+
+
+def test_toolbox_refuses_writes_in_a_read_only_turn(ws):
+    seed(ws)
+    box = ToolBox(ws, actor="model", allow_writes=False)
+    assert {s.name for s in box.specs()} == set(NINE) - WRITES
+    before = ws.profile.reload().fields.copy()
+    refused = box.call_json("mylife_profile_update", '{"name": "现有存款", "value": 0}')
+    assert refused.refused and not refused.ok
+    assert "只读" in refused.error["message"]
+    assert ws.profile.reload().fields == before
+    assert "profile.set" not in audit_actions(ws, "model")
+    broken = box.call_json("mylife_recall", '{"query": ')
+    assert not broken.ok and "invalid JSON" in broken.error["message"]
+
+
+def test_cli_lists_and_runs_tools(ws, cli):
+    s = seed(ws)
+    listing = cli("tools", "--json")
+    assert listing.returncode == 0
+    data = listing.json()
+    assert data["count"] == 9 and {t["name"] for t in data["tools"]} == set(NINE)
+    text = cli("tools")
+    assert "✎ mylife_record" in text.stdout and "query" in text.stdout
+    run = cli("tool", "mylife_trace", "--args", json.dumps({"target": s.love}), "--json")
+    assert run.returncode == 0, run.stderr
+    assert run.json()["result"]["state"] == "ok"
+    wrote = cli("tool", "mylife_record", "--args", '{"text": "命令行记下的", "topic": "杂记"}')
+    assert wrote.returncode == 0 and "命令行记下的" not in wrote.stderr
+    assert ws.audit.all()[-1].actor == "user"
+    bad_json = cli("tool", "mylife_recall", "--args", "{query")
+    assert bad_json.returncode == 2 and "JSON" in bad_json.stderr and "Traceback" not in bad_json.stderr
+    bad_args = cli("tool", "mylife_recall", "--args", '{"k": 3}')
+    assert bad_args.returncode == 2 and "mylife_recall" in bad_args.stderr
