@@ -99,6 +99,11 @@ class MemorixStore(ExternalClaimStore):
         "",
     )
 
+    def __init__(self, ws: "Any") -> None:
+        super().__init__(ws)
+        self._meta: sqlite3.Connection | None = None
+        self._meta_inode: int | None = None
+
     @classmethod
     def package(cls) -> NodePackage:
         return PACKAGE
@@ -130,19 +135,36 @@ class MemorixStore(ExternalClaimStore):
 
     def fingerprint(self) -> str | None:
         """Memorix's own write counter (``storage_generation``): it moves on every observation
-        write, by any process, and on nothing else."""
+        write, by any process, and on nothing else. Read through one read-only connection kept
+        open (checked on every store call, so it must be cheap)."""
         db = self.data_dir / "memorix.db"
-        if not db.exists():
-            return "memorix:empty"
         try:
-            conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)
-            try:
-                row = conn.execute("SELECT value FROM meta WHERE key='storage_generation'").fetchone()
-            finally:
-                conn.close()
-        except sqlite3.Error:
+            inode = db.stat().st_ino
+        except FileNotFoundError:
+            self._close_meta()
+            return "memorix:empty"
+        except OSError:
             return None
-        return f"memorix:gen:{row[0]}" if row else "memorix:empty"
+        try:
+            if self._meta is None or self._meta_inode != inode:  # a replaced file: reconnect
+                self._close_meta()
+                self._meta = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10, isolation_level=None,
+                                             check_same_thread=False)
+                self._meta_inode = inode
+            row = self._meta.execute("SELECT value FROM meta WHERE key='storage_generation'").fetchone()
+        except sqlite3.Error:
+            self._close_meta()
+            return None
+        return f"memorix:{inode}:gen:{row[0]}" if row else "memorix:empty"
+
+    def _close_meta(self) -> None:
+        if self._meta is not None:
+            self._meta.close()
+            self._meta = None
+
+    def close(self) -> None:
+        self._close_meta()
+        super().close()
 
     def _prepare(self) -> None:
         from mylife_core.storage.atomic import atomic_write_text, ensure_private_dir
