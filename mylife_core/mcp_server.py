@@ -12,7 +12,6 @@ Bad arguments and MyLife errors come back as tool errors (``isError``), never as
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -52,32 +51,17 @@ class ToolRunner:
     def specs(self) -> dict[str, Any]:
         return self.host.tools()
 
-    def call(self, name: str, arguments: dict[str, Any] | None) -> tuple[bool, Any]:
-        """``(ok, payload)``: payload is the tool's result, or an error document."""
-        from jsonschema import Draft202012Validator
-
+    def call(self, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
+        """The call's JSON document: ``{"ok": true, "tool", "result"}`` or ``{"ok": false, "error"}``."""
+        from .tools import call_tool
         from .workspace import Workspace
 
-        spec = self.specs().get(name)
-        if spec is None:
-            return False, {"code": "unknown_tool", "message": f"unknown tool {name!r}",
-                           "available": sorted(self.specs())}
-        arguments = arguments or {}
-        errors = sorted(Draft202012Validator(spec.input_schema).iter_errors(arguments), key=lambda e: list(e.path))
-        if errors:
-            first = errors[0]
-            where = "/".join(str(p) for p in first.path) or "(arguments)"
-            return False, {"code": "bad_arguments", "message": f"{where}: {first.message}"}
         try:
             ws = Workspace.open(self.root, plugins=self.host)
         except MyLifeError as exc:
-            return False, exc.to_json()
+            return {"ok": False, "tool": name, "error": exc.to_json()}
         try:
-            return True, spec.handler(ws, ACTOR, **arguments)
-        except MyLifeError as exc:
-            return False, exc.to_json()
-        except TypeError as exc:  # an argument the schema let through but the handler does not take
-            return False, {"code": "bad_arguments", "message": str(exc)}
+            return call_tool(ws, name, arguments, actor=ACTOR).to_json()
         finally:
             ws.close()
 
@@ -114,12 +98,9 @@ def build_server(root: Path, host: PluginHost | None = None):
         return types.ListToolsResult(tools=tools)
 
     async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
-        ok, payload = await anyio.to_thread.run_sync(runner.call, params.name, params.arguments)
-        text = _json_text(payload if ok else {"ok": False, "error": payload})
-        structured = json.loads(text)
-        return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
-                                    structured_content=structured if isinstance(structured, dict) else {"result": structured},
-                                    is_error=not ok)
+        doc = await anyio.to_thread.run_sync(runner.call, params.name, params.arguments)
+        return types.CallToolResult(content=[types.TextContent(type="text", text=_json_text(doc))],
+                                    structured_content=doc, is_error=not doc["ok"])
 
     async def list_resources(ctx, params) -> types.ListResourcesResult:
         return types.ListResourcesResult(resources=[

@@ -1,0 +1,105 @@
+"""``mylife mcp`` with a real MCP client session over stdio (the official mcp SDK)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import anyio
+import pytest
+
+pytest.importorskip("mcp", reason="the mcp extra is not installed")
+
+from mcp import ClientSession, StdioServerParameters, stdio_client  # noqa: E402
+
+from mylife_core.testing import cli_env, run_cli  # noqa: E402
+
+NINE = {"mylife_record", "mylife_digest", "mylife_claim_add", "mylife_recall", "mylife_trace", "mylife_staleness",
+        "mylife_competing", "mylife_branch", "mylife_profile_update"}
+
+
+def run_session(ws_path, script, plugins="mylife-career,mylife-finance"):
+    """Start ``mylife mcp`` as a host would and run ``script(session)`` against it."""
+    env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins=plugins)
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
+    out = {}
+
+    async def main():
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                out["result"] = await script(session)
+
+    anyio.run(main)
+    return out["result"]
+
+
+def doc(result):
+    return json.loads(result.content[0].text)
+
+
+def test_tools_over_stdio(ws_path):
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+
+    async def script(session):
+        seen = {}
+        tools = (await session.list_tools()).tools
+        seen["tools"] = {t.name: t for t in tools}
+        seen["record"] = await session.call_tool("mylife_record", {
+            "text": "连续加班三周了，真的想跳槽。\n但是存款只够撑三个月。", "topic": "职业去留", "occurred_at": "2026-03-01"})
+        rec = doc(seen["record"])["result"]
+        pointer = rec.get("pointer") or f"{rec['record']['file']}#L1"
+        seen["claim"] = await session.call_tool("mylife_claim_add", {
+            "claim": "连续加班三周，想跳槽", "topic": "职业去留", "kind": "assessment",
+            "provenance": pointer.split("#")[0] + "#L1", "occurred_at": "2026-03-01"})
+        seen["inference"] = await session.call_tool("mylife_claim_add", {
+            "claim": "你可能更看重稳定性", "topic": "职业去留", "kind": "inference",
+            "provenance": pointer.split("#")[0] + "#L2", "occurred_at": "2026-03-01"})
+        seen["recall"] = await session.call_tool("mylife_recall", {"query": "换工作"})
+        claim_id = doc(seen["claim"])["result"]["claim"]["id"]
+        seen["trace"] = await session.call_tool("mylife_trace", {"target": claim_id})
+        seen["staleness"] = await session.call_tool("mylife_staleness", {"question": "我该不该跳槽？"})
+        seen["bad"] = await session.call_tool("mylife_recall", {"query": ""})
+        seen["unknown"] = await session.call_tool("mylife_nope", {})
+        seen["missing_claim"] = await session.call_tool("mylife_trace", {"target": "claim-2020-01-01-001"})
+        seen["still_alive"] = await session.call_tool("mylife_recall", {"query": "存款"})
+        seen["resources"] = [str(r.uri) for r in (await session.list_resources()).resources]
+        seen["status"] = json.loads((await session.read_resource("mylife://status")).contents[0].text)
+        return seen
+
+    seen = run_session(ws_path, script)
+    assert NINE <= set(seen["tools"])
+    recall_tool = seen["tools"]["mylife_recall"]
+    assert recall_tool.description and recall_tool.input_schema["required"] == ["query"]
+
+    assert not seen["record"].is_error
+    assert not seen["claim"].is_error
+    inference = doc(seen["inference"])["result"]["claim"]
+    assert inference["status"] == "candidate"  # the model cannot store a guess as fact
+
+    hits = doc(seen["recall"])["result"]["hits"]
+    assert any("跳槽" in h["text"] for h in hits), hits  # 换工作 finds 跳槽, in Chinese
+
+    trace = doc(seen["trace"])["result"]
+    assert trace["state"] == "ok" and trace["raw"]["lines"][0]["text"] == "连续加班三周了，真的想跳槽。"
+
+    stale = doc(seen["staleness"])["result"]
+    assert "现有存款" in json.dumps(stale, ensure_ascii=False)  # a decision dependency the profile lacks
+
+    for key, code in (("bad", "bad_input"), ("unknown", "bad_input"), ("missing_claim", "not_found")):
+        assert seen[key].is_error, key
+        body = doc(seen[key])
+        assert body["ok"] is False and body["error"]["code"] == code, body
+    assert not seen["still_alive"].is_error
+
+    assert set(seen["resources"]) == {"mylife://profile", "mylife://branches/open", "mylife://status"}
+    assert seen["status"]["layers"]["claims"]["by_status"] == {"active": 1, "candidate": 1}
+
+    audit = [json.loads(line) for line in (ws_path / "ledger" / "audit.jsonl").read_text().splitlines()]
+    writes = [e for e in audit if e["action"] in ("record", "claim.add")]
+    assert writes and all(e["actor"] == "model via MCP" for e in writes)
+
+
+def test_no_workspace_is_a_clear_error(ws_path):
+    r = run_cli(["mcp"], workspace=ws_path)
+    assert r.returncode == 3 and "mylife init" in r.stderr
