@@ -195,24 +195,28 @@ def close_branch(ws: "Workspace", branch_id: str, draft: "HandoffDraft", *, acto
 
 def find_conflicts(ws: "Workspace", claims: list["Claim"], *, raw_file: str | None = None) -> list[Conflict]:
     """Existing claims that take the other side of one the branch brought back."""
+    from ..messages import t
     from ..pipeline.competing import find_competing
+    from ..pipeline.stance import clash
 
     new_ids = {c.id for c in claims}
     found: list[Conflict] = []
-    seen: set[tuple[str, str]] = set()
+    seen: set[str] = set()
     for claim in claims:
         result = find_competing(ws, claim.claim, topic=None, k=CONFLICT_POOL)
+        # a clash on a word of its own ("裸辞"), not on a lone character ("月", "够")
+        words = [w for w in result.terms if len(w.strip()) >= 2]
         for item in result.items:
             if item.stance != "contradicts" or not item.claim_id or item.claim_id in new_ids:
                 continue
-            if raw_file and (item.chain.get("raw") or "").startswith(raw_file + "#"):
+            if item.claim_id in seen or (raw_file and (item.chain.get("raw") or "").startswith(raw_file + "#")):
                 continue
-            key = (claim.id, item.claim_id)
-            if key in seen:
+            term = clash(item.text, claim.claim, words)
+            if term is None:
                 continue
-            seen.add(key)
+            seen.add(item.claim_id)  # one question per old claim: the first claim that clashes with it
             found.append(Conflict(new_id=claim.id, new_text=claim.claim, old_id=item.claim_id, old_text=item.text,
-                                  old_date=item.date.isoformat(), reason=item.reason))
+                                  old_date=item.date.isoformat(), reason=t("branch.conflict.reason", word=term)))
     return found
 
 

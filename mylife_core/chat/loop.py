@@ -785,6 +785,10 @@ class Chat:
             for conflict in item.unresolved:
                 if self.io.json:
                     break
+                old = self.ws.claims.find(conflict.old_id)
+                if old is None or old.status in ("superseded", "rejected"):
+                    conflict.resolved = "new"  # settled elsewhere since: the old claim no longer stands
+                    continue
                 self.io.say(t("branch.conflict.head", new=conflict.new_text, new_id=conflict.new_id,
                               old=conflict.old_text, old_id=conflict.old_id, date=conflict.old_date[:7],
                               reason=conflict.reason), fg="yellow")

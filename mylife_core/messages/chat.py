@@ -178,6 +178,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "en": "⚠ What came back, \"{new}\" ({new_id}), does not agree with what you said in {date}, \"{old}\" ({old_id}): {reason}."},
     "branch.conflict.prompt": {"zh": "哪个更接近现在？1 新的（旧的标记为已被取代）/ 2 旧的（新的标记为有争议）/ 3 说不准（两条都留着，旧的标记为有争议）[3]: ",
                                "en": "Which is closer to now? 1 the new one (the old is superseded) / 2 the old one (the new is disputed) / 3 not sure (keep both, the old disputed) [3]: "},
+    "branch.conflict.reason": {"zh": "在「{word}」上说法相反", "en": "they take opposite sides on \"{word}\""},
     "branch.conflict.why_old": {"zh": "与 {old} 冲突，用户认为旧的更接近现在", "en": "conflicts with {old}; the user holds the old one closer to now"},
     "branch.conflict.why_both": {"zh": "与分支结论 {new} 冲突，待确认", "en": "conflicts with the branch's conclusion {new}; to be checked"},
     "branch.conflict.done.new": {"zh": "  {old_id} 已被 {new_id} 取代。", "en": "  {old_id} is superseded by {new_id}."},

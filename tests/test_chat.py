@@ -1,0 +1,434 @@
+"""``mylife chat`` driven as a user would: on a pseudo-terminal and with piped input, against the
+fake OpenAI-compatible server on 127.0.0.1 (reached through litellm), or with no model at all.
+
+The main story (seed §5.2–§5.3): a career question; a detour into finances; drift is offered
+in plain words; the detour is split off with the conversation; the process is killed and the
+chat resumed; the branch is closed with a handoff sheet the model drafts; the conclusion is
+written to L2/L3 and pulled back into the career question, which is looked at again.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from fakellm import FakeLLM, Reply, Request, fakellm  # noqa: F401
+from lens_support import import_lens, installed, lens_env
+
+from mylife_core.chat.session import SessionStore
+from mylife_core.messages import t
+from mylife_core.testing import cli_env, plugin_host
+from mylife_core.workspace import Workspace
+
+LENSES = ("mylife-career", "mylife-finance")
+PLUGINS = ",".join(LENSES)
+DISCLAIMER = "仅供参考"
+
+
+# ----------------------------------------------------------------------------- a terminal
+
+
+class Terminal:
+    """``mylife`` on a pseudo-terminal: ``expect`` what it prints, ``send`` what a user types."""
+
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        master, slave = pty.openpty()
+        self.proc = subprocess.Popen([sys.executable, "-m", "mylife_core", *args], stdin=slave, stdout=slave,
+                                     stderr=slave, env=env, close_fds=True, start_new_session=True)
+        os.close(slave)
+        self.fd = master
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.text = ""
+        self.pos = 0
+        self.closed = False
+
+    def _pump(self, timeout: float) -> None:
+        if self.closed:
+            time.sleep(timeout)
+            return
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self.closed = True
+            return
+        self.text += self.decoder.decode(chunk).replace("\r\n", "\n")
+
+    def expect(self, pattern: str, timeout: float = 90) -> re.Match:
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        while True:
+            match = regex.search(self.text, self.pos)
+            if match:
+                self.pos = match.end()
+                return match
+            if time.monotonic() > deadline or (self.closed and self.proc.poll() is not None):
+                raise AssertionError(f"did not see {pattern!r}; transcript:\n{self.text}")
+            self._pump(0.1)
+
+    def send(self, line: str) -> None:
+        os.write(self.fd, line.encode("utf-8") + b"\n")
+
+    def wait(self, timeout: float = 60) -> int:
+        deadline = time.monotonic() + timeout
+        while not self.closed and time.monotonic() < deadline:
+            self._pump(0.1)
+        code = self.proc.wait(timeout=max(1, deadline - time.monotonic()))
+        os.close(self.fd)
+        return code
+
+    def kill(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        os.close(self.fd)
+
+
+# ----------------------------------------------------------------------------- the workspace
+
+
+@pytest.fixture
+def story(ws_path, tmp_path_factory):
+    """A workspace with the career and finance lenses, fresh profile values, and the user's own
+    statements on both topics (recorded to L0, distilled to L2 with pointers)."""
+    modules = [import_lens(tmp_path_factory, d) for d in LENSES]
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(*modules))
+    for name, value, ttl in (("月收入", 20000, 180), ("现有存款", 120000, 90), ("工作年限", 5, 365),
+                             ("对当前工作的评估", "累，但能学到东西", 60), ("月支出", 8000, 90)):
+        ws.profile.set(name, value, ttl_days=ttl, ttl_given=True)
+    claims = {}
+    for key, text, topic, kind in (
+            ("overtime", "连续加班三周了，真的想跳槽", "职业去留", "assessment"),
+            ("team", "其实我挺喜欢现在的团队，不想离开", "职业去留", "assessment"),
+            ("savings", "我的存款不够撑三个月，不敢裸辞", "现金流", "assessment")):
+        record = ws.raw.record((text + "\n").encode("utf-8"), topic=topic)
+        claim, _ = ws.claims.add(claim=text, topic=topic, kind=kind, provenance=f"{record.file}#L1")
+        claims[key] = claim.id
+    ws.close()
+    env = lens_env(installed(tmp_path_factory, *LENSES))
+    return {"path": ws_path, "claims": claims, "env": env, "modules": modules}
+
+
+def open_ws(story) -> Workspace:
+    return Workspace.open(story["path"], plugins=plugin_host(*story["modules"]))
+
+
+def chat_env(story, fake: FakeLLM | None = None, **extra: str) -> dict[str, str]:
+    env = {**story["env"], **(fake.env() if fake is not None else {}), **extra}
+    return cli_env(story["path"], env, load_plugins=PLUGINS)
+
+
+HANDOFF = {"question_answered": "没有收入的话存款能撑多久",
+           "conclusion": "能撑一年，裸辞可行，前提是月支出压在九千以内",
+           "new_claims": ["每个月固定开销九千左右"],
+           "fields": {"月支出": 9000},
+           "competing_evidence": ["信用卡分期的余额还没确认，若超过两万则结论不成立"],
+           "open_questions": ["信用卡分期的确切余额"],
+           "impact_on_parent_topic": "空窗期可行性提高，裸辞这个选项的权重上升"}
+
+
+def model(request: Request) -> Reply:
+    """The fake model answers by the kind of request MyLife sends (its system prompt)."""
+    system = request.messages[0]["content"] if request.messages else ""
+    everything = json.dumps(request.messages, ensure_ascii=False)
+    ids = re.findall(r"claim-\d{4}-\d{2}-\d{2}-\d{3}", everything)
+    if system.startswith("你是 MyLife 的决策助手"):
+        cite = f" [{ids[0]}]" if ids else ""
+        return Reply(text=f"你在连续加班时说过想走{cite}\n真正要解的问题，是不是强度能不能改变？\n")
+    if system.startswith("你根据一个子话题的对话"):
+        return Reply(text=json.dumps(HANDOFF, ensure_ascii=False))
+    if system.startswith("你是 MyLife 的对话助手"):
+        return Reply(text="按你说的，每月开销九千、存款十二万，大约能撑十三个月。")
+    return Reply(status=500, error=f"unexpected request: {system[:40]}")
+
+
+# ----------------------------------------------------------------------------- the story
+
+
+def test_career_then_a_finance_detour_split_off_resumed_closed_and_pulled_back(story, fakellm):
+    fakellm.default = model
+    env = chat_env(story, fakellm)
+
+    term = Terminal(["chat", "--topic", "跳槽"], env)
+    term.expect("主线「跳槽」")
+    term.expect("你> ")
+    term.send("我该不该跳槽？")
+    term.expect("你在「职业去留」上的多段表述")
+    term.expect(story["claims"]["overtime"])
+    term.expect("真正要解的问题")
+    term.expect(DISCLAIMER)
+    term.expect("你> ")
+
+    term.send("先不管这个，我要是没有收入能撑多久？")
+    term.expect("我注意到我们从「跳槽」聊到了「现金流」")
+    term.expect("就在这里继续聊")
+    term.expect("拆成一个子话题去聊（结束时会带回一份结论，原话题保留）")
+    term.expect("建议拆出去 —— 「现金流」依赖的是另一组数据")
+    term.expect(r"选哪个？\[1/2/3\]（直接回车选 2）: ")
+    assert "sub-agent" not in term.text and "子 Agent" not in term.text  # plain words only
+    term.send("2")
+    term.expect(r"不再问我吗？\[y/N\]: ")
+    term.send("n")
+    branch_id = term.expect(r"已把「现金流」拆成子话题（(br-[\d-]+)，带着之前的对话）").group(1)
+    term.expect("决策：空窗期")  # the detour's own question, answered in the branch
+    term.expect(DISCLAIMER)
+    term.expect("你> ")
+    term.send("我每个月固定开销九千左右")
+    term.expect("大约能撑十三个月")
+    term.expect("你> ")
+    term.kill()  # the terminal dies in the middle of the branch
+
+    ws = open_ws(story)
+    branch = ws.index.branch(branch_id)
+    assert (branch.status, branch.topic, branch.parent_topic, branch.mode) == ("open", "现金流", "职业去留", "fork")
+    store = SessionStore(ws)
+    child = store.load(branch.session)
+    parent = store.load(branch.parent_session)
+    assert [turn.text for turn in child.user_turns] == ["先不管这个，我要是没有收入能撑多久？", "我每个月固定开销九千左右"]
+    assert "我该不该跳槽？" in [turn.text for turn in child.inherited]  # forked with the conversation
+    assert [turn.text for turn in parent.user_turns] == ["我该不该跳槽？"]  # the main line stayed clean
+    assert parent.turns[-1].kind == "branch" and parent.turns[-1].branch_id == branch_id
+    ws.close()
+    # the branch's chat turn reached the model with the parent's conversation (subagent_fork)
+    chat_request = next(r for r in fakellm.requests if r.messages[0]["content"].startswith("你是 MyLife 的对话助手"))
+    assert any(m["role"] == "user" and m["content"] == "我该不该跳槽？" for m in chat_request.messages)
+    assert "从「职业去留」拆出来的子话题「空窗期」" in chat_request.messages[0]["content"]
+
+    term = Terminal(["chat", "--resume"], env)
+    term.expect("这是从「职业去留」拆出来的子话题「空窗期」")
+    term.expect("我每个月固定开销九千左右")  # where we left off
+    term.expect("你> ")
+    term.send("/close")
+    term.expect("正在根据这个子话题的对话起草交接单")
+    term.expect("competing_evidence:")
+    term.expect(r"就这样收尾吗？y 是 / e 修改 / n 先不收尾 \[y\]: ")
+    term.send("y")
+    term.expect(f"分支「现金流」（{branch_id}）已收尾")
+    term.expect("「现金流」这个分支带回了结论")
+    term.expect("削弱它的证据：信用卡分期的余额还没确认")
+    # the parent checks what came back against what the user said before: a conflict is asked about
+    term.expect(f"和你 \\d{{4}}-\\d{{2}} 说的「我的存款不够撑三个月，不敢裸辞」（{story['claims']['savings']}）对不上")
+    term.expect(r"哪个更接近现在？.*\[3\]: ")
+    term.send("1")
+    term.expect(f"{story['claims']['savings']} 已被 claim-[\\d-]+ 取代")
+    term.expect(re.escape("我们之前停在「跳槽」，刚聊出来的结论改变了 月支出：8000 → 9000，要不要重新看那个问题？"))
+    term.expect(r"\[Y/n\]: ")
+    term.send("y")
+    term.expect("带着新结论重新看：我该不该跳槽？")
+    term.expect(DISCLAIMER)
+    term.expect("你> ")
+    term.send("/quit")
+    assert term.wait() == 0
+
+    ws = open_ws(story)
+    branch = ws.index.branch(branch_id)
+    assert branch.status == "merged" and branch.handoff.competing_evidence == HANDOFF["competing_evidence"]
+    conclusion = ws.claims.get(branch.conclusion_ref.split("#")[1])
+    assert conclusion.claim == HANDOFF["conclusion"] and conclusion.topic == "现金流"
+    assert ws.profile.get("月支出").value == 9000 and ws.profile.get("月支出").history[-1].value == 8000
+    parent = SessionStore(ws).load(branch.parent_session)
+    assert branch_id in parent.pulled_back
+    assert [turn.text for turn in parent.user_turns] == ["我该不该跳槽？", "我该不该跳槽？"]  # looked at again
+    chains = [turn.chain_id for turn in parent.turns if turn.chain_id]
+    assert len(chains) == 2 and all(ws.index.chain(c).decision == "跳槽" for c in chains)
+    old = ws.claims.get(story["claims"]["savings"])
+    assert old.status == "superseded" and old.superseded_by == conclusion.id  # the user's answer, written
+    ws.close()
+
+
+def test_a_process_killed_while_the_model_answers_loses_nothing_the_user_typed(story, fakellm):
+    fakellm.script(Reply(text="这是一段很慢很慢的回答，" * 20, chunk=2, delay=0.2))
+    env = chat_env(story, fakellm)
+    term = Terminal(["chat", "--topic", "职业去留"], env)
+    term.expect("你> ")
+    term.send("最近老板总在周会上点名批评我")
+    term.expect("这是一段很")  # the answer is streaming ...
+    term.kill()  # ... when the machine dies
+    ws = open_ws(story)
+    (session,) = SessionStore(ws).all()
+    assert [turn.text for turn in session.user_turns] == ["最近老板总在周会上点名批评我"]
+    ws.close()
+    fakellm.default = model
+    term = Terminal(["chat", "--resume", session.id], env)
+    term.expect("最近老板总在周会上点名批评我")
+    term.expect("你> ")
+    term.send("/quit")
+    assert term.wait() == 0
+
+
+# ----------------------------------------------------------------------------- no model
+
+
+def test_without_a_model_decisions_get_the_brief_and_free_talk_says_a_model_is_needed(story, cli):
+    result = cli("chat", "--topic", "跳槽", input="我该不该跳槽？\n最近心情不太好\n/quit\n", env=story["env"],
+                 load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "没有配置模型：决策问题" in out and "docs/configuration.md" in out
+    assert "结构化简报" in out and "你在「职业去留」上的多段表述" in out and DISCLAIMER in out
+    assert "依据链：chain-" in out
+    assert "没有配置模型，我没法自由聊天" in out
+    ws = open_ws(story)
+    (session,) = SessionStore(ws).all()
+    kinds = [(turn.role, turn.kind) for turn in session.turns]
+    assert kinds == [("user", "decision"), ("assistant", "decision"), ("user", "chat"), ("assistant", "offline")]
+    assert ws.index.chain(session.turns[1].chain_id).question == "我该不该跳槽？"
+    ws.close()
+
+
+def test_a_declined_split_is_remembered_for_the_session_and_the_preference_for_good(story, cli):
+    env = story["env"]
+    first = cli("chat", "--topic", "跳槽", "--offline",
+                input="我的房贷要不要提前还？\n1\ny\n提前还贷的话月供能少多少？\n/quit\n", env=env, load_plugins=PLUGINS)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.count("我注意到我们从") == 1  # kept here: not offered again for the same topic
+    assert "记住了：话题转换时就在这里继续" in first.stdout
+    ws = open_ws(story)
+    assert ws.config.branch.default == "continue"
+    (session,) = SessionStore(ws).all()
+    assert session.declined == ["现金流"] and session.current.topic == "现金流"
+    assert session.user_turns[0].drift.action == "continue" and session.user_turns[0].drift.drifted
+    ws.close()
+    second = cli("chat", "--topic", "跳槽", "--offline", input="换个话题，我的房贷要不要提前还？\n/quit\n", env=env,
+                 load_plugins=PLUGINS)
+    assert "按你的设置，就在这里继续" in second.stdout and "选哪个" not in second.stdout
+
+
+def test_a_remembered_split_splits_without_asking(story, cli):
+    ws = open_ws(story)
+    config = ws.config.model_copy(deep=True)
+    config.branch.default = "split"
+    ws.save_config(config)
+    ws.close()
+    result = cli("chat", "--topic", "跳槽", "--offline", "--json", input="我的房贷要不要提前还？\n/quit\n",
+                 env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    types = [e["type"] for e in events]
+    assert types[0] == "session" and types[-1] == "end"
+    assert "offer" not in types
+    (branch,) = [e for e in events if e["type"] == "branch"]
+    assert branch["branch"]["topic"] == "现金流" and branch["branch"]["parent_topic"] == "职业去留"
+    (drift,) = [e for e in events if e["type"] == "drift"]
+    assert drift["drifted"] and {s["signal"] for s in drift["signals"]} >= {"explicit_marker", "field_set"}
+    (answer,) = [e for e in events if e["type"] == "answer"]
+    assert answer["kind"] == "decision" and answer["answer"]["answer"]["decision"] == "提前还贷"
+
+
+def test_json_mode_answers_an_offer_from_the_next_line(story, cli):
+    result = cli("chat", "--topic", "跳槽", "--offline", "--json",
+                 input="先不管这个，我的房贷要不要提前还？\n3\n/quit\n", env=story["env"], load_plugins=PLUGINS)
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    (offer,) = [e for e in events if e["type"] == "offer"]
+    assert offer["choices"] == ["continue", "split", "fresh"] and offer["to"] == "现金流"
+    (branch,) = [e for e in events if e["type"] == "branch"]
+    assert branch["branch"]["mode"] == "fresh"
+    ws = open_ws(story)
+    assert SessionStore(ws).load(branch["session"]).inherited == []
+    assert ws.config.branch.default == "ask"  # JSON mode never asks to remember
+    ws.close()
+
+
+def test_an_open_branch_is_mentioned_when_the_user_comes_back_to_its_topic(story, cli):
+    from mylife_core.chat.branches import open_branch
+
+    ws = open_ws(story)
+    branch, _ = open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款能撑多久？")
+    ws.close()
+    result = cli("chat", "--offline", input="最近心情一般\n我每个月的开销太大了\n/quit\n", env=story["env"],
+                 load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    mention = t("chat.mention", topic="现金流", id=branch.id, date=branch.opened_at.date().isoformat(), parent="职业去留")
+    assert result.stdout.count(mention) == 1
+
+
+def test_closing_the_branch_in_chat_without_a_model_asks_item_by_item(story, cli):
+    answers = "\n".join([
+        "先不管这个，我的房贷要不要提前还？", "2", "n",
+        "/close", "", "提前还一部分划算", "", "房贷=4000", "", "利率以后可能下调", "", "", "房贷压力小了，跳槽更从容", "y",
+        "",   # 房贷 is a new field: accept the TTL the finance lens proposes
+        "n",  # not now: the career question is not looked at again
+        "/quit"]) + "\n"
+    result = cli("chat", "--topic", "跳槽", "--offline", input=answers, env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "已收尾" in result.stdout and "我们之前停在「跳槽」，刚聊出来的结论改变了 房贷：新记下 4000" in result.stdout
+    assert "分支的结论已经记下" in result.stdout
+    ws = open_ws(story)
+    (branch,) = ws.index.branches()
+    assert branch.status == "merged" and branch.handoff.question_answered == "我的房贷要不要提前还？"
+    assert ws.profile.get("房贷").ttl_days == 365 and ws.profile.get("房贷").provenance.startswith("raw/")
+    ws.close()
+
+
+def test_a_model_suggesting_a_split_only_proposes_it(story, fakellm, cli):
+    fakellm.script(Reply(tool_calls=[("mylife_branch", {"topic": "健康", "question": "失眠怎么办"})]),
+                   Reply(text="失眠听起来是另一件需要单独想的事。"))
+    result = cli("chat", "--topic", "职业去留", input="最近加班加到失眠\n1\n/quit\n", env={**story["env"], **fakellm.env()},
+                 load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    assert "我建议把「健康」拆出去单独聊" in result.stdout
+    ws = open_ws(story)
+    assert ws.index.branches() == []  # the user chose to keep it here: no branch behind their back
+    ws.close()
+    tool_result = json.dumps(fakellm.requests[1].messages[-1], ensure_ascii=False)
+    assert "proposed" in tool_result and "<<<UNTRUSTED_SOURCE_DATA>>>" in tool_result
+
+
+def test_read_only_chat_refuses_the_models_writes(story, fakellm, cli):
+    fakellm.script(Reply(tool_calls=[("mylife_profile_update", {"name": "月收入", "value": 1})]),
+                   Reply(text="好的。"))
+    result = cli("chat", "--read-only", input="我涨薪了\n/quit\n", env={**story["env"], **fakellm.env()},
+                 load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    ws = open_ws(story)
+    assert ws.profile.get("月收入").value == 20000
+    ws.close()
+    assert "mylife_profile_update" not in fakellm.requests[0].tool_names
+
+
+# ----------------------------------------------------------------------------- sessions
+
+
+def test_sessions_list_show_and_a_busy_or_broken_session(story, cli):
+    env = story["env"]
+    cli("chat", "--topic", "跳槽", "--offline", input="我该不该跳槽？\n/quit\n", env=env, load_plugins=PLUGINS)
+    listed = cli("sessions", "--json", env=env, load_plugins=PLUGINS).json()
+    assert listed["count"] == 1
+    (summary,) = listed["sessions"]
+    assert summary["label"] == "跳槽" and summary["turns"] == 1 and summary["status"] == "active"
+    shown = cli("sessions", summary["id"], env=env, load_plugins=PLUGINS)
+    assert "我该不该跳槽？" in shown.stdout and "chain-" in shown.stdout
+    assert cli("sessions", "chat-1999-01-01-01", env=env, load_plugins=PLUGINS).returncode == 3
+    assert cli("sessions", "nonsense", env=env, load_plugins=PLUGINS).returncode == 2
+
+    ws = open_ws(story)
+    lock = SessionStore(ws).hold(summary["id"])  # another window has it open
+    busy = cli("chat", "--resume", summary["id"], input="/quit\n", env=env, load_plugins=PLUGINS)
+    assert busy.returncode == 6 and "正在另一个窗口里进行" in busy.stderr
+    lock.release()
+    ws.close()
+
+    path = Path(story["path"]) / "sessions" / f"{summary['id']}.yaml"
+    broken = path.read_text(encoding="utf-8").replace("turns:", "turns: [", 1)
+    path.write_text(broken, encoding="utf-8")
+    result = cli("chat", "--resume", input="/quit\n", env=env, load_plugins=PLUGINS)
+    assert result.returncode == 5 and str(path) in result.stderr and "Traceback" not in result.stderr
+    assert path.read_text(encoding="utf-8") == broken  # never overwritten
+
+
+def test_topic_and_resume_together_is_bad_input(story, cli):
+    result = cli("chat", "--topic", "跳槽", "--resume", input="", env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 2 and "--topic 和 --resume 只能选一个" in result.stderr
