@@ -106,6 +106,7 @@ class StaleInput(_M):
     age_days: int
     note: str
     dependency: str | None = None
+    aliases: list[str] = Field(default_factory=list)  # other words that mean this field (存款 for 现有存款)
 
 
 class Answer(_M):

@@ -80,8 +80,25 @@ class AskResult:
                 "chain": self.chain.model_dump(mode="json") if self.chain else None}
 
 
-def _stale_inputs(report: "StalenessReport") -> list[StaleInput]:
-    return [StaleInput(name=f.name, value=f.value, age_days=f.age_days, note=f.note, dependency=f.dependency or None)
+def field_words(ws: "Workspace", *names: str) -> list[str]:
+    """Words that mean a field: its dictionary aliases and its concept's words (存款, 积蓄 ...)."""
+    from ..staleness.heuristics import concept_of
+    from ..staleness.ttl import field_spec_for
+
+    words: list[str] = []
+    for name in filter(None, names):
+        spec = field_spec_for(ws, name)
+        if spec is not None:
+            words += [spec.name, *spec.aliases]
+        concept = concept_of(name)
+        if concept is not None:
+            words += list(concept.zh) + list(concept.en)
+    return [w for w in dict.fromkeys(words) if len(w) >= 2 and w not in names]
+
+
+def _stale_inputs(ws: "Workspace", report: "StalenessReport") -> list[StaleInput]:
+    return [StaleInput(name=f.name, value=f.value, age_days=f.age_days, note=f.note, dependency=f.dependency or None,
+                       aliases=field_words(ws, f.name, f.dependency))
             for f in report.kept]
 
 
@@ -108,7 +125,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     decisions = report.decisions
     answer = Answer(question=question, asked_at=clock.now(), decision=decisions[0].name if decisions else None,
                     decisions=[d.name for d in decisions], lens=(decisions[0].lens or None) if decisions else None,
-                    topic=report.topic, verdict=report.verdict.model_dump(mode="json"), stale=_stale_inputs(report),
+                    topic=report.topic, verdict=report.verdict.model_dump(mode="json"), stale=_stale_inputs(ws, report),
                     missing=list(report.missing))
     if report.verdict.kind == "deny":
         answer.status = "denied"

@@ -44,8 +44,11 @@ def enforce_chains(answer: Answer, ws: "Workspace", checker: "SourceChecker | No
 
 
 def _mentions(text: str, stale: StaleInput) -> bool:
-    names = [n for n in (stale.name, stale.dependency) if n]
-    if any(n in text for n in names):
+    from ..staleness.decisions import term_in
+
+    names = [n for n in (stale.name, stale.dependency, *stale.aliases) if n]
+    folded = text.casefold()
+    if any(term_in(n.casefold(), folded) for n in names):  # Latin words match whole words only
         return True
     value = str(stale.value) if stale.value is not None else ""
     return len(value) >= 3 and value in text

@@ -19,6 +19,7 @@ NOT_NEGATIONS = ("不错", "不得不", "不然", "不过", "不少", "不断", 
 EN_NEGATIONS = ("not", "no", "never", "don't", "dont", "won't", "wont", "can't", "cant", "cannot", "isn't",
                 "shouldn't", "wouldn't", "didn't", "doesn't", "hardly")
 CLAUSE_BREAK = re.compile(r"[，,。.!！?？；;：:\n、（）()]")
+A_NOT_A = re.compile(r"(.)[不没]\1")
 WINDOW = 6  # characters before a Chinese term that can negate it
 
 # cues that a statement qualifies or weighs against something
@@ -95,6 +96,8 @@ def key_terms(terms: Iterable[str]) -> list[str]:
     for term in terms:
         term = term.strip()
         if not term or term.lower() in STOP_TERMS or not any(ch.isalnum() for ch in term):
+            continue
+        if A_NOT_A.search(term):  # 该不该, 要不要: the question's form, not its subject
             continue
         out.append(term)
     return sorted(dict.fromkeys(out), key=lambda s: (-len(s), s))

@@ -1,0 +1,361 @@
+"""``mylife ask``: the offline structural brief, and a model reached through litellm against the
+fake OpenAI server — flattery and invented citations caught, inferences not passed off as facts,
+an injection inside a note unable to make the model write, fallback, stall, deadline, streaming."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from fakellm import INJECTION, Reply, fakellm, fakellm_pair, seed, set_savings  # noqa: F401
+
+from mylife_core.llm.prompts import is_untrusted
+from mylife_core.messages import disclaimer
+from mylife_core.pipeline.ask import AskOptions, ask
+from mylife_core.testing import cli_env
+
+READ_ONLY = {"mylife_recall", "mylife_trace", "mylife_competing", "mylife_staleness"}
+
+
+def use_model(ws, fake, **llm) -> None:
+    """Point the workspace's config at the fake server (as a user would in config.yaml)."""
+    ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fake.url, **llm}}))
+
+
+def sections(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("## ")]
+
+
+# ------------------------------------------------------------------------------ offline
+
+
+def test_offline_brief_is_labelled_and_follows_the_seed_form(ws, cli):
+    s = seed(ws)
+    out = cli("ask", "我该不该辞职？")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "结构化简报：离线生成，未调用模型" in text
+    heads = sections(text)
+    # the newest statement that takes a side leans to quitting: the counter-evidence is against that
+    assert heads == ["## 你在「职业去留」上的多段表述", "## 反证：削弱「我该辞职」的已有证据", "## 想请你想一想",
+                     "## 待作废的旧前提"]
+    # 1. the table of the user's statements, oldest first, with the context of the time
+    table = text.split(heads[0])[1].split("## ")[0]
+    assert table.index("热爱这里，绝不想辞职") < table.index("想辞职  ") < table.index("不知道该不该辞职")
+    assert "刚完成一个重要项目" in table and "连续加班三周" in table and "当时的语境" in table
+    assert s.inference not in table  # the AI's guesses are not the user's statements
+    # 2. a question, not a verdict
+    question = text.split("## 想请你想一想")[1].split("## ")[0].strip()
+    assert question.split("[")[0].strip().endswith("？")
+    # 3. premises to retire, asked about
+    premises = text.split("## 待作废的旧前提")[1]
+    assert "热爱这里，绝不想辞职" in premises and "还成立吗？" in premises
+    # the disclaimer ends the output
+    assert text.rstrip().endswith(disclaimer().rstrip())
+
+
+def test_offline_brief_json_keys_and_chain(ws, cli):
+    s = seed(ws)
+    out = cli("ask", "我该不该辞职？", "--json")
+    assert out.returncode == 0, out.stderr
+    data = out.json()
+    assert set(data) == {"ok", "status", "answer", "staleness", "chain"}
+    a = data["answer"]
+    assert (data["ok"], data["status"], a["mode"]) == (True, "answered", "offline")
+    assert a["label"] == "〔结构化简报：离线生成，未调用模型〕"
+    for key in ("question", "asked_at", "decision", "topic", "draft_conclusion", "statements", "judgments",
+                "question_back", "premises", "competing", "competing_note", "unsupported", "stale", "missing",
+                "annotations", "tool_calls", "refused_tool_calls", "model_error", "disclaimer", "chain_id"):
+        assert key in a, key
+    assert [st["claim_id"] for st in a["statements"]] == [s.love, s.quit, s.mortgage, s.unsure]
+    assert set(a["statements"][0]) >= {"claim_id", "date", "text", "context", "kind", "status", "source_ok"}
+    assert a["question_back"]["role"] == "question"
+    assert a["disclaimer"] == disclaimer()
+    assert a["chain_id"] == data["chain"]["id"]
+    trace = cli("trace", a["chain_id"], "--json")
+    assert trace.returncode == 0, trace.stdout
+    traced = trace.json()
+    assert traced["ok"] is True and s.love in traced["claims"]
+    assert traced["claims"][s.love]["raw"]["lines"][0]["text"] == "热爱这里，绝不想辞职。"
+
+
+def test_competing_evidence_is_shown_with_its_chain(ws, cli):
+    s = seed(ws)
+    out = cli("competing", "你应该立刻辞职", "--json")
+    assert out.returncode == 0, out.stderr
+    data = out.json()
+    assert data["empty"] is False and data["note"] is None
+    items = {i["claim_id"]: i for i in data["items"]}
+    assert items[s.love]["stance"] == "contradicts" and "辞职" in items[s.love]["reason"]
+    assert items[s.mortgage]["stance"] == "weakens"
+    assert items[s.love]["chain"]["raw"].endswith("#L2") and items[s.love]["chain"]["state"] == "ok"
+    assert s.quit not in items  # agreeing evidence is not counter-evidence
+    text = cli("competing", "你应该立刻辞职").stdout
+    assert "热爱这里，绝不想辞职" in text and "✓" in text
+
+
+def test_an_empty_competing_section_says_so(ws, cli):
+    r = ws.raw.record("想辞职。\n".encode(), topic="职业去留")
+    ws.claims.add(claim="想辞职", topic="职业去留", kind="assessment", provenance=f"{r.file}#L1")
+    out = cli("ask", "我该不该辞职？", "--json")
+    a = out.json()["answer"]
+    assert a["competing"] == []
+    assert a["competing_note"].startswith("没有找到削弱「我该辞职」的已有证据")
+    text = cli("ask", "我该不该辞职？").stdout
+    assert "没有找到削弱「我该辞职」的已有证据。这不代表它成立" in text
+
+
+def test_a_changed_profile_value_retires_an_old_premise(ws):
+    r = ws.raw.record("存款太少，很焦虑。\n".encode(), topic="财务", occurred_at=clock_day("2026-01-01"))
+    old = ws.claims.add(claim="存款太少，很焦虑", topic="财务", kind="assessment", provenance=f"{r.file}#L1",
+                        occurred_at=clock_day("2026-01-01"))[0]
+    r2 = ws.raw.record("想攒钱。\n".encode(), topic="财务", occurred_at=clock_day("2026-05-01"))
+    ws.claims.add(claim="想攒钱", topic="财务", kind="assessment", provenance=f"{r2.file}#L1",
+                  occurred_at=clock_day("2026-05-01"))
+    ws.profile.set("现有存款", 30000, ttl_days=90, ttl_given=True, at=clock_day("2025-12-01"))
+    ws.profile.set("现有存款", 150000, at=clock_day("2026-06-01"))
+    result = ask(ws, "我的存款够不够？", AskOptions(record=False))
+    premise = next(p for p in result.answer.premises if p.claim_id == old.id)
+    assert premise.kind == "field_changed" and premise.newer == "现有存款"
+    assert "30000 → 150000" in premise.question and premise.question.endswith("？")
+
+
+def clock_day(text: str):
+    from mylife_core import clock
+
+    return clock.parse_when(text)
+
+
+# ------------------------------------------------------------------------------ with a model
+
+
+def flattering(s):
+    def reply(request) -> Reply:
+        return Reply(text=(f"你在连续加班三周时说想辞职 [{s.quit}]。\n"
+                           "你能力很强，一定能找到更好的工作！\n"
+                           f"你早就看透了这家公司 [claim-2099-01-01-001]。\n"
+                           f"你其实更看重稳定 [{s.inference}]。\n"
+                           "真正要解的问题是加班强度能不能改变？\n"), chunk=7)
+    return reply
+
+
+def test_flattery_and_invented_citations_are_caught(ws, fakellm):
+    s = seed(ws)
+    use_model(ws, fakellm)
+    fakellm.script(flattering(s))
+    result = ask(ws, "我该不该辞职？")
+    a = result.answer
+    assert a.mode == "model" and fakellm.url in a.model
+    assert [j.text for j in a.judgments] == ["你在连续加班三周时说想辞职。"]
+    assert a.judgments[0].claim_ids == [s.quit]
+    refused = {u.text: [p.problem for p in u.problems] for u in a.unsupported}
+    assert refused == {"你能力很强，一定能找到更好的工作！": ["no_citation"],
+                       "你早就看透了这家公司。": ["missing"],
+                       "你其实更看重稳定。": ["candidate"]}
+    assert a.question_back.text == "真正要解的问题是加班强度能不能改变？"
+    assert result.chain.unsupported == list(refused)
+    # every statement the model saw came in the user role inside untrusted markers
+    sent = fakellm.requests[0].messages
+    assert sent[0]["role"] == "system" and "热爱这里" not in sent[0]["content"]
+    assert all(is_untrusted(m) for m in sent[1:-1]) and all(m["role"] == "user" for m in sent[1:])
+    assert set(fakellm.requests[0].tool_names) == READ_ONLY
+
+
+def test_the_terminal_shows_unsupported_sentences_only_in_their_note(ws, cli, fakellm):
+    s = seed(ws)
+    fakellm.script(flattering(s))
+    out = cli("ask", "我该不该辞职？", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    analysis = text.split("## 分析")[1].split("## ")[0]
+    assert f"你在连续加班三周时说想辞职。 [{s.quit}]" in analysis
+    assert "更好的工作" not in analysis and "看透" not in analysis and "稳定" not in analysis
+    note = text.split("## 无依据，未采纳")[1]
+    assert "「你能力很强，一定能找到更好的工作！」—— 没有引用任何证据" in note
+    assert "claim-2099-01-01-001 不存在" in note
+    assert f"{s.inference} 是尚未被你接受的推断" in note
+    assert text.rstrip().endswith(disclaimer().rstrip())
+
+
+def test_an_inference_counts_once_the_user_accepts_it(ws, fakellm):
+    s = seed(ws)
+    use_model(ws, fakellm)
+    answer = Reply(text=f"你其实更看重稳定 [{s.inference}]。\n")
+    fakellm.script(answer, answer)
+    before = ask(ws, "我该不该辞职？", AskOptions(record=False)).answer
+    assert before.judgments == [] and before.unsupported[0].problems[0].problem == "candidate"
+    ws.claims.accept(s.inference)
+    after = ask(ws, "我该不该辞职？", AskOptions(record=False)).answer
+    assert [j.claim_ids for j in after.judgments] == [[s.inference]]
+
+
+def test_an_injection_in_a_note_cannot_make_the_model_write(ws, cli, fakellm):
+    s = seed(ws)
+    set_savings(ws, days_ago=10)
+    raw_before = sorted(p.name for p in (ws.root / "raw").iterdir())
+
+    def obey(request) -> Reply:
+        # the injected line reached the model (inside the tool result) and the model "obeys" it
+        assert any(INJECTION in (m.get("content") or "") for m in request.messages)
+        return Reply(tool_calls=[("mylife_profile_update", {"name": "现有存款", "value": 0}),
+                                 ("mylife_record", {"text": "存款已清零", "topic": "财务"})])
+
+    fakellm.script(Reply(tool_calls=[("mylife_recall", {"query": "存款"})]), obey,
+                   Reply(text=f"你提到房贷每月 8000 [{s.mortgage}]。\n"))
+    out = cli("ask", "我该不该辞职？", "--json", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    a = out.json()["answer"]
+    assert [r["name"] for r in a["refused_tool_calls"]] == ["mylife_profile_update", "mylife_record"]
+    assert [c["name"] for c in a["tool_calls"]] == ["mylife_recall", "mylife_profile_update", "mylife_record"]
+    # nothing changed: the value, the notes, and no write by the model except the answer's chain
+    assert ws.profile.reload().fields["现有存款"].value == 120000
+    assert sorted(p.name for p in (ws.root / "raw").iterdir()) == raw_before
+    assert {e.action for e in ws.audit.all() if e.actor == "model"} == {"index.chain"}
+    # the note came in as data: never in the system role, always inside the markers
+    for request in fakellm.requests:
+        for message in request.messages:
+            if INJECTION in (message.get("content") or ""):
+                assert message["role"] in ("user", "tool") and is_untrusted(message)
+        assert set(request.tool_names) <= READ_ONLY
+
+
+def test_refused_tool_calls_are_reported_in_the_terminal(ws, cli, fakellm):
+    s = seed(ws)
+    fakellm.script(Reply(tool_calls=[("mylife_profile_update", {"name": "现有存款", "value": 0})]),
+                   Reply(text=f"你说过想辞职 [{s.quit}]。\n"))
+    out = cli("ask", "我该不该辞职？", env=fakellm.env())
+    assert "## 已拒绝的工具调用" in out.stdout and "mylife_profile_update" in out.stdout
+    assert "已拒绝 mylife_profile_update" in out.stderr
+
+
+def test_a_failing_first_endpoint_uses_the_fallback(ws, cli, fakellm_pair):
+    s = seed(ws)
+    primary, fallback = fakellm_pair
+    primary.default = Reply(status=503)
+    fallback.script(Reply(text=f"你说过想辞职 [{s.quit}]。\n"))
+    ws.save_config(ws.config.model_copy(update={"llm": {
+        "model": "openai/fake-model", "api_base": primary.url,
+        "fallbacks": [{"model": "openai/fake-model", "api_base": fallback.url}]}}))
+    out = cli("ask", "我该不该辞职？", "--json")
+    assert out.returncode == 0, out.stderr
+    a = out.json()["answer"]
+    assert a["mode"] == "model" and fallback.url in a["model"]
+    assert len(primary.requests) == 1 and len(fallback.requests) == 1
+
+
+def test_a_stalled_stream_falls_back_to_the_labelled_offline_brief(ws, cli, fakellm):
+    s = seed(ws)
+    use_model(ws, fakellm, read_timeout=1)
+    fakellm.script(Reply(text=f"你说过想辞职 [{s.quit}]。\n然后", chunk=4, stall_after=4, stall=30))
+    started = time.monotonic()
+    out = cli("ask", "我该不该辞职？", "--json")
+    assert time.monotonic() - started < 30
+    assert out.returncode == 0, out.stderr
+    a = out.json()["answer"]
+    assert a["mode"] == "offline" and a["model_error"]["key"] == "llm_stalled"
+    assert a["label"].startswith("〔结构化简报：模型调用失败，已改用离线生成〕")
+    assert a["statements"] and a["question_back"]
+    text = cli("ask", "我该不该辞职？").stdout  # script used up: 500 -> unavailable, also labelled
+    assert "模型调用失败，已改用离线生成" in text and "## 你在「职业去留」上的多段表述" in text
+
+
+def test_the_deadline_bounds_the_whole_answer(ws, fakellm):
+    s = seed(ws)
+    use_model(ws, fakellm, read_timeout=5, deadline=1.5)
+    fakellm.script(Reply(text=f"你说过想辞职 [{s.quit}]。" * 40, chunk=2, delay=0.2))
+    started = time.monotonic()
+    a = ask(ws, "我该不该辞职？", AskOptions(record=False)).answer
+    assert time.monotonic() - started < 5
+    assert a.mode == "offline" and a.model_error["key"] == "llm_deadline"
+
+
+def test_the_round_limit_forces_an_answer(ws, fakellm):
+    s = seed(ws)
+    use_model(ws, fakellm, max_rounds=2)
+    loop = Reply(tool_calls=[("mylife_recall", {"query": "辞职"})])
+    fakellm.script(loop, loop, Reply(text=f"你说过想辞职 [{s.quit}]。\n"))
+    a = ask(ws, "我该不该辞职？", AskOptions(record=False)).answer
+    assert len(fakellm.requests) == 3 and fakellm.requests[2].tool_names == []
+    assert a.judgments and any("2 轮" in n for n in a.annotations)
+
+
+def test_streaming_in_the_terminal(ws, fakellm):
+    s = seed(ws)
+    first = f"你在连续加班三周时说想辞职 [{s.quit}]。\n"
+    fakellm.script(Reply(text=first + f"你在 2025 年 11 月说热爱这里 [{s.love}]。\n", chunk=len(first), delay=2.0))
+    proc = subprocess.Popen([sys.executable, "-m", "mylife_core", "ask", "我该不该辞职？"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=cli_env(ws.root, fakellm.env()))
+    seen: dict[str, float] = {}
+
+    def read() -> None:
+        for raw in proc.stdout:
+            line = raw.decode("utf-8")
+            if "想辞职。" in line and "first" not in seen:
+                seen["first"] = time.monotonic()
+    reader = threading.Thread(target=read)
+    reader.start()
+    proc.wait(timeout=120)
+    reader.join()
+    ended = time.monotonic()
+    assert proc.returncode == 0, proc.stderr.read().decode()
+    # the first checked judgment was on screen while the model was still answering
+    assert ended - seen["first"] > 1.5
+
+
+# ------------------------------------------------------------------------------ with the lenses
+
+
+@pytest.fixture(scope="module")
+def lenses(tmp_path_factory):
+    from lens_support import installed, lens_env
+
+    return lens_env(installed(tmp_path_factory, "mylife-career", "mylife-finance"))
+
+
+def test_stale_fields_stop_the_question_until_updated_or_kept(ws, cli, lenses):
+    seed(ws)
+    set_savings(ws, days_ago=200)
+    out = cli("ask", "我该不该辞职？", "--accept-missing", env=lenses, load_plugins="mylife-career")
+    assert out.returncode == 10, out.stderr
+    assert "现有存款" in out.stdout and "--keep 现有存款" in out.stdout
+    assert out.stdout.rstrip().endswith(disclaimer().rstrip())
+    data = cli("ask", "我该不该辞职？", "--accept-missing", "--json", env=lenses, load_plugins="mylife-career").json()
+    assert data["status"] == "needs_input" and data["ok"] is False
+    assert data["staleness"]["blocking"] == ["现有存款"]
+    kept = cli("ask", "我该不该辞职？", "--accept-missing", "--keep", "现有存款", "--json", env=lenses,
+               load_plugins="mylife-career")
+    assert kept.returncode == 0
+    answer = kept.json()["answer"]
+    assert answer["decision"] == "跳槽" and answer["stale"][0]["name"] == "现有存款"
+    assert any("基于可能过时的 现有存款" in n for n in answer["annotations"])
+    assert kept.json()["chain"]["stale_kept"] == ["现有存款"]
+
+
+def test_a_judgment_using_a_kept_stale_value_is_marked_and_down_weighted(ws, cli, fakellm, lenses):
+    s = seed(ws)
+    set_savings(ws, days_ago=200)
+    fakellm.script(Reply(text=f"存款只够撑三个月，空窗期很短 [{s.mortgage}]。\n你说过想辞职 [{s.quit}]。\n"))
+    out = cli("ask", "我该不该辞职？", "--accept-missing", "--accept-stale", "--json",
+              env={**lenses, **fakellm.env()}, load_plugins="mylife-career")
+    assert out.returncode == 0, out.stderr
+    judgments = out.json()["answer"]["judgments"]
+    assert judgments[0]["stale_inputs"] == ["现有存款"] and judgments[0]["weight"] == 0.5
+    assert judgments[0]["notes"] == ["基于可能过时的 现有存款（7 个月前的数据）"]
+    assert judgments[1]["stale_inputs"] == [] and judgments[1]["weight"] == 1.0
+    chain = out.json()["chain"]
+    assert [c["weight"] for c in chain["conclusions"] if c["role"] == "judgment"] == [0.5, 1.0]
+
+
+def test_an_investment_question_is_refused(ws, cli, lenses):
+    out = cli("ask", "我该不该买这只基金？", env=lenses, load_plugins="mylife-finance")
+    assert out.returncode == 11, out.stderr
+    assert "〔不予回答〕" in out.stdout
+    assert out.stdout.rstrip().endswith(disclaimer().rstrip())
+    data = cli("ask", "我该不该买这只基金？", "--json", env=lenses, load_plugins="mylife-finance").json()
+    assert data["status"] == "denied" and data["staleness"]["verdict"]["kind"] == "deny"
+    assert data["chain"] is None and data["answer"]["disclaimer"] == disclaimer()
+    assert json.dumps(data, ensure_ascii=False)
