@@ -43,14 +43,31 @@ def run(root: Path) -> int:
                 after_commit(ws, result.commit)
             finally:
                 ws.close()
-        except MyLifeError as exc:
-            print(f"commit failed: {exc.render()}", flush=True)
+        except MyLifeError as exc:  # git failed, or the workspace cannot be opened (a bad config.yaml)
+            reason = exc.render()
+            print(f"commit failed: {reason}", flush=True)
             failed = True
+            _record_failure(state, reason)
+        except Exception as exc:  # a bug: keep the writes owed and say so next time
+            reason = f"{type(exc).__name__}: {exc}"
+            print(f"commit failed: {reason}", flush=True)
+            failed = True
+            _record_failure(state, reason)
         finally:
             release(fd)
         if failed or not state.has_pending():
             return 1 if failed else 0
     return 0
+
+
+def _record_failure(state, reason: str) -> None:
+    import contextlib
+
+    from .. import clock
+
+    with contextlib.suppress(OSError):
+        state.update(last_commit_error={"at": clock.now().isoformat(), "reason": reason,
+                                        "pending_bytes": state.pending_size()})
 
 
 def main(argv: list[str] | None = None) -> int:
