@@ -359,3 +359,29 @@ def test_builtin_plugin_imports_nothing_heavy():
             "print([m for m in ('tantivy', 'rjieba', 'jieba', 'numpy') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout.strip().replace("'", '"')) == []
+
+
+def test_a_broken_index_never_fails_a_write(ws, cli, ws_path):
+    note(ws, CAREER)
+    recall(ws, "跳槽")
+    handle(ws).close()
+    (ws_path / "cache" / "search" / "tantivy" / "meta.json").write_text("garbage", encoding="utf-8")
+    r = cli("record", "周末去吃了火锅", "--topic", "生活", "--json")
+    assert r.returncode == 0 and r.stderr == ""
+    found = cli("recall", "火锅", "--json").json()
+    assert found["hits"][0]["ref"] == r.json()["record"]["file"] + "#L1"
+    assert found["notes"] == ["搜索索引不存在或已损坏，已从文件重建。"]
+
+
+def test_a_batch_of_claims_is_indexed_and_rebuild_reports_progress(ws):
+    recall(ws, "预热")  # the index exists: writes go through on_change
+    rec = note(ws, CAREER)
+    ws.claims.add_many([dict(claim=f"第{i}次想跳槽", topic="职业去留", kind="fact", provenance=f"{rec.file}#L2")
+                        for i in range(60)])
+    index = handle(ws)
+    index.commit()
+    assert index.lag(ws) == 0 and index.counts()["claims"] == 60
+    assert len(recall(ws, "跳槽", layers=["claims"], k=100).hits) == 60
+    seen: list[tuple[int, int]] = []
+    rebuild(ws, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1][0] == seen[-1][1] == 61  # one raw record + 60 claims
