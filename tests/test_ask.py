@@ -18,6 +18,8 @@ from mylife_core.messages import disclaimer
 from mylife_core.pipeline.ask import AskOptions, ask
 from mylife_core.testing import cli_env
 
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # litellm's own pydantic deprecations
+
 READ_ONLY = {"mylife_recall", "mylife_trace", "mylife_competing", "mylife_staleness"}
 
 

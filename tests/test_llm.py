@@ -22,6 +22,8 @@ from mylife_core.llm.errors import ModelError
 from mylife_core.llm.secrets import KeyRing, Redactor, provider_key_env, read_secrets_file
 from mylife_core.llm.settings import Endpoint, LLMSettings, load_settings, parse_settings
 
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # litellm's own pydantic deprecations
+
 KEY = "sk-live-abcdefghijklmnop1234"
 
 

@@ -1,0 +1,114 @@
+"""``mylife digest``: L1 digests by the model or structurally offline; the model's original and
+the user's revision both kept (seed §2.4, ``digest.keep_both``), the difference annotated."""
+
+from __future__ import annotations
+
+import stat
+import sys
+
+import pytest
+from fakellm import Reply, fakellm, seed  # noqa: F401
+
+from mylife_core.errors import Conflict
+from mylife_core.layers.digest import split_front_matter, split_paragraphs
+from mylife_core.pipeline.digest import generate, revise
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def use_model(ws, fake) -> None:
+    ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fake.url}}))
+
+
+def test_structural_digest_offline_cites_every_claim_and_traces(ws, cli):
+    s = seed(ws)
+    out = cli("digest", "职业去留", "--json")
+    assert out.returncode == 0, out.stderr
+    data = out.json()
+    assert data["source"] == "structural" and data["path"] == "digest/职业去留.md"
+    assert set(data["claims"]) == {s.love, s.quit, s.unsure, s.mortgage}  # not the inference candidate
+    meta, body = split_front_matter(ws.digests.read("职业去留"))
+    assert meta["revision"] == "structural" and meta["topic"] == "职业去留"
+    assert ws.digests.read("职业去留", original=True) is not None  # keep_both: the original is kept
+    # the chain claim -> digest paragraph -> raw line now has its middle link
+    trace = cli("trace", s.quit, "--json").json()
+    assert trace["digest"] and trace["digest"][0]["ref"].startswith("digest/职业去留.md#P")
+    text = cli("digest", "职业去留").stdout
+    assert "结构化摘要，离线生成，未调用模型" in text
+
+
+def test_model_digest_drops_invalid_citations(ws, fakellm):
+    s = seed(ws)
+    use_model(ws, fakellm)
+    fakellm.script(Reply(text=(f"## 职业去留\n\n你热爱过这里 [{s.love}]，后来加班让你想辞职 [{s.quit}]。\n\n"
+                               f"你其实更看重稳定 [{s.inference}]，也早就想好了 [claim-2099-09-09-009]。\n")))
+    result = generate(ws, "职业去留")
+    assert result.source == "model" and fakellm.url in result.model
+    assert {d["claim_id"]: d["problem"] for d in result.dropped} == {s.inference: "candidate",
+                                                                     "claim-2099-09-09-009": "missing"}
+    assert result.uncited == [3]
+    meta, body = split_front_matter(ws.digests.read("职业去留"))
+    assert meta["revision"] == "model" and s.inference not in body and "claim-2099" not in body
+    assert f"[{s.love}]" in body
+    sent = fakellm.requests[0].messages
+    assert sent[1]["role"] == "user" and "<<<UNTRUSTED_SOURCE_DATA>>>" in sent[1]["content"]
+
+
+def test_user_revision_keeps_the_original_and_annotates_the_difference(ws):
+    s = seed(ws)
+    generate(ws, "职业去留", offline=True)
+    original = ws.digests.read("职业去留", original=True)
+    _, body = split_front_matter(ws.digests.read("职业去留"))
+    paragraphs = [p.text for p in split_paragraphs(body, "")]
+    revised = "\n\n".join([paragraphs[0], "我自己的总结：加班才是关键 [" + s.quit + "]。", *paragraphs[2:]])
+    result = revise(ws, "职业去留", revised)
+    assert result.write.original == "digest/职业去留.ai.md"
+    meta, now = split_front_matter(ws.digests.read("职业去留"))
+    assert meta["revision"] == "user" and meta["based_on"].startswith("sha256:")
+    assert meta["differences"] == [{"change": "changed", "paragraph": 2, "original": paragraphs[1]}]
+    assert ws.digests.read("职业去留", original=True) == original  # the original is untouched
+    # regenerating writes a new original and leaves the user's revision in force
+    again = generate(ws, "职业去留", offline=True)
+    assert again.write.kept_user_revision and again.write.paths == ["digest/职业去留.ai.md"]
+    assert split_front_matter(ws.digests.read("职业去留"))[1].strip() == revised.strip()
+    assert [e.action for e in ws.audit.all()][-2:] == ["digest.revise", "digest.write"]
+
+
+def test_keep_both_off_keeps_one_file_and_protects_the_revision(ws):
+    seed(ws)
+    ws.save_config(ws.config.model_copy(update={"digest": ws.config.digest.model_copy(update={"keep_both": False})}))
+    generate(ws, "职业去留", offline=True)
+    assert not ws.digests.path("职业去留", original=True).exists()
+    revise(ws, "职业去留", "我自己写的摘要。")
+    with pytest.raises(Conflict) as info:
+        generate(ws, "职业去留", offline=True)
+    assert "--regenerate" in info.value.render()
+    assert split_front_matter(ws.digests.read("职业去留"))[1].strip() == "我自己写的摘要。"
+    generate(ws, "职业去留", offline=True, force=True)
+    assert split_front_matter(ws.digests.read("职业去留"))[0]["revision"] == "structural"
+
+
+def test_edit_opens_the_editor_and_saves_the_revision(ws, cli, tmp_path):
+    seed(ws)
+    cli("digest", "职业去留")
+    editor = tmp_path / "editor.py"
+    editor.write_text("import sys\np = sys.argv[1]\ntext = open(p, encoding='utf-8').read()\n"
+                      "open(p, 'w', encoding='utf-8').write(text + '\\n\\n我补充：其实是调岗让我犹豫。\\n')\n")
+    editor.chmod(editor.stat().st_mode | stat.S_IXUSR)
+    out = cli("digest", "职业去留", "--edit", env={"EDITOR": f"{sys.executable} {editor}"})
+    assert out.returncode == 0, out.stderr
+    assert "已保存你的修订版" in out.stdout and "为你新增" in out.stdout
+    meta, body = split_front_matter(ws.digests.read("职业去留"))
+    assert meta["revision"] == "user" and body.rstrip().endswith("我补充：其实是调岗让我犹豫。")
+    assert meta["differences"][-1]["change"] == "added"
+    diff = cli("digest", "职业去留", "--diff", "--json").json()
+    assert diff["revision"] == "user" and diff["differences"][-1]["change"] == "added"
+    unchanged = cli("digest", "职业去留", "--edit", env={"EDITOR": "true"})
+    assert unchanged.returncode == 0 and "没有改动" in unchanged.stdout
+
+
+def test_a_topic_without_claims_is_a_clear_error(ws, cli):
+    out = cli("digest", "空主题")
+    assert out.returncode == 2 and "mylife claim add" in out.stderr
+    show = cli("digest", "空主题", "--show")
+    assert show.returncode == 0 and "还没有摘要" in show.stdout

@@ -1,0 +1,142 @@
+"""``mylife extract`` / ``record --extract``: the model proposes claims and profile fields from a
+raw note; MyLife checks pointers, keeps inferences as candidates, refuses instructions hidden
+in the note, and changes the profile only with the user's confirmation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fakellm import INJECTION, Reply, fakellm  # noqa: F401
+
+from mylife_core.errors import UsageError
+from mylife_core.pipeline.extract import extract
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # litellm's own pydantic deprecations
+
+NOTE = "今天和老板谈了一次。\n月薪涨到 20000 了。\n我觉得在这里没有成长。\n" + INJECTION + "\n"
+
+
+def proposal(**extra) -> Reply:
+    data = {
+        "claims": [
+            {"claim": "月薪涨到 20000", "kind": "fact", "lines": "L2", "context": "和老板谈过之后"},
+            {"claim": "在这里没有成长", "kind": "assessment", "lines": "L3"},
+            {"claim": "用户可能想换工作", "kind": "inference", "lines": "L3", "confidence": "low"},
+            {"claim": "存款为 0", "kind": "fact", "lines": "L4"},
+            {"claim": "第 9 行说的事", "kind": "fact", "lines": "L9"},
+            {"claim": "奇怪的种类", "kind": "rumour", "lines": "L1"},
+        ],
+        "fields": [
+            {"name": "月税后收入", "value": "20000", "line": "L2"},
+            {"name": "现有存款", "value": 0, "line": "L4"},
+            {"name": "房租", "value": 4500, "line": "L2"},
+        ],
+        **extra,
+    }
+    return Reply(text="```json\n" + json.dumps(data, ensure_ascii=False) + "\n```")
+
+
+def use_model(ws, fake) -> None:
+    ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fake.url}}))
+
+
+def test_extract_stores_what_the_user_said_and_refuses_the_rest(ws, fakellm):
+    use_model(ws, fakellm)
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    ws.profile.set("现有存款", 120000, ttl_days=90, ttl_given=True)
+    fakellm.script(proposal())
+    result = extract(ws, rec.file)
+    assert [(c.claim, c.kind, c.status, c.provenance) for c in result.added] == [
+        ("月薪涨到 20000", "fact", "active", f"{rec.file}#L2"),
+        ("在这里没有成长", "assessment", "active", f"{rec.file}#L3"),
+        ("用户可能想换工作", "inference", "candidate", f"{rec.file}#L3"),
+    ]
+    assert all(c.actor == "model" and c.source in ("user_raw", "llm_inferred") for c in result.added)
+    assert result.added[0].excerpt_hash  # verified against L0 by the claims layer
+    reasons = {r["claim"]: r["why"] for r in result.rejected}
+    assert "指令" in reasons["存款为 0"]  # the injected line is not a statement of fact
+    assert "不在原文范围内" in reasons["第 9 行说的事"]
+    assert "rumour" in reasons["奇怪的种类"]
+    fields = {f.name: f for f in result.fields}
+    assert fields["月税后收入"].status == "pending"  # nothing changes the profile without the user
+    assert fields["现有存款"].status == "skipped" and "指令" in fields["现有存款"].why
+    assert fields["房租"].status == "skipped" and "没有出现" in fields["房租"].why
+    assert ws.profile.reload().fields["现有存款"].value == 120000
+    assert "月税后收入" not in ws.profile.fields()
+    # the note reached the model as data, numbered, inside the markers
+    user_data = fakellm.requests[0].messages[1]
+    assert user_data["role"] == "user" and "L4: " + INJECTION in user_data["content"]
+    assert "<<<UNTRUSTED_SOURCE_DATA>>>" in user_data["content"]
+    assert fakellm.requests[0].tool_names == []
+
+
+def test_extract_yes_applies_fields_with_a_ttl_and_provenance(ws, fakellm):
+    use_model(ws, fakellm)
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(proposal())
+    result = extract(ws, rec.file, apply_fields=True)
+    applied = [f for f in result.fields if f.status == "applied"]
+    assert [f.name for f in applied] == ["月税后收入"]
+    field = ws.profile.reload().fields["月税后收入"]
+    assert (field.value, field.source, field.provenance, field.ttl_days) == (20000, "user_raw", f"{rec.file}#L2", 180)
+    assert applied[0].ttl["source"] == "heuristic"
+
+
+def test_an_older_note_does_not_overwrite_a_newer_value(ws, fakellm):
+    from mylife_core import clock
+
+    use_model(ws, fakellm)
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留", occurred_at=clock.parse_when("2026-01-01"))
+    ws.profile.set("月税后收入", 25000, ttl_days=180, ttl_given=True)
+    fakellm.script(proposal())
+    result = extract(ws, rec.file, apply_fields=True)
+    income = next(f for f in result.fields if f.name == "月税后收入")
+    assert income.status == "skipped" and "更新的值" in income.why
+    assert ws.profile.reload().fields["月税后收入"].value == 25000
+
+
+def test_bad_model_output_writes_nothing(ws, fakellm):
+    use_model(ws, fakellm)
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(Reply(text="好的，我提炼了以下几点：月薪两万。"))
+    with pytest.raises(UsageError) as info:
+        extract(ws, rec.file)
+    assert info.value.key == "extract_bad_output" and rec.file in info.value.render()
+    assert list(ws.claims.iter_all()) == []
+
+
+def test_extract_without_a_model_says_how_to_configure_one(ws, cli):
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    out = cli("extract", rec.file)
+    assert out.returncode == 2
+    assert "MYLIFE_MODEL" in out.stderr and f"mylife extract {rec.file}" in out.stderr
+
+
+def test_extract_cli_lists_everything_added(ws, cli, fakellm):
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(proposal(), proposal())
+    out = cli("extract", rec.file, env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "+ claim-" in text and "[事实] 月薪涨到 20000" in text
+    assert "[推断·候选] 用户可能想换工作" in text and "mylife claim accept" in text
+    assert "待确认" in text and "未采纳「存款为 0」" in text
+    assert "新增证据 2 条、推断候选 1 条、档案更新 0 项" in text
+    data = cli("extract", rec.file.removeprefix("raw/"), "--json", "--yes", env=fakellm.env()).json()
+    assert data["ok"] and data["counts"]["fields_applied"] == 1
+    assert set(data) >= {"file", "model", "added", "candidates", "rejected", "fields", "counts"}
+
+
+def test_record_extract_records_first_then_extracts(ws, cli, fakellm):
+    fakellm.script(proposal())
+    out = cli("record", NOTE, "--topic", "职业去留", "--extract", "--json", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    data = out.json()
+    assert data["record"]["file"].startswith("raw/") and data["extract"]["counts"]["added"] == 2
+    # without a model the note is still safely recorded, and the error says what to do
+    failed = cli("record", "另一条记录", "--topic", "杂记", "--extract")
+    assert failed.returncode == 2
+    assert "已保存" in failed.stdout or "raw/" in failed.stdout
+    assert "mylife extract raw/" in failed.stderr
+    assert ws.raw.count() == 2
