@@ -242,8 +242,9 @@ def naive_memorix(modules: list, tmp: Path, n: int = 40) -> dict[str, Any] | Non
         return None
     import re
 
-    from mylife_core.external.stdio import StdioServer
     from mylife_memorix.store import PACKAGE
+
+    from mylife_core.external.stdio import StdioServer
 
     node, script = PACKAGE.locate()
     base = tmp / "naive-memorix"

@@ -7,11 +7,11 @@ import json
 from datetime import date
 
 import pytest
-
-from mylife_core.errors import Conflict, UsageError
-from mylife_core.builtin.store_admin import migrate
-from mylife_core.testing import run_cli
 from store_conformance import backend_plugins, open_ws
+
+from mylife_core.builtin.store_admin import migrate
+from mylife_core.errors import Conflict, UsageError
+from mylife_core.testing import run_cli
 
 PLUGINS = "mylife-memorix,mylife-graph"
 

@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from store_conformance import backend_plugins, make
 
 from mylife_core.errors import DataFileError
 from mylife_core.external import envfile
@@ -16,7 +17,6 @@ from mylife_core.external.errors import BackendFailed, BackendUnavailable
 from mylife_core.external.mirror import MirrorIndex
 from mylife_core.external.node import NodePackage
 from mylife_core.external.stdio import StdioServer, pid_alive
-from store_conformance import backend_plugins, make
 
 # --------------------------------------------------------------------------- config.env
 

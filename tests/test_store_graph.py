@@ -8,9 +8,9 @@ import os
 import signal
 
 import pytest
+from store_conformance import backend_plugins, open_ws
 
 from mylife_core.testing import run_cli
-from store_conformance import backend_plugins, open_ws
 
 
 @pytest.fixture

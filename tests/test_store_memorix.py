@@ -9,11 +9,11 @@ import signal
 import time
 
 import pytest
+from store_conformance import open_ws
 
 from mylife_core.errors import DataFileError
 from mylife_core.external.errors import BackendFailed, BackendUnavailable
 from mylife_core.external.stdio import pid_alive
-from store_conformance import open_ws
 
 
 @pytest.fixture
