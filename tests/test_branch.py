@@ -350,3 +350,26 @@ def test_cli_close_asks_item_by_item_and_insists_on_competing_evidence(cli_branc
     assert handoff["question_answered"] == "存款能撑多久？"
     assert handoff["competing_evidence"] == ["信用卡分期的余额没确认"]
     assert handoff["changed_fields"] == ["月支出"]
+
+
+def test_a_branch_opened_by_the_model_tool_can_be_resumed_and_closed_in_chat(ws_path, tmp_path, tmp_path_factory, cli):
+    from mylife_core.tools import call_tool
+
+    env = lens_env(installed(tmp_path_factory, *LENSES))
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(*lens_modules(tmp_path_factory)))
+    outcome = call_tool(ws, "mylife_branch", {"topic": "现金流", "parent_topic": "职业去留",
+                                              "question": "存款能撑多久？"}, actor="model via MCP")
+    assert outcome.ok, outcome.error
+    branch_id = outcome.result["branch"]["id"]
+    ws.close()
+    sheet = write_yaml(tmp_path / "good.yaml", GOOD)
+    result = cli("chat", "--resume", branch_id, "--offline", input=f"/close {sheet}\n/quit\n", env=env,
+                 load_plugins=",".join(LENSES))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "这是从「职业去留」拆出来的子话题「现金流」" in result.stdout
+    assert f"分支「现金流」（{branch_id}）已收尾" in result.stdout
+    assert "我们之前停在「职业去留」" in result.stdout  # no parent session: the pull-back is said, then a new line
+    ws = Workspace.open(ws_path, plugins=plugin_host(*lens_modules(tmp_path_factory)))
+    branch = ws.index.branch(branch_id)
+    assert branch.status == "merged" and branch.session and SessionStore(ws).load(branch.session).status == "closed"
+    ws.close()
