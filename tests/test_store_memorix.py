@@ -187,3 +187,20 @@ def test_when_the_restart_fails_the_claim_is_not_reported_stored(mws):
         assert third.id.endswith("-002")  # the failed claim never took an id
     finally:
         again.close()
+
+
+def test_the_cli_reports_a_server_that_will_not_start(mws):
+    from mylife_core.testing import run_cli
+
+    mws.close()
+    env = {"MYLIFE_NODE": "/bin/false"}
+    text = run_cli(["claim", "add", "我想跳槽", "--topic", "职业"], workspace=mws.root,
+                   load_plugins="mylife-memorix", env=env)
+    assert text.returncode == 8
+    assert "Memorix 服务器没有启动成功" in text.stderr and "Traceback" not in text.stderr
+    as_json = run_cli(["claim", "add", "我想跳槽", "--topic", "职业", "--json"], workspace=mws.root,
+                      load_plugins="mylife-memorix", env=env)
+    error = as_json.json()["error"]
+    assert as_json.returncode == 8 and error["code"] == "backend_unavailable" and error["key"] == "backend_start_failed"
+    listed = run_cli(["claim", "list", "--json"], workspace=mws.root, load_plugins="mylife-memorix")
+    assert listed.returncode == 0 and listed.json()["count"] == 0  # nothing reported stored, nothing stored
