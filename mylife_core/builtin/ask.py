@@ -1,6 +1,4 @@
-"""Builtin plugin: ``mylife ask``, ``competing``, ``extract``, ``digest``, ``tools`` and ``tool``;
-and the model's answer to ``infer_ttl`` (``trylast``: field dictionaries and the staleness
-heuristics answer first; this asks the model only when one is configured and they did not know).
+"""Builtin plugin: ``mylife ask``, ``competing``, ``extract``, ``digest``, ``tools`` and ``tool``.
 
 Nothing heavy is imported at module level: the commands' modules load when the CLI is built,
 litellm only when a model is really called.
@@ -19,9 +17,3 @@ def register_commands(cli):
     for command in (ask, competing, extract, digest, tools, tool):
         cli.add_command(command)
 
-
-@hookimpl(trylast=True)
-def infer_ttl(name, value, workspace):
-    from mylife_core.llm.ttl import model_ttl_guess
-
-    return model_ttl_guess(workspace, name, value)
