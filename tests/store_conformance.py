@@ -320,3 +320,8 @@ def test_two_open_workspaces_never_reuse_an_id(store_ws, backend):
         assert [c.claim for c in other.claims.query()] == ["进程甲写的", "进程乙写的", "进程甲又写的"]
     finally:
         other.close()
+
+
+def test_reading_an_empty_store_starts_no_server(store_ws, backend):
+    assert store_ws.claims.query() == [] and store_ws.claims.counts()["status"] == {}
+    assert getattr(store_ws.claims.store, "server", None) is None

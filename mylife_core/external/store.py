@@ -54,6 +54,7 @@ class ExternalClaimStore:
     managed_env: ClassVar[tuple[str, ...]] = ()  # variables MyLife sets; config.env may not
     config_header: ClassVar[tuple[str, ...]] = ()
     config_defaults: ClassVar[dict[str, str]] = {}
+    empty_fingerprint: ClassVar[str | None] = None  # fingerprint() when the backend has no data at all
 
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
@@ -168,10 +169,14 @@ class ExternalClaimStore:
         """Re-read every claim from the backend into the mirror; returns vanished ids."""
         from .. import clock
 
-        self.ensure_server()  # first: a server may create or migrate its files as it starts
-        before = self.fingerprint()
-        items = self.load_all()
-        after = self.fingerprint()
+        if self.fingerprint() == self.empty_fingerprint:  # no data yet: nothing to read, no server
+            before = after = self.empty_fingerprint
+            items: list = []
+        else:
+            self.ensure_server()  # first: a server may create or migrate its files as it starts
+            before = self.fingerprint()
+            items = self.load_all()
+            after = self.fingerprint()
         gone = self.mirror.replace_all(items, fingerprint=after if after == before else None,
                                        now=clock.now().isoformat())
         if gone:

@@ -95,6 +95,7 @@ def _rel(r: tuple[str, str, str]) -> dict[str, str]:
 class GraphStore(ExternalClaimStore):
     name: ClassVar[str] = "graph"
     label: ClassVar[str] = "知识图谱 (server-memory)"
+    empty_fingerprint: ClassVar[str | None] = "graph:absent"
     managed_env: ClassVar[tuple[str, ...]] = ("MEMORY_FILE_PATH",)
     data_paths: ClassVar[tuple[str, ...]] = ("backends/graph/memory.jsonl",)
     config_header: ClassVar[tuple[str, ...]] = (

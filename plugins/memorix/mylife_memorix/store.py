@@ -89,6 +89,7 @@ class MemorixStore(ExternalClaimStore):
     name: ClassVar[str] = "memorix"
     label: ClassVar[str] = "Memorix"
     data_paths: ClassVar[tuple[str, ...]] = ("backends/memorix/data/",)
+    empty_fingerprint: ClassVar[str | None] = "memorix:empty"
     managed_env: ClassVar[tuple[str, ...]] = ("HOME", "MEMORIX_DATA_DIR", "MEMORIX_PROJECT_ROOT", "MEMORIX_AUTO_UPDATE")
     config_defaults: ClassVar[dict[str, str]] = {"MEMORIX_EMBEDDING": "off"}
     config_header: ClassVar[tuple[str, ...]] = (
@@ -155,7 +156,7 @@ class MemorixStore(ExternalClaimStore):
         except sqlite3.Error:
             self._close_meta()
             return None
-        return f"memorix:{inode}:gen:{row[0]}" if row else "memorix:empty"
+        return f"memorix:{inode}:gen:{row[0]}" if row else f"memorix:{inode}:no-generation"
 
     def _close_meta(self) -> None:
         if self._meta is not None:
