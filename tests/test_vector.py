@@ -135,3 +135,24 @@ def test_a_mapped_index_is_loaded_before_it_changes(ws_path):
     third = VectorStore(folder)
     assert {uid for uid, _ in third.search("猫 加班 做饭", 3)} == {"a", "b", "c"}
     third.close()
+
+
+def test_embedding_in_the_background(cli, ws_path):
+    import time
+
+    cli("init")
+    cli("record", NOTES, "--topic", "生活")
+    started = cli("index", "embed", "--background", "--json", load_plugins="mylife-vector")
+    assert started.returncode == 0, started.stderr
+    data = started.json()
+    assert data["background"] is True and data["already_running"] is False and data["pid"]
+    deadline = time.monotonic() + 120
+    while True:
+        info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+        run = info["vector"]["embedding"]
+        if run and run["finished_at"] and not run["running"]:
+            break
+        assert time.monotonic() < deadline, info
+        time.sleep(0.5)
+    assert info["vector"]["count"] == 3 and run["done"] == 3 and run["pid"] == data["pid"]
+    assert "混合模式" in cli("recall", "宠物", load_plugins="mylife-vector").stdout

@@ -206,13 +206,24 @@ def register_commands(cli: "click.Group") -> None:
             out.line(t("index.status.vector_error", error=vector["error"]), fg="red")
         else:
             out.line(t("index.status.vector", embedded=vector.get("count", "?"), model=vector.get("model", "?")))
+            run = vector.get("embedding")
+            if run and run.get("running"):
+                out.line(t("index.status.embedding", done=run.get("done", 0), total=run.get("total") or "?",
+                           pid=run.get("pid")), fg="yellow")
 
     @index_group.command("embed", help=t("help.index.embed"))
     @click.option("--limit", type=click.IntRange(min=1), default=None, help=t("help.opt.embed_limit"))
+    @click.option("--background", is_flag=True, help=t("help.opt.embed_background"))
     @workspace_options
-    def embed_cmd(ws, out: Output, limit: int | None) -> None:
-        from mylife_core.search.admin import embed
+    def embed_cmd(ws, out: Output, limit: int | None, background: bool) -> None:
+        from mylife_core.search.admin import embed, embed_in_background
 
+        if background:
+            report = embed_in_background(ws)
+            out.emit(report)
+            out.line(t("index.embed.already" if report["already_running"] else "index.embed.started",
+                       pid=report["pid"]))
+            return
         report = embed(ws, progress=_progress(t("index.embed.progress"), not out.json), limit=limit)
         out.emit(report)
         out.line(t("index.embed.done", **{k: report[k] for k in ("embedded", "total", "remaining", "seconds")}))

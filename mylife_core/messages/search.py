@@ -41,10 +41,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "help.index.embed": {
         "zh": "为还没有向量的内容生成向量（需要安装 mylife-vector；可随时中断，下次接着做）。\n\n"
-              "例：mylife index embed\n\n  mylife index embed --limit 500   # 先做 500 条",
+              "例：mylife index embed\n\n  mylife index embed --limit 500   # 先做 500 条\n\n"
+              "  mylife index embed --background  # 后台慢慢做",
         "en": "Embed what has no vector yet (needs mylife-vector; stop any time, it resumes).\n\n"
               "Example: mylife index embed --limit 500",
     },
+    "help.opt.embed_background": {"zh": "在后台运行（立即返回；用 `mylife index status` 看进度）",
+                                  "en": "run in the background (returns at once; `mylife index status` shows progress)"},
+    "index.embed.started": {"zh": "已在后台开始生成向量（进程 {pid}）。用 `mylife index status` 查看进度。",
+                            "en": "Embedding started in the background (process {pid}). `mylife index status` shows progress."},
+    "index.embed.already": {"zh": "已有一个生成向量的进程在运行（进程 {pid}）。", "en": "Embedding is already running (process {pid})."},
+    "index.status.embedding": {"zh": "正在生成向量：{done}/{total}（进程 {pid}）", "en": "embedding: {done}/{total} (process {pid})"},
+    "error.search_embed_running": {"zh": "另一个进程正在生成向量：等它结束，或用 `mylife index status` 查看进度。",
+                                   "en": "Another process is embedding: wait for it, or see `mylife index status`."},
     "help.opt.embed_limit": {"zh": "本次最多处理几条", "en": "at most this many this run"},
     "recall.mode.keyword": {"zh": "关键词模式（未安装向量插件）", "en": "keyword mode (no vector plugin installed)"},
     "recall.mode.hybrid": {"zh": "混合模式（关键词 + 向量 + 时间）", "en": "hybrid mode (keyword + vector + recency)"},

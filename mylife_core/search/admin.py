@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,44 +89,131 @@ def vector_status(ws: "Workspace") -> dict[str, Any] | None:
     if vi is None:
         return None
     try:
-        return dict(vi.status())
+        info = dict(vi.status())
     except Exception as exc:  # noqa: BLE001
         return {"error": f"{type(exc).__name__}: {exc}"}
+    info["embedding"] = embedding_progress(ws)
+    return info
+
+
+def _embed_files(ws: "Workspace") -> tuple[Path, Path]:
+    folder = ws.cache_dir / "search"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return folder / "embed.lock", folder / "embed.json"
+
+
+def _try_lock(path: Path):
+    """An exclusive, non-blocking lock held while embedding runs (None when someone holds it)."""
+    import fcntl
+
+    fh = open(path, "a+")  # noqa: SIM115 - kept open for the lock's lifetime
+    try:
+        fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fh.close()
+        return None
+    return fh
+
+
+def embedding_progress(ws: "Workspace") -> dict[str, Any] | None:
+    """The current or last embedding run: ``{pid, running, done, total, started_at, finished_at}``."""
+    lock_path, info_path = _embed_files(ws)
+    try:
+        info = json.loads(info_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    probe = _try_lock(lock_path)
+    info["running"] = probe is None
+    if probe is not None:
+        probe.close()
+    return info
 
 
 def embed(ws: "Workspace", progress: Progress | None = None, *, limit: int | None = None,
           layers: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Give every indexed document a vector (only the new or changed ones), in batches.
 
-    Resumable: stop it at any point and the next run continues where it left off. Returns
-    counts; raises :class:`UsageError` when no vector plugin is installed."""
-    from ..errors import UsageError
+    Resumable: stop it at any point and the next run continues where it left off. One run at a
+    time per workspace (another gives :class:`Conflict`); its progress is readable by
+    :func:`embedding_progress` (``mylife index status``). Raises :class:`UsageError` when no
+    vector plugin is installed."""
+    from ..errors import Conflict, UsageError
+    from ..storage.atomic import atomic_write_text
     from .documents import iter_all
 
     vi = ws.plugins.vector_index(ws)
     if vi is None:
         raise UsageError("search_no_vector_plugin")
-    started = time.perf_counter()
-    wanted: dict[str, str] = {}
-    for doc in iter_all(ws):
-        if layers is None or doc.layer in layers:
-            wanted[doc.uid] = doc.text
-    removed = vi.prune(set(wanted)) if hasattr(vi, "prune") else 0
-    todo = vi.missing(wanted)
-    if limit is not None:
-        todo = todo[:limit]
-    done = 0
-    total = len(todo)
-    if progress:
-        progress(0, total)
-    for i in range(0, total, EMBED_BATCH):
-        batch = [(uid, wanted[uid]) for uid in todo[i:i + EMBED_BATCH]]
-        vi.add(batch)
-        done += len(batch)
+    lock_path, info_path = _embed_files(ws)
+    lock = _try_lock(lock_path)
+    if lock is None:
+        raise Conflict("search_embed_running")
+    try:
+        started = time.perf_counter()
+        info: dict[str, Any] = {"pid": os.getpid(), "started_at": _now(), "finished_at": None, "done": 0, "total": None}
+        atomic_write_text(info_path, json.dumps(info))
+        wanted: dict[str, str] = {}
+        for doc in iter_all(ws):
+            if layers is None or doc.layer in layers:
+                wanted[doc.uid] = doc.text
+        removed = vi.prune(set(wanted)) if hasattr(vi, "prune") else 0
+        todo = vi.missing(wanted)
+        if limit is not None:
+            todo = todo[:limit]
+        done = 0
+        total = info["total"] = len(todo)
         if progress:
-            progress(done, total)
-    if hasattr(vi, "flush"):
-        vi.flush()
-    seconds = time.perf_counter() - started
-    return {"ok": True, "embedded": done, "removed": removed, "remaining": len(vi.missing(wanted)),
-            "total": len(wanted), "seconds": round(seconds, 2)}
+            progress(0, total)
+        last_note = 0.0
+        for i in range(0, total, EMBED_BATCH):
+            batch = [(uid, wanted[uid]) for uid in todo[i:i + EMBED_BATCH]]
+            vi.add(batch)
+            done += len(batch)
+            if progress:
+                progress(done, total)
+            if time.monotonic() - last_note > 1.0:
+                info["done"] = done
+                atomic_write_text(info_path, json.dumps(info))
+                last_note = time.monotonic()
+        if hasattr(vi, "flush"):
+            vi.flush()
+        seconds = time.perf_counter() - started
+        info.update(done=done, finished_at=_now())
+        atomic_write_text(info_path, json.dumps(info))
+        return {"ok": True, "embedded": done, "removed": removed, "remaining": len(vi.missing(wanted)),
+                "total": len(wanted), "seconds": round(seconds, 2)}
+    finally:
+        lock.close()
+
+
+def embed_in_background(ws: "Workspace") -> dict[str, Any]:
+    """Start ``mylife index embed`` as a detached process (its output in ``cache/search/embed.log``)
+    and return at once; ``mylife index status`` shows its progress."""
+    import subprocess
+    import sys
+
+    from ..errors import UsageError
+
+    if ws.plugins.vector_index(ws) is None:
+        raise UsageError("search_no_vector_plugin")
+    lock_path, _ = _embed_files(ws)
+    probe = _try_lock(lock_path)
+    if probe is None:
+        current = embedding_progress(ws) or {}
+        return {"ok": True, "background": True, "already_running": True, "pid": current.get("pid")}
+    probe.close()
+    log = open(lock_path.with_name("embed.log"), "ab")  # noqa: SIM115 - handed to the child
+    try:
+        child = subprocess.Popen([sys.executable, "-m", "mylife_core", "index", "embed", "--workspace", str(ws.root),
+                                  "--json"], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                 start_new_session=True, env=dict(os.environ))
+    finally:
+        log.close()
+    return {"ok": True, "background": True, "already_running": False, "pid": child.pid,
+            "log": ws.rel(lock_path.with_name("embed.log"))}
+
+
+def _now() -> str:
+    from datetime import datetime
+
+    return datetime.now().astimezone().isoformat(timespec="seconds")
