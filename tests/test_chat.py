@@ -25,7 +25,7 @@ import pytest
 from fakellm import FakeLLM, Reply, Request, fakellm  # noqa: F401
 from lens_support import import_lens, installed, lens_env
 
-from mylife_core.chat.session import SessionStore
+from mylife_core.chat.session import Line, SessionStore
 from mylife_core.messages import t
 from mylife_core.testing import cli_env, plugin_host
 from mylife_core.workspace import Workspace
@@ -397,6 +397,58 @@ def test_read_only_chat_refuses_the_models_writes(story, fakellm, cli):
     assert ws.profile.get("月收入").value == 20000
     ws.close()
     assert "mylife_profile_update" not in fakellm.requests[0].tool_names
+
+
+def test_turning_back_to_the_parent_inside_a_branch_offers_to_close_or_go_back(story, cli):
+    answers = "先不管这个，我的房贷要不要提前还？\n2\nn\n说回跳槽吧\n2\n/quit\n"
+    result = cli("chat", "--topic", "跳槽", "--offline", input=answers, env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "你想回到「职业去留」了。「提前还贷」这个子话题怎么处理？" in out
+    assert "先收尾「提前还贷」，带回结论" in out
+    assert "回到「跳槽」。分支「提前还贷」" in out and "接着你刚才说的：说回跳槽吧" in out
+    assert "还没有收尾" not in out  # the branch the user just left is not "mentioned" back to them
+    assert "问题：我的房贷要不要提前还？" in out  # the decision question, without the words that switched
+    ws = open_ws(story)
+    (branch,) = ws.index.branches()
+    assert branch.status == "open"
+    parent = SessionStore(ws).load(branch.parent_session)
+    assert parent.user_turns[-1].text == "说回跳槽吧"
+    ws.close()
+
+
+def test_a_branch_closed_from_the_command_line_is_pulled_back_when_its_parent_resumes(story, cli, tmp_path):
+    import yaml
+
+    from mylife_core.chat.branches import open_branch
+
+    ws = open_ws(story)
+    store = SessionStore(ws)
+    parent = store.create(main=Line(topic="职业去留", decision="跳槽", label="跳槽", question="我该不该跳槽？"))
+    parent.add("user", "我该不该跳槽？", topic="职业去留", kind="decision")
+    store.save(parent)
+    branch, _ = open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款能撑多久？", parent=parent)
+    ws.close()
+    sheet = tmp_path / "sheet.yaml"
+    sheet.write_text(yaml.safe_dump(HANDOFF, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    closed = cli("branch", "close", branch.id, "--handoff", str(sheet), env=story["env"], load_plugins=PLUGINS)
+    assert closed.returncode == 0 and "还没回答" in closed.stdout  # the conflict waits for the chat
+    result = cli("chat", "--resume", parent.id, "--offline", input="2\nn\n/quit\n", env=story["env"],
+                 load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "「现金流」这个分支带回了结论" in out and story["claims"]["savings"] in out and "对不上" in out
+    assert "我们之前停在「跳槽」，刚聊出来的结论改变了 月支出：8000 → 9000" in out
+    ws = open_ws(story)
+    shown = SessionStore(ws).load(parent.id)
+    assert branch.id in shown.pulled_back
+    outcome = SessionStore(ws).load(ws.index.branch(branch.id).session).outcome
+    (conflict,) = outcome.conflicts
+    assert conflict.resolved == "old" and ws.claims.get(conflict.new_id).status == "disputed"
+    assert ws.claims.get(story["claims"]["savings"]).status == "active"
+    ws.close()
+    again = cli("chat", "--resume", parent.id, "--offline", input="/quit\n", env=story["env"], load_plugins=PLUGINS)
+    assert "带回了结论" not in again.stdout  # pulled back once
 
 
 # ----------------------------------------------------------------------------- sessions

@@ -196,6 +196,7 @@ class Chat:
     session: Session | None = None
     _lock: "FileLock | None" = None
     _settings: "LLMSettings | None" = None
+    _overhead: int | None = None
 
     # -- settings --------------------------------------------------------------------------------
     @property
@@ -220,6 +221,7 @@ class Chat:
         self._release()
         self._lock = lock
         self.session = session
+        self._overhead = None
 
     def _release(self) -> None:
         if self._lock is not None:
@@ -321,13 +323,29 @@ class Chat:
         return 0
 
     # -- one turn --------------------------------------------------------------------------------
+    def _overhead_tokens(self) -> int:
+        """What every model call carries besides the conversation: the system prompt and the
+        tools' schemas (estimated once per session)."""
+        if self._overhead is None:
+            from .context import estimate_tokens
+
+            schemas = ""
+            if self.model_ready:
+                from ..tools import ToolBox, openai_schema
+
+                specs = ToolBox(self.ws, allow_writes=not self.options.read_only).specs()
+                schemas = json.dumps([openai_schema(spec) for spec in specs], ensure_ascii=False)
+            self._overhead = estimate_tokens(self._system_prompt() + schemas, self.settings.model)
+        return self._overhead
+
     def _context_tokens(self, text: str) -> int:
         from .context import estimate_tokens, messages_tokens
 
         s = self.session
         assert s is not None
         history = [{"role": turn.role, "content": turn.text} for turn in s.conversation()]
-        return 600 + messages_tokens(history, self.settings.model) + estimate_tokens(text, self.settings.model)
+        return (self._overhead_tokens() + messages_tokens(history, self.settings.model)
+                + estimate_tokens(text, self.settings.model))
 
     def assess(self, text: str) -> "DriftVerdict":
         from .drift import assess
@@ -355,6 +373,10 @@ class Chat:
             action = "return"
         elif verdict.drifted and self._adopt(text, verdict):
             action = "none"
+        elif verdict.drifted and self._toward_parent(verdict):
+            if self._offer_back(text, verdict):
+                return
+            action = "continue"
         elif verdict.drifted:
             action = self._on_drift(text, verdict)
             if action == "split":
@@ -364,6 +386,43 @@ class Chat:
         elif verdict.suppressed:
             action = "kept_here"
         self._answer(text, verdict, action, force_decision=force_decision)
+
+    def _toward_parent(self, verdict: "DriftVerdict") -> bool:
+        s = self.session
+        assert s is not None
+        if not s.is_branch:
+            return False
+        branch = self.ws.index.branch(s.branch_id)  # type: ignore[arg-type]
+        return bool(branch.parent_topic) and verdict.new_topic == branch.parent_topic
+
+    def _offer_back(self, text: str, verdict: "DriftVerdict") -> bool:
+        """In a branch, the user turns back to the topic it came from: close it with a conclusion,
+        go back leaving it open, or stay. Returns True when the turn was handed to the parent."""
+        s = self.session
+        assert s is not None
+        branch = self.ws.index.branch(s.branch_id)  # type: ignore[arg-type]
+        parent = branch.parent_topic or "-"
+        self.io.event({"type": "offer_back", "branch": branch.id, "to": parent,
+                       "choices": ["close", "back", "stay"], "default": "close"})
+        self.io.say("")
+        self.io.say(t("chat.back_offer.noticed", parent=parent, topic=s.main.name), fg="cyan")
+        self.io.say(t("chat.back_offer.close", topic=s.main.name))
+        self.io.say(t("chat.back_offer.back", parent=parent))
+        self.io.say(t("chat.back_offer.stay", topic=s.main.name))
+        choice = self.io.choose(t("chat.back_offer.prompt"), {"1": ["close", "收尾"], "2": ["back", "回去"],
+                                                              "3": ["stay", "留下"]}, "1")
+        if choice in (None, "3"):
+            s.declined.append(parent)
+            return False
+        if choice == "1" and not self.io.json:
+            self.close_branch()
+        else:
+            self.back()
+        if self.session is s:  # the sheet was not finished: still in the branch
+            return False
+        self.io.say(t("chat.back_offer.carry_on", text=text))
+        self.turn(text)
+        return True
 
     def _adopt(self, text: str, verdict: "DriftVerdict") -> bool:
         """A conversation that opened with small talk ("最近心情不好") and now names a topic a lens
@@ -478,7 +537,9 @@ class Chat:
               drift=verdict.record(action) if not verdict.first else None)
         self._save()
         if is_decision:
-            self._decision(text)
+            from .topics import strip_lead_in
+
+            self._decision(strip_lead_in(text))
         elif self.model_ready:
             self._model_turn(text)
         else:
@@ -585,7 +646,7 @@ class Chat:
         from ..llm.errors import ModelError
         from ..llm.prompts import untrusted_context_message
         from ..llm.secrets import KeyRing
-        from .context import fit_to_window
+        from .context import estimate_tokens, fit_to_window
 
         s = self.session
         assert s is not None
@@ -596,8 +657,10 @@ class Chat:
         if related:
             tail.append(untrusted_context_message("the user's records related to this turn (L0/L2)", related))
         tail.append({"role": "user", "content": text})
-        messages, dropped = fit_to_window([{"role": "system", "content": self._system_prompt()}], history, tail,
-                                          settings.context_window, model=settings.model)
+        system = self._system_prompt()
+        tools_tokens = max(0, self._overhead_tokens() - estimate_tokens(system, settings.model))
+        messages, dropped = fit_to_window([{"role": "system", "content": system}], history, tail,
+                                          settings.context_window - tools_tokens, model=settings.model)
         if dropped:
             self.io.note(t("chat.context.dropped", n=dropped))
         proposals: list[dict[str, Any]] = []
@@ -698,6 +761,8 @@ class Chat:
             raise UsageError("chat_no_parent", id=s.branch_id or "-")
         self._save()
         self._hold(parent)
+        if s.branch_id not in parent.mentioned:
+            parent.mentioned.append(s.branch_id)  # the user just left it: no need to remind them
         self.io.event({"type": "back", "session": parent.id, "branch_open": s.branch_id})
         self.io.say(t("chat.back", parent=parent.current.name, topic=s.main.name, id=s.branch_id), fg="cyan")
         self._pullbacks()
