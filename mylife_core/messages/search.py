@@ -125,8 +125,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                  "en": "The query is empty: say what to look for, e.g. `mylife recall 跳槽`."},
     "error.search_bad_k": {"zh": "-k 必须在 1 到 {max} 之间（收到 {k}）。", "en": "-k must be between 1 and {max} (got {k})."},
     "error.search_index_busy": {
-        "zh": "另一个进程正在写搜索索引，等了一分钟仍未结束。稍后再试。",
-        "en": "Another process is writing the search index and did not finish within a minute. Try again later.",
+        "zh": "另一个进程正在写搜索索引（例如正在重建），等了一阵仍未结束。稍后再试。",
+        "en": "Another process is writing the search index (a rebuild, say) and did not finish in time. Try again later.",
     },
     "error.search_no_vector_plugin": {
         "zh": "没有安装向量插件：`pip install mylife-vector` 后再运行 `mylife index embed`。",

@@ -374,7 +374,16 @@ class SearchIndex:
                 self._acquire_writer()
             except IndexBusy:
                 return
-            self.apply_pending(ws)
+            try:
+                self.apply_pending(ws)
+            except BaseException:
+                # leave nothing half-applied: the journal offset did not move, the next recall replays
+                with contextlib.suppress(Exception):
+                    self.writer.rollback()
+                self.writer = None
+                self.pending_docs = 0
+                self.pending_digests = None
+                raise
             self._schedule_commit()
 
     def ensure_ready(self, ws: "Workspace", progress: Progress | None = None) -> list[str]:
@@ -389,7 +398,12 @@ class SearchIndex:
                 self.commit()
             if not self.open():
                 state_before = self.state() is not None
-                self.rebuild(ws, progress=progress, wait=120.0)
+                try:
+                    self.rebuild(ws, progress=progress, wait=120.0)
+                except IndexBusy:
+                    from ..errors import Conflict
+
+                    raise Conflict("search_index_busy") from None
                 return ["search.note.rebuilt" if state_before else "search.note.built"]
             state = self.state() or State()
             segmenter, _ = self.language_tools(ws)
