@@ -385,3 +385,14 @@ def test_a_batch_of_claims_is_indexed_and_rebuild_reports_progress(ws):
     seen: list[tuple[int, int]] = []
     rebuild(ws, progress=lambda done, total: seen.append((done, total)))
     assert seen and seen[-1][0] == seen[-1][1] == 61  # one raw record + 60 claims
+
+
+def test_category_boost_rules():
+    from mylife_core.search.scoring import boost
+
+    assert boost("我是后端工程师", "raw", "") == pytest.approx(1.3)
+    assert boost("我今年三十二岁", "raw", "") == pytest.approx(1.3)
+    assert boost("我是不是该跳槽", "raw", "") == 1.0  # a question, not an identity
+    assert boost("我受不了每天开会", "claims", "active") == pytest.approx(1.2)
+    assert boost("我受不了每天开会", "claims", "superseded") == pytest.approx(0.6)
+    assert boost("今天去游泳了", "raw", "") == 1.0

@@ -36,7 +36,7 @@ SYNONYM_WEIGHT = 0.7  # a synonym's match counts this much of the word the user 
 PIECE_WEIGHT = 0.5  # a piece of a word that has synonyms (工作 of 换工作) counts this much
 CONTEXT_WEIGHT = 0.3  # a match in a line's neighbours / topic counts this much
 
-_IDENTITY = re.compile(r"我(是|叫|今年|出生|来自|的名字|属)|[0-9一二三四五六七八九十]+岁")
+_IDENTITY = re.compile(r"我(是(?!不是|否)|叫|今年|出生|来自|的名字|属)|[0-9一二三四五六七八九十]+岁")
 _PREFERENCE = re.compile(
     r"我(很|最|特别|一直|真的|并)?(不)?(喜欢|讨厌|爱|怕|希望|想要|在乎|在意|看重|受不了|忍受不了|偏好|习惯)"
     r"|无法忍受|受不了|底线|原则|价值观|偏好|最重要的是")
