@@ -5,7 +5,6 @@ closing (L0 sheet, L2 claims with provenance, L3 fields), conflicts, abandoning,
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -202,7 +201,9 @@ def test_the_users_answer_to_a_conflict_is_written_through_the_claims_layer(lens
     assert lensed.claims.get(conflict.new_id).status == new_status
     if choice == "new":
         assert lensed.claims.get(old.id).superseded_by == conflict.new_id
-    with pytest.raises(Exception):
+    from mylife_core.errors import UsageError
+
+    with pytest.raises(UsageError):
         apply_resolution(lensed, conflict, "maybe")
 
 

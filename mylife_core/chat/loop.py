@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .. import clock
 from ..errors import MyLifeError, UsageError
 from ..messages import t
-from .session import Line, Session, SessionStore, Turn
+from .session import Line, Session, SessionStore
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..llm.settings import LLMSettings
@@ -229,6 +227,9 @@ class Chat:
             self._lock = None
 
     def close(self) -> None:
+        s = self.session
+        if s is not None and self._lock is not None and not s.turns and not s.is_branch:
+            self.store.discard(s)  # opened and left without a word: nothing of the user's to keep
         self._release()
 
     def _save(self, action: str = "session.turn") -> None:
@@ -317,8 +318,9 @@ class Chat:
         finally:
             s = self.session
             if s is not None:
-                self.io.event({"type": "end", "session": s.id})
-                self.io.say(t("chat.bye", id=s.id))
+                self.io.event({"type": "end", "session": s.id, "saved": bool(s.turns) or s.is_branch})
+                if s.turns or s.is_branch:
+                    self.io.say(t("chat.bye", id=s.id))
             self.close()
         return 0
 
@@ -513,9 +515,11 @@ class Chat:
             return
         s.remember_asked = True
         if self.io.confirm(t("chat.remember.prompt", choice=t(f"chat.remember.{choice}")), default=False):
-            config = self.ws.config.model_copy(deep=True)
-            config.branch.default = choice  # type: ignore[assignment]
-            self.ws.save_config(config)
+            with self.ws.lock():
+                self.ws.__dict__.pop("config", None)  # re-read: another process may have changed it
+                config = self.ws.config.model_copy(deep=True)
+                config.branch.default = choice  # type: ignore[assignment]
+                self.ws.save_config(config)
             self.io.say(t("chat.remember.saved", choice=t(f"chat.remember.{choice}")))
 
     # -- answering ---------------------------------------------------------------------------------

@@ -237,6 +237,16 @@ class SessionStore:
                               detail={"turns": len(session.turns), "status": session.status,
                                       **({"branch": session.branch_id} if session.branch_id else {})})
 
+    def discard(self, session: Session, *, actor: str = "user") -> None:
+        """Remove a session that holds no turn at all (a chat opened and left without a word)."""
+        with self.ws.lock():
+            path = self.path_of(session.id)
+            current = self.load(session.id) if path.is_file() else None
+            if current is None or current.turns or current.inherited or current.branch_id:
+                return
+            path.unlink()
+            self.ws.commit_change(actor, "session.discard", session.id, paths=[self.ws.rel(path)], detail={})
+
     # -- one writer per session ---------------------------------------------------------------------
     def hold(self, session_id: str) -> "FileLock":
         """Take the session's own lock for as long as a chat works on it (no waiting)."""
