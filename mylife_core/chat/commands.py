@@ -170,7 +170,7 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
     from .branches import Pending, close_branch, pullback_lines, save_resolutions, session_of
     from .handoff import load_file
     from .handoff import template as handoff_template
-    from .loop import ChatIO, produce_handoff
+    from .loop import ChatIO, ask_conflict, produce_handoff
     from .session import Line
 
     b = ws.index.branch(branch_id)
@@ -200,12 +200,7 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
     def resolve(conflict) -> str | None:
         if on_conflict != "ask":
             return on_conflict
-        if not interactive:
-            return None
-        io.say(t("branch.conflict.head", new=conflict.new_text, new_id=conflict.new_id, old=conflict.old_text,
-                 old_id=conflict.old_id, date=conflict.old_date[:7], reason=conflict.reason), fg="yellow")
-        choice = io.choose(t("branch.conflict.prompt"), {"1": ["new"], "2": ["old"], "3": ["both"]}, "3")
-        return {"1": "new", "2": "old", "3": "both"}.get(choice or "", None)
+        return ask_conflict(io, conflict) if interactive else None
 
     result = close_branch(ws, b.id, draft, ttl_prompt=(lambda q: click.prompt(q, default="", show_default=False))
                           if interactive else None, say=out.line, resolve=resolve, json_mode=out.json)

@@ -680,21 +680,13 @@ class Chat:
             if turn.tool_calls and pieces:
                 self.io._end_stream()
 
-        def on_tool(event: Any) -> None:
-            from ..pipeline.present import _args
+        from ..pipeline.present import StreamPrinter
 
-            outcome = event.outcome
-            if outcome.refused:
-                self.io.note(t("ask.tool_refused", name=event.name))
-            elif not outcome.ok:
-                self.io.note(t("ask.tool_failed", name=event.name, message=(outcome.error or {}).get("message", "?")))
-            else:
-                self.io.note(t("ask.tool_call", name=event.name, args=_args(event.arguments)))
-
+        tool_notes = StreamPrinter(self.ws, emit=self.io.say, note=self.io.note)  # the same notes as mylife ask
         try:
             result = run_agent(client, messages, toolbox, max_rounds=settings.max_rounds,
                                deadline=Deadline(settings.deadline), on_text=on_text, on_round_end=on_round_end,
-                               on_tool=on_tool)
+                               on_tool=tool_notes.on_tool)
         except ModelError as exc:
             self.io._end_stream()
             self.io.event({"type": "error", "error": exc.to_json()})
@@ -858,14 +850,10 @@ class Chat:
                 if old is None or old.status in ("superseded", "rejected"):
                     conflict.resolved = "new"  # settled elsewhere since: the old claim no longer stands
                     continue
-                self.io.say(t("branch.conflict.head", new=conflict.new_text, new_id=conflict.new_id,
-                              old=conflict.old_text, old_id=conflict.old_id, date=conflict.old_date[:7],
-                              reason=conflict.reason), fg="yellow")
-                choice = self.io.choose(t("branch.conflict.prompt"), {"1": ["new", "新"], "2": ["old", "旧"],
-                                                                       "3": ["both", "都"]}, "3")
+                choice = ask_conflict(self.io, conflict)
                 if choice is None:
                     break
-                apply_resolution(self.ws, conflict, {"1": "new", "2": "old", "3": "both"}[choice])
+                apply_resolution(self.ws, conflict, choice)
                 self.io.say(t(f"branch.conflict.done.{conflict.resolved}", old_id=conflict.old_id,
                               new_id=conflict.new_id))
             if item.session is not None and any(c.resolved for c in (item.outcome.conflicts if item.outcome else [])):
@@ -985,6 +973,14 @@ def _related(ws: "Workspace", text: str, k: int = 3) -> list[dict[str, Any]]:
         return []
     return [{"ref": h.ref, "date": h.date.isoformat(), "text": h.text, "topic": h.topic, "kind": h.kind}
             for h in result.hits]
+
+
+def ask_conflict(io: ChatIO, conflict: Any) -> str | None:
+    """Put a conflict to the user: ``new``, ``old``, ``both``, or None at the end of input."""
+    io.say(t("branch.conflict.head", new=conflict.new_text, new_id=conflict.new_id, old=conflict.old_text,
+             old_id=conflict.old_id, date=conflict.old_date[:7], reason=conflict.reason), fg="yellow")
+    choice = io.choose(t("branch.conflict.prompt"), {"1": ["new", "新"], "2": ["old", "旧"], "3": ["both", "都"]}, "3")
+    return {"1": "new", "2": "old", "3": "both"}.get(choice or "")
 
 
 def branch_table_lines(branches: list[Any]) -> list[str]:
