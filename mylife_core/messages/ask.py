@@ -118,6 +118,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ask.stage.competing": {"zh": "· 检索反证…", "en": "· retrieving counter-evidence…"},
     "ask.stage.model": {"zh": "· 请模型作答（每个判断都要引用证据）…", "en": "· asking the model (every judgment must cite evidence)…"},
     "ask.stage.render": {"zh": "· 校验依据链…", "en": "· checking the chains…"},
+    "ask.stage.chain": {"zh": "· 记录依据链…", "en": "· recording the chain…"},
     "ask.tool_call": {"zh": "  ↳ 模型调用 {name} {args}", "en": "  ↳ the model called {name} {args}"},
     "ask.tool_refused": {"zh": "  ✗ 已拒绝 {name}：只读提问，不允许写入", "en": "  ✗ refused {name}: read-only question, no writes"},
     "ask.tool_failed": {"zh": "  ✗ {name} 失败：{message}", "en": "  ✗ {name} failed: {message}"},

@@ -51,7 +51,7 @@ class AskOptions:
 class AskEvents:
     """Callbacks for a live display; every one is optional."""
 
-    on_stage: Callable[[str], None] | None = None  # "staleness", "evidence", "competing", "model", "render"
+    on_stage: Callable[[str], None] | None = None  # staleness, evidence, competing, model, render, chain
     on_evidence: Callable[[Answer], None] | None = None  # the deterministic parts, before composing
     on_text: Callable[[str], None] | None = None  # model text as it streams
     on_round_end: Callable[["ModelTurn"], None] | None = None
@@ -184,6 +184,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     # 7. the L4 chain
     chain = None
     if options.record:
+        events.stage("chain")
         chain = record_chain(ws, answer, checker)
         answer.chain_id = chain.id
     return AskResult(answer, report, chain, competing, evidence)
