@@ -7,6 +7,8 @@ MESSAGES: dict[str, dict[str, str]] = {
               "（raw/文件#L行号 是你的原话那一行）、日期、高亮片段（【】标出命中词）和得分构成。"
               "没有安装向量插件时为“关键词模式”，装了 mylife-vector 并运行 `mylife index embed` 后为"
               "“混合模式”。\n\n"
+              "自己的词：工作区里的 dict.txt 是用户词典（每行一个词），synonyms.txt 是同义词（每行一组，"
+              "如“摸鱼 划水”）。JSON 键名见 docs/search.md。\n\n"
               "例：\n\n  mylife recall 跳槽\n\n  mylife recall 换工作 --topic 职业去留 -k 5\n\n"
               "  mylife recall 存款 --layer claims --evidence-only --json",
         "en": "Find the best matches across your raw notes, topic digests and claims.\n\n"
@@ -14,6 +16,8 @@ MESSAGES: dict[str, dict[str, str]] = {
               "hit shows where it is (raw/FILE#Lnn is your exact line), its date, a snippet with the "
               "matched words in 【】 and its score parts. Keyword mode without a vector plugin; hybrid "
               "mode once mylife-vector is installed and `mylife index embed` has run.\n\n"
+              "Your own words: dict.txt in the workspace is the user dictionary (one word a line), "
+              "synonyms.txt lists synonyms (one group a line). JSON keys: docs/search.md.\n\n"
               "Examples:\n\n  mylife recall 跳槽\n\n  mylife recall 换工作 --topic career -k 5\n\n"
               "  mylife recall 存款 --layer claims --evidence-only --json",
     },
