@@ -13,7 +13,9 @@ Figures:
 * fresh process: ``mylife recall 跳槽 --json`` as a user runs it (interpreter, imports, segmenter
   dictionary, index open, query), median of several runs with its peak memory; and
   ``mylife record`` (which also indexes the new note);
-* catch-up: after records made while the index was busy, the next ``recall``.
+* catch-up: after records made while the index was busy, the next ``recall``;
+* with ``--vector-sample N`` (mylife-vector installed): embedding cost per document, and hybrid
+  recall warm and in a fresh process, over the N newest documents embedded.
 
 The lifetime workspace comes from ``bench/lifetime.py`` (built once, cached in ``bench/out/``)
 and is not modified: the search index is built in an overlay (symlinks to its claims and digests,
@@ -75,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workspace", type=Path, default=None, help="use this workspace instead (overlaid)")
     parser.add_argument("--rounds", type=int, default=10, help="warm rounds over every query")
     parser.add_argument("--repeat", type=int, default=5, help="fresh-process runs")
+    parser.add_argument("--vector-sample", type=int, default=0, metavar="N",
+                        help="with mylife-vector installed: embed the N newest documents, then time hybrid recall")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     log = (lambda s: print(s, file=sys.stderr)) if args.json else print
@@ -183,9 +187,56 @@ def main(argv: list[str] | None = None) -> int:
         f"({len(result.hits)} hits)")
     ws.close()
 
+    if args.vector_sample:
+        report["hybrid"] = hybrid_figures(ws_path, args, log)
+
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
     return 0
+
+
+def hybrid_figures(ws_path: Path, args: argparse.Namespace, log) -> dict[str, Any]:
+    """Embed a sample (vectors for a whole lifetime take hours: that is ``index embed``'s job,
+    in the background), then time hybrid queries warm and in fresh processes."""
+    import mylife_vector.plugin as vector_plugin
+
+    from mylife_core.search import recall
+    from mylife_core.search.documents import iter_all
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    ws = Workspace.open(ws_path, plugins=plugin_host(vector_plugin))
+    store = ws.plugins.vector_index(ws)
+    docs = sorted(iter_all(ws), key=lambda d: d.day, reverse=True)[: args.vector_sample]
+    started = time.perf_counter()
+    todo = store.missing({d.uid: d.text for d in docs})
+    by_uid = {d.uid: d.text for d in docs}
+    for i in range(0, len(todo), 16):
+        store.add([(uid, by_uid[uid]) for uid in todo[i:i + 16]])
+    store.flush()
+    seconds = time.perf_counter() - started
+    out: dict[str, Any] = {"embedded": len(todo), "embed_s": round(seconds, 1),
+                           "embed_ms_per_doc": round(seconds * 1000 / max(1, len(todo)), 1),
+                           "chars_per_doc": round(sum(len(by_uid[u]) for u in todo) / max(1, len(todo)), 1)}
+    recall(ws, "预热")
+    times = []
+    for _ in range(max(1, args.rounds // 2)):
+        for q in QUERIES:
+            t0 = time.perf_counter()
+            result = recall(ws, q)
+            times.append(time.perf_counter() - t0)
+            assert result.mode == "hybrid"
+    out["warm_p50_ms"] = round(statistics.median(times) * 1000, 2)
+    out["warm_p95_ms"] = round(percentile(times, 0.95) * 1000, 2)
+    store.close()
+    ws.close()
+    env = _util.cli_env(ws_path, {"MYLIFE_LOAD_PLUGINS": "mylife-vector"})
+    fig = _util.time_command("recall hybrid", _util.mylife_argv("recall", "跳槽", "--json"), env=env, repeat=args.repeat)
+    out["fresh_recall"] = fig.to_json()
+    log(f"  hybrid: embedded {out['embedded']} docs ({out['embed_ms_per_doc']} ms each, "
+        f"{out['chars_per_doc']} chars), warm p50 {out['warm_p50_ms']} ms p95 {out['warm_p95_ms']} ms, "
+        f"fresh `mylife recall` {_util.fmt_s(fig.median_s)} peak {fig.peak_rss_mb:.0f} MB")
+    return out
 
 
 if __name__ == "__main__":
