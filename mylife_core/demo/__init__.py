@@ -200,14 +200,14 @@ def _line_number(text: str, quote: str, where: str) -> int:
 
 
 class _Builder:
-    def __init__(self, ws: "Workspace", persona: Persona, today: date) -> None:
+    def __init__(self, ws: Workspace, persona: Persona, today: date) -> None:
         self.ws = ws
         self.persona = persona
         self.today = today
         self.files: dict[str, str] = {}  # record key -> raw file
         self.texts: dict[str, str] = {}
         self.statement_pointers: dict[str, str] = {}
-        self.claims: dict[str, "Claim"] = {}
+        self.claims: dict[str, Claim] = {}
 
     def when(self, day: int, hhmm: str) -> datetime:
         from .. import clock
@@ -248,7 +248,7 @@ class _Builder:
         self._remember(spec.key, added[0])
         self.statement_pointers[spec.key] = recorded[0] or added[0].provenance or ""
 
-    def _remember(self, key: str, claim: "Claim") -> None:
+    def _remember(self, key: str, claim: Claim) -> None:
         if key in self.claims:
             raise DemoDataError(f"duplicate claim key {key!r}")
         self.claims[key] = claim
@@ -461,4 +461,4 @@ def tour(summary: dict, *, commands: set[str] | None = None) -> list[dict[str, s
     return [{"command": command, "what": t(key)} for command, key in steps]
 
 
-__all__ = ["build_demo", "summarize", "tour", "is_demo", "read_marker", "default_demo_root", "load_persona", "MARKER"]
+__all__ = ["MARKER", "build_demo", "default_demo_root", "is_demo", "load_persona", "read_marker", "summarize", "tour"]
