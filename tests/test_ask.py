@@ -361,3 +361,25 @@ def test_an_investment_question_is_refused(ws, cli, lenses):
     assert data["status"] == "denied" and data["staleness"]["verdict"]["kind"] == "deny"
     assert data["chain"] is None and data["answer"]["disclaimer"] == disclaimer()
     assert json.dumps(data, ensure_ascii=False)
+
+
+def test_in_a_terminal_ask_offers_update_now_or_keep_old(ws, lenses):
+    from lens_support import run_in_pty
+
+    seed(ws)
+    set_savings(ws, days_ago=200)
+    updated = run_in_pty(["ask", "我该不该辞职？", "--accept-missing"], workspace=ws.root, answers=["95000"],
+                         env=lenses, load_plugins="mylife-career")
+    assert updated.returncode == 0, updated.stdout
+    assert "现在更新" in updated.stdout or "输入新值立即更新" in updated.stdout
+    assert "已更新 现有存款 = 95000" in updated.stdout
+    assert ws.profile.reload().fields["现有存款"].value == 95000
+    assert "基于可能过时的" not in updated.stdout.split("已更新 现有存款")[1]  # the answer uses the new value
+    set_savings(ws, days_ago=200)
+    kept = run_in_pty(["ask", "我该不该辞职？", "--accept-missing"], workspace=ws.root, answers=[""],
+                      env=lenses, load_plugins="mylife-career")
+    assert kept.returncode == 0, kept.stdout
+    assert "沿用旧值：基于可能过时的 现有存款" in kept.stdout
+    answer = kept.stdout.split("沿用旧值：")[1]
+    assert "## 你在「职业去留」上的多段表述" in answer and "本回答沿用了你选择保留的过期数据" in answer
+    assert ws.profile.reload().fields["现有存款"].value == 120000

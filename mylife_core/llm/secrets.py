@@ -90,8 +90,14 @@ class KeyRing:
     warnings: list[str] = field(default_factory=list)
 
     @classmethod
-    def load(cls, *, workspace_root: Path | None = None) -> "KeyRing":
+    def load(cls, *, workspace_root: Path | None = None, warn: bool = True) -> "KeyRing":
         values, warnings = read_secrets_file(workspace_root=workspace_root)
+        if warn and "secrets_permissions" in warnings:
+            import sys
+
+            from ..messages import t
+
+            print(t("llm.secrets_permissions", path=secrets_path()), file=sys.stderr)
         return cls(values, warnings)
 
     def lookup(self, name: str) -> str | None:

@@ -49,7 +49,7 @@ def _resolve_interactively(ws, out: Output, report, options) -> bool:
         else:
             options.keep.append(f.name)
             out.line(t("ask.kept", note=f.note))
-    for name in list(report.missing):
+    for name in ([] if options.accept_missing else list(report.missing)):
         answer = click.prompt(t("ask.prompt.missing", name=name), default="", show_default=False).strip()
         if answer:
             choice = confirm_new_field(ws, name, answer, interactive=True, prompt=lambda q: click.prompt(
@@ -125,15 +125,19 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
             out.line(line)
         return result.exit_code
     if answer.mode == "model":
-        if [j.text for j in answer.judgments] != printer.printed:
+        final = [j for j in answer.judgments if j.role == "judgment"]
+        if [j.text for j in final] != printer.printed:
             if printer.printed:
                 out.line(t("ask.changed_by_plugin"))
             else:
                 printer.start()
-            for j in answer.judgments:
+            for j in final:
                 out.line(judgment_line(j))
-            if not answer.judgments:
+            if not final:
                 out.line(t("ask.analysis.none"))
+        for j in answer.judgments:  # the model's other questions, held back while streaming
+            if j.role == "question":
+                out.line(judgment_line(j))
         out.line("")
         out.line(answer.label)
     elif will_call_model:  # the model failed: say so where the analysis would have been
