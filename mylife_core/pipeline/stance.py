@@ -82,12 +82,24 @@ def term_polarity(text: str, term: str) -> int:
             end = match.end()
             if (start > 0 and lowered[start - 1].isalnum()) or (end < len(lowered) and lowered[end].isalnum()):
                 continue
+        if _is_cjk(needle[0]) and _undecided(text, start):
+            continue  # "不知道该不该辞职": asked, not answered
         found = True
         negated = _negated_cjk(text, start) if _is_cjk(needle[0]) else _negated_en(text, start)
         votes += -1 if negated else 1
     if not found:
         return 0
     return -1 if votes < 0 else 1
+
+
+def _undecided(text: str, start: int) -> bool:
+    """Is the term at ``start`` the object of an A-not-A question (该不该, 要不要, 是否)?"""
+    lo = max(0, start - WINDOW)
+    breaks = list(CLAUSE_BREAK.finditer(text, lo, start))
+    if breaks:
+        lo = breaks[-1].end()
+    window = text[lo:start]
+    return bool(A_NOT_A.search(window)) or "是否" in window
 
 
 def key_terms(terms: Iterable[str]) -> list[str]:
