@@ -102,17 +102,26 @@ def _embed_files(ws: "Workspace") -> tuple[Path, Path]:
     return folder / "embed.lock", folder / "embed.json"
 
 
-def _try_lock(path: Path):
-    """An exclusive, non-blocking lock held while embedding runs (None when someone holds it)."""
-    import fcntl
+class _HeldLock:
+    def __init__(self, lock) -> None:
+        self._lock = lock
 
-    fh = open(path, "a+")  # noqa: SIM115 - kept open for the lock's lifetime
+    def close(self) -> None:
+        self._lock.release()
+
+
+def _try_lock(path: Path) -> _HeldLock | None:
+    """An exclusive, non-blocking lock held while embedding runs (None when someone holds it).
+    The core's inter-process lock (flock / msvcrt), with no waiting."""
+    from ..errors import LockTimeout
+    from ..storage.lock import FileLock
+
+    lock = FileLock(path, timeout=0)
     try:
-        fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        fh.close()
+        lock.acquire()
+    except LockTimeout:
         return None
-    return fh
+    return _HeldLock(lock)
 
 
 def embedding_progress(ws: "Workspace") -> dict[str, Any] | None:
