@@ -208,6 +208,7 @@ class _Builder:
         self.texts: dict[str, str] = {}
         self.statement_pointers: dict[str, str] = {}
         self.claims: dict[str, Claim] = {}
+        self.pending: dict[str, list[tuple[ClaimSpec, dict[str, Any]]]] = {"user": [], "model": []}
 
     def when(self, day: int, hhmm: str) -> datetime:
         from .. import clock
@@ -229,17 +230,20 @@ class _Builder:
                                  occurred_at=self.when(spec.day, spec.time), actor="user")
         self.files[spec.key] = rec.file
         self.texts[spec.key] = spec.text
-        by_actor: dict[str, list[tuple[ClaimSpec, dict[str, Any]]]] = {"user": [], "model": []}
         for c in spec.claims:
             item = {"claim": c.claim, "topic": c.topic, "kind": c.kind, "context": c.context,
                     "confidence": c.confidence, "occurred_at": self.when(spec.day, spec.time),
                     "provenance": self.pointer(spec.key, c.quote, c.quote_to)}
-            by_actor["model" if c.kind == "inference" else "user"].append((c, item))
-        for actor, pairs in by_actor.items():
+            self.pending["model" if c.kind == "inference" else "user"].append((c, item))
+
+    def add_pending_claims(self) -> None:
+        """The notes' claims in one batch per actor (one write per month shard, not per note)."""
+        for actor, pairs in self.pending.items():
             if pairs:
                 added, _ = self.ws.claims.add_many([item for _, item in pairs], actor=actor)
                 for (c, _), claim in zip(pairs, added):
                     self._remember(c.key, claim)
+            pairs.clear()
 
     def statement(self, spec: StatementSpec) -> None:
         added, recorded = self.ws.claims.add_many([{
@@ -324,6 +328,7 @@ class _Builder:
                 self.statement(payload)
             else:
                 self.profile_value(*payload)
+        self.add_pending_claims()
         for spec in self.persona.transitions:
             self.transition(spec)
         for spec in self.persona.digests:

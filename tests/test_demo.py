@@ -1,0 +1,227 @@
+"""``mylife demo``: a real demo workspace through the real CLI, checked by the real commands."""
+
+from __future__ import annotations
+
+import shlex
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from mylife_core.demo import MARKER, load_persona, read_marker
+from mylife_core.testing import run_cli
+
+NOW = "2026-12-03T09:00"
+TODAY = date(2026, 12, 3)
+STALE_AT_NOW = {"现有存款", "房租月支出", "工作年限", "对当前工作的评估", "睡眠时长"}
+
+
+def mylife(*args: str, now: str = NOW, env: dict | None = None):
+    return run_cli(args, env={"MYLIFE_NOW": now, **(env or {})})
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> tuple[Path, dict]:
+    """One demo built under a fixed MYLIFE_NOW, shared by the read-only tests below."""
+    root = tmp_path_factory.mktemp("demo") / "mylife-demo"
+    result = mylife("demo", "--workspace", str(root), "--json")
+    assert result.returncode == 0, result.stderr
+    return root, result.json()
+
+
+def ws_args(root: Path) -> tuple[str, str]:
+    return ("--workspace", str(root))
+
+
+def test_summary_counts_and_shape(demo):
+    root, summary = demo
+    assert summary["ok"] is True and summary["workspace"] == str(root) and summary["replaced"] is False
+    assert summary["today"] == TODAY.isoformat()
+    assert 30 <= summary["records"] <= 60
+    assert 60 <= summary["claims"] <= 150
+    assert {"职业去留", "财务压力", "健康"} <= set(summary["topics"])
+    assert summary["claims_by_status"]["superseded"] == 1
+    assert summary["claims_by_status"]["disputed"] == 1
+    assert len(summary["candidates"]) == 2
+    assert summary["superseded"][0]["by"]
+    assert summary["missing_fields"] == [{"name": "信用卡分期余额", "why": summary["missing_fields"][0]["why"]}]
+    assert "digest/职业去留.md" in summary["digests"] and "digest/职业去留.ai.md" in summary["digests"]
+    assert read_marker(root)["mylife_demo"] == 1
+    assert [s["command"].split()[1] for s in summary["try"]][:2] == ["status", "claim"]
+
+
+def test_verify_passes_and_counts_everything(demo):
+    root, summary = demo
+    result = mylife("verify", "--json", *ws_args(root))
+    assert result.returncode == 0, result.stdout
+    report = result.json()
+    assert report["ok"] is True and report["problems"] == []
+    assert report["raw_checked"] == summary["records"]
+    assert report["claims_checked"] == summary["claims"]
+
+
+def test_trace_of_a_cited_claim_reaches_the_users_own_line(demo):
+    root, summary = demo
+    claim_id = summary["featured"]["love_here"]
+    result = mylife("trace", claim_id, "--json", *ws_args(root))
+    assert result.returncode == 0, result.stderr
+    trace = result.json()
+    assert trace["state"] == "ok"
+    assert trace["raw"]["lines"] == [{"line": 4, "text": "说真的，热爱这里，绝不想走。"}]
+    assert trace["raw"]["pointer"].endswith("-career.md#L4")
+    assert trace["digest"] and trace["digest"][0]["ref"].startswith("digest/职业去留.md#P")
+    assert f"[{claim_id}]" in trace["digest"][0]["text"]
+    text = mylife("trace", claim_id, *ws_args(root)).stdout
+    assert "说真的，热爱这里，绝不想走。" in text
+
+
+def test_raw_notes_are_kept_messy_byte_for_byte(demo):
+    root, _ = demo
+    persona = load_persona()
+    launch = next(r for r in persona.records if r.key == "launch")
+    day = (TODAY + timedelta(days=launch.day)).isoformat()
+    data = (root / "raw" / f"{day}-career.md").read_bytes()
+    assert data == launch.text.encode("utf-8")
+    assert "上线了！！！上线了上线了".encode() in data  # repetition and emotion are L0 too
+
+
+def test_the_story_over_time(demo):
+    root, summary = demo
+    result = mylife("claim", "list", "--topic", "职业去留", "--limit", "0", "--json", *ws_args(root))
+    assert result.returncode == 0, result.stderr
+    claims = {c["id"]: c for c in result.json()["claims"]}
+    love, leave, unsure = (claims[summary["featured"][k]] for k in ("love_here", "want_leave", "dont_know"))
+    assert love["claim"] == "热爱这里，绝不想走" and love["context"] == "刚完成一个重要项目"
+    assert leave["claim"] == "想跳槽" and leave["context"] == "连续加班三周"
+    assert unsure["context"] == "刚被调岗"
+    assert love["occurred_at"] < leave["occurred_at"] < unsure["occurred_at"]
+    assert love["occurred_at"] == (TODAY - timedelta(days=418)).isoformat()  # relative to MYLIFE_NOW
+    assert all(c["kind"] == "assessment" for c in (love, leave, unsure))
+    disputed = claims[summary["featured"]["targets_us"]]
+    assert disputed["status"] == "disputed" and disputed["note"]
+
+    premise = mylife("claim", "show", summary["featured"]["pressure"], "--json", *ws_args(root)).json()["claim"]
+    assert premise["claim"] == "财务压力大" and premise["status"] == "active"
+    rent = mylife("claim", "show", summary["featured"]["rent_3800"], "--json", *ws_args(root)).json()["claim"]
+    assert rent["status"] == "superseded" and rent["superseded_by"] == summary["superseded"][0]["by"]
+
+
+def test_inference_candidates_await_the_user(demo):
+    root, summary = demo
+    result = mylife("claim", "list", "--status", "candidate", "--json", *ws_args(root))
+    candidates = result.json()["claims"]
+    assert {c["id"] for c in candidates} == set(summary["candidates"])
+    assert all(c["kind"] == "inference" and c["source"] == "llm_inferred" for c in candidates)
+    assert summary["claims_by_kind"]["inference"] == 4  # plus one accepted, one rejected
+
+
+def test_staleness_under_a_fixed_now(demo):
+    root, summary = demo
+    assert {f["name"] for f in summary["stale_fields"]} == STALE_AT_NOW
+    listed = mylife("profile", "list", "--stale", "--json", *ws_args(root))
+    assert listed.returncode == 0, listed.stderr
+    assert {f["name"] for f in listed.json()["fields"]} == STALE_AT_NOW
+    # twenty days later the income (set 170 days before the build, TTL 180) has expired too
+    later = mylife("profile", "list", "--stale", "--json", *ws_args(root), now="2026-12-23T09:00")
+    assert {f["name"] for f in later.json()["fields"]} == STALE_AT_NOW | {"月税后收入"}
+    savings = mylife("profile", "get", "现有存款", "--json", *ws_args(root)).json()["field"]
+    assert savings["value"] == 120000 and [h["value"] for h in savings["history"]] == [42000, 85000]
+    assert savings["provenance"].startswith("raw/") and savings["source"] == "user_raw"
+    missing = mylife("profile", "get", "信用卡分期余额", *ws_args(root))
+    assert missing.returncode != 0 and "信用卡分期余额" in missing.stderr
+
+
+def test_tour_commands_run(demo, tmp_path):
+    """Every command the tour prints works as printed (on a copy: accept writes)."""
+    import shutil
+
+    root, summary = demo
+    copy = tmp_path / "copy"
+    shutil.copytree(root, copy)
+    for step in summary["try"]:
+        argv = shlex.split(step["command"].replace(str(root), str(copy)))
+        assert argv[0] == "mylife" and argv[-2] == "-w"
+        result = mylife(*argv[1:])
+        assert "Traceback" not in result.stderr and "内部错误" not in result.stderr, step
+        if argv[1] != "ask":  # ask stops to ask about stale fields (its own exit code)
+            assert result.returncode == 0, (step, result.stderr)
+        assert result.stdout.strip(), step
+
+
+def test_text_tour_in_chinese_and_english(tmp_path):
+    (tmp_path / "zh").mkdir()  # an empty folder is a fine target
+    zh = mylife("demo", "-w", str(tmp_path / "zh"))
+    assert zh.returncode == 0, zh.stderr
+    assert "演示工作区已建好" in zh.stdout and "接着可以试试" in zh.stdout
+    assert "mylife trace claim-" in zh.stdout and "mylife profile list --stale" in zh.stdout
+    en = mylife("demo", "-w", str(tmp_path / "en"), env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 0, en.stderr
+    assert "Demo workspace ready" in en.stdout and "Things to try next" in en.stdout
+
+
+def test_default_target_is_a_fresh_demo_folder_never_the_real_workspace(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    real = tmp_path / "real"
+    assert run_cli(["init", "--workspace", str(real)]).returncode == 0
+    before = sorted(p.relative_to(real) for p in real.rglob("*"))
+    result = run_cli(["demo", "--json"], workspace=real, env={"HOME": str(home), "MYLIFE_NOW": NOW})
+    assert result.returncode == 0, result.stderr
+    assert result.json()["workspace"] == str(home / "mylife-demo")
+    assert (home / "mylife-demo" / MARKER).is_file()
+    assert sorted(p.relative_to(real) for p in real.rglob("*")) == before  # MYLIFE_HOME untouched
+
+
+def test_refuses_a_non_empty_folder_and_writes_nothing(tmp_path):
+    target = tmp_path / "notes"
+    target.mkdir()
+    (target / "mine.txt").write_text("my own file")
+    for extra in ((), ("--force",)):
+        result = mylife("demo", "-w", str(target), *extra)
+        assert result.returncode == 2, result.stderr
+        assert str(target) in result.stderr and "Traceback" not in result.stderr
+        assert sorted(p.name for p in target.iterdir()) == ["mine.txt"]
+    assert "--force" in mylife("demo", "-w", str(target), "--force").stderr  # says why --force did not help
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]  # no half-built sibling left
+    as_json = mylife("demo", "-w", str(target), "--json")
+    assert as_json.json()["ok"] is False and as_json.json()["error"]["key"] == "demo_target_exists"
+
+
+def test_force_never_deletes_a_real_workspace(tmp_path):
+    real = tmp_path / "real"
+    assert run_cli(["init", "--workspace", str(real)]).returncode == 0
+    assert run_cli(["record", "我自己的笔记", "--topic", "life", "--workspace", str(real)]).returncode == 0
+    result = mylife("demo", "-w", str(real), "--force", "--json")
+    assert result.returncode == 2 and result.json()["error"]["key"] == "demo_force_refused"
+    assert run_cli(["status", "--json", "--workspace", str(real)]).json()["layers"]["raw"]["records"] == 1
+
+
+def test_force_rebuilds_only_a_demo(tmp_path):
+    target = tmp_path / "demo"
+    first = mylife("demo", "-w", str(target), "--json")
+    assert first.returncode == 0, first.stderr
+    again = mylife("demo", "-w", str(target), "--json")
+    assert again.returncode == 2 and again.json()["error"]["key"] == "demo_exists"
+    (target / "raw" / "stray.md").write_text("changed by hand")  # the old demo is thrown away whole
+    rebuilt = mylife("demo", "-w", str(target), "--force", "--json")
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert rebuilt.json()["replaced"] is True
+    assert not (target / "raw" / "stray.md").exists()
+    assert mylife("verify", "--json", "--workspace", str(target)).json()["ok"] is True
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo"]
+
+
+def test_persona_quotes_each_match_one_line():
+    """Every claim pointer and profile source in the bundled persona names exactly one line."""
+    persona = load_persona()
+    texts = {r.key: r.text.rstrip("\n").split("\n") for r in persona.records}
+    for record in persona.records:
+        for c in record.claims:
+            assert sum(c.quote in line for line in texts[record.key]) == 1, (record.key, c.quote)
+    for field in persona.profile:
+        for value in field.values:
+            if value.source_of and value.source_of.record:
+                lines = texts[value.source_of.record]
+                assert sum(value.source_of.quote in line for line in lines) == 1, (field.name, value)
+    days = [r.day for r in persona.records]
+    assert min(days) >= -430 and max(days) <= 0  # about fourteen months, nothing in the future
