@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .answer import CompetingEvidence
-from .stance import has_caution, key_terms, term_polarity
+from .stance import has_caution, key_terms, term_polarity, with_stance_aliases
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..trace import SourceChecker
@@ -71,11 +71,15 @@ def conclusion_sides(conclusion: str, terms: list[str], expansions: dict[str, li
             continue
         for syn in key_terms(synonyms):
             sides.setdefault(syn, side)
-    return sides
+    return with_stance_aliases(sides)
 
 
 def _judge(text: str, sides: dict[str, int], same_topic: bool) -> tuple[str, str, str] | None:
-    """(stance, term or cue, reason key) for a text against the conclusion's sides, or None."""
+    """(stance, term or cue, reason key) for a text against the conclusion's sides, or None.
+
+    A caution (房贷, 担心, 但是 ...) weakens a conclusion to *do* something; a conclusion not to
+    act is weakened only by statements for acting (they contradict it).
+    """
     shares = False
     for term, side in sides.items():
         polarity = term_polarity(text, term)
@@ -85,7 +89,8 @@ def _judge(text: str, sides: dict[str, int], same_topic: bool) -> tuple[str, str
         if polarity != side:
             return "contradicts", term, "ask.competing.reason.contradicts"
     cue = has_caution(text)
-    if cue and (shares or same_topic):
+    acting = any(side > 0 for side in sides.values())
+    if cue and acting and (shares or same_topic):
         return "weakens", cue, "ask.competing.reason.weakens"
     return None
 

@@ -19,7 +19,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from .answer import Judgment, Premise, Statement
-from .stance import clash, key_terms, stance_toward
+from .stance import clash, key_terms, stance_toward, with_stance_aliases
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
@@ -54,7 +54,7 @@ def action_terms(ws: "Workspace", decisions: list["DecisionSpec"], question: str
             words += spec.synonyms
     if not words:
         words = [t for t in terms if t in question or len(t) >= 2]
-    return key_terms(words)
+    return key_terms(with_stance_aliases(key_terms(words)))
 
 
 def _statement(claim: "Claim", checker: "SourceChecker", terms: list[str]) -> Statement:
@@ -88,22 +88,43 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
             if claim.is_evidence and claim.kind != "inference" and claim.id not in chosen:
                 chosen[claim.id] = claim
                 scores[claim.id] = 0.0
-    # rank: relevance, then taking a side on the decision, then recency; keep the newest few always
-    newest = sorted(chosen.values(), key=lambda c: (c.occurred_at, c.id), reverse=True)[:3]
-    ranked = sorted(chosen.values(), key=lambda c: (
-        -(scores.get(c.id, 0.0) + (0.5 if stance_toward(c.claim, terms)[0] else 0.0)),
-        -c.occurred_at.toordinal(), c.id))
-    keep: dict[str, Claim] = {c.id: c for c in newest}
-    for claim in ranked:
-        if len(keep) >= limit:
-            break
-        keep.setdefault(claim.id, claim)
-    claims = sorted(keep.values(), key=lambda c: (c.occurred_at, c.id))
+    claims = _select(list(chosen.values()), scores, terms, limit)
     statements = [_statement(c, checker, terms) for c in claims]
     lean_statement = next((s for s in reversed(statements) if s.stance), None)
     return Evidence(topic=topic, statements=statements, action_terms=terms,
                     lean=lean_statement.stance if lean_statement else 0, lean_statement=lean_statement,
                     terms=result.terms, search_mode=result.mode, claims={c.id: c for c in claims})
+
+
+def _select(pool: list["Claim"], relevance: dict[str, float], terms: list[str], limit: int) -> list["Claim"]:
+    """The statements worth a row, spread over time so the table shows how the user's view moved.
+
+    A statement scores by relevance to the question, +0.6 for an assessment (the user's own view
+    is what the table is about), +0.5 for taking a side on the decision. The two newest always
+    stay (where the user is now); then each month's best, best months first; then each month's
+    second best, and so on, until ``limit``. Shown oldest first.
+    """
+    def score(c: "Claim") -> float:
+        return (relevance.get(c.id, 0.0) + (0.6 if c.kind == "assessment" else 0.0)
+                + (0.5 if stance_toward(c.claim, terms)[0] else 0.0))
+
+    scored = {c.id: score(c) for c in pool}
+    order = lambda c: (-scored[c.id], -c.occurred_at.toordinal(), c.id)  # noqa: E731
+    keep: dict[str, Claim] = {}
+    for c in sorted(pool, key=lambda c: (c.occurred_at, c.id), reverse=True)[:2]:
+        keep[c.id] = c
+    buckets: dict[str, list[Claim]] = {}
+    for c in sorted(pool, key=order):
+        buckets.setdefault(_month(c.occurred_at), []).append(c)
+    level = 0
+    while len(keep) < limit and any(len(b) > level for b in buckets.values()):
+        tier = sorted((b[level] for b in buckets.values() if len(b) > level), key=order)
+        for c in tier:
+            if len(keep) >= limit:
+                break
+            keep.setdefault(c.id, c)
+        level += 1
+    return sorted(keep.values(), key=lambda c: (c.occurred_at, c.id))
 
 
 def _month(day: date) -> str:

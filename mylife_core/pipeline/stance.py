@@ -16,6 +16,8 @@ NEGATION_CHARS = "不没无别非未勿莫甭"
 # words that contain a negation character but do not negate what follows
 NOT_NEGATIONS = ("不错", "不得不", "不然", "不过", "不少", "不断", "不仅", "不管", "无论", "非常", "没错",
                  "未来", "别人", "别的", "不只", "不光", "不如", "莫名", "无比", "并非不", "没准", "不但")
+# verbs that turn what follows against itself: "限制了换工作的选择", "放弃跳槽", "害怕辞职"
+BLOCKING_VERBS = ("限制", "阻止", "妨碍", "放弃", "拒绝", "反对", "害怕", "不敢", "担心", "犹豫", "打消")
 EN_NEGATIONS = ("not", "no", "never", "don't", "dont", "won't", "wont", "can't", "cant", "cannot", "isn't",
                 "shouldn't", "wouldn't", "didn't", "doesn't", "hardly")
 CLAUSE_BREAK = re.compile(r"[，,。.!！?？；;：:\n、（）()]")
@@ -26,6 +28,15 @@ WINDOW = 6  # characters before a Chinese term that can negate it
 CAUTION_CUES = ("但是", "可是", "不过", "然而", "其实", "担心", "害怕", "怕", "风险", "后悔", "压力", "犹豫", "舍不得",
                 "不确定", "没把握", "房贷", "贷款", "月供", "存款", "积蓄", "不够", "负债", "欠", "空窗",
                 "but", "however", "worried", "afraid", "risk", "regret", "mortgage", "loan", "savings", "unsure")
+
+# colloquial words that carry a side on a decision without being search synonyms of it
+# ("热爱这里，绝不想走" is against 跳槽); used to read stances only, never to widen a search
+STANCE_ALIASES: dict[str, tuple[str, ...]] = {
+    "跳槽": ("走", "离开"), "辞职": ("走", "离开"), "离职": ("走", "离开"), "换工作": ("走", "离开"),
+    "裸辞": ("走",), "quit": ("leave",), "change jobs": ("leave",),
+}
+# a one-character term counts only where it ends a word: "不想走" / "走了", not "走路" / "走访"
+SINGLE_CHAR_FOLLOWERS = set("了吧呢啊人掉么吗") | set("，,。.!！?？；;：:、）)」』”\"' \n")
 
 STOP_TERMS = frozenset(("我", "你", "他", "她", "它", "我们", "你们", "的", "了", "是", "该", "应该", "应", "要", "会",
                         "能", "可以", "立刻", "马上", "立即", "现在", "还", "吗", "呢", "吧", "啊", "这", "那", "个",
@@ -55,7 +66,10 @@ def _negated_cjk(text: str, start: int) -> bool:
     if breaks:
         lo = breaks[-1].end()
     count = sum(1 for p in range(lo, start) if text[p] in NEGATION_CHARS and not _inside_non_negation(text, p))
-    return count % 2 == 1
+    window = text[max(0, start - 2 * WINDOW):start]
+    clause = CLAUSE_BREAK.split(window)[-1]
+    blocked = any(verb in clause for verb in BLOCKING_VERBS if "不" not in verb)
+    return (count + (1 if blocked else 0)) % 2 == 1
 
 
 def _negated_en(text: str, start: int) -> bool:
@@ -78,6 +92,9 @@ def term_polarity(text: str, term: str) -> int:
     found = False
     for match in re.finditer(re.escape(needle), lowered):
         start = match.start()
+        if len(needle) == 1 and _is_cjk(needle) and match.end() < len(lowered) \
+                and lowered[match.end()] not in SINGLE_CHAR_FOLLOWERS:
+            continue  # 走路, 走访: another word
         if not _is_cjk(needle[0]):  # Latin words match whole words only
             end = match.end()
             if (start > 0 and lowered[start - 1].isalnum()) or (end < len(lowered) and lowered[end].isalnum()):
@@ -160,3 +177,17 @@ def negate_question(question: str) -> tuple[str, str]:
     if en:
         return f"{en.group(2)} {en.group(1).lower()} {en.group(3)}", f"{en.group(2)} {en.group(1).lower()} not {en.group(3)}"
     return text, "不" + text
+
+
+def with_stance_aliases(sides_or_terms):
+    """Add :data:`STANCE_ALIASES` to a list of terms, or to a ``{term: side}`` mapping."""
+    if isinstance(sides_or_terms, dict):
+        out = dict(sides_or_terms)
+        for term, side in sides_or_terms.items():
+            for alias in STANCE_ALIASES.get(term, ()):
+                out.setdefault(alias, side)
+        return out
+    terms = list(sides_or_terms)
+    for term in list(terms):
+        terms += [a for a in STANCE_ALIASES.get(term, ()) if a not in terms]
+    return terms
