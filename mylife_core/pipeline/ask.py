@@ -81,15 +81,16 @@ class AskResult:
 
 
 def field_words(ws: "Workspace", *names: str) -> list[str]:
-    """Words that mean a field: its dictionary aliases and its concept's words (存款, 积蓄 ...)."""
+    """Words that mean a field: its dictionary aliases, else its concept's words (存款, 积蓄 ...)."""
     from ..staleness.heuristics import concept_of
     from ..staleness.ttl import field_spec_for
 
     words: list[str] = []
     for name in filter(None, names):
         spec = field_spec_for(ws, name)
-        if spec is not None:
+        if spec is not None:  # a field dictionary knows it: its own aliases are precise enough
             words += [spec.name, *spec.aliases]
+            continue
         concept = concept_of(name)
         if concept is not None:
             words += list(concept.zh) + list(concept.en)

@@ -76,7 +76,7 @@ def annotate_stale(answer: Answer) -> None:
         return
     for judgment in answer.judgments:
         mark_stale(judgment, answer.stale)
-    if answer.question_back is not None:
+    if answer.question_back is not None and answer.mode == "model":  # the offline question quotes statements
         mark_stale(answer.question_back, answer.stale)
     note = t("ask.stale_global", notes="；".join(s.note for s in answer.stale), weight=STALE_WEIGHT)
     if note not in answer.annotations:
