@@ -281,9 +281,13 @@ def record_chain(ws: "Workspace", answer: Answer, checker: Any) -> "Chain":
     """Lay the answer down in index.yaml: conclusion -> claims -> digest paragraph -> raw lines."""
     from ..layers.index import Chain, ChainLink, Conclusion
 
+    from ..messages import t
+
     conclusions: list[Conclusion] = []
-    for s in answer.statements:
-        conclusions.append(Conclusion(text=s.text, claim_ids=[s.claim_id], role="statement"))
+    if answer.statements:  # the table, as one entry: its rows are the claims (their text is in L2)
+        head = t("ask.statements.head", topic=answer.topic) if answer.topic else t("ask.statements.head_any")
+        conclusions.append(Conclusion(text=head.lstrip("# "), claim_ids=[s.claim_id for s in answer.statements],
+                                      role="statement"))
     for j in answer.judgments:
         conclusions.append(Conclusion(text=j.text, claim_ids=j.claim_ids, role=j.role, stale_inputs=j.stale_inputs,
                                       weight=j.weight))
