@@ -45,6 +45,7 @@ class AskOptions:
     record: bool = True  # record the L4 chain
     limit: int = 12  # statements in the table
     tools: bool = True  # let the model call the read-only tools
+    client: Any = None  # a ModelClient to reuse (a chat session keeps one, so cooldowns persist across turns)
 
 
 @dataclass
@@ -244,7 +245,7 @@ def _compose_with_model(ws: "Workspace", answer: Answer, settings: Any, evidence
     from ..tools import ToolBox
     from .citations import to_judgments
 
-    client = ModelClient(settings, keyring=KeyRing.load(workspace_root=ws.root))
+    client = options.client or ModelClient(settings, keyring=KeyRing.load(workspace_root=ws.root))
     toolbox = ToolBox(ws, actor="model", allow_writes=False, names=READ_TOOLS) if options.tools else None
     messages = [{"role": "system", "content": pick(ASK_SYSTEM)}, *_data_messages(ws, answer, evidence),
                 {"role": "user", "content": t("ask.prompt.question", question=answer.question,
