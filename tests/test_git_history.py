@@ -353,3 +353,10 @@ def test_every_json_key_is_documented(enabled, cli):
     for data in outputs:
         for key in data:
             assert f"`{key}`" in docs, key
+
+
+def test_without_git_enable_says_how_to_get_it_and_nothing_changes(cli, ws_path):
+    assert cli("init").returncode == 0
+    r = cli("git", "enable", env={"MYLIFE_GIT": str(ws_path / "no-such-git")})
+    assert r.returncode == 9 and "没有找到 git" in r.stderr and "Traceback" not in r.stderr
+    assert not (ws_path / ".git").exists() and "enabled: true" not in (ws_path / "config.yaml").read_text()

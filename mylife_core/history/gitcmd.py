@@ -68,7 +68,10 @@ class GitResult:
 
 def git_executable() -> str | None:
     """The git to run (``MYLIFE_GIT`` overrides ``PATH``), or None when git is not installed."""
-    return os.environ.get("MYLIFE_GIT") or shutil.which("git")
+    configured = os.environ.get("MYLIFE_GIT")
+    if configured:
+        return shutil.which(configured)
+    return shutil.which("git")
 
 
 def require_git() -> str:
