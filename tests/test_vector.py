@@ -36,18 +36,18 @@ def test_keyword_mode_until_something_is_embedded(vws):
     rec = vws.raw.record(NOTES.encode(), topic="生活", occurred_at=parse_when("2026-11-20"))
     before = recall(vws, "加班")
     assert before.mode == "keyword" and "search.note.vectors_empty" in before.notes
-    assert recall(vws, "宠物").hits == []  # no shared word: keyword search cannot bridge it
+    assert recall(vws, "家里的宠物").hits == []  # no shared word: keyword search cannot bridge it
     report = embed(vws)
     assert report["embedded"] == 3 and report["remaining"] == 0 and report["total"] == 3
-    after = recall(vws, "宠物")
+    after = recall(vws, "家里的宠物")
     assert after.mode == "hybrid" and after.notes == []
     assert after.hits[0].ref == f"{rec.file}#L1"
     assert after.hits[0].parts["keyword"] == 0.0 and after.hits[0].parts["vector"] > 0.2
-    cooking = recall(vws, "下厨")
+    cooking = recall(vws, "学烹饪")
     assert cooking.hits[0].ref == f"{rec.file}#L3"
     both = recall(vws, "加班")
     assert both.hits[0].ref == f"{rec.file}#L2" and both.hits[0].parts["keyword"] > 0.9
-    assert recall(vws, "宠物", use_vectors=False).mode == "keyword"
+    assert recall(vws, "家里的宠物", use_vectors=False).mode == "keyword"
 
 
 def test_embedding_is_incremental_and_never_in_the_write_path(vws):
@@ -104,11 +104,11 @@ def test_status_and_cli(cli, ws_path):
     done = cli("index", "embed", "--json", load_plugins="mylife-vector")
     assert done.returncode == 0, done.stderr
     assert done.json()["embedded"] == 3
-    found = cli("recall", "宠物", "--json", load_plugins="mylife-vector")
+    found = cli("recall", "家里的宠物", "--json", load_plugins="mylife-vector")
     assert found.returncode == 0, found.stderr
     data = found.json()
     assert data["mode"] == "hybrid" and data["hits"][0]["ref"] == f"{file}#L1"
-    text = cli("recall", "宠物", load_plugins="mylife-vector").stdout
+    text = cli("recall", "家里的宠物", load_plugins="mylife-vector").stdout
     assert "混合模式" in text
     info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
     assert info["mode"] == "hybrid" and info["vector"]["count"] == 3 and info["vector"]["dims"] == 384
@@ -155,4 +155,4 @@ def test_embedding_in_the_background(cli, ws_path):
         assert time.monotonic() < deadline, info
         time.sleep(0.5)
     assert info["vector"]["count"] == 3 and run["done"] == 3 and run["pid"] == data["pid"]
-    assert "混合模式" in cli("recall", "宠物", load_plugins="mylife-vector").stdout
+    assert "混合模式" in cli("recall", "家里的宠物", load_plugins="mylife-vector").stdout
