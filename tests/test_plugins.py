@@ -43,21 +43,22 @@ def site(tmp_path_factory):
 def test_third_party_plugin_installed_with_pip_is_listed_and_called(site, ws_path):
     env = {"PYTHONPATH": str(site / "mylife-hello")}
     assert run_cli(["init"], workspace=ws_path).returncode == 0
-    listed = run_cli(["plugins", "--json"], workspace=ws_path, env=env, load_plugins=None)
+    listed = run_cli(["plugins", "--json"], workspace=ws_path, env=env, load_plugins="mylife-hello")
     assert listed.returncode == 0, listed.stderr
     plugins = {p["distribution"] or p["name"]: p for p in listed.json()["plugins"]}
     hello = plugins["mylife-hello"]
     assert hello["version"] == "0.3.1" and hello["builtin"] is False
     assert hello["hooks"] == ["on_change", "register_commands", "register_fields", "register_tools"]
     assert plugins["mylife.files_store"]["builtin"] is True
-    text = run_cli(["plugins"], workspace=ws_path, env=env, load_plugins=None).stdout
+    text = run_cli(["plugins"], workspace=ws_path, env=env, load_plugins="mylife-hello").stdout
     assert "mylife-hello 0.3.1" in text
     # its command is part of the CLI, its hook sees writes
-    assert "你好，林晓！" in run_cli(["hello", "林晓"], workspace=ws_path, env=env, load_plugins=None).stdout
-    rec = run_cli(["record", "今天又加班", "--topic", "career"], workspace=ws_path, env=env, load_plugins=None)
+    assert "你好，林晓！" in run_cli(["hello", "林晓"], workspace=ws_path, env=env, load_plugins="mylife-hello").stdout
+    rec = run_cli(["record", "今天又加班", "--topic", "career"], workspace=ws_path, env=env, load_plugins="mylife-hello")
     assert rec.returncode == 0
     assert "mylife-hello saw record raw/" in rec.stderr and "by user" in rec.stderr
-    only = run_cli(["plugins", "--hook", "register_fields", "--json"], workspace=ws_path, env=env, load_plugins=None)
+    only = run_cli(["plugins", "--hook", "register_fields", "--json"], workspace=ws_path, env=env,
+                   load_plugins="mylife-hello")
     assert [p["distribution"] for p in only.json()["plugins"]] == ["mylife-hello"]
 
 
