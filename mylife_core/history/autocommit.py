@@ -36,6 +36,23 @@ if TYPE_CHECKING:  # pragma: no cover
 SUSPEND_KEY = "_git_history_suspended"  # set by history operations that commit themselves
 COMMITTER_LOCK = "commit.lock"
 
+#: The committer runs at low priority and waits a moment before Python even starts (``sh`` and
+#: ``sleep`` cost next to nothing), so the command that started it exits, and the user's prompt
+#: returns, without competing with it for the CPU.
+_LAUNCH = ("import os\n"
+           "try: os.nice(10)\n"
+           "except (AttributeError, OSError): pass\n"
+           "import runpy\n"
+           "runpy.run_module('mylife_core.history.committer', run_name='__main__', alter_sys=True)\n")
+_PAUSE = "0.2"
+
+
+def _committer_argv(root: Path) -> list[str]:
+    if os.name == "posix" and os.path.exists("/bin/sh"):
+        return ["/bin/sh", "-c", f'sleep {_PAUSE}; exec "$0" -c "$1" "$2"', sys.executable, _LAUNCH, str(root)]
+    return [sys.executable, "-c", f"import time; time.sleep({_PAUSE})\n" + _LAUNCH, str(root)]
+
+
 _batches: dict[Path, "_Batch"] = {}
 _guard = threading.Lock()
 _atexit_registered = False
@@ -216,7 +233,7 @@ def start_committer(root: Path) -> bool:
     except OSError:
         log = subprocess.DEVNULL  # type: ignore[assignment]
     try:
-        subprocess.Popen([sys.executable, "-m", "mylife_core.history.committer", str(root)],
+        subprocess.Popen(_committer_argv(root),
                          stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=root, start_new_session=True,
                          env={k: v for k, v in os.environ.items() if k != "MYLIFE_DEBUG"})
     except OSError as exc:

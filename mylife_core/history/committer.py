@@ -1,5 +1,8 @@
 """The detached committer: ``python -m mylife_core.history.committer WORKSPACE``.
 
+(:func:`~mylife_core.history.autocommit.start_committer` runs it at low priority, after a short
+pause, so the command that started it exits first.)
+
 Started by :func:`mylife_core.history.autocommit.start_committer` when a MyLife process has
 written something. It holds ``.git/mylife/commit.lock`` (so one runs per workspace), takes the
 workspace lock for each commit (so what it commits is consistent), commits everything owed,
