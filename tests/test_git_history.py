@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from mylife_core.history import autocommit, repo as history_repo, settings as history_settings
+from mylife_core.history import autocommit
+from mylife_core.history import repo as history_repo
+from mylife_core.history import settings as history_settings
 from mylife_core.history.gitcmd import git_executable
 from mylife_core.storage import jsonl
 from mylife_core.testing import run_cli

@@ -26,14 +26,13 @@ from typing import TYPE_CHECKING, Any
 from .. import clock
 from ..storage.atomic import ensure_private_dir
 from . import ignore, secretscan
-from .autocommit import SAFE_DETAIL, SUSPEND_KEY, change_entry  # noqa: F401  (re-exported)
 from . import settings as settings_mod
+from .autocommit import SAFE_DETAIL, SUSPEND_KEY, change_entry  # noqa: F401  (re-exported)
 from .gitcmd import GitError, Repo, clean_env, require_git
 from .settings import GitSettings
 from .state import State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..specs import Change
     from ..workspace import Workspace
 
 IDENTITY_EMAIL = "mylife@localhost"

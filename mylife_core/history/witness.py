@@ -91,7 +91,7 @@ def _raw_history(repo: Repo) -> list[dict[str, Any]]:
         header, _, rest = block.partition("\n")
         commit, _, day = header.partition(" ")
         fields = [f for f in rest.strip("\n\0").split("\0") if f]
-        for status, rel in zip(fields[0::2], fields[1::2]):
+        for status, rel in zip(fields[0::2], fields[1::2], strict=False):
             key = "git.verify.raw_deleted_in_history" if status.startswith("D") else "git.verify.raw_rewritten_in_history"
             problems.append(_problem("git_raw_rewritten", t(key, file=rel, commit=commit, date=day), rel))
     return problems
