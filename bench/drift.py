@@ -160,7 +160,7 @@ def evaluate(rows: list[dict[str, Any]]) -> dict[str, Any]:
                 continue
             keep *= 1.0 - FACTORS[s["weight"]] * s["score"]
         score = 1.0 - keep
-        return row["returning"] or (score >= threshold and not _suppressed(row))
+        return row["returning"] or score >= threshold  # replays without declines: nothing is suppressed
 
     report: dict[str, Any] = {"turns": len(rows), "switches": sum(r["gold"] for r in rows),
                               "threshold": THRESHOLD, "signals": {}, "ablation": {}, "sweep": []}
@@ -181,10 +181,6 @@ def evaluate(rows: list[dict[str, Any]]) -> dict[str, Any]:
     report["median_ms_per_turn"] = round(1000 * statistics.median(times), 2)
     report["max_ms_per_turn"] = round(1000 * max(times), 2)
     return report
-
-
-def _suppressed(row: dict[str, Any]) -> bool:
-    return False  # assess() only overrides the score for first turns (not scored) and returns
 
 
 def token_accuracy(texts: list[str]) -> dict[str, Any]:
