@@ -106,6 +106,30 @@ def test_the_story_over_time(demo):
     assert rent["status"] == "superseded" and rent["superseded_by"] == summary["superseded"][0]["by"]
 
 
+def test_the_main_job_on_the_demo_with_both_lenses(demo, tmp_path):
+    """What scripts/demo runs: the 跳槽 question, offline, with career and finance installed. The
+    seed §5.1 example must come out: "财务压力大" was said when savings were 42,000; they are now
+    120,000, so it is asked about as an old premise, not used as a fact."""
+    import shutil
+
+    root, summary = demo
+    copy = tmp_path / "copy"  # ask records its chain: keep the shared demo untouched
+    shutil.copytree(root, copy)
+    lenses = {"MYLIFE_LOAD_PLUGINS": "mylife-career,mylife-finance"}
+    result = mylife("ask", "我该不该跳槽？", "--accept-stale", "--accept-missing", "--offline", "--json",
+                    *ws_args(copy), env=lenses)
+    assert result.returncode == 0, result.stderr
+    answer = result.json()["answer"]
+    assert answer["decision"] == "跳槽" and answer["topic"] == "职业去留"
+    premises = {p["claim_id"]: p for p in answer["premises"]}
+    pressure = premises[summary["featured"]["pressure"]]
+    assert pressure["kind"] == "field_changed" and pressure["newer"] == "现有存款"
+    assert "42000 → 120000" in pressure["question"] and pressure["question"].endswith("它还成立吗？")
+    text = mylife("ask", "我该不该跳槽？", "--accept-stale", "--accept-missing", "--offline", *ws_args(copy), env=lenses)
+    assert "## 待作废的旧前提" in text.stdout and "「财务压力大」" in text.stdout
+    assert text.stdout.rstrip().endswith("请咨询相应持证专业人士。你的数据保存在本地；启用云端模型时，用于推理的内容会发送至你所配置的 API 提供方。")
+
+
 def test_inference_candidates_await_the_user(demo):
     root, summary = demo
     result = mylife("claim", "list", "--status", "candidate", "--json", *ws_args(root))

@@ -259,3 +259,20 @@ def test_stale_note_in_both_languages():
     assert stale_note("房租", 45) == "基于可能过时的 房租（45 天前的数据）"
     set_language("en")
     assert stale_note("savings", 95) == "based on possibly outdated savings (data from 3 months ago)"
+
+
+def test_the_model_tool_takes_the_users_choices(lens_ws, monkeypatch):
+    """mylife_staleness carries keep / accept_stale / accept_missing like the CLI's flags."""
+    from mylife_core.tools import call_tool
+
+    monkeypatch.setenv("MYLIFE_NOW", "2026-04-15")
+    plain = call_tool(lens_ws, "mylife_staleness", {"question": "我该不该跳槽？"}, actor="model")
+    assert plain.ok and plain.result["verdict"]["kind"] == "steer" and plain.result["kept"] == []
+    kept = call_tool(lens_ws, "mylife_staleness", {"question": "我该不该跳槽？", "keep": ["现有存款"],
+                                                   "accept_missing": True}, actor="model")
+    assert kept.ok and kept.result["kept"] == ["现有存款"] and kept.result["verdict"]["kind"] == "allow"
+    everything = call_tool(lens_ws, "mylife_staleness", {"question": "我该不该跳槽？", "accept_stale": True,
+                                                         "accept_missing": True}, actor="model")
+    assert everything.ok and everything.result["blocking"] == []
+    bad = call_tool(lens_ws, "mylife_staleness", {"question": "我该不该跳槽？", "keep": "现有存款"}, actor="model")
+    assert not bad.ok

@@ -62,6 +62,11 @@ class FilesStore:
                 CREATE INDEX claims_order ON claims(occurred_at, id);
             """)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        # `status` counts by status and kind: without these, each count scans every row.
+        conn.executescript("""
+            CREATE INDEX IF NOT EXISTS claims_status ON claims(status);
+            CREATE INDEX IF NOT EXISTS claims_kind ON claims(kind);
+        """)
         return conn
 
     @property
@@ -97,20 +102,34 @@ class FilesStore:
         removed = [name for name in known if name not in on_disk]
         if not changed and not removed:
             return
-        parsed = {name: self._read_shard(self.dir / name) for name in sorted(changed)}
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            for name in removed + changed:
+        if removed:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for name in removed:
+                    conn.execute("DELETE FROM claims WHERE shard=?", (name,))
+                    conn.execute("DELETE FROM shards WHERE name=?", (name,))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        # One shard (one month) at a time: memory stays at one month's claims, and an
+        # interrupted rebuild keeps what it finished (the next open re-reads only the rest).
+        show = _progress(len(changed))
+        for done, name in enumerate(sorted(changed), start=1):
+            claims = self._read_shard(self.dir / name)
+            st = on_disk[name]
+            conn.execute("BEGIN IMMEDIATE")
+            try:
                 conn.execute("DELETE FROM claims WHERE shard=?", (name,))
                 conn.execute("DELETE FROM shards WHERE name=?", (name,))
-            for name, claims in parsed.items():
                 self._index_rows(conn, name, claims)
-                st = on_disk[name]
                 conn.execute("INSERT INTO shards VALUES (?,?,?,?)", (name, st.st_mtime_ns, st.st_size, st.st_ino))
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            if show:
+                show(done)
 
     def _index_rows(self, conn: sqlite3.Connection, shard: str, claims: list["Claim"]) -> None:
         from mylife_core.errors import DataFileError
@@ -249,6 +268,25 @@ class FilesStore:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+
+
+def _progress(total: int):
+    """A one-line count on a terminal's stderr while many shards are (re)indexed, e.g. the first
+    command after cloning a lifetime workspace (cache/ is not versioned); silent otherwise."""
+    import sys
+
+    if total < 24 or not sys.stderr.isatty():
+        return None
+    from mylife_core.messages import t
+
+    def show(done: int) -> None:
+        sys.stderr.write("\r" + t("claims.index_progress", done=done, total=total))
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    show(0)
+    return show
 
 
 def _line_of_id(path: Path, claim_id: str) -> int | None:

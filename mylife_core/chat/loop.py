@@ -589,9 +589,9 @@ class Chat:
                        "chain_id": answer.chain_id})
         if not self.io.json:
             if answer.status != "answered":
-                from ..staleness.render import report_lines
+                from ..staleness.render import command_prefix, report_lines
 
-                for line in [*header_lines(answer), "", *report_lines(result.report, ask_command="mylife chat"),
+                for line in [*header_lines(answer), "", *report_lines(result.report, ask_command="mylife chat", prog=command_prefix(self.ws.root)),
                              *closing_lines(answer, recorded=False)]:
                     self.io.say(line)
             else:

@@ -60,7 +60,16 @@ def _localise_click_error(exc: click.ClickException) -> str:
         param = exc.param
         name = param.opts[0] if param is not None and getattr(param, "opts", None) else (exc.param_hint or "?")
         return t("cli.bad_parameter", name=name, message=exc.message)
-    return t("cli.usage_error", message=exc.format_message())
+    import re
+
+    message = exc.format_message()
+    extra = re.match(r"Got unexpected extra arguments? \((.*)\)$", message)
+    if extra:
+        return t("cli.extra_arguments", args=extra[1])
+    needs = re.match(r"Option '([^']+)' requires an argument\.?$", message)
+    if needs:
+        return t("cli.option_needs_value", option=needs[1])
+    return t("cli.usage_error", message=message)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -117,11 +117,13 @@ class IndexLayer:
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
         self.path = ws.root / "index.yaml"
+        self.cache_path = ws.cache_dir / "index.json"  # a fast copy, see yamlfile.load_cached
         self._data: IndexFile | None = None
 
     def load(self) -> IndexFile:
         if self._data is None:
-            self._data = yamlfile.load(self.path, _ADAPTER, default={"chains": [], "branches": []})
+            self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path,
+                                              default={"chains": [], "branches": []})
         return self._data
 
     def reload(self) -> IndexFile:
@@ -130,6 +132,7 @@ class IndexLayer:
 
     def _save(self, data: IndexFile) -> None:
         yamlfile.save(self.path, data.model_dump(mode="python", exclude_none=True), header=HEADER)
+        yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
         self._data = data
 
     # -- chains ---------------------------------------------------------------------------------

@@ -113,11 +113,12 @@ class ProfileLayer:
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
         self.path = ws.root / "profile.yaml"
+        self.cache_path = ws.cache_dir / "profile.json"  # a fast copy, see yamlfile.load_cached
         self._data: ProfileFile | None = None
 
     def load(self) -> ProfileFile:
         if self._data is None:
-            self._data = yamlfile.load(self.path, _ADAPTER, default={"fields": {}})
+            self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path, default={"fields": {}})
         return self._data
 
     def reload(self) -> ProfileFile:
@@ -129,6 +130,7 @@ class ProfileLayer:
         for name, field in data.fields.items():  # "ttl_days: null" says "never expires" out loud
             dumped["fields"][name]["ttl_days"] = field.ttl_days
         yamlfile.save(self.path, dumped, header=HEADER)
+        yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
         self._data = data
 
     def fields(self) -> dict[str, ProfileField]:

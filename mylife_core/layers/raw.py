@@ -57,34 +57,69 @@ class RawLayer:
         self.manifest_path = ws.root / "ledger" / "raw.jsonl"
         self._records: dict[str, RawRecord] | None = None
         self._torn = False
+        # How much of the manifest ``_records`` reflects: (inode, bytes, lines) of complete lines.
+        # The manifest only grows, so a long-lived process (MCP server, chat) catches up with
+        # other processes' records by reading just the new tail.
+        self._seen: tuple[int, int, int] = (0, 0, 0)
 
     # -- reading -----------------------------------------------------------------------------
-    def _load(self) -> dict[str, RawRecord]:
-        if self._records is None:
-            rows, self._torn = jsonl.read(self.manifest_path)
-            records: dict[str, RawRecord] = {}
-            for number, row in enumerate(rows, start=1):
-                try:
-                    rec = RawRecord.model_validate(row)
-                except Exception as exc:
-                    raise DataFileError(self.manifest_path, number, f"bad manifest entry: {exc}") from None
-                records[rec.file] = rec
-            self._records = records
+    def _load(self, *, refresh: bool = False) -> dict[str, RawRecord]:
+        if self._records is not None and not refresh:
+            return self._records
+        try:
+            st = self.manifest_path.stat()
+        except FileNotFoundError:
+            self._records, self._torn, self._seen = {}, False, (0, 0, 0)
+            return self._records
+        ino, done, lines = self._seen
+        if self._records is None or st.st_ino != ino or st.st_size < done:
+            self._records, done, lines = {}, 0, 0  # first read, or the file was replaced
+        if st.st_size == done:
+            self._torn = False
+            self._seen = (st.st_ino, done, lines)
+            return self._records
+        with self.manifest_path.open("rb") as fh:
+            fh.seek(done)
+            data = fh.read(st.st_size - done)
+        complete = data[: data.rfind(b"\n") + 1]
+        self._torn = len(complete) != len(data)
+        for raw in complete.split(b"\n")[:-1]:
+            lines += 1
+            if not raw.strip():
+                continue
+            try:
+                rec = RawRecord.model_validate_json(raw)
+            except Exception as exc:
+                self._records, self._seen = None, (0, 0, 0)
+                raise DataFileError(self.manifest_path, lines, f"bad manifest entry: {_short(exc)}") from None
+            self._records[rec.file] = rec
+        self._seen = (st.st_ino, done + len(complete), lines)
         return self._records
 
     @property
     def manifest_torn(self) -> bool:
-        self._load()
+        self._load(refresh=True)
         return self._torn
 
     def records(self) -> list[RawRecord]:
-        return list(self._load().values())
+        return list(self._load(refresh=True).values())
 
     def get(self, file: str) -> RawRecord | None:
-        return self._load().get(file)
+        rec = self._load().get(file)
+        if rec is None:  # perhaps recorded by another process since we last looked
+            rec = self._load(refresh=True).get(file)
+        return rec
 
     def count(self) -> int:
-        return len(self._load())
+        """How many records the manifest holds (counted, not parsed, when not loaded yet)."""
+        if self._records is not None:
+            return len(self._load(refresh=True))
+        try:
+            data = self.manifest_path.read_bytes()
+        except FileNotFoundError:
+            return 0
+        complete = data[: data.rfind(b"\n") + 1]
+        return complete.count(b"\n") - sum(1 for line in complete.split(b"\n")[:-1] if not line.strip())
 
     def path_of(self, file: str) -> Path:
         return self.ws.root / file
@@ -119,7 +154,7 @@ class RawLayer:
         stem = f"{day}-{_slug(topic)}"
         with self.ws.lock():
             self._repair_torn_manifest()
-            records = self._load()
+            records = self._load(refresh=True)  # other processes may have recorded meanwhile
             suffix = 1
             while True:
                 name = f"{stem}.md" if suffix == 1 else f"{stem}-{suffix}.md"
@@ -143,7 +178,7 @@ class RawLayer:
                 actor=actor,
             )
             jsonl.append(self.manifest_path, rec.model_dump(mode="json"))
-            records[rel] = rec
+            self._load(refresh=True)
             self.ws.commit_change(actor, "record", rel, paths=[rel, "ledger/raw.jsonl"],
                                   detail={"topic": topic, "sha256": rec.sha256, "size": rec.size})
         return rec
@@ -157,6 +192,12 @@ class RawLayer:
         keep = data[: data.rfind(b"\n") + 1]
         with self.manifest_path.open("r+b") as fh:
             fh.truncate(len(keep))
-        self._records = None
+        self._records, self._seen = None, (0, 0, 0)
         self.ws.audit_only("system", "manifest.repair", "ledger/raw.jsonl",
                            detail={"dropped_bytes": len(data) - len(keep)})
+
+
+def _short(exc: Exception) -> str:
+    """A pydantic/JSON error in one line (the first problem is enough to find the entry)."""
+    text = str(exc).strip().splitlines()
+    return " ".join(text[:3]) if text else type(exc).__name__

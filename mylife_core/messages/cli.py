@@ -4,6 +4,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.no_such_option": {"zh": "没有这个选项：{option}", "en": "No such option: {option}"},
     "cli.missing_parameter": {"zh": "缺少参数：{name}", "en": "Missing parameter: {name}"},
     "cli.bad_parameter": {"zh": "{name} 的值无效：{message}", "en": "Invalid value for {name}: {message}"},
+    "cli.extra_arguments": {"zh": "多出了参数：{args}（含空格的文字请加引号；文件夹请用 --workspace/-w 指定）",
+                            "en": "Unexpected extra arguments: {args} (quote text with spaces; give a folder with --workspace/-w)"},
+    "cli.option_needs_value": {"zh": "选项 {option} 后面需要一个值", "en": "Option {option} needs a value"},
     "cli.usage_error": {"zh": "用法错误：{message}", "en": "Usage error: {message}"},
     "cli.see_help": {"zh": "运行 `{command} --help` 查看用法。", "en": "Run `{command} --help` for usage."},
     "cli.aborted": {"zh": "已中止。", "en": "Aborted."},
@@ -94,8 +97,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.plugins": {"zh": "列出已加载的插件及其实现的钩子。", "en": "List loaded plugins and the hooks each implements."},
     "help.opt.hook": {"zh": "只列出实现该钩子的插件", "en": "only plugins implementing this hook"},
     "help.demo": {
-        "zh": "生成一个演示工作区（一位虚构人物一年的中文笔记、证据和档案），无需模型即可体验。",
-        "en": "Build a demo workspace (a fictional persona's year of notes, claims and profile); no model needed.",
+        "zh": "生成一个演示工作区（一位虚构人物一年多的中文笔记、证据和档案），无需模型即可体验。",
+        "en": "Build a demo workspace (a fictional persona's notes, claims and profile over more than a year); no model needed.",
     },
     "help.opt.force": {"zh": "若目标是旧的演示工作区，删除后重建", "en": "rebuild if the target is an old demo workspace"},
 }

@@ -167,6 +167,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "没有给 --from：这句话本身已作为你的原话记录到 {pointer}，证据指向它。",
         "en": "No --from given: the statement itself was recorded as your own words at {pointer}, and the claim points there.",
     },
+    "claims.index_progress": {"zh": "正在建立证据索引（cache/claims.sqlite，只需一次）：{done}/{total} 个月份",
+                              "en": "Building the claims index (cache/claims.sqlite, once): {done}/{total} months"},
     "claim.status_changed": {"zh": "证据 {id}：{old} → {new}", "en": "Claim {id}: {old} -> {new}"},
     "claim.superseded": {"zh": "证据 {old} 已被 {new} 取代", "en": "Claim {old} is superseded by {new}"},
     "claim.none": {"zh": "没有符合条件的证据。", "en": "No matching claims."},

@@ -109,14 +109,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "staleness.all_fresh": {"zh": "这个决策依赖的字段都在有效期内。", "en": "Every field this decision depends on is current."},
     "staleness.choices": {"zh": "你可以：", "en": "You can:"},
     "staleness.choice.update": {
-        "zh": "[现在更新] mylife profile set {name} 新值    （没变就 mylife profile confirm {name}）",
-        "en": "[update now] mylife profile set {name} NEW_VALUE    (unchanged? mylife profile confirm {name})",
+        "zh": "[现在更新] {prog} profile set {name} 新值    （没变就 {prog} profile confirm {name}）",
+        "en": "[update now] {prog} profile set {name} NEW_VALUE    (unchanged? {prog} profile confirm {name})",
     },
     "staleness.choice.keep": {
-        "zh": "[沿用旧值] 结论会标注「{note}」并按 {weight} 降权：{ask} {question} --accept-stale（或 mylife staleness {question} {keep}）",
-        "en": "[keep the old value] conclusions are marked '{note}' and weighted {weight}: {ask} {question} --accept-stale (or mylife staleness {question} {keep})",
+        "zh": "[沿用旧值] 结论会标注「{note}」并按 {weight} 降权：{ask} {question} --accept-stale（或 {prog} staleness {question} {keep}）",
+        "en": "[keep the old value] conclusions are marked '{note}' and weighted {weight}: {ask} {question} --accept-stale (or {prog} staleness {question} {keep})",
     },
-    "staleness.choice.fill": {"zh": "[补上] mylife profile set {name} 值", "en": "[fill in] mylife profile set {name} VALUE"},
+    "staleness.choice.fill": {"zh": "[补上] {prog} profile set {name} 值", "en": "[fill in] {prog} profile set {name} VALUE"},
     "help.staleness": {
         "zh": "决策前检查：这个问题依赖的档案字段里，哪些已过期（旧值和“上次填写是 N 个月前”）、哪些缺失，"
               "以及所有 pre_decide 插件的判定（allow / steer / deny）。\n\n"

@@ -157,7 +157,8 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     competing = find_competing(ws, draft, topic=answer.topic, checker=checker)
     answer.competing = competing.items
     answer.competing_note = competing.note()
-    premises = premises_to_retire(ws, evidence, checker)
+    depends_on = [own for own in report.assessment.resolved.values() if own]
+    premises = premises_to_retire(ws, evidence, checker, depends_on=depends_on)
     answer.premises = premises
     if events.on_evidence is not None:
         events.on_evidence(answer)

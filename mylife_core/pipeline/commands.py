@@ -35,9 +35,9 @@ def _resolve_interactively(ws, out: Output, report, options) -> bool:
     from .. import clock
     from ..layers.profile import parse_value
     from ..staleness import confirm_new_field
-    from ..staleness.render import report_lines
+    from ..staleness.render import command_prefix, report_lines
 
-    for line in report_lines(report):
+    for line in report_lines(report, prog=command_prefix(ws.root)):
         out.line(line)
     out.line("")
     for f in report.assessment.blocking_expired:
@@ -113,9 +113,9 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
     if out.json:
         return result.exit_code
     if answer.status in ("needs_input", "denied"):
-        from ..staleness.render import report_lines
+        from ..staleness.render import command_prefix, report_lines
 
-        for line in [*header_lines(answer), "", *report_lines(result.report)]:
+        for line in [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root))]:
             out.line(line)
         for line in closing_lines(answer, recorded=False):
             out.line(line)

@@ -9,7 +9,10 @@ close" (seed §5.1):
   verdict;
 * :func:`premises_to_retire` — old claims the newest data contradicts: a later statement that
   takes the other side of the same term, a profile value that changed after the claim was made,
-  a claim the user disputed, or one whose source lines changed. Each is put as a question.
+  a claim the user disputed, or one whose source lines changed; and, beyond the table, the user's
+  own judgments in any topic that rest on a field the decision depends on whose value has since
+  changed (seed §5.1: "财务压力大" said when savings were 40,000, now 120,000). Each is put as a
+  question.
 """
 
 from __future__ import annotations
@@ -168,8 +171,10 @@ def _field_concept(name: str) -> Any:
     return concept_of(name)
 
 
-def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChecker", *, limit: int = 5) -> list[Premise]:
-    """Old claims the newest data contradicts, each put as a question (seed §5.1)."""
+def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChecker", *, limit: int = 6,
+                       depends_on: list[str] | None = None) -> list[Premise]:
+    """Old claims the newest data contradicts, each put as a question (seed §5.1).
+    ``depends_on``: the user's profile fields the decision depends on (step 4)."""
     from ..messages import t
 
     out: list[Premise] = []
@@ -231,5 +236,58 @@ def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChec
             out.append(Premise(claim_id=s.claim_id, text=s.text, date=s.date, kind="source_changed",
                                question=t("ask.premise.source_changed", s=_quote(s.text), d=_month(s.date))))
             seen.add(s.claim_id)
+    # 4. beyond the table: the user's judgments resting on a field the decision depends on
+    for premise in _premises_on_fields(ws, depends_on or [], seen, fields):
+        out.append(premise)
+        seen.add(premise.claim_id)
     out.sort(key=lambda p: (p.date, p.claim_id))
     return out[:limit]
+
+
+def _value_at(f: Any, day: date) -> tuple[bool, Any]:
+    """``(known, value)`` of a profile field as it stood on ``day``."""
+    if f.updated_at.date() <= day:
+        return True, f.value
+    before = [h for h in f.history if h.updated_at.date() <= day]
+    return (True, before[-1].value) if before else (False, None)
+
+
+ASSESSMENT_POOL = 1500  # newest assessments looked at for premises resting on a field
+
+
+def _premises_on_fields(ws: "Workspace", names: list[str], seen: set[str], fields: dict[str, Any],
+                        *, per_field: int = 3) -> list[Premise]:
+    """Assessments (any topic) whose text or context speaks of one of ``names`` — by the field's
+    name or its meaning's words — made while the field held a different value than it does now.
+    The user's firmest judgments first (confidence, then the newest)."""
+    from ..messages import t
+
+    wanted = [n for n in dict.fromkeys(names) if fields.get(n) is not None and fields[n].history]
+    if not wanted:
+        return []
+    pool = [c for c in ws.claims.query(kind="assessment", limit=ASSESSMENT_POOL, newest_first=True)
+            if c.is_evidence and c.id not in seen]
+    rank = {"high": 0, "medium": 1, "low": 2}
+    pool.sort(key=lambda c: (rank.get(c.confidence, 1), -c.occurred_at.toordinal(), c.id))
+    out: list[Premise] = []
+    for name in wanted:
+        f = fields[name]
+        concept = _field_concept(name)
+        words = [name, *(concept.zh if concept is not None else ())]
+        found = 0
+        for claim in pool:
+            if claim.id in seen or not any(w in f"{claim.claim} {claim.context or ''}" for w in words):
+                continue
+            known, then = _value_at(f, claim.occurred_at)
+            if not known or then == f.value:
+                continue
+            change = t("ask.premise.value_change", old=then, new=f.value)
+            out.append(Premise(claim_id=claim.id, text=claim.claim, date=claim.occurred_at, kind="field_changed",
+                               newer=name,
+                               question=t("ask.premise.field_changed", s=_quote(claim.claim), d=_month(claim.occurred_at),
+                                          name=name, change=change, when=f.updated_at.date().isoformat())))
+            seen.add(claim.id)
+            found += 1
+            if found >= per_field:
+                break
+    return out

@@ -27,14 +27,14 @@ from .schedule import EVERY, KINDS
 def staleness(ws, out: Output, question: str, keep: tuple[str, ...], accept_stale: bool, accept_missing: bool) -> None:
     from ..errors import UsageError
     from .check import check
-    from .render import report_lines
+    from .render import command_prefix, report_lines
 
     if not question.strip():
         raise UsageError("empty_text", what="QUESTION")
     report = check(ws, question.strip(), options={"keep": list(keep), "accept_stale": accept_stale,
                                                   "accept_missing": accept_missing})
     out.emit({"ok": True, **report.to_json(), "disclaimer": disclaimer()})
-    for line in report_lines(report):
+    for line in report_lines(report, prog=command_prefix(ws.root)):
         out.line(line)
     out.line("")
     out.line(disclaimer())

@@ -44,8 +44,20 @@ def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[
     return lines
 
 
-def report_lines(report: "StalenessReport", *, ask_command: str = "mylife ask") -> list[str]:
-    """The report as the seed's message: what may have changed, what is missing, the choices."""
+def command_prefix(root) -> str:
+    """``mylife``, or ``mylife -w PATH`` when the workspace is not the default one, so that the
+    commands the report suggests act on the same workspace when pasted."""
+    from pathlib import Path
+
+    from ..workspace import resolve_root
+
+    root = Path(root).absolute()
+    return "mylife" if root == resolve_root(None) else f"mylife -w {_shell(str(root))}"
+
+
+def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife") -> list[str]:
+    """The report as the seed's message: what may have changed, what is missing, the choices.
+    ``prog`` starts every suggested command (see :func:`command_prefix`)."""
     from ..messages import t
     from .annotate import STALE_WEIGHT
     from .ttl import ttl_text
@@ -97,13 +109,13 @@ def report_lines(report: "StalenessReport", *, ask_command: str = "mylife ask") 
         lines.append(t("staleness.choices"))
         q = _shell(report.question)
         for f in blocking:
-            lines.append("  " + t("staleness.choice.update", name=_shell(f.name)))
+            lines.append("  " + t("staleness.choice.update", name=_shell(f.name), prog=prog))
         if blocking:
             keep = " ".join(f"--keep {_shell(f.name)}" for f in blocking)
             lines.append("  " + t("staleness.choice.keep", note=blocking[0].note, weight=STALE_WEIGHT,
-                                  ask=ask_command, question=q, keep=keep))
+                                  ask=ask_command or f"{prog} ask", question=q, keep=keep, prog=prog))
         for name in missing:
-            lines.append("  " + t("staleness.choice.fill", name=_shell(name)))
+            lines.append("  " + t("staleness.choice.fill", name=_shell(name), prog=prog))
     from .check import staleness_verdict
 
     mine = staleness_verdict(report.assessment, report.options)

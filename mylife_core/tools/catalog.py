@@ -152,13 +152,19 @@ def trace(ws: "Workspace", actor: str, args: TraceArgs) -> dict[str, Any]:
 
 class StalenessArgs(_Args):
     question: str = Field(min_length=1, description="决策问题或主题，如「我该不该跳槽？」")
+    keep: list[str] = Field(default_factory=list, description=(
+        "用户明确选择沿用旧值的过期字段名（用到它们的结论会标注「基于可能过时的…」并降权）"))
+    accept_stale: bool = Field(default=False, description="用户同意沿用所有过期字段的旧值")
+    accept_missing: bool = Field(default=False, description="用户同意在缺少必要字段的情况下继续")
 
 
 def staleness(ws: "Workspace", actor: str, args: StalenessArgs) -> dict[str, Any]:
-    """The expired and missing profile fields a decision depends on."""
+    """The expired and missing profile fields a decision depends on (and the verdict once the
+    user chose to keep old values or go on without missing ones)."""
     from ..staleness import check
 
-    return check(ws, args.question, options={}).to_json()
+    return check(ws, args.question, options={"keep": list(args.keep), "accept_stale": args.accept_stale,
+                                             "accept_missing": args.accept_missing}).to_json()
 
 
 # ----------------------------------------------------------------------------- mylife_competing
