@@ -12,6 +12,7 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -103,31 +104,21 @@ class FilesStore:
         if not changed and not removed:
             return
         if removed:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
+            with _transaction(conn):
                 for name in removed:
                     conn.execute("DELETE FROM claims WHERE shard=?", (name,))
                     conn.execute("DELETE FROM shards WHERE name=?", (name,))
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
         # One shard (one month) at a time: memory stays at one month's claims, and an
         # interrupted rebuild keeps what it finished (the next open re-reads only the rest).
         show = _progress(len(changed))
         for done, name in enumerate(sorted(changed), start=1):
             claims = self._read_shard(self.dir / name)
             st = on_disk[name]
-            conn.execute("BEGIN IMMEDIATE")
-            try:
+            with _transaction(conn):
                 conn.execute("DELETE FROM claims WHERE shard=?", (name,))
                 conn.execute("DELETE FROM shards WHERE name=?", (name,))
                 self._index_rows(conn, name, claims)
                 conn.execute("INSERT INTO shards VALUES (?,?,?,?)", (name, st.st_mtime_ns, st.st_size, st.st_ino))
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
             if show:
                 show(done)
 
@@ -169,16 +160,11 @@ class FilesStore:
         yamlfile.save(path, [c.model_dump(mode="python", exclude_none=False) for c in claims], header=HEADER)
         st = path.stat()
         conn = self.db
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with _transaction(conn):
             conn.execute("DELETE FROM claims WHERE shard=?", (name,))
             self._index_rows(conn, name, claims)
             conn.execute("INSERT OR REPLACE INTO shards VALUES (?,?,?,?)",
                          (name, st.st_mtime_ns, st.st_size, st.st_ino))
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
 
     @staticmethod
     def shard_of(claim: "Claim") -> str:
@@ -268,6 +254,19 @@ class FilesStore:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+
+
+@contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any error (the connection is in
+    autocommit mode, ``isolation_level=None``)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
 
 
 def _progress(total: int):

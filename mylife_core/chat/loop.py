@@ -591,8 +591,8 @@ class Chat:
             if answer.status != "answered":
                 from ..staleness.render import command_prefix, report_lines
 
-                for line in [*header_lines(answer), "", *report_lines(result.report, ask_command="mylife chat", prog=command_prefix(self.ws.root)),
-                             *closing_lines(answer, recorded=False)]:
+                report = report_lines(result.report, ask_command="mylife chat", prog=command_prefix(self.ws.root))
+                for line in [*header_lines(answer), "", *report, *closing_lines(answer, recorded=False)]:
                     self.io.say(line)
             else:
                 if not shown["evidence"]:

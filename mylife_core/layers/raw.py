@@ -118,8 +118,8 @@ class RawLayer:
             data = self.manifest_path.read_bytes()
         except FileNotFoundError:
             return 0
-        complete = data[: data.rfind(b"\n") + 1]
-        return complete.count(b"\n") - sum(1 for line in complete.split(b"\n")[:-1] if not line.strip())
+        complete = data[: data.rfind(b"\n") + 1]  # a torn last line holds no record
+        return sum(1 for line in complete.split(b"\n") if line.strip())
 
     def path_of(self, file: str) -> Path:
         return self.ws.root / file

@@ -210,11 +210,10 @@ def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChec
             mentioned = name in s.text or (concept is not None and concepts.get(name) is concept)
             if not mentioned or f.updated_at.date() <= s.date:
                 continue
-            before = [h for h in f.history if h.updated_at.date() <= s.date]
-            old_value = before[-1].value if before else None
-            if before and old_value == f.value:
+            known, old_value = _value_at(f, s.date)
+            if known and old_value == f.value:
                 continue
-            change = (t("ask.premise.value_change", old=old_value, new=f.value) if before
+            change = (t("ask.premise.value_change", old=old_value, new=f.value) if known
                       else t("ask.premise.value_new", new=f.value))
             out.append(Premise(claim_id=s.claim_id, text=s.text, date=s.date, kind="field_changed", newer=name,
                                question=t("ask.premise.field_changed", s=_quote(s.text), d=_month(s.date), name=name,
@@ -265,18 +264,19 @@ def _premises_on_fields(ws: "Workspace", names: list[str], seen: set[str], field
     wanted = [n for n in dict.fromkeys(names) if fields.get(n) is not None and fields[n].history]
     if not wanted:
         return []
-    pool = [c for c in ws.claims.query(kind="assessment", limit=ASSESSMENT_POOL, newest_first=True)
-            if c.is_evidence and c.id not in seen]
     rank = {"high": 0, "medium": 1, "low": 2}
-    pool.sort(key=lambda c: (rank.get(c.confidence, 1), -c.occurred_at.toordinal(), c.id))
+    pool = sorted(((c, f"{c.claim} {c.context or ''}")
+                   for c in ws.claims.query(kind="assessment", limit=ASSESSMENT_POOL, newest_first=True)
+                   if c.is_evidence and c.id not in seen),
+                  key=lambda pair: (rank.get(pair[0].confidence, 1), -pair[0].occurred_at.toordinal(), pair[0].id))
     out: list[Premise] = []
     for name in wanted:
         f = fields[name]
         concept = _field_concept(name)
         words = [name, *(concept.zh if concept is not None else ())]
         found = 0
-        for claim in pool:
-            if claim.id in seen or not any(w in f"{claim.claim} {claim.context or ''}" for w in words):
+        for claim, said in pool:
+            if claim.id in seen or not any(w in said for w in words):
                 continue
             known, then = _value_at(f, claim.occurred_at)
             if not known or then == f.value:

@@ -118,9 +118,7 @@ def load_cached(path: Path, adapter: TypeAdapter[T], cache: Path, default: Any =
         doc = json.loads(cache.read_bytes())
         if doc.get("key") == key:
             return adapter.validate_python(doc["data"])
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        pass
-    except Exception:  # noqa: BLE001 - a copy that no longer validates: read the file itself
+    except Exception:  # noqa: BLE001 - missing, unreadable or no longer valid: read the file itself
         pass
     value = load(path, adapter, default)
     store_cache(path, adapter, value, cache)
