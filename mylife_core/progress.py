@@ -1,0 +1,68 @@
+"""One progress display for long work (index builds, verify, maintain, cold rebuilds).
+
+Built on click's :func:`click.progressbar` (click is already a dependency), drawn on stderr and
+only when stderr is a terminal: silent in pipes, in ``--json`` mode and in tests, so scripts
+never see it. Every long-running part of MyLife uses this module, never its own ``\\r`` lines::
+
+    from mylife_core.progress import progress
+
+    with progress(total, label=t("search.progress"), enabled=not out.json) as bar:
+        for item in items:
+            ...
+            bar.update(1)
+
+``total`` may be ``None`` when unknown (a spinner-like count is shown). ``min_total`` keeps the
+display off for small jobs that finish before a bar would be useful.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Protocol
+
+
+class Progress(Protocol):
+    def update(self, n: int = 1, /) -> None: ...
+
+    def label(self, text: str, /) -> None: ...
+
+
+class _Silent:
+    def update(self, n: int = 1, /) -> None:
+        pass
+
+    def label(self, text: str, /) -> None:
+        pass
+
+
+class _Bar:
+    def __init__(self, bar) -> None:  # noqa: ANN001 - click's ProgressBar
+        self._bar = bar
+
+    def update(self, n: int = 1, /) -> None:
+        self._bar.update(n)
+
+    def label(self, text: str, /) -> None:
+        self._bar.label = text
+        self._bar.render_progress()
+
+
+def shown(enabled: bool = True) -> bool:
+    """Whether a progress display would be drawn: enabled, and stderr is a terminal."""
+    stream = sys.stderr
+    return bool(enabled and stream is not None and getattr(stream, "isatty", lambda: False)())
+
+
+@contextmanager
+def progress(total: int | None, *, label: str = "", enabled: bool = True, min_total: int = 0) -> Iterator[Progress]:
+    """A progress bar on a terminal's stderr, or a silent stand-in; always a context manager."""
+    if not shown(enabled) or (total is not None and total < min_total):
+        yield _Silent()
+        return
+    import click
+
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True,
+                           show_percent=total is not None, show_eta=total is not None) as bar:
+        yield _Bar(bar)
