@@ -96,6 +96,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.status": {"zh": "工作区概况：各层数量、过期字段、进行中的分支、最近变化。", "en": "Workspace overview: counts per layer, stale fields, open branches, recent changes."},
     "help.plugins": {"zh": "列出已加载的插件及其实现的钩子。", "en": "List loaded plugins and the hooks each implements."},
     "help.opt.hook": {"zh": "只列出实现该钩子的插件", "en": "only plugins implementing this hook"},
+    "help.opt.plugins_all": {"zh": "逐个列出内置插件（默认折叠为一行）", "en": "list builtin plugins one by one (folded into one line by default)"},
+    "help.opt.plugins_trace": {
+        "zh": "运行其后的 mylife 命令并打印每次钩子调用：到达哪些插件、结果是什么（同 MYLIFE_DEBUG_HOOKS=1）",
+        "en": "run the mylife command that follows and print every hook call: the plugins it reached and its result (same as MYLIFE_DEBUG_HOOKS=1)",
+    },
     "help.demo": {
         "zh": "生成一个演示工作区（一位虚构人物一年多的中文笔记、证据和档案），无需模型即可体验。",
         "en": "Build a demo workspace (a fictional persona's notes, claims and profile over more than a year); no model needed.",

@@ -122,6 +122,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "插件「{plugin}」通过 {hook} 注册的内容无效：{reason}",
         "en": "Plugin \"{plugin}\" registered something invalid through {hook}: {reason}",
     },
+    "error.plugin_failed": {
+        "zh": "插件「{plugin}」在 {hook} 中出错：{reason}",
+        "en": "Plugin \"{plugin}\" failed in {hook}: {reason}",
+    },
     "error.unknown_store": {
         "zh": "配置的证据存储后端「{name}」没有安装。已安装：{available}。",
         "en": "The configured claim store '{name}' is not installed. Installed: {available}.",
@@ -240,6 +244,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ---- plugins -------------------------------------------------------------------------------------
     "plugins.none": {"zh": "没有加载任何插件。", "en": "No plugins loaded."},
     "plugins.builtin": {"zh": "内置", "en": "builtin"},
+    "plugins.builtins_folded": {
+        "zh": "另有 {count} 个内置插件（实现 {hooks} 个钩子）；用 --all 逐个列出。",
+        "en": "Plus {count} builtin plugins (implementing {hooks} hooks); --all lists them.",
+    },
+    "error.trace_needs_command": {
+        "zh": "--trace 后面要跟一条 mylife 命令，例如 `mylife plugins --trace record \"今天加班\"`。",
+        "en": "--trace needs a mylife command after it, e.g. `mylife plugins --trace record \"worked late\"`.",
+    },
     # ---- demo ------------------------------------------------------------------------------------------
     "demo.built": {"zh": "演示工作区已建好：{path}（{records} 条原始记录，{claims} 条证据，{fields} 个档案字段）", "en": "Demo workspace ready at {path} ({records} raw records, {claims} claims, {fields} profile fields)"},
     "demo.persona": {"zh": "人物：{persona}", "en": "Persona: {persona}"},
