@@ -53,7 +53,14 @@ def test_third_party_plugin_installed_with_pip_is_listed_and_called(site, ws_pat
     assert hello["hooks"] == ["on_change", "register_commands", "register_fields", "register_tools"]
     assert plugins["mylife.files_store"]["builtin"] is True
     text = run_cli(["plugins"], workspace=ws_path, env=env, load_plugins="mylife-hello").stdout
-    assert "mylife-hello 0.3.1" in text
+    lines = text.splitlines()
+    assert lines[0] == "mylife-hello 0.3.1"  # installed packages first
+    builtins = sum(1 for p in plugins.values() if p["builtin"])
+    assert lines[-1].startswith(f"另有 {builtins} 个内置插件") and "--all" in lines[-1]  # folded into one line
+    assert "mylife.files_store" not in text
+    every = run_cli(["plugins", "--all"], workspace=ws_path, env=env, load_plugins="mylife-hello").stdout
+    assert every.splitlines()[0] == "mylife-hello 0.3.1" and "mylife.files_store (内置)" in every
+    assert "mylife.attribution (内置)" in every  # the core's own wrappers, shown on request
     # its command is part of the CLI, its hook sees writes
     assert "你好，林晓！" in run_cli(["hello", "林晓"], workspace=ws_path, env=env, load_plugins="mylife-hello").stdout
     rec = run_cli(["record", "今天又加班", "--topic", "career"], workspace=ws_path, env=env, load_plugins="mylife-hello")
