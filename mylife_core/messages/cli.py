@@ -96,6 +96,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.status": {"zh": "工作区概况：各层数量、过期字段、进行中的分支、最近变化。", "en": "Workspace overview: counts per layer, stale fields, open branches, recent changes."},
     "help.plugins": {"zh": "列出已加载的插件及其实现的钩子。", "en": "List loaded plugins and the hooks each implements."},
     "help.opt.hook": {"zh": "只列出实现该钩子的插件", "en": "only plugins implementing this hook"},
+    "help.plugin": {"zh": "编写自己的插件（透镜、字段词典、存储后端）。", "en": "Write your own plugin (a lens, a field dictionary, a storage backend)."},
+    "help.plugin.new": {
+        "zh": "从模板新建插件包 mylife-NAME：一个透镜（一个决策及其字段）、一个技能、测试和带入口点的 pyproject.toml。",
+        "en": "Start the plugin package mylife-NAME from the template: a lens (one decision and its fields), a skill, tests and a pyproject.toml with the entry point.",
+    },
+    "help.opt.plugin_title": {"zh": "透镜关于什么，用你的话说（默认为 NAME），例如 学吉他", "en": "what the lens is about, in your words (default: NAME), e.g. \"learn guitar\""},
+    "help.opt.plugin_into": {"zh": "在哪个文件夹里创建", "en": "folder to create it in"},
     "help.opt.plugins_all": {"zh": "逐个列出内置插件（默认折叠为一行）", "en": "list builtin plugins one by one (folded into one line by default)"},
     "help.opt.plugins_trace": {
         "zh": "运行其后的 mylife 命令并打印每次钩子调用：到达哪些插件、结果是什么（同 MYLIFE_DEBUG_HOOKS=1）",

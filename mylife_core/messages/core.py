@@ -248,6 +248,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "另有 {count} 个内置插件（实现 {hooks} 个钩子）；用 --all 逐个列出。",
         "en": "Plus {count} builtin plugins (implementing {hooks} hooks); --all lists them.",
     },
+    "plugin.created": {"zh": "已创建插件 {dist}：{path}", "en": "Created the plugin {dist} in {path}"},
+    "plugin.next": {
+        "zh": "下一步：cd {path} && pip install -e . && mylife plugins   （{dist} 会出现在列表里；测试：pytest）",
+        "en": "Next: cd {path} && pip install -e . && mylife plugins   ({dist} is listed; tests: pytest)",
+    },
+    "error.plugin_bad_name": {
+        "zh": "插件名「{name}」无效：用小写字母、数字和连字符，以字母开头，例如 sleep 或 side-job。",
+        "en": "Plugin name '{name}' is invalid: use lower-case letters, digits and hyphens, starting with a letter, e.g. sleep or side-job.",
+    },
+    "error.plugin_bad_title": {
+        "zh": "--title「{title}」不能为空，也不能含有 : # [ ] {{ }} , 引号或换行。",
+        "en": "--title '{title}' must not be empty or contain : # [ ] {{ }} , quotes or line breaks.",
+    },
+    "error.plugin_exists": {"zh": "{path} 已经存在，没有改动它。换个名字或换个 --into 文件夹。", "en": "{path} already exists and was left as it is. Choose another name or --into folder."},
     "error.trace_needs_command": {
         "zh": "--trace 后面要跟一条 mylife 命令，例如 `mylife plugins --trace record \"今天加班\"`。",
         "en": "--trace needs a mylife command after it, e.g. `mylife plugins --trace record \"worked late\"`.",
