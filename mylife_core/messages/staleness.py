@@ -151,6 +151,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.opt.every": {"zh": "多久运行一次", "en": "how often to run"},
     "help.opt.schedule_time": {"zh": "几点运行（24 小时制）", "en": "time of day (24-hour)"},
     "help.opt.schedule_to": {"zh": "写到哪个文件夹（默认 ~/.config/mylife/schedule）", "en": "folder to write to (default ~/.config/mylife/schedule)"},
+    "maintain.checking": {"zh": "检查证据出处", "en": "Checking claim sources"},
     "maintain.progress": {"zh": "检查证据出处 {done}/{total}", "en": "checking claim sources {done}/{total}"},
     "maintain.title": {"zh": "MyLife 档案维护 {now}（{workspace}）", "en": "MyLife upkeep {now} ({workspace})"},
     "maintain.no_fields": {"zh": "档案里没有会过期的字段。", "en": "No profile fields that expire."},
