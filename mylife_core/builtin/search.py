@@ -104,7 +104,7 @@ def register_commands(cli: "click.Group") -> None:
     import click
 
     from mylife_core.cli.common import Output, workspace_options
-    from mylife_core.messages import t
+    from mylife_core.messages import join, t
     from mylife_core.progress import reporting
 
     layers = ("raw", "digest", "claims")
@@ -136,7 +136,7 @@ def register_commands(cli: "click.Group") -> None:
         out.line(t("recall.header", query=text, n=len(result.hits), mode=mode), bold=True)
         out.line(t("recall.terms", terms=" ".join(result.terms)), dim=True)
         if result.expansions:
-            pairs = "；".join(f"{w}→{'/'.join(s[:4])}" for w, s in result.expansions.items())
+            pairs = join((f"{w}→{'/'.join(s[:4])}" for w, s in result.expansions.items()), "semi")
             out.line(t("recall.expanded", pairs=pairs), dim=True)
         for i, hit in enumerate(result.hits, start=1):
             head = f"{i:>2}. [{t('recall.layer.' + hit.layer)}] {hit.ref} · {hit.date.isoformat()} · {hit.topic}"

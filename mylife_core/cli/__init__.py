@@ -28,6 +28,23 @@ class MyLifeGroup(click.Group):
         core = [n for n in CORE_COMMANDS if n in names]
         return core + sorted(n for n in names if n not in core)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Each command's whole first sentence, wrapped, never cut with "..." (click's default)."""
+        from .common import summary, wrap_cells
+
+        rows = [(name, summary(cmd)) for name in self.list_commands(ctx)
+                if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        if not rows:
+            return
+        with formatter.section(click.core._("Commands")):
+            first = max(len(name) for name, _ in rows)
+            indent = " " * formatter.current_indent
+            for name, text in rows:
+                lines = wrap_cells(text, max(formatter.width - formatter.current_indent - first - 2, 24))
+                formatter.write(f"{indent}{name:<{first}}  {lines[0]}\n")
+                for line in lines[1:]:
+                    formatter.write(f"{indent}{' ' * (first + 2)}{line}\n")
+
 
 def build_cli(plugins=None) -> click.Group:
     import importlib

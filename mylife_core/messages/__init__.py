@@ -69,6 +69,12 @@ def t(key: str, /, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def join(items, kind: str = "list") -> str:
+    """Join ``items`` with the current language's separator: ``list`` (、 / ", "), ``clause``
+    (， / ", ") or ``semi`` (； / "; "), so English output never carries full-width punctuation."""
+    return t(f"sep.{kind}").join(str(i) for i in items)
+
+
 def disclaimer() -> str:
     """The seed §7.4 disclaimer: heads the README and ends every decision output."""
     from .core import DISCLAIMER

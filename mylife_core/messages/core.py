@@ -245,6 +245,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "status.recent": {"zh": "最近变化", "en": "Recent changes"},
     "status.candidates": {"zh": "待你确认的推断：{n} 条（`mylife claim list --status candidate`）", "en": "Inferences awaiting your decision: {n} (`mylife claim list --status candidate`)"},
     # ---- plugins -------------------------------------------------------------------------------------
+    # separators for messages.join(): full-width in Chinese, ASCII in English
+    "sep.list": {"zh": "、", "en": ", "},
+    "sep.clause": {"zh": "，", "en": ", "},
+    "sep.semi": {"zh": "；", "en": "; "},
+    "sep.paren": {"zh": "（{text}）", "en": " ({text})"},
     "plugins.none": {"zh": "没有加载任何插件。", "en": "No plugins loaded."},
     "plugins.builtin": {"zh": "内置", "en": "builtin"},
     "plugins.builtins_folded": {
