@@ -13,7 +13,7 @@ import sys
 import click
 
 from .. import __version__
-from ..messages import t
+from ..messages import install_click_translations, t
 
 CORE_COMMANDS = (
     "init", "record", "claim", "profile", "trace", "verify", "status", "plugins", "demo",
@@ -98,6 +98,7 @@ def main(argv: list[str] | None = None) -> None:
     debug = bool(os.environ.get("MYLIFE_DEBUG"))
     as_json = json_requested(args)
     try:
+        install_click_translations()  # click's own strings ("Usage:", ...) in the user's language
         cli = build_cli()
         rv = cli.main(args=args, prog_name="mylife", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
