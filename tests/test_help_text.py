@@ -80,3 +80,14 @@ def test_english_output_has_no_full_width_separators(cli, ws_path):
     assert all("；" not in line for line in expanded)
     zh = cli("status").stdout
     assert "有效 118，候选 2" in zh or re.search(r"有效 \d+，候选 \d+", zh)  # Chinese keeps its own punctuation
+
+
+def test_click_usage_errors_are_explained_in_both_languages(cli):
+    extra = cli("status", "extra")
+    assert extra.returncode == 2 and "多出了参数：extra（含空格的文字请加引号" in extra.stderr
+    assert extra.stderr.startswith("用法： mylife status [OPTIONS]")
+    needs = cli("claim", "list", "--limit")
+    assert needs.returncode == 2 and "选项 --limit 后面需要一个值" in needs.stderr
+    en = cli("status", "a", "b", env={"MYLIFE_LANG": "en"})
+    assert "Unexpected extra arguments: a b (quote text with spaces" in en.stderr and en.stderr.startswith("Usage: mylife")
+    assert "Option --limit needs a value" in cli("claim", "list", "--limit", env={"MYLIFE_LANG": "en"}).stderr

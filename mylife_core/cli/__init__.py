@@ -77,16 +77,28 @@ def _localise_click_error(exc: click.ClickException) -> str:
         param = exc.param
         name = param.opts[0] if param is not None and getattr(param, "opts", None) else (exc.param_hint or "?")
         return t("cli.bad_parameter", name=name, message=exc.message)
+    message = exc.format_message()
+    extra = _click_message(message, "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})")
+    if extra:
+        return t("cli.extra_arguments", args=extra["args"])
+    needs = _click_message(message, "Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.")
+    if needs:
+        return t("cli.option_needs_value", option=needs["name"].strip("'"))
+    return t("cli.usage_error", message=message)
+
+
+def _click_message(message: str, singular: str, plural: str) -> dict[str, str] | None:
+    """The fields of ``message`` if it is this click message, in English or translated."""
     import re
 
-    message = exc.format_message()
-    extra = re.match(r"Got unexpected extra arguments? \((.*)\)$", message)
-    if extra:
-        return t("cli.extra_arguments", args=extra[1])
-    needs = re.match(r"Option '([^']+)' requires an argument\.?$", message)
-    if needs:
-        return t("cli.option_needs_value", option=needs[1])
-    return t("cli.usage_error", message=message)
+    from ..messages import click_ngettext
+
+    for text in dict.fromkeys((click_ngettext(singular, plural, 1), click_ngettext(singular, plural, 2), singular, plural)):
+        pattern = re.sub(r"\\\{(\w+)(?:!r)?\\\}", r"(?P<\1>.*?)", re.escape(text))
+        match = re.fullmatch(pattern.replace(r"\.", r"\.?"), message)
+        if match:
+            return match.groupdict()
+    return None
 
 
 def main(argv: list[str] | None = None) -> None:
