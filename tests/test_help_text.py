@@ -18,7 +18,7 @@ FULL_WIDTH = re.compile("[，。；：（）、！？]")
 def help_rows(text: str) -> dict[str, str]:
     """``{command: summary}`` from the Commands section, continuation lines joined."""
     rows: dict[str, str] = {}
-    body = text.split("\nCommands:\n", 1)[1] if "\nCommands:\n" in text else text.split("\n命令：\n", 1)[1]
+    body = re.split(r"\n(?:Commands|命令)[:：]\n", text, maxsplit=1)[1]
     last = None
     for line in body.splitlines():
         m = re.match(r"^  (\S+)\s{2,}(.*)$", line)
