@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable
+
     import click
 
     from .layers.claims import Claim
@@ -50,7 +52,7 @@ def register_commands(cli: "click.Group") -> None:
 
 
 @hookspec
-def register_stores(register) -> None:
+def register_stores(register: "Callable[..., None]") -> None:
     """Offer an L2 claim-store backend.
 
     Call ``register(name=..., factory=..., description=...)``; ``factory(workspace)`` returns
@@ -60,7 +62,7 @@ def register_stores(register) -> None:
 
 
 @hookspec
-def register_fields(register) -> None:
+def register_fields(register: "Callable[..., None]") -> None:
     """Contribute profile field definitions (a field dictionary, seed §4.3).
 
     Call ``register(name=..., aliases=[...], ttl_days=..., topic=..., sensitivity=...,
@@ -73,7 +75,7 @@ def register_fields(register) -> None:
 
 
 @hookspec
-def register_decisions(register) -> None:
+def register_decisions(register: "Callable[..., None]") -> None:
     """Contribute decisions with their profile-field dependencies (seed §4.1).
 
     Call ``register(name=..., aliases=[...], keywords=[...], depends_on=[...], optional=[...],
@@ -85,7 +87,7 @@ def register_decisions(register) -> None:
 
 
 @hookspec
-def register_topics(register) -> None:
+def register_topics(register: "Callable[..., None]") -> None:
     """Contribute topics and the keywords that signal them (drift detection, topic matching).
 
     Call ``register(name=..., aliases=[...], keywords=[...], fields=[...])``.
@@ -93,7 +95,7 @@ def register_topics(register) -> None:
 
 
 @hookspec
-def register_skills(register) -> None:
+def register_skills(register: "Callable[..., None]") -> None:
     """Contribute a folder of skills: Markdown files with ``name``/``description`` front matter.
 
     Call ``register(path=..., rank=600)``. Lower ranks win when two skills share a name;
@@ -103,7 +105,7 @@ def register_skills(register) -> None:
 
 
 @hookspec
-def register_tools(register) -> None:
+def register_tools(register: "Callable[..., None]") -> None:
     """Contribute model-facing tools (seed §6.3), used by the agent loop and ``mylife mcp``.
 
     Call ``register(name=..., description=..., input_schema={...}, handler=..., writes=...)``;
@@ -112,7 +114,7 @@ def register_tools(register) -> None:
 
 
 @hookspec
-def register_synonyms(register) -> None:
+def register_synonyms(register: "Callable[..., None]") -> None:
     """Contribute search synonyms: ``register(word="跳槽", synonyms=["换工作", "离职"])``."""
 
 

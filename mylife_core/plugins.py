@@ -2,14 +2,23 @@
 
 Load order (documented in docs/plugins.md):
 
-1. the builtin plugins, every module of :mod:`mylife_core.builtin` (defaults such as the
+1. the core's hook-call machinery: ``mylife.attribution``, one ``wrapper=True, tryfirst=True``
+   implementation per hook that names the plugin behind an exception (see :class:`Attribution`);
+2. the builtin plugins, every module of :mod:`mylife_core.builtin` (defaults such as the
    ``files`` claim store), registered under the name ``mylife.<module>``;
-2. installed distributions advertising the entry-point group ``mylife``;
-3. plugins a caller (a test) registers by hand.
+3. installed distributions advertising the entry-point group ``mylife``;
+4. plugins a caller (a test) registers by hand.
 
-``MYLIFE_LOAD_PLUGINS`` limits step 2: unset loads all, an empty string loads none, and a
+``MYLIFE_LOAD_PLUGINS`` limits step 3: unset loads all, an empty string loads none, and a
 comma-separated list loads only those distributions or entry-point names.
-``MYLIFE_TRACE_HOOKS=1`` prints every hook call to stderr.
+``MYLIFE_DEBUG_HOOKS=1`` prints every hook call, the plugins it reached and its result to
+stderr (:mod:`mylife_core.hooktrace`).
+
+Every hook is called through pluggy: ``pm.hook.NAME(**kwargs)``, or, where one plugin at a
+time must answer (to attribute what a registration hook registers or what a pipeline hook
+returns), ``pm.subset_hook_caller(NAME, remove_plugins=...)`` with every other plugin's
+implementation removed and every wrapper kept. So ``tryfirst``/``trylast``, ``firstresult``,
+new- and old-style wrappers and hook-call monitoring behave as pluggy documents.
 """
 
 from __future__ import annotations
@@ -19,15 +28,16 @@ import inspect
 import os
 import pkgutil
 import sys
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import pluggy
 from pydantic import BaseModel, ValidationError
 
-from . import hookspecs
-from .errors import PluginError
+from . import hookimpl, hookspecs
+from .errors import MyLifeError, PluginError
 from .specs import (
     Change,
     DecisionSpec,
@@ -42,6 +52,7 @@ from .specs import (
 )
 
 BUILTIN_PREFIX = "mylife."
+ATTRIBUTION = "mylife.attribution"
 
 S = TypeVar("S", bound=BaseModel)
 
@@ -53,6 +64,12 @@ class PluginInfo:
     builtin: bool
     hooks: list[str]
     distribution: str | None = None
+
+
+def hook_names() -> list[str]:
+    """Every hook MyLife declares, sorted."""
+    return sorted(name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction)
+                  if hasattr(fn, "mylife_spec"))
 
 
 def _builtin_modules() -> list[str]:
@@ -69,9 +86,10 @@ def _selected(env: str | None, names: set[str]) -> bool:
 
 
 def get_plugin_manager(*, load_entrypoints: bool | None = None, load_builtins: bool = True) -> pluggy.PluginManager:
-    """A fresh manager: specs, builtin plugins, then entry points (unless switched off)."""
+    """A fresh manager: specs, the attribution wrappers, builtin plugins, then entry points."""
     pm = pluggy.PluginManager("mylife")
     pm.add_hookspecs(hookspecs)
+    pm.register(Attribution(pm), name=ATTRIBUTION)
     for modname in _builtin_modules() if load_builtins else []:
         module = importlib.import_module(modname)
         pm.register(module, name=BUILTIN_PREFIX + modname.rsplit(".", 1)[1])
@@ -80,9 +98,10 @@ def get_plugin_manager(*, load_entrypoints: bool | None = None, load_builtins: b
         load_entrypoints = True
     if load_entrypoints:
         _load_entrypoints(pm, env)
-    if os.environ.get("MYLIFE_TRACE_HOOKS"):
-        pm.trace.root.setwriter(lambda msg: sys.stderr.write(msg))
-        pm.enable_tracing()
+    if os.environ.get("MYLIFE_DEBUG_HOOKS") or os.environ.get("MYLIFE_TRACE_HOOKS"):
+        from .hooktrace import trace_hooks
+
+        trace_hooks(pm, sys.stderr)
     pm.check_pending()
     return pm
 
@@ -106,6 +125,72 @@ def _load_entrypoints(pm: pluggy.PluginManager, env: str | None) -> None:
             pm._plugin_distinfo.append((plugin, dist))  # what load_setuptools_entrypoints does
 
 
+def plugin_label(pm: pluggy.PluginManager, plugin_name: str) -> str:
+    """The distribution a plugin came from (``mylife-career``), else its registered name."""
+    plugin = pm.get_plugin(plugin_name)
+    for p, dist in pm.list_plugin_distinfo():
+        if p is plugin:
+            return dist.metadata["Name"]
+    return plugin_name
+
+
+def _is_wrapper(impl: Any) -> bool:
+    return bool(impl.wrapper or impl.hookwrapper)
+
+
+class Attribution:
+    """The core's wrapper around every hook: an exception escaping a plugin gets its name.
+
+    One new-style wrapper implementation per hook (``wrapper=True, tryfirst=True``), so it sees
+    whatever the implementations inside it raise, exactly as any pluggy wrapper would. It finds
+    the implementation whose code is in the traceback and re-raises:
+
+    * a :class:`~mylife_core.errors.PluginError` (an invalid registration) unchanged, with
+      ``exc.plugin`` set to the plugin's registered name;
+    * anything else, a deliberate :class:`~mylife_core.errors.MyLifeError` included, as
+      ``PluginError("plugin_failed", plugin=..., hook=..., reason=...)`` chained to the original
+      (``MYLIFE_DEBUG=1`` shows its traceback) and carrying ``plugin`` too.
+    """
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        self._pm = pm
+        for name in hook_names():
+            setattr(self, f"attribute_{name}", self._wrapper_for(name))
+
+    def _wrapper_for(self, hook_name: str) -> Callable[[], Any]:
+        @hookimpl(wrapper=True, tryfirst=True, specname=hook_name)
+        def attribute():  # noqa: ANN202 - a pluggy wrapper: a generator
+            try:
+                return (yield)
+            except PluginError as exc:  # already names the plugin (e.g. an invalid registration)
+                if getattr(exc, "plugin", None) is None:
+                    exc.plugin = self.culprit(hook_name, exc)
+                raise
+            except Exception as exc:
+                plugin = self.culprit(hook_name, exc)
+                reason = exc.render() if isinstance(exc, MyLifeError) else f"{type(exc).__name__}: {exc}"
+                error = PluginError("plugin_failed", plugin=plugin_label(self._pm, plugin) if plugin else "?",
+                                    hook=hook_name, reason=reason)
+                error.plugin = plugin
+                raise error from exc
+
+        attribute.__name__ = f"attribute_{hook_name}"
+        return attribute
+
+    def culprit(self, hook_name: str, exc: BaseException) -> str | None:
+        """The registered name of the plugin whose implementation raised ``exc``, if found."""
+        impls = [i for i in getattr(self._pm.hook, hook_name).get_hookimpls() if i.plugin is not self]
+        by_code = {}
+        for impl in impls:
+            code = getattr(impl.function, "__code__", None)
+            if code is not None:
+                by_code[code] = impl.plugin_name
+        found = None
+        for frame, _ in traceback.walk_tb(exc.__traceback__):
+            found = by_code.get(frame.f_code, found)  # the innermost implementation frame wins
+        return found
+
+
 _default_host: "PluginHost | None" = None
 
 
@@ -118,7 +203,7 @@ def default_host() -> "PluginHost":
 
 
 class PluginHost:
-    """What the core asks of its plugins; every call is attributed to the plugin that answered."""
+    """What the core asks of its plugins; every call goes through pluggy and is attributed."""
 
     def __init__(self, pm: pluggy.PluginManager | None = None) -> None:
         self.pm = pm if pm is not None else get_plugin_manager()
@@ -126,11 +211,14 @@ class PluginHost:
         self.warnings: list[str] = []
 
     # -- introspection ---------------------------------------------------------------------
-    def plugin_infos(self) -> list[PluginInfo]:
+    def plugin_infos(self, *, internal: bool = False) -> list[PluginInfo]:
+        """Every plugin loaded, builtin ones first; ``internal`` adds the core's own wrappers."""
         dists = {id(p): d for p, d in self.pm.list_plugin_distinfo()}
         infos = []
         for plugin in self.pm.get_plugins():
             name = self.pm.get_name(plugin) or repr(plugin)
+            if name == ATTRIBUTION and not internal:
+                continue
             dist = dists.get(id(plugin))
             hooks = sorted(h.name for h in self.pm.get_hookcallers(plugin) or [])
             infos.append(PluginInfo(
@@ -143,66 +231,62 @@ class PluginHost:
         return sorted(infos, key=lambda i: (not i.builtin, i.name))
 
     def plugin_label(self, plugin_name: str) -> str:
-        for info in self.plugin_infos():
-            if info.name == plugin_name and info.distribution:
-                return info.distribution
-        return plugin_name
+        return plugin_label(self.pm, plugin_name)
 
     # -- calling ---------------------------------------------------------------------------
-    def _each(self, hook_name: str, **kwargs: Any) -> Iterator[tuple[str, Any]]:
-        """Call every implementation of ``hook_name`` in pluggy's order, one by one.
-
-        Yields ``(plugin_name, result)``. Each implementation receives only the arguments it
-        declares, keyword-only, as pluggy would.
-        """
+    def _impl_order(self, hook_name: str) -> list[str]:
+        """The plugins implementing ``hook_name`` (wrappers aside), in pluggy's call order."""
         caller = getattr(self.pm.hook, hook_name)
-        for impl in reversed(caller.get_hookimpls()):
-            args = {name: kwargs[name] for name in impl.argnames if name in kwargs}
-            yield impl.plugin_name, impl.function(**args)
+        return [impl.plugin_name for impl in reversed(caller.get_hookimpls()) if not _is_wrapper(impl)]
+
+    def _only(self, hook_name: str, plugin_names: list[str] | set[str]) -> Any:
+        """A hook caller reaching only ``plugin_names``' implementations, and every wrapper."""
+        caller = getattr(self.pm.hook, hook_name)
+        keep = set(plugin_names)
+        remove = [impl.plugin for impl in caller.get_hookimpls()
+                  if not _is_wrapper(impl) and impl.plugin_name not in keep]
+        return self.pm.subset_hook_caller(hook_name, remove_plugins=remove)
+
+    def _call_one(self, hook_name: str, plugin_name: str, **kwargs: Any) -> Any:
+        """Call one plugin's implementation of ``hook_name`` through pluggy; its result or None."""
+        result = self._only(hook_name, [plugin_name])(**kwargs)
+        if getattr(self.pm.hook, hook_name).spec.opts.get("firstresult"):
+            return result
+        return result[0] if result else None
+
+    def _each(self, hook_name: str, **kwargs: Any) -> list[tuple[str, Any]]:
+        """Call ``hook_name`` one plugin at a time, in pluggy's order: ``[(plugin, result)]``."""
+        return [(name, self._call_one(hook_name, name, **kwargs)) for name in self._impl_order(hook_name)]
 
     def _collect(self, hook_name: str, model: type[S], key: str) -> dict[str, S]:
         """Run a registration hook; validate; resolve clashes (third party beats builtin,
-        then the first in load order wins) and remember who registered what."""
+        then the first in call order wins) and remember who registered what."""
         if hook_name in self._registries:
             return self._registries[hook_name]
         found: dict[str, S] = {}
-        for plugin_name in self._impl_order(hook_name):
-            items: list[S] = []
-
-            def register(_plugin: str = plugin_name, **kwargs: Any) -> None:
-                try:
-                    items.append(model(plugin=_plugin, **kwargs))
-                except ValidationError as exc:
-                    raise PluginError("plugin_invalid", plugin=self.plugin_label(_plugin), hook=hook_name,
-                                      reason=exc.errors()[0]["msg"] + f" ({kwargs.get(key)!r})") from None
-
-            self._call_one(hook_name, plugin_name, register=register)
-            for item in items:
-                name = getattr(item, key)
-                existing = found.get(name)
-                if existing is None or (existing.plugin.startswith(BUILTIN_PREFIX)
-                                        and not plugin_name.startswith(BUILTIN_PREFIX)):
-                    found[name] = item
+        for plugin_name, item in self._registrations(hook_name, model, key):
+            name = getattr(item, key)
+            existing = found.get(name)
+            if existing is None or (existing.plugin.startswith(BUILTIN_PREFIX)
+                                    and not plugin_name.startswith(BUILTIN_PREFIX)):
+                found[name] = item
         self._registries[hook_name] = found
         return found
 
-    def _impl_order(self, hook_name: str) -> list[str]:
-        caller = getattr(self.pm.hook, hook_name)
-        return [impl.plugin_name for impl in reversed(caller.get_hookimpls())]
-
-    def _call_one(self, hook_name: str, plugin_name: str, **kwargs: Any) -> Any:
-        caller = getattr(self.pm.hook, hook_name)
-        for impl in caller.get_hookimpls():
-            if impl.plugin_name == plugin_name:
-                args = {n: kwargs[n] for n in impl.argnames if n in kwargs}
+    def _registrations(self, hook_name: str, model: type[S], key: str | None = None) -> list[tuple[str, S]]:
+        """Every ``register(...)`` call of a registration hook, validated, with its plugin."""
+        out: list[tuple[str, S]] = []
+        for plugin_name in self._impl_order(hook_name):
+            def register(_plugin: str = plugin_name, **kwargs: Any) -> None:
                 try:
-                    return impl.function(**args)
-                except PluginError:
-                    raise
-                except Exception as exc:
-                    raise PluginError("plugin_invalid", plugin=self.plugin_label(plugin_name), hook=hook_name,
-                                      reason=f"{type(exc).__name__}: {exc}") from exc
-        return None
+                    out.append((_plugin, model(plugin=_plugin, **kwargs)))
+                except ValidationError as exc:
+                    shown = f" ({kwargs.get(key)!r})" if key else ""
+                    raise PluginError("plugin_invalid", plugin=self.plugin_label(_plugin), hook=hook_name,
+                                      reason=exc.errors()[0]["msg"] + shown) from None
+
+            self._call_one(hook_name, plugin_name, register=register)
+        return out
 
     # -- registries --------------------------------------------------------------------------
     def stores(self) -> dict[str, StoreSpec]:
@@ -223,34 +307,34 @@ class PluginHost:
     def synonyms(self) -> dict[str, SynonymSpec]:
         if "register_synonyms" not in self._registries:
             merged: dict[str, SynonymSpec] = {}
-            for plugin_name in self._impl_order("register_synonyms"):
-                def register(_p: str = plugin_name, **kw: Any) -> None:
-                    spec = SynonymSpec(plugin=_p, **kw)
-                    if spec.word in merged:  # synonyms add up rather than clash
-                        merged[spec.word].synonyms = list(dict.fromkeys(merged[spec.word].synonyms + spec.synonyms))
-                    else:
-                        merged[spec.word] = spec
-                self._call_one("register_synonyms", plugin_name, register=register)
+            for _plugin, spec in self._registrations("register_synonyms", SynonymSpec, "word"):
+                if spec.word in merged:  # synonyms add up rather than clash
+                    merged[spec.word].synonyms = list(dict.fromkeys(merged[spec.word].synonyms + spec.synonyms))
+                else:
+                    merged[spec.word] = spec
             self._registries["register_synonyms"] = merged
         return self._registries["register_synonyms"]
 
     def skill_dirs(self) -> list[SkillDirSpec]:
-        dirs: list[SkillDirSpec] = []
-        for plugin_name in self._impl_order("register_skills"):
-            def register(_p: str = plugin_name, **kw: Any) -> None:
-                dirs.append(SkillDirSpec(plugin=_p, **kw))
-            self._call_one("register_skills", plugin_name, register=register)
-        return dirs
+        return [spec for _plugin, spec in self._registrations("register_skills", SkillDirSpec)]
 
     # -- notifications ---------------------------------------------------------------------
     def _notify(self, hook_name: str, **kwargs: Any) -> None:
-        for plugin_name in self._impl_order(hook_name):
+        """One pluggy call; when a plugin raises, report it with its name and go on with the
+        plugins after it (a write that is durable is never undone by a notification)."""
+        pending = self._impl_order(hook_name)
+        while pending:
             try:
-                self._call_one(hook_name, plugin_name, **kwargs)
+                self._only(hook_name, pending)(**kwargs)
+                return
             except PluginError as exc:
                 message = exc.render()
                 self.warnings.append(message)
                 print(message, file=sys.stderr)
+                culprit = getattr(exc, "plugin", None)
+                if culprit not in pending:
+                    return
+                pending = pending[pending.index(culprit) + 1:]
 
     def notify_change(self, workspace: Any, change: Change) -> None:
         self._notify("on_change", workspace=workspace, change=change)
@@ -268,9 +352,8 @@ class PluginHost:
     def pre_decide(self, workspace: Any, question: str, decisions: list, options: dict) -> Verdict:
         """Combine every plugin's verdict: any deny wins, else any steer, else allow."""
         verdicts: list[Verdict] = []
-        for plugin_name in self._impl_order("pre_decide"):
-            result = self._call_one("pre_decide", plugin_name, workspace=workspace, question=question,
-                                    decisions=decisions, options=options)
+        for plugin_name, result in self._each("pre_decide", workspace=workspace, question=question,
+                                              decisions=decisions, options=options):
             if result is not None:
                 result.plugin = result.plugin or plugin_name
                 verdicts.append(result)
@@ -286,24 +369,38 @@ class PluginHost:
 
     def detect_drift(self, turn: str, session: Any, workspace: Any) -> list[DriftSignal]:
         signals: list[DriftSignal] = []
-        for plugin_name in self._impl_order("detect_drift"):
-            result = self._call_one("detect_drift", plugin_name, turn=turn, session=session, workspace=workspace)
+        for plugin_name, result in self._each("detect_drift", turn=turn, session=session, workspace=workspace):
             for signal in ([result] if isinstance(result, DriftSignal) else (result or [])):
                 signal.plugin = signal.plugin or plugin_name
                 signals.append(signal)
         return signals
 
     def render_output(self, answer: Any, workspace: Any) -> Any:
-        for plugin_name in self._impl_order("render_output"):
-            self._call_one("render_output", plugin_name, answer=answer, workspace=workspace)
+        self.pm.hook.render_output(answer=answer, workspace=workspace)
         return answer
 
+    def verify_workspace(self, workspace: Any) -> list[tuple[str, Any]]:
+        """``[(plugin, problems)]`` from every ``verify_workspace`` implementation."""
+        return self._each("verify_workspace", workspace=workspace)
+
     def add_commands(self, cli: Any) -> None:
-        for plugin_name in self._impl_order("register_commands"):
-            self._call_one("register_commands", plugin_name, cli=cli)
+        self.pm.hook.register_commands(cli=cli)
 
 
-def call_signature(func: Callable[..., Any]) -> str:
-    """``name(arg, ...)`` of a hook, for docs and ``mylife plugins --hooks``."""
-    params = [p for p in inspect.signature(func).parameters]
-    return f"{func.__name__}({', '.join(params)})"
+def hook_signature(name: str) -> str:
+    """A hook's full signature as docs/plugins.md shows it: ``infer_ttl(name: str, ...) -> TTLGuess | None``."""
+    sig = inspect.signature(getattr(hookspecs, name))
+
+    def shown(annotation: Any) -> str:
+        return annotation.strip("'\"") if isinstance(annotation, str) else getattr(annotation, "__name__", repr(annotation))
+
+    params = ", ".join(p.name + (f": {shown(p.annotation)}" if p.annotation is not p.empty else "")
+                       for p in sig.parameters.values())
+    returns = f" -> {shown(sig.return_annotation)}" if sig.return_annotation is not sig.empty else ""
+    return f"{name}({params}){returns}"
+
+
+def hook_style(name: str) -> str:
+    """``firstresult`` (stops at the first non-None answer) or ``collect-all``."""
+    return "firstresult" if getattr(hookspecs, name).mylife_spec.get("firstresult") else "collect-all"
+

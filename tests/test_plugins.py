@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
 import shutil
@@ -14,6 +15,7 @@ import pytest
 
 from mylife_core import hookimpl, hookspecs
 from mylife_core.errors import PluginError
+from mylife_core.plugins import hook_names, hook_signature, hook_style
 from mylife_core.specs import DriftSignal, TTLGuess, Verdict
 from mylife_core.testing import plugin_host, run_cli
 from mylife_core.workspace import Workspace
@@ -51,7 +53,14 @@ def test_third_party_plugin_installed_with_pip_is_listed_and_called(site, ws_pat
     assert hello["hooks"] == ["on_change", "register_commands", "register_fields", "register_tools"]
     assert plugins["mylife.files_store"]["builtin"] is True
     text = run_cli(["plugins"], workspace=ws_path, env=env, load_plugins="mylife-hello").stdout
-    assert "mylife-hello 0.3.1" in text
+    lines = text.splitlines()
+    assert lines[0] == "mylife-hello 0.3.1"  # installed packages first
+    builtins = sum(1 for p in plugins.values() if p["builtin"])
+    assert lines[-1].startswith(f"另有 {builtins} 个内置插件") and "--all" in lines[-1]  # folded into one line
+    assert "mylife.files_store" not in text
+    every = run_cli(["plugins", "--all"], workspace=ws_path, env=env, load_plugins="mylife-hello").stdout
+    assert every.splitlines()[0] == "mylife-hello 0.3.1" and "mylife.files_store (内置)" in every
+    assert "mylife.attribution (内置)" in every  # the core's own wrappers, shown on request
     # its command is part of the CLI, its hook sees writes
     assert "你好，林晓！" in run_cli(["hello", "林晓"], workspace=ws_path, env=env, load_plugins="mylife-hello").stdout
     rec = run_cli(["record", "今天又加班", "--topic", "career"], workspace=ws_path, env=env, load_plugins="mylife-hello")
@@ -95,7 +104,7 @@ class BadFields:
         register(name="坏字段", ttl_days=-5)
 
 
-def test_registration_is_validated_and_attributed():
+def test_hook_register_fields_is_validated_and_attributed():
     host = plugin_host(Fields())
     fields = host.fields()
     assert fields["睡眠时长"].ttl_days == 30 and fields["睡眠时长"].plugin
@@ -104,7 +113,7 @@ def test_registration_is_validated_and_attributed():
     assert "register_fields" in exc.value.render() and "ttl_days" in exc.value.render()
 
 
-def test_third_party_registration_beats_builtin_on_name_clash():
+def test_hook_register_stores_third_party_beats_builtin_on_name_clash():
     class Builtinish:
         @hookimpl
         def register_stores(self, register):
@@ -115,25 +124,47 @@ def test_third_party_registration_beats_builtin_on_name_clash():
     assert plugin_host().stores()["files"].plugin == "mylife.files_store"
 
 
-def test_every_registration_hook_reaches_its_registry(tmp_path):
-    class All:
+def test_hook_register_decisions_reaches_its_registry():
+    class Lens:
         @hookimpl
         def register_decisions(self, register):
             register(name="跳槽", aliases=["换工作"], depends_on=["月收入", "现有存款"], topic="职业去留")
 
+    decision = plugin_host(Lens()).decisions()["跳槽"]
+    assert decision.depends_on == ["月收入", "现有存款"] and decision.aliases == ["换工作"] and decision.plugin
+
+
+def test_hook_register_topics_reaches_its_registry():
+    class Lens:
         @hookimpl
         def register_topics(self, register):
             register(name="财务压力", keywords=["存款", "房租"], fields=["现有存款"])
 
+    assert plugin_host(Lens()).topics()["财务压力"].keywords == ["存款", "房租"]
+
+
+def test_hook_register_skills_reaches_its_registry(tmp_path):
+    class Lens:
         @hookimpl
         def register_skills(self, register):
             register(path=tmp_path, rank=300)
 
+    dirs = plugin_host(Lens()).skill_dirs()
+    assert [d.path for d in dirs if not d.plugin.startswith("mylife.")] == [tmp_path]
+
+
+def test_hook_register_tools_reaches_its_registry():
+    class Lens:
         @hookimpl
         def register_tools(self, register):
             register(name="hello_tool", description="说你好", input_schema={"type": "object"},
                      handler=lambda workspace, actor, **kw: {"hi": actor})
 
+    assert plugin_host(Lens()).tools()["hello_tool"].handler(None, "user") == {"hi": "user"}
+
+
+def test_hook_register_synonyms_add_up():
+    class One:
         @hookimpl
         def register_synonyms(self, register):
             register(word="跳槽", synonyms=["换工作"])
@@ -143,16 +174,11 @@ def test_every_registration_hook_reaches_its_registry(tmp_path):
         def register_synonyms(self, register):
             register(word="跳槽", synonyms=["离职", "换工作"])
 
-    host = plugin_host(All(), More())
-    assert host.decisions()["跳槽"].depends_on == ["月收入", "现有存款"]
-    assert host.topics()["财务压力"].keywords == ["存款", "房租"]
-    assert host.skill_dirs()[0].path == tmp_path
-    assert host.tools()["hello_tool"].handler(None, "user") == {"hi": "user"}
-    merged = host.synonyms()["跳槽"].synonyms
+    merged = plugin_host(One(), More()).synonyms()["跳槽"].synonyms
     assert {"换工作", "离职"} <= set(merged) and len(merged) == len(set(merged))  # synonyms add up, no repeats
 
 
-def test_firstresult_hooks_stop_at_the_first_answer(ws):
+def test_hook_infer_ttl_stops_at_the_first_answer(ws):
     class Dictionary:
         @hookimpl
         def infer_ttl(self, name, value):
@@ -163,17 +189,27 @@ def test_firstresult_hooks_stop_at_the_first_answer(ws):
         def infer_ttl(self, name):
             return TTLGuess(ttl_days=None, reason="fallback", source="heuristic")
 
+    host = plugin_host(Dictionary(), Fallback())
+    assert host.infer_ttl("睡眠时长", 7, ws).reason == "健康词典"
+    assert host.infer_ttl("别的", 1, ws).reason == "fallback"
+
+
+def test_hook_vector_index_first_answer_wins(ws):
+    class Vectors:
         @hookimpl
         def vector_index(self, workspace):
             return {"index-for": str(workspace.root)}
 
-    host = plugin_host(Dictionary(), Fallback())
-    assert host.infer_ttl("睡眠时长", 7, ws).reason == "健康词典"
-    assert host.infer_ttl("别的", 1, ws).reason == "fallback"
-    assert host.vector_index(ws) == {"index-for": str(ws.root)}
+    class Other:
+        @hookimpl(trylast=True)
+        def vector_index(self, workspace):
+            return {"index-for": "other"}
+
+    assert plugin_host(Vectors(), Other()).vector_index(ws) == {"index-for": str(ws.root)}
+    assert plugin_host().vector_index(ws) is None  # no vector plugin: keyword mode
 
 
-def test_pre_decide_combines_like_a_waterfall(ws):
+def test_hook_pre_decide_combines_like_a_waterfall(ws):
     class Allow:
         @hookimpl
         def pre_decide(self, question):
@@ -196,7 +232,7 @@ def test_pre_decide_combines_like_a_waterfall(ws):
     assert plugin_host(Allow()).pre_decide(ws, "x", [], {}).kind == "allow"
 
 
-def test_detect_drift_collects_signals(ws):
+def test_hook_detect_drift_collects_signals(ws):
     class Marker:
         @hookimpl
         def detect_drift(self, turn):
@@ -213,7 +249,7 @@ def test_detect_drift_collects_signals(ws):
     assert all(s.plugin for s in signals)
 
 
-def test_render_output_runs_in_order(ws):
+def test_hook_render_output_runs_in_order(ws):
     class First:
         @hookimpl(tryfirst=True)
         def render_output(self, answer):
@@ -234,17 +270,13 @@ def test_render_output_runs_in_order(ws):
     assert answer == ["chains", "stale", "disclaimer"]
 
 
-def test_notifications_are_attributed_and_do_not_undo_writes(ws_path, capsys):
+def test_hook_on_change_is_attributed_and_does_not_undo_writes(ws_path, capsys):
     seen = []
 
     class Watcher:
         @hookimpl
         def on_change(self, change):
             seen.append((change.action, change.actor))
-
-        @hookimpl
-        def on_claim(self, claim, action, previous):
-            seen.append(("claim", action, previous is None))
 
     class Crashy:
         @hookimpl
@@ -253,13 +285,28 @@ def test_notifications_are_attributed_and_do_not_undo_writes(ws_path, capsys):
 
     ws, _ = Workspace.init(ws_path, plugins=plugin_host(Watcher(), Crashy()))
     rec = ws.raw.record("写入".encode(), topic="t", actor="model via MCP")
-    ws.claims.add(claim="写入", topic="t", provenance=rec.file + "#L1")
-    assert ("record", "model via MCP") in seen and ("claim", "add", True) in seen
+    assert ("record", "model via MCP") in seen
     assert (ws_path / rec.file).read_bytes() == "写入".encode()
     assert "mirror is down" in capsys.readouterr().err
 
 
-def test_register_commands_and_verify_workspace(ws, cli):
+def test_hook_on_claim_sees_adds_and_changes(ws_path):
+    seen = []
+
+    class Watcher:
+        @hookimpl
+        def on_claim(self, claim, action, previous):
+            seen.append((action, claim.claim, previous is None))
+
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(Watcher()))
+    rec = ws.raw.record("写入".encode(), topic="t")
+    claim = ws.claims.add(claim="写入", topic="t", provenance=rec.file + "#L1")[0]
+    assert seen == [("add", "写入", True)]
+    ws.claims.dispute(claim.id, why="说错了")
+    assert seen[-1] == ("dispute", "写入", False)  # previous: the claim before the change
+
+
+def test_hook_verify_workspace_adds_a_witness(ws):
     class Witness:
         @hookimpl
         def verify_workspace(self, workspace):
@@ -269,6 +316,9 @@ def test_register_commands_and_verify_workspace(ws, cli):
 
     report = verify(Workspace.open(ws.root, plugins=plugin_host(Witness())))
     assert [p.kind for p in report.problems] == ["witness"]
+
+
+def test_hook_register_commands_adds_a_command(ws):
     import click
 
     from mylife_core.cli import build_cli
@@ -279,25 +329,33 @@ def test_register_commands_and_verify_workspace(ws, cli):
             cli.add_command(click.Command("ping", callback=lambda: click.echo("pong")))
 
     assert "ping" in build_cli(plugin_host(Cmd())).commands
+    assert "ping" not in build_cli(plugin_host()).commands
 
 
 # --------------------------------------------------------------------------- meta: docs and tests
 
 
-def hook_names() -> list[str]:
-    return sorted(name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction)
-                  if hasattr(fn, "mylife_spec"))
-
-
-def test_every_hook_is_documented_with_its_signature():
+def test_every_hook_is_documented_with_its_exact_signature():
+    """As datasette's test_docs: docs/plugins.md has a section per hook, headed by its call, whose
+    first line is the hook's full signature and calling style, read from mylife_core.hookspecs."""
     docs = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    documented = re.findall(r"^### ([a-z_]+)\(", docs, re.M)
+    assert sorted(documented) == hook_names(), "docs/plugins.md documents a hook that does not exist, or twice"
     for name in hook_names():
         params = ", ".join(inspect.signature(getattr(hookspecs, name)).parameters)
-        assert f"### {name}({params})" in docs, f"docs/plugins.md lacks '### {name}({params})'"
+        heading = f"### {name}({params})\n\n"
+        assert heading in docs, f"docs/plugins.md lacks '### {name}({params})'"
+        first_line = docs.split(heading, 1)[1].split("\n", 1)[0]
+        assert first_line == f"`{hook_signature(name)}` · {hook_style(name)}", name
         assert getattr(hookspecs, name).__doc__, name
 
 
 def test_every_hook_has_a_test():
-    tests = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    """Every hook has at least one test named ``test_hook_<hook>...`` somewhere in tests/."""
+    names = set()
+    for path in Path(__file__).parent.glob("test_*.py"):
+        names |= {node.name for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                  if isinstance(node, ast.FunctionDef) and node.name.startswith("test_hook_")}
     for name in hook_names():
-        assert re.search(rf"def {name}\(", tests), f"no test implements the hook {name}"
+        assert any(n == f"test_hook_{name}" or n.startswith(f"test_hook_{name}_") for n in names), \
+            f"no test named test_hook_{name}"

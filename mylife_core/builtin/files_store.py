@@ -110,17 +110,21 @@ class FilesStore:
                     conn.execute("DELETE FROM shards WHERE name=?", (name,))
         # One shard (one month) at a time: memory stays at one month's claims, and an
         # interrupted rebuild keeps what it finished (the next open re-reads only the rest).
-        show = _progress(len(changed))
-        for done, name in enumerate(sorted(changed), start=1):
-            claims = self._read_shard(self.dir / name)
-            st = on_disk[name]
-            with _transaction(conn):
-                conn.execute("DELETE FROM claims WHERE shard=?", (name,))
-                conn.execute("DELETE FROM shards WHERE name=?", (name,))
-                self._index_rows(conn, name, claims)
-                conn.execute("INSERT INTO shards VALUES (?,?,?,?)", (name, st.st_mtime_ns, st.st_size, st.st_ino))
-            if show:
-                show(done)
+        from mylife_core.messages import t
+        from mylife_core.progress import progress
+
+        # shown on a terminal while many shards are (re)indexed, e.g. the first command after
+        # cloning a lifetime workspace (cache/ is not versioned); silent otherwise
+        with progress(len(changed), label=t("claims.index_label"), min_total=24) as bar:
+            for name in sorted(changed):
+                claims = self._read_shard(self.dir / name)
+                st = on_disk[name]
+                with _transaction(conn):
+                    conn.execute("DELETE FROM claims WHERE shard=?", (name,))
+                    conn.execute("DELETE FROM shards WHERE name=?", (name,))
+                    self._index_rows(conn, name, claims)
+                    conn.execute("INSERT INTO shards VALUES (?,?,?,?)", (name, st.st_mtime_ns, st.st_size, st.st_ino))
+                bar.update(1)
 
     def _index_rows(self, conn: sqlite3.Connection, shard: str, claims: list["Claim"]) -> None:
         from mylife_core.errors import DataFileError
@@ -267,25 +271,6 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-
-
-def _progress(total: int):
-    """A one-line count on a terminal's stderr while many shards are (re)indexed, e.g. the first
-    command after cloning a lifetime workspace (cache/ is not versioned); silent otherwise."""
-    import sys
-
-    if total < 24 or not sys.stderr.isatty():
-        return None
-    from mylife_core.messages import t
-
-    def show(done: int) -> None:
-        sys.stderr.write("\r" + t("claims.index_progress", done=done, total=total))
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    show(0)
-    return show
 
 
 def _line_of_id(path: Path, claim_id: str) -> int | None:

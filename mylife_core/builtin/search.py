@@ -6,7 +6,6 @@ Imported on every run: nothing heavy at the top (tantivy and rjieba load inside 
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
 from mylife_core import hookimpl
@@ -92,21 +91,6 @@ def on_change(workspace: "Workspace", change: "Change") -> None:
             pass
 
 
-def _progress(label: str, enabled: bool):
-    """A one-line progress display on stderr (only on a terminal)."""
-    if not enabled or not sys.stderr.isatty():
-        return None
-    import click
-
-    def show(done: int, total: int) -> None:
-        pct = 100 * done // total if total else 100
-        click.echo(f"\r{label} {done}/{total} ({pct}%)", err=True, nl=False)
-        if done >= total:
-            click.echo("", err=True)
-
-    return show
-
-
 def _fmt_size(n: int) -> str:
     for unit in ("B", "KB", "MB", "GB"):
         if n < 1024 or unit == "GB":
@@ -120,7 +104,8 @@ def register_commands(cli: "click.Group") -> None:
     import click
 
     from mylife_core.cli.common import Output, workspace_options
-    from mylife_core.messages import t
+    from mylife_core.messages import join, t
+    from mylife_core.progress import reporting
 
     layers = ("raw", "digest", "claims")
 
@@ -137,8 +122,9 @@ def register_commands(cli: "click.Group") -> None:
         from mylife_core.search import recall
 
         text = " ".join(query)
-        result = recall(ws, text, topic=topic, layers=list(layer) or None, k=k, evidence_only=evidence_only,
-                        progress=_progress(t("index.rebuilding"), not out.json), use_vectors=not keyword_only)
+        with reporting(t("index.rebuilding"), enabled=not out.json) as report:
+            result = recall(ws, text, topic=topic, layers=list(layer) or None, k=k, evidence_only=evidence_only,
+                            progress=report, use_vectors=not keyword_only)
         out.emit({"ok": True, **result.to_json()})
         for note in result.notes:
             out.note(t(note))
@@ -150,7 +136,7 @@ def register_commands(cli: "click.Group") -> None:
         out.line(t("recall.header", query=text, n=len(result.hits), mode=mode), bold=True)
         out.line(t("recall.terms", terms=" ".join(result.terms)), dim=True)
         if result.expansions:
-            pairs = "；".join(f"{w}→{'/'.join(s[:4])}" for w, s in result.expansions.items())
+            pairs = join((f"{w}→{'/'.join(s[:4])}" for w, s in result.expansions.items()), "semi")
             out.line(t("recall.expanded", pairs=pairs), dim=True)
         for i, hit in enumerate(result.hits, start=1):
             head = f"{i:>2}. [{t('recall.layer.' + hit.layer)}] {hit.ref} · {hit.date.isoformat()} · {hit.topic}"
@@ -172,7 +158,8 @@ def register_commands(cli: "click.Group") -> None:
     def rebuild_cmd(ws, out: Output) -> None:
         from mylife_core.search import rebuild
 
-        report = rebuild(ws, progress=_progress(t("index.rebuilding"), not out.json))
+        with reporting(t("index.rebuilding"), enabled=not out.json) as progress:
+            report = rebuild(ws, progress=progress)
         out.emit(report)
         out.line(t("index.rebuilt", seconds=report["seconds"], **report["counts"]))
 
@@ -224,6 +211,7 @@ def register_commands(cli: "click.Group") -> None:
             out.line(t("index.embed.already" if report["already_running"] else "index.embed.started",
                        pid=report["pid"]))
             return
-        report = embed(ws, progress=_progress(t("index.embed.progress"), not out.json), limit=limit)
+        with reporting(t("index.embed.progress"), enabled=not out.json) as progress:
+            report = embed(ws, progress=progress, limit=limit)
         out.emit(report)
         out.line(t("index.embed.done", **{k: report[k] for k in ("embedded", "total", "remaining", "seconds")}))

@@ -13,7 +13,7 @@ import sys
 import click
 
 from .. import __version__
-from ..messages import t
+from ..messages import install_click_translations, t
 
 CORE_COMMANDS = (
     "init", "record", "claim", "profile", "trace", "verify", "status", "plugins", "demo",
@@ -27,6 +27,23 @@ class MyLifeGroup(click.Group):
         names = list(self.commands)
         core = [n for n in CORE_COMMANDS if n in names]
         return core + sorted(n for n in names if n not in core)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Each command's whole first sentence, wrapped, never cut with "..." (click's default)."""
+        from .common import summary, wrap_cells
+
+        rows = [(name, summary(cmd)) for name in self.list_commands(ctx)
+                if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        if not rows:
+            return
+        with formatter.section(click.core._("Commands")):
+            first = max(len(name) for name, _ in rows)
+            indent = " " * formatter.current_indent
+            for name, text in rows:
+                lines = wrap_cells(text, max(formatter.width - formatter.current_indent - first - 2, 24))
+                formatter.write(f"{indent}{name:<{first}}  {lines[0]}\n")
+                for line in lines[1:]:
+                    formatter.write(f"{indent}{' ' * (first + 2)}{line}\n")
 
 
 def build_cli(plugins=None) -> click.Group:
@@ -60,16 +77,28 @@ def _localise_click_error(exc: click.ClickException) -> str:
         param = exc.param
         name = param.opts[0] if param is not None and getattr(param, "opts", None) else (exc.param_hint or "?")
         return t("cli.bad_parameter", name=name, message=exc.message)
+    message = exc.format_message()
+    extra = _click_message(message, "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})")
+    if extra:
+        return t("cli.extra_arguments", args=extra["args"])
+    needs = _click_message(message, "Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.")
+    if needs:
+        return t("cli.option_needs_value", option=needs["name"].strip("'"))
+    return t("cli.usage_error", message=message)
+
+
+def _click_message(message: str, singular: str, plural: str) -> dict[str, str] | None:
+    """The fields of ``message`` if it is this click message, in English or translated."""
     import re
 
-    message = exc.format_message()
-    extra = re.match(r"Got unexpected extra arguments? \((.*)\)$", message)
-    if extra:
-        return t("cli.extra_arguments", args=extra[1])
-    needs = re.match(r"Option '([^']+)' requires an argument\.?$", message)
-    if needs:
-        return t("cli.option_needs_value", option=needs[1])
-    return t("cli.usage_error", message=message)
+    from ..messages import click_ngettext
+
+    for text in dict.fromkeys((click_ngettext(singular, plural, 1), click_ngettext(singular, plural, 2), singular, plural)):
+        pattern = re.sub(r"\\\{(\w+)(?:!r)?\\\}", r"(?P<\1>.*?)", re.escape(text))
+        match = re.fullmatch(pattern.replace(r"\.", r"\.?"), message)
+        if match:
+            return match.groupdict()
+    return None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -81,6 +110,7 @@ def main(argv: list[str] | None = None) -> None:
     debug = bool(os.environ.get("MYLIFE_DEBUG"))
     as_json = json_requested(args)
     try:
+        install_click_translations()  # click's own strings ("Usage:", ...) in the user's language
         cli = build_cli()
         rv = cli.main(args=args, prog_name="mylife", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0

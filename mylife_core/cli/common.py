@@ -150,3 +150,37 @@ def read_input(text: str | None, file: Path | None) -> bytes:
     if text == "-":
         return sys.stdin.buffer.read()
     return os.fsencode(text)  # the exact bytes the shell passed, even if not valid UTF-8
+
+
+def summary(command: click.Command) -> str:
+    """A command's one-line summary for ``--help`` lists: its ``short_help``, else the first
+    sentence of its help (ending at 。 or ". "), whole: a list may wrap, it never truncates."""
+    import re
+
+    if command.short_help:
+        return command.short_help
+    text = (command.help or "").split("\n\n", 1)[0].replace("\n", " ").strip()
+    match = re.match(r"(.+?[。！？]|.+?[.!?](?=\s|$))", text)
+    return (match.group(1) if match else text).strip()
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """Wrap ``text`` to ``width`` terminal columns: Chinese characters count two and may break
+    anywhere (never before closing punctuation), Latin words break only at spaces."""
+    import re
+    import unicodedata
+
+    def cells(piece: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in piece)
+
+    lines, line = [], ""
+    for token in re.findall(r"[^\s\u2e80-\uffef]+\s*|\s+|.", text):
+        closing = token[0] in "，。、；：！？）」』”’》】…,.;:!?)"
+        if line and cells(line.rstrip() + token.rstrip()) > width and not closing:
+            lines.append(line.rstrip())
+            line = token.lstrip()
+        else:
+            line += token
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines or [""]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from ..messages import t
+from ..messages import join, t
 from .common import Output, json_option
 
 
@@ -34,21 +34,21 @@ def command(ctx: click.Context, workspace: Path | None, as_json: bool, force: bo
     out.line(t("demo.fictional"))
     out.line()
     out.line(t("demo.inside"), bold=True)
-    detail = "，".join(f"{t('status.' + s)} {n}" for s, n in sorted(summary["claims_by_status"].items()))
-    topics = "、".join(f"{name} {n}" for name, n in sorted(summary["topics"].items(), key=lambda kv: -kv[1]))
+    detail = join((f"{t('status.' + s)} {n}" for s, n in sorted(summary["claims_by_status"].items())), "clause")
+    topics = join(f"{name} {n}" for name, n in sorted(summary["topics"].items(), key=lambda kv: -kv[1]))
     out.line("  " + t("demo.inside.claims", n=summary["claims"], detail=detail, topics=topics))
     out.line("  " + t("demo.inside.story"))
     if summary["featured"].get("pressure"):
         out.line("  " + t("demo.inside.premise", date=id_day(summary["featured"]["pressure"])))
     if summary["stale_fields"]:
-        names = "、".join(t("demo.stale_field", name=f["name"], n=f["overdue_days"]) for f in summary["stale_fields"])
+        names = join(t("demo.stale_field", name=f["name"], n=f["overdue_days"]) for f in summary["stale_fields"])
         out.line("  " + t("demo.inside.stale", names=names), fg="yellow")
     for m in summary["missing_fields"]:
         out.line("  " + t("demo.inside.missing", name=m["name"], why=m["why"]))
     if summary["candidates"]:
         out.line("  " + t("demo.inside.candidates", n=len(summary["candidates"])))
     if summary["digests"]:
-        out.line("  " + t("demo.inside.digest", paths="、".join(summary["digests"])))
+        out.line("  " + t("demo.inside.digest", paths=join(summary["digests"])))
     out.line()
     out.line(t("demo.try"), bold=True)
     for step in steps:

@@ -6,22 +6,55 @@ from ..messages import t
 from .common import Output, json_option, workspace_option
 
 
-@click.command("plugins", help=t("help.plugins"))
+@click.command("plugins", help=t("help.plugins"),
+               context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
 @click.option("--hook", default=None, help=t("help.opt.hook"))
+@click.option("--all", "show_all", is_flag=True, help=t("help.opt.plugins_all"))
+@click.option("--trace", is_flag=True, help=t("help.opt.plugins_trace"))
+@click.argument("traced", nargs=-1, type=click.UNPROCESSED, metavar="[COMMAND]...")
 @workspace_option
 @json_option
-def command(hook: str | None, workspace, as_json: bool) -> None:
+def command(hook: str | None, show_all: bool, trace: bool, traced: tuple[str, ...], workspace,
+            as_json: bool) -> None:
     from ..plugins import default_host
 
+    if traced or trace:
+        _trace(traced, workspace)
+        return
     out = Output(as_json)
-    infos = [i for i in default_host().plugin_infos() if hook is None or hook in i.hooks]
+    infos = [i for i in default_host().plugin_infos(internal=show_all) if hook is None or hook in i.hooks]
+    installed = [i for i in infos if not i.builtin]
+    builtins = [i for i in infos if i.builtin]
     out.emit({"ok": True, "plugins": [{"name": i.name, "distribution": i.distribution, "version": i.version,
-                                       "builtin": i.builtin, "hooks": i.hooks} for i in infos]})
+                                       "builtin": i.builtin, "hooks": i.hooks} for i in installed + builtins]})
     if not infos:
         out.line(t("plugins.none"))
-    for i in infos:
-        label = i.distribution or i.name
-        version = f" {i.version}" if i.version else ""
-        kind = f" ({t('plugins.builtin')})" if i.builtin else ""
-        out.line(f"{label}{version}{kind}", bold=not i.builtin)
+    for i in installed:
+        out.line(f"{i.distribution or i.name}{f' {i.version}' if i.version else ''}", bold=True)
         out.line(f"  hooks: {', '.join(i.hooks) or '-'}")
+    if show_all or hook is not None:
+        for i in builtins:
+            out.line(f"{i.name} ({t('plugins.builtin')})")
+            out.line(f"  hooks: {', '.join(i.hooks) or '-'}")
+    elif builtins:
+        if installed:
+            out.line()
+        out.line(t("plugins.builtins_folded", count=len(builtins),
+                   hooks=len({h for i in builtins for h in i.hooks})))
+
+
+def _trace(args: tuple[str, ...], workspace) -> None:
+    """Run ``mylife ARGS`` again with hook tracing on (``MYLIFE_DEBUG_HOOKS=1``); exit with its code."""
+    import os
+    import subprocess
+    import sys
+
+    from ..errors import UsageError
+
+    if not args:
+        raise UsageError("trace_needs_command")
+    env = dict(os.environ, MYLIFE_DEBUG_HOOKS="1")
+    if workspace is not None:
+        env["MYLIFE_HOME"] = str(workspace)
+    code = subprocess.call([sys.executable, "-m", "mylife_core", *args], env=env)
+    raise SystemExit(code)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import click
 
-from ..messages import t
+from ..messages import join, t
 from ..status import age_text, gather
 from .common import Output, workspace_options
 
@@ -15,7 +15,7 @@ def command(ws, out: Output) -> None:
     layers = data["layers"]
     out.line(t("status.title", path=data["workspace"]), bold=True)
     claims = layers["claims"]
-    detail = "，".join(f"{t('status.' + s)} {n}" for s, n in sorted(claims["by_status"].items())) or t("word.none")
+    detail = join((f"{t('status.' + s)} {n}" for s, n in sorted(claims["by_status"].items())), "clause") or t("word.none")
     for line in (
         t("status.l0", n=layers["raw"]["records"]),
         t("status.l1", n=layers["digest"]["topics"]),

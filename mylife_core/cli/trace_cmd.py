@@ -23,7 +23,7 @@ def print_claim_trace(out: Output, tr: ClaimTrace, indent: str = "") -> None:
         out.line(f"{indent}       └─ {t('trace.no_pointer')}", fg="red")
         return
     out.line(f"{indent}       └─ {t('trace.raw')} {c.provenance}  ({c.occurred_at.isoformat()}"
-             f"{'，' + c.context if c.context else ''})")
+             f"{t('sep.clause') + c.context if c.context else ''})")
     for number, text in tr.check.lines:
         out.line(f"{indent}            L{number}: {text}")
     if tr.check.state == "ok":

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..messages import t
@@ -12,13 +10,11 @@ from .common import Output, workspace_options
 @click.command("verify", help=t("help.verify"))
 @workspace_options
 def command(ws, out: Output) -> int:
-    def progress(stage: str, done: int, total: int) -> None:
-        if sys.stderr.isatty() and not out.json:
-            click.echo(f"\r{stage}: {done}/{total}", err=True, nl=False)
+    from ..progress import reporting
 
-    report = verify(ws, progress=progress)
-    if sys.stderr.isatty() and not out.json:
-        click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
+    stages = {"raw": t("verify.stage.raw"), "claims": t("verify.stage.claims")}
+    with reporting(enabled=not out.json) as progress:
+        report = verify(ws, progress=lambda stage, done, total: progress(done, total, stages.get(stage, stage)))
     out.emit(report.to_json())
     if report.ok:
         out.line("✓ " + t("verify.ok", raw=report.raw_checked, claims=report.claims_checked), fg="green")

@@ -43,12 +43,6 @@ def staleness(ws, out: Output, question: str, keep: tuple[str, ...], accept_stal
 # --------------------------------------------------------------------------- mylife maintain
 
 
-def _progress(done: int, total: int) -> None:
-    if sys.stderr.isatty():
-        sys.stderr.write("\r\033[K" + t("maintain.progress", done=done, total=total))
-        sys.stderr.flush()
-
-
 def _show_schedule(out: Output, entry) -> None:
     out.emit({"ok": True, "schedule": entry.to_json()})
     for f in entry.files:
@@ -110,9 +104,10 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
     if kind is not None:
         _show_schedule(out, install_schedule(ws, kind, every=every, at=at, n=n, directory=directory))
         return
-    report = upkeep(ws, n, include_never=include_never, claims=not no_claims, progress=_progress)
-    if sys.stderr.isatty() and report.claims_checked and report.claims_checked >= 5000:
-        sys.stderr.write("\r\033[K")
+    from ..progress import reporting
+
+    with reporting(t("maintain.checking"), enabled=not out.json) as progress:
+        report = upkeep(ws, n, include_never=include_never, claims=not no_claims, progress=progress)
     interactive = not out.json and not no_input and sys.stdin.isatty() and bool(report.fields)
     data = {"ok": True, **report.to_json()}
     out.line(t("maintain.title", now=report.now.strftime("%Y-%m-%d %H:%M"), workspace=str(ws.root)), bold=True)

@@ -58,21 +58,21 @@ def command_prefix(root) -> str:
 def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife") -> list[str]:
     """The report as the seed's message: what may have changed, what is missing, the choices.
     ``prog`` starts every suggested command (see :func:`command_prefix`)."""
-    from ..messages import t
+    from ..messages import join, t
     from .annotate import STALE_WEIGHT
     from .ttl import ttl_text
 
     lines = [t("staleness.question", question=report.question)]
     if not report.decisions:
         if report.known_decisions:
-            lines.append(t("staleness.no_matching_decision", known="、".join(report.known_decisions)))
+            lines.append(t("staleness.no_matching_decision", known=join(report.known_decisions)))
         else:
             lines.append(t("staleness.no_decision"))
         if report.verdict.kind != "allow":
             lines.append("")
             lines += verdict_lines(report, set())
         return lines
-    names = "、".join(f"{d.name}（{d.lens or d.plugin}）" for d in report.decisions)
+    names = join(d.name + t("sep.paren", text=d.lens or d.plugin) for d in report.decisions)
     lines.append(t("staleness.decisions", names=names, topic=report.topic or t("word.none")))
     deps = report.dependencies
     if deps:
@@ -81,7 +81,7 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
             own = report.assessment.resolved.get(dep.name)
             label = dep.name if not own or own == dep.name else f"{dep.name}→{own}"
             shown.append(label if dep.required else f"{label}*")
-        lines.append(t("staleness.depends", fields="、".join(shown)))
+        lines.append(t("staleness.depends", fields=join(shown)))
     lines.append("")
     blocking = report.assessment.blocking_expired
     if blocking:
@@ -101,7 +101,7 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         lines.append(t("staleness.kept_head", weight=STALE_WEIGHT))
         lines += [f"  · {f.note}" for f in report.kept]
     if report.missing_optional:
-        lines.append(t("staleness.optional", fields="、".join(report.missing_optional)))
+        lines.append(t("staleness.optional", fields=join(report.missing_optional)))
     if not blocking and not missing and not report.kept:
         lines.append(t("staleness.all_fresh"))
     if (blocking or missing) and report.verdict.kind != "deny":
