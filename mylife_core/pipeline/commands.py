@@ -125,7 +125,7 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
             out.line(line)
         return result.exit_code
     if answer.mode == "model":
-        final = [j for j in answer.judgments if j.role == "judgment"]
+        final = [j for j in answer.judgments if j.role != "question"]
         if [j.text for j in final] != printer.printed:
             if printer.printed:
                 out.line(t("ask.changed_by_plugin"))
@@ -311,7 +311,15 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
     if result.dropped:
         out.line(t("digest.dropped_cites", items="；".join(f"{d['claim_id']}（{d['message']}）" for d in result.dropped)),
                  fg="yellow")
-    _print_digest_text(out, result.body)
+    _print_digest_text(out, result.marked or result.body)
+    if result.uncited_sentences:
+        out.line("")
+        out.line(t("digest.uncited_note", n=len(result.uncited_sentences)), fg="yellow")
+    if result.unsupported:
+        from .judging import unsupported_lines
+
+        for line in unsupported_lines(result.unsupported):
+            out.line(line)
 
 
 def _print_differences(out: Output, differences: list[dict[str, Any]], *, user_revision: bool) -> None:

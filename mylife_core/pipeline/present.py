@@ -175,13 +175,15 @@ class StreamPrinter:
             self._line(line)
 
     def _line(self, line: str) -> None:
-        from .citations import evaluate, to_judgments
+        from .citations import to_judgments
+        from .judging import Judge
         from .render import mark_stale
 
+        judge = Judge(self.ws, checker=self.checker)
         for judgment in to_judgments(line):
-            if judgment.role != "judgment":
+            if judgment.role == "question":
                 continue  # questions have their own section, printed with the rest
-            if evaluate(self.ws, judgment, self.checker) is not None:
+            if judge.judgment(judgment):
                 continue  # held for the "无依据，未采纳" note
             mark_stale(judgment, self.stale)
             self.start()
