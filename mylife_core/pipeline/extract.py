@@ -136,15 +136,9 @@ def _lines_pointer(file: str, ref: Any, count: int) -> tuple[str | None, str | N
 
 
 def _judging_words(text: str, cited: str, kind: str) -> set[str]:
-    """The judging rule (:mod:`.judging`) for a proposed claim: a claim is what the user said, so
-    one that tells the user what to do, or (unless it is an inference, which stays a candidate)
-    judges them, in words their lines do not use, is refused."""
-    from .judging import DIRECTIVE, added_judging_words
+    from .judging import verdict_words
 
-    added = added_judging_words(text, cited)
-    if kind == "inference":
-        added = {w for w in added if DIRECTIVE.fullmatch(w)}
-    return added
+    return verdict_words(text, cited, kind)
 
 
 def _norm_value(value: Any) -> str:

@@ -341,6 +341,17 @@ def added_judging_words(text: str, source: str) -> set[str]:
             - (_markers(DIRECTIVE, source) | _markers(EVALUATIVE, source)))
 
 
+def verdict_words(text: str, cited: str, kind: str) -> set[str]:
+    """The judging rule for a claim proposed by a model (``extract``, ``mylife_claim_add``): a
+    claim is what the user said, so one that tells the user what to do, or (unless it is an
+    inference, which stays a candidate) judges them, in words their lines do not use, is refused.
+    Returns those words (empty: the claim may be stored)."""
+    added = added_judging_words(text, cited)
+    if kind == "inference":
+        added = {w for w in added if DIRECTIVE.fullmatch(w)}
+    return added
+
+
 def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> tuple[str, Judged]:
     """``text`` with every withheld sentence taken out and its layout otherwise kept (paragraphs,
     list markers, headings); with ``mark_uncited``, a shown sentence that cites nothing gets that
@@ -351,6 +362,15 @@ def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> 
     out_lines: list[str] = []
     marker = re.compile(r"^\s*(?:[-*+•]|\d+[.)、]|判断[:：]|结论[:：]|Judgment:)\s*")
     for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("|", ">")) and any(ch.isalnum() for ch in stripped):
+            # a table row or a quote is not exempt: every sentence in it is judged, and the line is
+            # shown only when all of them may be
+            inner = [judge.sentence(s) for s in split_sentences(re.sub(r"^[>|\s]+|\|", " ", stripped))]
+            judged.sentences.extend(inner)
+            if all(s.shown for s in inner):
+                out_lines.append(line)
+            continue
         if _is_structure(line):
             out_lines.append(line)
             continue
