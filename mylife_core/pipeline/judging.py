@@ -78,7 +78,7 @@ WRITE_DONE = re.compile(
 _SMALL_TALK_PHRASES = [
     # greetings, thanks, acknowledgements, apologies, sign-offs
     "早上好", "上午好", "中午好", "下午好", "晚上好", "你好", "您好", "哈喽", "早安", "晚安", "嗨",
-    "谢谢你", "谢谢", "多谢", "感谢", "不客气", "不用谢", "好的", "好嘞", "好", "嗯嗯", "嗯", "哦", "噢", "喔",
+    "(?:谢谢|感谢|多谢)(?:你|您)?(?:告诉我|跟我说|的分享|分享|愿意说|的信任|信任我)", "谢谢你", "谢谢", "多谢", "感谢", "不客气", "不用谢", "好的", "好嘞", "好", "嗯嗯", "嗯", "哦", "噢", "喔",
     "明白了", "明白", "了解了", "了解", "收到了", "收到", "知道了", "没问题", "可以", "行",
     "抱歉", "对不起", "不好意思", "再见", "拜拜", "回头见", "是的", "对", "这样啊", "原来如此", "原来是这样",
     "我在听", "我在", "我明白你的意思", "我明白", "我理解你的感受", "我理解", "我懂", "我听到了", "辛苦了", "抱抱",
@@ -87,7 +87,8 @@ _SMALL_TALK_PHRASES = [
     "(?:让我|我来|我先|我)(?:查|看|找|翻|搜)(?:一下|一查|一看|看|查)?(?:你的|你之前的)?(?:记录|笔记|资料|数据|档案|原话)?",
     "稍等一下", "稍等",
     # English
-    "good morning", "good evening", "good night", "hello", "hi", "hey", "thank you", "thanks", "you're welcome",
+    "good morning", "good evening", "good night", "hello", "hi", "hey",
+    "(?:thank you|thanks) for (?:telling me|sharing(?: that| this)?|letting me know)", "thank you", "thanks", "you're welcome",
     "okay", "ok", "sure", "got it", "i see", "understood", "i understand", "i hear you", "sorry", "goodbye", "bye",
     "i'm here", "go on", "tell me more", "let me (?:check|look at|look)(?: that up| your notes| your records)?",
 ]
@@ -301,7 +302,7 @@ class Judge:
 
         if self.writes_done is not None and claims_write(judged.text) and self.writes_done() == 0:
             reason = self.write_problem() if self.write_problem is not None else t("judge.write_not_done")
-            judged.problems.append(CitationProblem(claim_id=None, problem="write_not_done", message=reason))
+            judged.problems.insert(0, CitationProblem(claim_id=None, problem="write_not_done", message=reason))
         for check in self.checks:
             problem = check(judged)
             if problem is not None:
@@ -361,8 +362,13 @@ def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> 
     judged = Judged()
     out_lines: list[str] = []
     marker = re.compile(r"^\s*(?:[-*+•]|\d+[.)、]|判断[:：]|结论[:：]|Judgment:)\s*")
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for n, line in enumerate(lines):
         stripped = line.strip()
+        following = lines[n + 1].strip() if n + 1 < len(lines) else ""
+        if stripped.startswith("|") and re.fullmatch(r"\|?[\s:\-|]+\|?", following) and "-" in following:
+            out_lines.append(line)  # a table's header row: labels, not sentences
+            continue
         if stripped.startswith(("|", ">")) and any(ch.isalnum() for ch in stripped):
             # a table row or a quote is not exempt: every sentence in it is judged, and the line is
             # shown only when all of them may be
