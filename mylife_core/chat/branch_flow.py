@@ -1,5 +1,5 @@
 """Branches in the chat: split a topic off, go back, close with the handoff sheet, abandon, and
-bring back what closed branches found (seed §5.3b–§5.3e).
+bring back what closed branches found (docs/design.md, branches).
 
 A branch has its own session; the chat switches between sessions (holding each one's lock while
 it works on it). Closing writes the handoff (:mod:`.branches`) and returns to the parent with

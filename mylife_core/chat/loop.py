@@ -1,4 +1,4 @@
-"""The turn loop of ``mylife chat`` (seed §5.2–§5.3; docs/chat.md).
+"""The turn loop of ``mylife chat`` (docs/chat.md; the rationale is in docs/design.md).
 
 Every user turn goes through the same steps:
 

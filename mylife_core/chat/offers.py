@@ -1,4 +1,4 @@
-"""Drift in the chat: what is done when a turn leaves the line (seed §5.3a–§5.3d).
+"""Drift in the chat: what is done when a turn leaves the line (docs/chat.md, "Topic drift").
 
 The verdict itself is :mod:`.drift`'s; this module acts on it: a conversation that opened with
 small talk adopts the first topic a lens knows; in a branch, turning back to the topic it came
@@ -167,7 +167,7 @@ class DriftOffers:
             self.chat.io.say(t("chat.remember.saved", choice=t(f"chat.remember.{choice}")))
 
     def mention(self, names: set[str]) -> None:
-        """An open branch about this topic is mentioned once per session (seed §5.3d)."""
+        """An open branch about this topic is mentioned once per session."""
         from .branches import related_open
 
         s = self.chat.session

@@ -1,7 +1,7 @@
 """Calling a model through litellm: fallbacks, cooldown, read-idle timeout, deadline, streaming.
 
 A :class:`ModelClient` keeps a litellm ``Router`` whose deployments are the configured endpoints,
-one model group each. The Router does the calling (design §5):
+one model group each. The Router does the calling (docs/design.md, "Reliability"):
 
 * **fallbacks**: an endpoint that errors, refuses or stays silent past the read-idle timeout
   before its first token is skipped for the next one (the chain is passed with each request:
