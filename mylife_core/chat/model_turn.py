@@ -140,7 +140,7 @@ class ModelTurns:
     def compact(self, fixed: int) -> None:
         """Near a full window, fold older turns into a model-written summary (see :mod:`.compaction`)."""
         from ..llm.errors import ModelError
-        from .compaction import plan, summarise, view
+        from .compaction import plan, summarise
         from .context import messages_tokens
 
         chat = self.chat
@@ -158,7 +158,6 @@ class ModelTurns:
             return
         s.summaries.append(summary)
         chat.save("session.compact")
-        _, rest = view(s)
         chat.io.event({"type": "compacted", "covers": summary.covers, "summary": summary.text,
                        "withheld": summary.withheld})
         if not s.compaction_told:
@@ -201,7 +200,12 @@ class ModelTurns:
             printer.finish()
             chat.io.event({"type": "error", "error": exc.to_json()})
             chat.io.say(exc.render(), fg="red")
-            chat.io.say(t("chat.model_failed"))
+            if printer.judged.sentences:  # it failed after it had started: what was shown is kept, and judged
+                chain_id = self._close(text, printer.judged, chat.client.label, judge.checker)
+                s.add("assistant", printer.text, kind="chat", topic=s.current.topic, chain_id=chain_id,
+                      withheld=[u.model_dump(mode="json") for u in printer.judged.unsupported])
+            else:
+                chat.io.say(t("chat.model_failed"))
             s.add("note", exc.render(), kind="chat", topic=s.current.topic)
             return
         printer.finish()

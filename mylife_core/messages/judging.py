@@ -60,7 +60,5 @@ MESSAGES = {
     "chat.summary.ask": {"zh": "请总结这 {n} 轮对话。", "en": "Summarise these {n} turns."},
     "chat.summary.empty": {"zh": "（较早的 {n} 轮对话：摘要里没有能保留的内容，原话见会话文件）",
                            "en": "(the first {n} turns: nothing of the summary could be kept; the turns are in the session file)"},
-    "chat.turn_withheld_note": {"zh": "（以下句子因为没有依据，没有展示给用户：{items}）",
-                                "en": "(these sentences were withheld from the user for lack of evidence: {items})"},
     "ask.stage.compact": {"zh": "· 对话较长，正在请模型总结较早的几轮…", "en": "· Long conversation: asking the model to summarise the older turns…"},
 }
