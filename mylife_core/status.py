@@ -57,5 +57,26 @@ def gather(ws: "Workspace", recent: int = 8) -> dict[str, Any]:
             for b in open_branches
         ],
         "candidates": counts.get("status", {}).get("candidate", 0),
+        "llm_cooling": cooling_endpoints(ws),
         "recent_changes": [e.model_dump(mode="json") for e in reversed(ws.audit.tail(recent))],
     }
+
+
+def cooling_endpoints(ws: "Workspace") -> list[dict[str, Any]]:
+    """Model endpoints resting after repeated failures (``cache/llm-cooldown.json``; cheap: no litellm)."""
+    import json
+    import time
+
+    from .llm.cooldown import FILE
+
+    try:
+        data = json.loads((ws.cache_dir / FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    now = time.time()
+    out = []
+    for label, entry in ((data or {}).get("endpoints") or {}).items():
+        left = float((entry or {}).get("until") or 0) - now
+        if left > 0:
+            out.append({"endpoint": label, "seconds_left": round(left, 1), "last_error": entry.get("last_error")})
+    return out

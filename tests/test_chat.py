@@ -151,7 +151,7 @@ def model(request: Request) -> Reply:
     if system.startswith("你根据一个子话题的对话"):
         return Reply(text=json.dumps(HANDOFF, ensure_ascii=False))
     if system.startswith("你是 MyLife 的对话助手"):
-        return Reply(text="按你说的，每月开销九千、存款十二万，大约能撑十三个月。")
+        return Reply(text="你刚才说每个月固定开销九千左右。\n按这个开销，存款能撑几个月，你算过吗？")
     return Reply(status=500, error=f"unexpected request: {system[:40]}")
 
 
@@ -187,7 +187,8 @@ def test_career_then_a_finance_detour_split_off_resumed_closed_and_pulled_back(s
     term.expect(DISCLAIMER)
     term.expect("你> ")
     term.send("我每个月固定开销九千左右")
-    term.expect("大约能撑十三个月")
+    term.expect("你刚才说每个月固定开销九千左右")  # a restatement: shown without a citation
+    term.expect("存款能撑几个月，你算过吗？")  # a question back
     term.expect("你> ")
     term.kill()  # the terminal dies in the middle of the branch
 
@@ -213,6 +214,18 @@ def test_career_then_a_finance_detour_split_off_resumed_closed_and_pulled_back(s
     term.expect("你> ")
     term.send("/close")
     term.expect("正在根据这个子话题的对话起草交接单")
+    # the draft's verdicts cite nothing: withheld by the judging rule, and asked of the user
+    term.expect("## 无依据，未采纳")
+    term.expect("「能撑一年，裸辞可行，前提是月支出压在九千以内」—— 没有引用任何证据")
+    term.expect("请用你自己的话补上")
+    term.expect("结论是什么（一句话）: ")
+    term.send(HANDOFF["conclusion"])
+    term.expect(r"削弱这个结论的证据（至少一条")
+    term.send(HANDOFF["competing_evidence"][0])
+    term.expect("还有吗")
+    term.send("")
+    term.expect("意味着什么（必填）: ")
+    term.send(HANDOFF["impact_on_parent_topic"])
     term.expect("competing_evidence:")
     term.expect(r"就这样收尾吗？y 是 / e 修改 / n 先不收尾 \[y\]: ")
     term.send("y")

@@ -46,12 +46,33 @@ def test_model_digest_drops_invalid_citations(ws, fakellm):
     assert result.source == "model" and fakellm.url in result.model
     assert {d["claim_id"]: d["problem"] for d in result.dropped} == {s.inference: "candidate",
                                                                      "claim-2099-09-09-009": "missing"}
-    assert result.uncited == [3]
+    # the judging rule: a sentence citing an invented or unaccepted claim is withheld whole
+    assert [u.text for u in result.unsupported] == ["你其实更看重稳定，也早就想好了。"]
+    assert result.uncited == []
     meta, body = split_front_matter(ws.digests.read("职业去留"))
     assert meta["revision"] == "model" and s.inference not in body and "claim-2099" not in body
+    assert "更看重稳定" not in body and meta["withheld_sentences"] == 1
     assert f"[{s.love}]" in body
     sent = fakellm.requests[0].messages
     assert sent[1]["role"] == "user" and "<<<UNTRUSTED_SOURCE_DATA>>>" in sent[1]["content"]
+
+
+def test_digest_text_marks_uncited_sentences_and_lists_withheld_verdicts(ws, cli, fakellm):
+    s = seed(ws)
+    fakellm.script(Reply(text=(f"## 职业去留\n\n你热爱过这里 [{s.love}]。你说过想辞职。\n\n"
+                               "你的能力远超现在的岗位，应该马上辞职。\n")))
+    out = cli("digest", "职业去留", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "你说过想辞职。〔未引用证据〕" in text  # kept (it restates the user's claim), and marked
+    assert f"你热爱过这里 [{s.love}]。〔" not in text  # a cited sentence is not marked
+    assert "标〔未引用证据〕的 1 句没有引用任何证据" in text
+    note = text.split("## 无依据，未采纳")[1]
+    assert "「你的能力远超现在的岗位，应该马上辞职。」—— 没有引用任何证据" in note
+    meta, body = split_front_matter(ws.digests.read("职业去留"))
+    assert "远超" not in body and "〔未引用证据〕" not in body  # the mark is display only
+    data = cli("digest", "职业去留", "--show", "--json").json()
+    assert "远超" not in data["text"]
 
 
 def test_user_revision_keeps_the_original_and_annotates_the_difference(ws):

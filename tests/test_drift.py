@@ -11,7 +11,7 @@ import pytest
 from lens_support import import_lens, installed, lens_env
 
 from mylife_core import clock, hookimpl
-from mylife_core.chat.context import cjk_rate, estimate_tokens, fit_to_window
+from mylife_core.chat.context import cjk_rate, estimate_tokens
 from mylife_core.chat.drift import FACTORS, THRESHOLD, DriftContext, assess, combine
 from mylife_core.chat.session import Line, Session
 from mylife_core.specs import DriftSignal
@@ -239,15 +239,23 @@ def test_token_estimate_follows_the_model_family():
     assert estimate_tokens("") == 0
 
 
-def test_fitting_the_window_drops_the_oldest_turns_but_keeps_the_opening_question():
-    head = [{"role": "system", "content": "s"}]
-    history = [{"role": "user", "content": "最初的问题"}] + [
-        {"role": "user" if i % 2 else "assistant", "content": "长" * 400} for i in range(1, 40)]
-    tail = [{"role": "user", "content": "现在"}]
-    messages, dropped = fit_to_window(head, history, tail, 4000)
-    assert dropped > 0
-    assert messages[1]["content"] == "最初的问题" and messages[-1]["content"] == "现在"
-    assert messages[2]["role"] == "user"  # never an orphan assistant reply after the cut
+def test_below_85_percent_nothing_is_folded_and_above_it_whole_exchanges_are():
+    from mylife_core import clock
+    from mylife_core.chat.compaction import history, plan
+    from mylife_core.chat.session import Session, Turn
+
+    now = clock.now()
+    session = Session(id="chat-2026-03-01-01", created_at=now, updated_at=now)
+    for i in range(20):
+        session.turns.append(Turn(role="user", text=f"第{i}句" + "长" * 100, at=now))
+        session.turns.append(Turn(role="assistant", text="回答" + "长" * 100, at=now))
+    session.turns.append(Turn(role="user", text="现在", at=now))
+    sent = history(session, drop_last=True)
+    assert len(sent) == 40 and sum(1 for m in sent if m["role"] == "assistant") == 20  # every reply is sent
+    assert plan(session, 500, 100000, None) == 0  # far below 85%: nothing is folded
+    n = plan(session, 500, 6000, None)  # ~5,500 tokens of history: past 85% of 6,000
+    assert 0 < n <= 38 and n % 2 == 0  # whole exchanges: what stays starts with a user turn
+    assert session.conversation()[n].role == "user"
 
 
 # ----------------------------------------------------------------------------- --explain

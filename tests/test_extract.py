@@ -140,3 +140,23 @@ def test_record_extract_records_first_then_extracts(ws, cli, fakellm):
     assert "已保存" in failed.stdout or "raw/" in failed.stdout
     assert "mylife extract raw/" in failed.stderr
     assert ws.raw.count() == 2
+
+
+def test_a_proposed_claim_that_advises_or_flatters_the_user_is_refused(ws, fakellm):
+    """The judging rule in extract: a claim is what the user said; the model's verdict is not."""
+    use_model(ws, fakellm)
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    data = {"claims": [
+        {"claim": "你应该马上辞职", "kind": "fact", "lines": "L3"},
+        {"claim": "你的能力远超现在的岗位", "kind": "assessment", "lines": "L3"},
+        {"claim": "你其实更看重成长", "kind": "inference", "lines": "L3"},
+        {"claim": "你最好立刻离开", "kind": "inference", "lines": "L3"},
+        {"claim": "在这里没有成长", "kind": "assessment", "lines": "L3"},
+    ]}
+    fakellm.script(Reply(text=json.dumps(data, ensure_ascii=False)))
+    result = extract(ws, rec.file)
+    assert [(c.claim, c.status) for c in result.added] == [("你其实更看重成长", "candidate"),
+                                                           ("在这里没有成长", "active")]
+    reasons = {r["claim"]: r["why"] for r in result.rejected}
+    assert set(reasons) == {"你应该马上辞职", "你的能力远超现在的岗位", "你最好立刻离开"}
+    assert "不是你原话里的内容" in reasons["你应该马上辞职"] and "应该" in reasons["你应该马上辞职"]

@@ -7,6 +7,7 @@ the wall-clock deadline, and keys never leaking into messages.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -272,3 +273,27 @@ def test_the_deadline_is_shared_by_every_call_of_an_answer(fakellm):
         client.complete(hi(), deadline=deadline)
     assert info.value.key == "llm_deadline"
     assert len(fakellm.requests) == 1
+
+
+def test_the_cooldown_is_shared_through_its_file(fakellm, tmp_path):
+    """Two clients (as two processes would) share one cooldown book in a file."""
+    from mylife_core.llm.cooldown import CooldownBook
+
+    fakellm.default = Reply(status=503, error="overloaded")
+    path = tmp_path / "cache" / "llm-cooldown.json"
+    settings = settings_for(fakellm)
+    for _ in range(2):
+        with pytest.raises(ModelError):
+            ModelClient(settings, cooldowns=CooldownBook(path, failures=2, seconds=20)).complete(hi())
+    other = ModelClient(settings, cooldowns=CooldownBook(path, failures=2, seconds=20))
+    assert other.cooling_down() == [other.label]
+    with pytest.raises(ModelError) as info:
+        other.complete(hi())
+    assert info.value.key == "llm_cooling" and "20 秒" in info.value.render()
+    assert len(fakellm.requests) == 2  # the resting endpoint was not asked again
+    path.write_text("{not json")  # a damaged cache file counts as empty, and is rewritten
+    assert other.cooling_down() == []
+    fakellm.default = Reply(text="好了")
+    assert other.complete(hi()).text == "好了"
+    CooldownBook(path).failed(other.label)
+    assert json.loads(path.read_text())["endpoints"][other.label]["failures"] == 1

@@ -103,3 +103,41 @@ def test_tools_over_stdio(ws_path):
 def test_no_workspace_is_a_clear_error(ws_path):
     r = run_cli(["mcp"], workspace=ws_path)
     assert r.returncode == 3 and "mylife init" in r.stderr
+
+
+def test_a_hosts_writes_are_the_models_candidates_judged_and_never_refresh_a_field(ws_path):
+    """Over MCP the host's own confirmation applies, but its writes are still the model's: audited
+    as such, inferences stay candidates, a profile value keeps the field's age, and the digest it
+    writes goes through the judging rule."""
+    from fakellm import seed, set_savings
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        s = seed(ws)
+        set_savings(ws, days_ago=200)
+        before = ws.profile.get("现有存款").updated_at
+        pointer = ws.claims.get(s.quit).provenance
+
+    async def script(session):
+        seen = {}
+        seen["profile"] = await session.call_tool("mylife_profile_update", {"name": "现有存款", "value": 0})
+        seen["digest"] = await session.call_tool("mylife_digest", {"topic": "职业去留", "text": (
+            f"你说过想辞职 [{s.quit}]。\n\n你的能力远超现在的岗位，应该马上辞职。")})
+        seen["verdict"] = await session.call_tool("mylife_claim_add", {
+            "claim": "你应该马上辞职", "topic": "职业去留", "kind": "fact", "provenance": pointer})
+        return seen
+
+    seen = run_session(ws_path, script, plugins="")
+    assert not seen["profile"].is_error, doc(seen["profile"])
+    digest = doc(seen["digest"])["result"]
+    assert [u["text"] for u in digest["unsupported"]] == ["你的能力远超现在的岗位，应该马上辞职。"]
+    assert "远超" not in digest["text"]
+    assert seen["verdict"].is_error and doc(seen["verdict"])["error"]["key"] == "tool_claim_is_verdict"
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        field = ws.profile.get("现有存款")
+        assert field.value == 0 and field.updated_at == before and field.is_stale(), field
+        actors = {e.action: e.actor for e in ws.audit.all() if e.action in ("profile.set", "digest.write")}
+        assert actors == {"profile.set": "model via MCP", "digest.write": "model via MCP"}

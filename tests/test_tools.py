@@ -161,3 +161,51 @@ def test_cli_lists_and_runs_tools(ws, cli):
     assert bad_json.returncode == 2 and "JSON" in bad_json.stderr and "Traceback" not in bad_json.stderr
     bad_args = cli("tool", "mylife_recall", "--args", '{"k": 3}')
     assert bad_args.returncode == 2 and "mylife_recall" in bad_args.stderr
+
+
+def test_tools_by_relevance_offer_writes_only_when_the_user_asks_for_a_change(ws):
+    from mylife_core.tools.relevance import tools_for_turn, wants_change
+
+    reads = {"mylife_recall", "mylife_trace", "mylife_staleness", "mylife_competing"}
+    plain = set(tools_for_turn(ws, "我的存款现在是零了"))
+    assert plain == reads | {"mylife_branch"}  # a split is only proposed in chat
+    assert set(tools_for_turn(ws, "记一下：我的存款现在是零")) == set(NINE)
+    assert set(tools_for_turn(ws, "把存款改成 0", read_only=True)) == reads
+    for text in ("记一下", "帮我记下来", "更新我的存款", "把存款改成 0", "设为 9000", "please update my savings",
+                 "change my savings to 0"):
+        assert wants_change(text), text
+    for text in ("我该不该辞职？", "最近加班加到失眠", "我的存款现在十五万", "I want to change jobs"):
+        assert not wants_change(text), text
+
+
+def test_a_write_not_offered_this_turn_is_refused(ws):
+    seed(ws)
+    box = ToolBox(ws, actor="model", allow_writes=True, names=["mylife_recall"])
+    refused = box.call("mylife_record", {"text": "x", "topic": "杂记"})
+    assert refused.refused and refused.error["key"] == "tool_not_offered"
+    assert "record" not in audit_actions(ws, "model")
+
+
+def test_a_chat_write_is_a_proposal_until_the_user_accepts_it(ws):
+    from mylife_core.tools.proposals import CONFIRMED_ACTOR, ProposingToolBox, apply
+
+    s = seed(ws)
+    ws.profile.set("现有存款", 120000, ttl_days=90, ttl_given=True)
+    box = ProposingToolBox(ws, actor="model", allow_writes=True, names=sorted(NINE))
+    out = box.call("mylife_profile_update", {"name": "现有存款", "value": 0})
+    assert out.ok and out.result["proposed"] and out.result["applied"] is False
+    assert "不要说已经完成" in out.result["note"]
+    (proposal,) = box.proposals
+    assert proposal.effect == "档案「现有存款」：120000 → 0"
+    assert ws.profile.reload().fields["现有存款"].value == 120000  # nothing written yet
+    bad = box.call("mylife_claim_add", {"claim": "x"})  # invalid: failed at once, never proposed
+    assert not bad.ok and len(box.proposals) == 1
+    claim = box.call("mylife_claim_add", {"claim": "加班是主因", "topic": "职业去留", "kind": "inference",
+                                          "provenance": ws.claims.get(s.quit).provenance})
+    assert claim.ok and "作为候选" in box.proposals[1].effect
+    read = box.call("mylife_digest", {"topic": "职业去留"})  # reading a digest writes nothing: it runs
+    assert read.ok and "exists" in read.result
+    applied = apply(ws, proposal)
+    assert applied.ok and proposal.status == "applied"
+    assert ws.profile.reload().fields["现有存款"].value == 0
+    assert ws.audit.all()[-1].actor == CONFIRMED_ACTOR

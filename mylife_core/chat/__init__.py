@@ -1,4 +1,4 @@
-"""``mylife chat``: a conversation that notices when it drifts, and branches (seed §5.2–§5.3).
+"""``mylife chat``: a conversation that notices when it drifts, and branches (docs/chat.md).
 
 The user's topics branch but a conversation is linear: after a detour into finances the
 original career question gets lost. This package keeps the main line visible:
@@ -10,8 +10,14 @@ original career question gets lost. This package keeps the main line visible:
 * :mod:`.handoff`  — the seed §5.3e handoff sheet a branch brings back, validated;
 * :mod:`.branches` — open / close / abandon a branch, write its conclusion to L2/L3, the
   parent's conflict check and the pull-back line;
-* :mod:`.loop`     — the turn loop (decision turns through the ``ask`` pipeline, the rest
-  through the model with tools), the drift offer, chat commands;
+* :mod:`.loop`     — the sessions, the turn loop and the chat commands;
+* :mod:`.io`       — terminal and JSON Lines I/O (``/quit`` at any prompt, defaults at end of input);
+* :mod:`.offers`   — what is done about drift (the offer, adopting a topic, back to the parent);
+* :mod:`.decision` — decision turns through the ``ask`` pipeline, shown as ``mylife ask`` shows them;
+* :mod:`.model_turn` — free turns by the model: tools by relevance, the judging rule, writes as
+  proposals the user accepts;
+* :mod:`.compaction` — near a full window, older turns summarised by the model (never cut);
+* :mod:`.branch_flow`, :mod:`.handoff_flow` — split, back, close, abandon, pull-backs; the sheet;
 * :mod:`.commands` — ``mylife chat``, ``mylife sessions``, ``mylife branch ...``.
 
 The drift signals themselves are plugins (``mylife_core.builtin.drift_*``) so anyone can add

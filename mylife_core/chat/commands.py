@@ -35,7 +35,7 @@ def chat(ws, out: Output, topic: str | None, resume: str | None, explain: bool, 
          read_only: bool) -> int:
     from ..errors import UsageError
     from ..llm.settings import load_settings
-    from .loop import Chat, ChatIO, ChatOptions
+    from .loop import Chat, ChatIO, ChatOptions, QuitChat
 
     if topic is not None and resume is not None:
         raise UsageError("chat_topic_and_resume")
@@ -43,8 +43,12 @@ def chat(ws, out: Output, topic: str | None, resume: str | None, explain: bool, 
     session_chat = Chat(ws, ChatIO(json_mode=out.json),
                         ChatOptions(explain=explain, read_only=read_only, model=model, offline=offline))
     try:
-        session_chat.start(topic=topic, resume=None if resume in (None, LATEST) else resume,
-                           resume_latest=resume == LATEST)
+        try:
+            session_chat.start(topic=topic, resume=None if resume in (None, LATEST) else resume,
+                               resume_latest=resume == LATEST)
+        except QuitChat:  # /quit at a prompt while the chat opened (a pull-back question)
+            session_chat.end()
+            return 0
         return session_chat.run()
     finally:
         session_chat.close()

@@ -9,8 +9,8 @@ when it knows it and the higher rate otherwise, so it errs on the side of a full
 ``bench/drift.py`` measures it against tiktoken's cl100k and litellm's DeepSeek tokenizer.
 
 :data:`PRESSURE_LIMIT` (85%, Odysseus) is where the window counts as nearly full: the
-``drift_pressure`` signal is at full strength there, and :func:`fit_to_window` drops the oldest
-turns (never the first question of the line) so what is sent stays under it.
+``drift_pressure`` signal is at full strength there, and :mod:`.compaction` has the model
+summarise the older turns (nothing is ever cut or dropped) so what is sent stays under it.
 """
 
 from __future__ import annotations
@@ -59,22 +59,3 @@ def message_tokens(message: dict[str, Any], model: str | None = None) -> int:
 
 def messages_tokens(messages: list[dict[str, Any]], model: str | None = None) -> int:
     return sum(message_tokens(m, model) for m in messages)
-
-
-def fit_to_window(head: list[dict[str, Any]], history: list[dict[str, Any]], tail: list[dict[str, Any]],
-                  window: int, *, pinned: int = 1, model: str | None = None) -> tuple[list[dict[str, Any]], int]:
-    """``head + history + tail`` with the oldest history dropped until it fits under 85% of
-    ``window``; the first ``pinned`` history messages (the line's opening question) are kept.
-    Returns the messages and how many history messages were dropped."""
-    budget = int(window * PRESSURE_LIMIT)
-    fixed = messages_tokens(head, model) + messages_tokens(tail, model)
-    keep_head = history[:pinned]
-    rest = list(history[pinned:])
-    dropped = 0
-    while rest and fixed + messages_tokens(keep_head, model) + messages_tokens(rest, model) > budget:
-        rest.pop(0)
-        dropped += 1
-    while rest and rest[0].get("role") != "user":  # never start on an orphan assistant reply
-        rest.pop(0)
-        dropped += 1
-    return [*head, *keep_head, *rest, *tail], dropped

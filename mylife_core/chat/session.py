@@ -12,7 +12,10 @@ workspace lock and recorded in the audit log like every write. A session holds:
   conversation in ``inherited``; ``fresh`` starts empty);
 * ``pulled_back``: branches whose conclusion this line has already looked at (the others that
   name this session as their parent are waiting: :func:`mylife_core.chat.branches.pending`);
-* for a closed branch, ``outcome``: what its handoff wrote, field changes and conflicts found.
+* for a closed branch, ``outcome``: what its handoff wrote, field changes and conflicts found;
+* ``summaries``: near 85% of the model's window, the model's summary of the oldest turns (held
+  to the judging rule); what the model is sent starts from the latest summary, while every
+  original turn stays in ``turns`` (:mod:`.compaction`).
 
 While ``mylife chat`` works on a session it holds that session's own lock
 (``cache/locks/session-<id>.lock``), so a second window cannot overwrite it with an older copy.
@@ -69,6 +72,19 @@ class Turn(_M):
     drift: DriftRecord | None = None
     tools: list[dict[str, Any]] = Field(default_factory=list)  # tool calls the model made for this answer
     model: str | None = None
+    model_text: str | None = None  # the model's words as they came, when the judging rule withheld some
+    withheld: list[dict[str, Any]] = Field(default_factory=list)  # sentences withheld, with why ("无依据，未采纳")
+    proposals: list[dict[str, Any]] = Field(default_factory=list)  # the model's writes put to the user, and the answer
+
+
+class Summary(_M):
+    """The model's summary of the oldest ``covers`` turns of the conversation (they stay on disk)."""
+
+    covers: int  # how many turns of conversation() it stands for, from the start
+    text: str  # as kept by the judging rule
+    at: datetime
+    model: str | None = None
+    withheld: list[str] = Field(default_factory=list)  # summary sentences the judging rule withheld
 
 
 class Line(_M):
@@ -132,6 +148,8 @@ class Session(_M):
     declined: list[str] = Field(default_factory=list)  # new topics the user chose to keep here
     mentioned: list[str] = Field(default_factory=list)  # open branches already mentioned here
     remember_asked: bool = False
+    summaries: list[Summary] = Field(default_factory=list)  # near a full window: older turns summarised
+    compaction_told: bool = False  # the user was told once that older turns are summarised
 
     @property
     def is_branch(self) -> bool:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from ..specs import DecisionSpec, TopicSpec
     from ..staleness.decisions import Match
+    from .session import Line
     from ..workspace import Workspace
 
 # A question that asks for a decision, not a remark: "该不该", "要不要", "能不能" (A-not-A),
@@ -146,3 +147,24 @@ def topic_vocabulary(ws: "Workspace", *, decision: str | None, topic: str | None
     elif topic:
         words.append(topic)
     return words
+
+
+def line_from_text(ws: "Workspace", text: str, *, question: str | None = None) -> "Line":
+    """The line a text opens: its decision and topic when a lens knows them, else a short label."""
+    from ..errors import UsageError
+    from ..layers.raw import check_topic
+    from .session import Line
+
+    guess = classify(ws, text)
+    decision = guess.decision.name if guess.decision is not None else None
+    topic = guess.topic
+    label = decision or topic
+    if topic is None:
+        label = excerpt_label(text)
+        try:
+            topic = check_topic(label)
+        except UsageError:
+            topic = None
+    if question is None and decision and is_question(text):
+        question = text
+    return Line(topic=topic, decision=decision, label=label, question=question)

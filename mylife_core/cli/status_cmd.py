@@ -36,6 +36,11 @@ def command(ws, out: Output) -> None:
         out.line(t("status.open_branches"), bold=True)
         for b in data["open_branches"]:
             out.line(f"  {b['id']}  {b['topic']} ← {b['parent_topic'] or '-'}")
+    if data.get("llm_cooling"):
+        out.line(t("status.llm_cooling"), bold=True)
+        for e in data["llm_cooling"]:
+            out.line("  " + t("status.llm_cooling_line", endpoint=e["endpoint"], seconds=int(e["seconds_left"]),
+                              error=e.get("last_error") or "-"), fg="yellow")
     if data["recent_changes"]:
         out.line(t("status.recent"), bold=True)
         for e in data["recent_changes"]:

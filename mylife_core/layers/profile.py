@@ -152,9 +152,12 @@ class ProfileLayer:
     def set(self, name: str, value: Any, *, ttl_days: int | None = None, ttl_given: bool = False,
             ttl_reason: str | None = None, ttl_source: str | None = None, source: str = "user_filled",
             at: datetime | None = None, topic: str | None = None, sensitivity: str | None = None,
-            provenance: str | None = None, actor: str = "user") -> tuple[ProfileField, ProfileField | None]:
+            provenance: str | None = None, actor: str = "user",
+            refresh: bool = True) -> tuple[ProfileField, ProfileField | None]:
         """Set a field. A new field takes the TTL given (the caller infers it when not given);
-        an existing field keeps its TTL unless a new one is given. The old value goes to history."""
+        an existing field keeps its TTL unless a new one is given. The old value goes to history.
+        ``refresh=False`` (a model's write the user did not confirm) keeps the field's age: the
+        new value is dated like the value the user last confirmed, so it stays as stale."""
         name = (name or "").strip()
         if not name or "\n" in name or len(name) > 80:
             raise UsageError("bad_field_name", name=name)
@@ -167,6 +170,8 @@ class ProfileLayer:
             data = self.reload()  # re-read under the lock: another process may have written
             when = at or clock.now()
             previous = data.fields.get(name)
+            if previous is not None and not refresh:
+                when = previous.updated_at
             if previous is None:
                 field = ProfileField(value=value, source=source, updated_at=when, ttl_days=ttl_days,
                                      ttl_reason=ttl_reason, ttl_source=ttl_source or ("user" if ttl_given else None),

@@ -5,6 +5,8 @@
 * :mod:`.client` — a litellm ``Router`` with fallback endpoints, a 20 s cooldown after two
   consecutive failures that any success clears (Odysseus), a read-idle timeout and a
   wall-clock deadline; streaming;
+* :mod:`.cooldown` — the endpoint cooldown kept in ``cache/llm-cooldown.json``, so it holds
+  across chat turns and across ``mylife`` processes;
 * :mod:`.agent` — the agent loop: stream, run tool calls, feed results back, stop when the
   model answers without tools, with a round limit;
 * :mod:`.prompts` — system prompts, and untrusted content wrapped as user-role data inside

@@ -1,18 +1,21 @@
 """Calling a model through litellm: fallbacks, cooldown, read-idle timeout, deadline, streaming.
 
-One :class:`ModelClient` per process (or chat session) keeps a litellm ``Router`` whose
-deployments are the configured endpoints, one model group each, chained as fallbacks
-(``mylife-0`` -> ``mylife-1`` -> ...). The Router does the work (design §5):
+A :class:`ModelClient` keeps a litellm ``Router`` whose deployments are the configured endpoints,
+one model group each. The Router does the calling (docs/design.md, "Reliability"):
 
 * **fallbacks**: an endpoint that errors, refuses or stays silent past the read-idle timeout
-  before its first token is skipped for the next one;
-* **cooldown**: ``allowed_fails = failures_before_cooldown - 1`` and ``cooldown_time = cooldown``,
-  so a host rests for 20 s after two failures. Odysseus also clears a host's count on any
-  success; litellm counts failures in a window instead, so after a success that followed a
-  failure the client re-registers that deployment under a new id (``Router.apply``), which
-  starts its count from zero;
+  before its first token is skipped for the next one (the chain is passed with each request:
+  the endpoints in order, minus those resting);
 * **read-idle timeout**: litellm's ``timeout``/``stream_timeout`` become the HTTP client's
   read timeout, i.e. the longest silence allowed between two bytes.
+
+The **cooldown** (Odysseus: two consecutive failures rest a host for 20 s, any success clears
+the count) must outlive one Router, i.e. one process: a chat turn and every ``mylife`` command
+started within those 20 s skip the resting endpoint. So it is kept by a
+:class:`~.cooldown.CooldownBook` (``cache/llm-cooldown.json`` for a workspace, see
+:func:`client_for`), and the Router's own per-process cooldown is turned off
+(``disable_cooldowns``) so there is one count, not two. When every endpoint rests the call fails
+at once (``llm_cooling``) instead of waiting on a dead host.
 
 The wall-clock **deadline** covers a whole answer (all agent rounds): the stream is consumed on
 a worker thread and the caller stops waiting when the deadline passes, whatever the server does.
@@ -29,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cooldown import CooldownBook
 from .errors import ModelError
 from .secrets import KeyRing, Redactor
 from .settings import Endpoint, LLMSettings
@@ -108,20 +112,20 @@ class Deadline:
 class ModelClient:
     """A litellm Router over the configured endpoints (see the module docstring)."""
 
-    def __init__(self, settings: LLMSettings, *, keyring: KeyRing | None = None) -> None:
+    def __init__(self, settings: LLMSettings, *, keyring: KeyRing | None = None,
+                 cooldowns: CooldownBook | None = None) -> None:
         self.settings = settings
         self.endpoints: list[Endpoint] = settings.endpoints
         self.keyring = keyring if keyring is not None else KeyRing.load()
+        self.cooldowns = cooldowns if cooldowns is not None else CooldownBook(
+            None, failures=settings.failures_before_cooldown, seconds=settings.cooldown)
         self.redact = Redactor()
         self._keys: list[str] = []
         for i, endpoint in enumerate(self.endpoints):
             key = self.keyring.key_for(endpoint, primary=i == 0)
             self.redact.add(key)
             self._keys.append(key or (NO_KEY if endpoint.api_base else ""))
-        self._generation = [0] * len(self.endpoints)
-        self._suspect = [False] * len(self.endpoints)  # may have a failure on litellm's count
         self._router: Any = None
-        self._lock = threading.Lock()
         self.warnings: list[str] = []
 
     # -- the router ------------------------------------------------------------------------
@@ -130,7 +134,7 @@ class ModelClient:
         return self.endpoints[0].label
 
     def _deployment_id(self, i: int) -> str:
-        return f"{GROUP.format(i)}~{self._generation[i]}"
+        return GROUP.format(i)
 
     def _deployment(self, i: int) -> dict[str, Any]:
         endpoint = self.endpoints[i]
@@ -146,49 +150,35 @@ class ModelClient:
         if self._router is None:
             litellm = import_litellm()
             s = self.settings
-            groups = [GROUP.format(i) for i in range(len(self.endpoints))]
             self._router = litellm.Router(
                 model_list=[self._deployment(i) for i in range(len(self.endpoints))],
-                fallbacks=[{groups[0]: groups[1:]}] if len(groups) > 1 else [],
                 num_retries=0,  # fallbacks, not retries against the same host
-                allowed_fails=max(0, s.failures_before_cooldown - 1),
-                cooldown_time=s.cooldown,
+                disable_cooldowns=True,  # the cooldown is the CooldownBook's, shared across processes
                 timeout=s.read_timeout,
                 stream_timeout=s.read_timeout,
             )
         return self._router
 
-    def _index_of(self, deployment_id: str | None) -> int:
+    def _index_of(self, deployment_id: str | None) -> int | None:
         if deployment_id:
             for i in range(len(self.endpoints)):
                 if deployment_id == self._deployment_id(i):
                     return i
-        return 0
-
-    def _clear_failures(self, i: int) -> None:
-        """Odysseus: any success clears the host's failure count (see the module docstring)."""
-        if not self._suspect[i]:
-            return
-        self._suspect[i] = False
-        try:
-            from litellm.router_api import ChangeSet
-            from litellm.types.router import Deployment
-
-            old = self._deployment_id(i)
-            self._generation[i] += 1
-            self.router.apply(ChangeSet(upsert=[Deployment(**self._deployment(i))], delete=[old]))
-        except Exception as exc:  # litellm changed: cooldown then follows litellm's own window
-            self.warnings.append(f"cooldown reset unavailable: {type(exc).__name__}")
+        return None
 
     def cooling_down(self) -> list[str]:
-        """Labels of endpoints resting after consecutive failures (for diagnostics)."""
-        ids = [self._deployment_id(i) for i in range(len(self.endpoints))]
-        try:
-            active = self.router.health().cooldowns.get_active_cooldowns(model_ids=ids, parent_otel_span=None)
-        except Exception:
-            return []
-        cooled = {model_id for model_id, _ in active}
-        return [self.endpoints[i].label for i, d in enumerate(ids) if d in cooled]
+        """Labels of endpoints resting after consecutive failures (in this or another process)."""
+        resting = self.cooldowns.resting(e.label for e in self.endpoints)
+        return [e.label for e in self.endpoints if e.label in resting]
+
+    def _order(self) -> list[int]:
+        """The endpoints to try, in order, leaving out those resting; raises when all rest."""
+        resting = self.cooldowns.resting(e.label for e in self.endpoints)
+        order = [i for i, e in enumerate(self.endpoints) if e.label not in resting]
+        if not order:
+            raise ModelError("llm_cooling", endpoints=", ".join(e.label for e in self.endpoints),
+                             seconds=int(min(resting.values()) + 0.999))
+        return order
 
     # -- calling -----------------------------------------------------------------------------
     def complete(self, messages: list[dict[str, Any]], *, tools: list[dict[str, Any]] | None = None,
@@ -202,9 +192,12 @@ class ModelClient:
         deadline = deadline or Deadline(self.settings.deadline)
         if deadline.expired():
             raise ModelError("llm_deadline", seconds=int(deadline.seconds))
+        order = self._order()
         router = self.router
-        kwargs: dict[str, Any] = {"model": GROUP.format(0), "messages": messages, "stream": True,
+        kwargs: dict[str, Any] = {"model": GROUP.format(order[0]), "messages": messages, "stream": True,
                                   "stream_options": {"include_usage": True}}
+        if len(order) > 1:
+            kwargs["fallbacks"] = [{GROUP.format(order[0]): [GROUP.format(i) for i in order[1:]]}]
         if tools:
             kwargs["tools"] = tools
         if self.settings.temperature is not None:
@@ -282,24 +275,39 @@ class ModelClient:
                     break
                 else:  # error
                     raise self._model_error(item, got_output, deployment_id)
-        except BaseException:
+        except BaseException as exc:
             cancel.set()
             self._close(holder.get("stream"))
-            failed = self._index_of(deployment_id) if deployment_id else None
-            for i in range(len(self.endpoints)):
-                if failed is None or i == failed:
-                    self._suspect[i] = True
+            self._count_failure(exc, order, self._index_of(deployment_id), got_output)
             raise
         index = self._index_of(deployment_id)
-        for i in range(index):  # endpoints before the one that answered failed or were resting
-            self._suspect[i] = True
-        with self._lock:
-            self._clear_failures(index)
+        if index is None:
+            index = order[0]
+        for i in order[:order.index(index)] if index in order else []:
+            self.cooldowns.failed(self.endpoints[i].label)  # tried before the one that answered
+        self.cooldowns.succeeded(self.endpoints[index].label)
         tool_calls = [ToolCall(id=slot["id"] or f"call_{n}", name=slot["name"], arguments="".join(slot["args"]))
                       for n, slot in sorted(calls.items())]
         return ModelTurn(text="".join(text), tool_calls=tool_calls, finish_reason=finish,
                          endpoint=self.endpoints[index].label, endpoint_index=index, usage=usage,
                          seconds=time.monotonic() - started)
+
+    def _count_failure(self, exc: BaseException, order: list[int], streaming: int | None, got_output: bool) -> None:
+        """Which endpoints this failure counts against: the one that was streaming (a stall, or
+        the deadline while it answered), the first one (the deadline before any answer), or every
+        endpoint tried (the fallback chain ran out)."""
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            return
+        key = exc.key if isinstance(exc, ModelError) else ""
+        if streaming is not None and (got_output or key == "llm_deadline"):
+            failed = [streaming]
+        elif key in ("llm_deadline", "llm_cooling"):
+            failed = [] if key == "llm_cooling" else [order[0]]
+        else:
+            failed = list(order)
+        reason = exc.render() if isinstance(exc, ModelError) else self._reason(exc)
+        for i in failed:
+            self.cooldowns.failed(self.endpoints[i].label, reason)
 
     @staticmethod
     def _close(stream: Any) -> None:
@@ -329,7 +337,7 @@ class ModelClient:
         if isinstance(exc, litellm.Timeout) or "timed out" in reason.lower():
             if got_output:
                 return ModelError("llm_stalled", seconds=int(self.settings.read_timeout),
-                                  endpoint=self.endpoints[self._index_of(deployment_id)].label)
+                                  endpoint=self.endpoints[self._index_of(deployment_id) or 0].label)
             return ModelError("llm_unavailable", endpoints=endpoints,
                               reason=f"no answer within {int(self.settings.read_timeout)} s")
         if isinstance(exc, litellm.AuthenticationError):
@@ -339,3 +347,10 @@ class ModelClient:
         if isinstance(exc, KeyboardInterrupt):
             raise exc
         return ModelError("llm_unavailable", endpoints=endpoints, reason=reason)
+
+
+def client_for(ws: Any, settings: LLMSettings) -> ModelClient:
+    """The client every workspace command uses: the workspace's key ring (secrets file outside
+    it) and its shared cooldown book in ``cache/``."""
+    return ModelClient(settings, keyring=KeyRing.load(workspace_root=ws.root),
+                       cooldowns=CooldownBook.for_workspace(ws, settings))

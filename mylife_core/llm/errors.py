@@ -9,7 +9,7 @@ class ModelError(MyLifeError):
     """The model could not be reached, stalled, ran out of time, or refused the request.
 
     Keys: ``llm_unavailable``, ``llm_stalled``, ``llm_deadline``, ``llm_auth``,
-    ``llm_bad_request``. Messages never contain a key (see :class:`.secrets.Redactor`).
+    ``llm_bad_request``, ``llm_cooling`` (every endpoint rests after repeated failures). Messages never contain a key (see :class:`.secrets.Redactor`).
     """
 
     code = "model"

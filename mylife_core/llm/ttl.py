@@ -51,12 +51,11 @@ def model_ttl_guess(ws: "Workspace", name: str, value: Any) -> "TTLGuess | None"
     if not settings.configured:
         return None
     from ..messages import t
-    from .client import Deadline, ModelClient
+    from .client import Deadline, client_for
     from .prompts import TTL_SYSTEM, pick, untrusted_context_message
-    from .secrets import KeyRing
 
     try:
-        client = ModelClient(settings, keyring=KeyRing.load(workspace_root=ws.root))
+        client = client_for(ws, settings)
         messages = [{"role": "system", "content": pick(TTL_SYSTEM)},
                     untrusted_context_message("new profile field", {"field": name, "value": value}),
                     {"role": "user", "content": "ttl?"}]

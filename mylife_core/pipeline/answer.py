@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Role = Literal["judgment", "question", "premise_to_retire", "competing", "statement"]
+Role = Literal["judgment", "question", "premise_to_retire", "competing", "statement", "remark"]
 
 
 class _M(BaseModel):
@@ -61,7 +61,7 @@ class Judgment(_M):
 class CitationProblem(_M):
     claim_id: str | None  # None: the sentence cites nothing
     problem: Literal["no_citation", "missing", "candidate", "rejected", "superseded", "source_changed",
-                     "source_missing", "no_pointer"]
+                     "source_missing", "no_pointer", "write_not_done"]
     message: str
 
 

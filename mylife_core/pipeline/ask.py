@@ -238,15 +238,14 @@ def _dependency_fields(ws: "Workspace", answer: Answer) -> list[str]:
 def _compose_with_model(ws: "Workspace", answer: Answer, settings: Any, evidence: "Evidence",
                         options: AskOptions, events: AskEvents) -> None:
     from ..llm.agent import run_agent
-    from ..llm.client import Deadline, ModelClient
+    from ..llm.client import Deadline, client_for
     from ..llm.errors import ModelError
     from ..llm.prompts import ASK_SYSTEM, pick
-    from ..llm.secrets import KeyRing
     from ..messages import t
     from ..tools import ToolBox
     from .citations import to_judgments
 
-    client = options.client or ModelClient(settings, keyring=KeyRing.load(workspace_root=ws.root))
+    client = options.client or client_for(ws, settings)
     toolbox = ToolBox(ws, actor="model", allow_writes=False, names=READ_TOOLS) if options.tools else None
     messages = [{"role": "system", "content": pick(ASK_SYSTEM)}, *_data_messages(ws, answer, evidence),
                 {"role": "user", "content": t("ask.prompt.question", question=answer.question,
@@ -272,7 +271,7 @@ def _compose_with_model(ws: "Workspace", answer: Answer, settings: Any, evidence
         answer.annotations.append(t("ask.round_limit", n=settings.max_rounds))
     judgments = to_judgments(result.text)
     questions = [j for j in judgments if j.role == "question"]
-    answer.judgments = [j for j in judgments if j.role == "judgment"]
+    answer.judgments = [j for j in judgments if j.role in ("judgment", "remark")]
     if questions:
         answer.question_back = questions[-1]
         # other questions are kept as part of the analysis, in order
@@ -291,6 +290,8 @@ def record_chain(ws: "Workspace", answer: Answer, checker: Any) -> "Chain":
         conclusions.append(Conclusion(text=head.lstrip("# "), claim_ids=[s.claim_id for s in answer.statements],
                                       role="statement"))
     for j in answer.judgments:
+        if j.role == "remark":  # small talk and restatements are not conclusions
+            continue
         conclusions.append(Conclusion(text=j.text, claim_ids=j.claim_ids, role=j.role, stale_inputs=j.stale_inputs,
                                       weight=j.weight))
     if answer.question_back is not None:

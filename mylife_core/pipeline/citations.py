@@ -8,11 +8,16 @@ superseded), point at L0, and the lines it points at must still hash to what was
 :func:`split_sentences` cuts text into sentences and attaches the ``[claim-…]`` citations that
 follow or sit inside each one; questions are kept apart (a question hands the judgment back to
 the user and needs no citation); headings, rules and table rows are structure, not sentences.
+
+Which sentences must cite at all (judgments) and which need not (questions handed back, small
+talk, restatements of the user's words) is decided by :mod:`.judging`, the one judging rule that
+every path showing a model's words goes through; :func:`to_judgments` asks it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -95,9 +100,20 @@ def split_sentences(text: str) -> list[Sentence]:
     return sentences
 
 
-def to_judgments(text: str) -> list[Judgment]:
-    return [Judgment(text=s.text, claim_ids=s.claim_ids, role="question" if s.question else "judgment")
+def to_judgments(text: str, *, user_words: Sequence[str] = ()) -> list[Judgment]:
+    """The sentences of ``text`` with their role by the judging rule (:func:`.judging.classify`):
+    ``judgment`` (must cite), ``question`` (handed back), ``remark`` (small talk, restatement)."""
+    from .judging import classify, role_of
+
+    return [Judgment(text=s.text, claim_ids=s.claim_ids,
+                     role=role_of(classify(s.text, question=s.question, user_words=user_words)))  # type: ignore[arg-type]
             for s in split_sentences(text)]
+
+
+#: Further checks of one citation of one sentence, run after :func:`check_citation` passed:
+#: ``check(ws, judgment, claim_id) -> CitationProblem | None``. This is where a check that the
+#: cited claim is *about* the sentence plugs in (one function appended here).
+CITATION_CHECKS: list[Callable[["Workspace", Judgment, str], CitationProblem | None]] = []
 
 
 def check_citation(ws: "Workspace", claim_id: str, checker: "SourceChecker") -> CitationProblem | None:
@@ -125,7 +141,8 @@ def check_citation(ws: "Workspace", claim_id: str, checker: "SourceChecker") -> 
 def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker") -> Unsupported | None:
     """None when a judgment is supported by a valid chain; else the "无依据，未采纳" entry.
 
-    Questions need no citation, but any citation they carry is checked all the same. A judgment
+    Only a ``judgment`` must cite; questions and remarks need no citation, but any citation they
+    carry is checked all the same. A judgment
     with one invalid citation is refused whole: a claim resting partly on invented evidence is
     not shown as a judgment.
     """
@@ -136,6 +153,10 @@ def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker") -> U
         problems.append(CitationProblem(claim_id=None, problem="no_citation", message=t("ask.cite.none")))
     for claim_id in judgment.claim_ids:
         problem = check_citation(ws, claim_id, checker)
+        for extra in CITATION_CHECKS:
+            if problem is not None:
+                break
+            problem = extra(ws, judgment, claim_id)
         if problem is not None:
             problems.append(problem)
     if not problems:

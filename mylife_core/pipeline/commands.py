@@ -78,32 +78,19 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
     from ..llm.settings import load_settings
     from .ask import AskEvents, AskOptions
     from .ask import ask as run_ask
-    from .present import (answer_lines, closing_lines, evidence_lines, header_lines, judgment_line,
-                          tail_lines, StreamPrinter)
+    from .present import LiveAnswer, answer_lines, closing_lines, header_lines
 
     options = AskOptions(accept_stale=accept_stale, keep=list(keep), accept_missing=accept_missing, model=model,
                          offline=offline, record=not no_record, tools=not no_tools)
     settings = load_settings(ws, model=model)  # a bad llm section is reported before any work
     will_call_model = settings.configured and not offline
     streaming = not out.json and not no_stream
-    printer = StreamPrinter(ws, emit=out.line, note=lambda s: click.secho(s, err=True, dim=True)) if streaming else None
-    shown = {"evidence": False}
-
-    def on_evidence(answer) -> None:
-        if printer is None:
-            return
-        printer.stale = answer.stale
-        lines = header_lines(answer)
-        if not will_call_model:
-            lines.append(t("ask.label.offline"))
-        for line in [*lines, *evidence_lines(answer)]:
-            out.line(line)
-        shown["evidence"] = True
-
-    events = AskEvents(on_stage=_progress(out), on_evidence=on_evidence,
-                       on_text=printer.on_text if printer else None,
-                       on_round_end=printer.on_round_end if printer else None,
-                       on_tool=printer.on_tool if printer else (lambda e: None))
+    live = LiveAnswer(ws, emit=out.line, note=lambda s: click.secho(s, err=True, dim=True),
+                      will_call_model=will_call_model, warn=lambda s: out.line(s, fg="yellow")) if streaming else None
+    events = AskEvents(on_stage=_progress(out), on_evidence=live.on_evidence if live else None,
+                       on_text=live.on_text if live else None,
+                       on_round_end=live.on_round_end if live else None,
+                       on_tool=live.on_tool if live else (lambda e: None))
     result = run_ask(ws, question, options, events)
     if result.answer.status == "needs_input" and _interactive(out):
         if _resolve_interactively(ws, out, result.report, options):
@@ -120,31 +107,11 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
         for line in closing_lines(answer, recorded=False):
             out.line(line)
         return result.exit_code
-    if printer is None or not shown["evidence"]:
+    if live is None:
         for line in answer_lines(answer, recorded=options.record):
             out.line(line)
         return result.exit_code
-    if answer.mode == "model":
-        final = [j for j in answer.judgments if j.role == "judgment"]
-        if [j.text for j in final] != printer.printed:
-            if printer.printed:
-                out.line(t("ask.changed_by_plugin"))
-            else:
-                printer.start()
-            for j in final:
-                out.line(judgment_line(j))
-            if not final:
-                out.line(t("ask.analysis.none"))
-        for j in answer.judgments:  # the model's other questions, held back while streaming
-            if j.role == "question":
-                out.line(judgment_line(j))
-        out.line("")
-        out.line(answer.label)
-    elif will_call_model:  # the model failed: say so where the analysis would have been
-        out.line("")
-        out.line(answer.label, fg="yellow")
-    for line in [*tail_lines(answer), *closing_lines(answer, recorded=options.record)]:
-        out.line(line)
+    live.finish(answer, recorded=options.record)
     return result.exit_code
 
 
@@ -311,7 +278,15 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
     if result.dropped:
         out.line(t("digest.dropped_cites", items="；".join(f"{d['claim_id']}（{d['message']}）" for d in result.dropped)),
                  fg="yellow")
-    _print_digest_text(out, result.body)
+    _print_digest_text(out, result.marked or result.body)
+    if result.uncited_sentences:
+        out.line("")
+        out.line(t("digest.uncited_note", n=len(result.uncited_sentences)), fg="yellow")
+    if result.unsupported:
+        from .judging import unsupported_lines
+
+        for line in unsupported_lines(result.unsupported):
+            out.line(line)
 
 
 def _print_differences(out: Output, differences: list[dict[str, Any]], *, user_revision: bool) -> None:

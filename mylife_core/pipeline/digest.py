@@ -4,9 +4,13 @@
 ``mylife_digest`` calls :func:`digest_material` (read) or :func:`write_generated` (write).
 Storage and the keep-both rule (seed §2.4) live in :class:`~mylife_core.layers.digest.DigestLayer`.
 
-Every citation in a generated digest is checked like an answer's (it must exist, be evidence
-and trace to L0); invalid ones are removed and reported, so a digest paragraph never points at
-an invented or unaccepted claim.
+A model's digest goes through the one judging rule (:mod:`.judging`), like every model
+sentence the user sees: a sentence that judges the user or tells them what to do must cite valid
+evidence, and any sentence citing an invalid claim (invented, unaccepted, superseded, source
+changed) is refused; refused sentences are withheld from the digest and reported as
+unsupported. Sentences kept without a citation (restatements of the user's claims) are listed
+(``uncited_sentences``) and marked in the text output. The offline structural digest is MyLife's
+own text: its citations are checked, and invalid ones removed.
 """
 
 from __future__ import annotations
@@ -35,6 +39,9 @@ class DigestResult:
     model: str | None = None
     dropped: list[dict[str, str]] = field(default_factory=list)  # invalid citations removed
     uncited: list[int] = field(default_factory=list)  # paragraphs citing nothing
+    unsupported: list[Any] = field(default_factory=list)  # sentences withheld by the judging rule
+    uncited_sentences: list[str] = field(default_factory=list)  # kept, but citing nothing
+    marked: str | None = None  # the body with uncited sentences marked (text output)
 
     @property
     def paragraphs(self) -> int:
@@ -49,7 +56,9 @@ class DigestResult:
         return {"topic": self.topic, "source": self.source, "model": self.model, "path": w.in_force,
                 "original": w.original, "kept_user_revision": w.kept_user_revision, "paths": w.paths,
                 "paragraphs": self.paragraphs, "claims": self.claims, "dropped_citations": self.dropped,
-                "uncited_paragraphs": self.uncited, "differences": w.differences, "text": self.body}
+                "uncited_paragraphs": self.uncited, "uncited_sentences": self.uncited_sentences,
+                "unsupported": [u.model_dump(mode="json") for u in self.unsupported],
+                "differences": w.differences, "text": self.body}
 
 
 def topic_claims(ws: "Workspace", topic: str) -> list["Claim"]:
@@ -120,26 +129,58 @@ def structural_body(ws: "Workspace", topic: str, claims: list["Claim"]) -> str:
     return "\n\n".join(parts)
 
 
+def judge_body(ws: "Workspace", topic: str, body: str) -> tuple[str, list[dict[str, str]], list[Any], list[str], str]:
+    """A model's digest body through the judging rule: (kept body, invalid citations, withheld
+    sentences, sentences kept without a citation, kept body with those marked)."""
+    from ..messages import t
+    from .judging import Judge, filter_text
+
+    judge = Judge(ws, user_words=[c.claim for c in topic_claims(ws, topic)])
+    kept, judged = filter_text(judge, body)
+    marked, _ = filter_text(Judge(ws, user_words=judge.user_words, checker=judge.checker), kept,
+                            mark_uncited=t("digest.uncited_mark"))
+    dropped: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for sentence in judged.withheld:
+        for problem in sentence.problems:
+            if problem.claim_id and problem.claim_id not in seen:
+                seen.add(problem.claim_id)
+                dropped.append({"claim_id": problem.claim_id, "problem": problem.problem, "message": problem.message})
+    uncited = [s.text for s in judged.shown if not s.claim_ids]
+    return kept, dropped, judged.unsupported, uncited, marked
+
+
 def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model: str | None,
                     source: str = "model", force: bool = False) -> DigestResult:
-    """Store a generated digest after checking its citations (keep-both rules apply)."""
+    """Store a generated digest after checking it (keep-both rules apply): a model's by the
+    judging rule, the structural one's citations only."""
     from .. import clock
     from ..errors import UsageError
     from ..layers.raw import check_topic
 
     topic = check_topic(topic)
     _, body = split_front_matter(body)
-    cleaned, dropped, uncited = clean_citations(ws, body)
+    unsupported: list[Any] = []
+    uncited_sentences: list[str] = []
+    marked: str | None = None
+    if source == "model":
+        cleaned, dropped, unsupported, uncited_sentences, marked = judge_body(ws, topic, body)
+        uncited = [p.number for p in split_paragraphs(cleaned, "") if not p.claim_ids and not p.text.startswith("#")]
+    else:
+        cleaned, dropped, uncited = clean_citations(ws, body)
     if not cleaned.strip():
-        raise UsageError("empty_text", what="digest")
+        raise UsageError("digest_all_withheld" if unsupported else "empty_text", what="digest", n=len(unsupported))
     meta: dict[str, Any] = {"revision": source, "generated_at": clock.now().isoformat()}
     if model:
         meta["model"] = model
     if dropped:
         meta["dropped_citations"] = sorted({d["claim_id"] for d in dropped})
+    if unsupported:
+        meta["withheld_sentences"] = len(unsupported)
     write = ws.digests.write_generated(topic, cleaned, meta=meta, actor=actor, force=force)
     return DigestResult(topic=topic, source=source, body=cleaned, write=write, model=model, dropped=dropped,
-                        uncited=uncited)
+                        uncited=uncited, unsupported=unsupported, uncited_sentences=uncited_sentences,
+                        marked=marked)
 
 
 def generate(ws: "Workspace", topic: str, *, model: str | None = None, offline: bool = False, force: bool = False,
@@ -158,12 +199,11 @@ def generate(ws: "Workspace", topic: str, *, model: str | None = None, offline: 
         return write_generated(ws, topic, structural_body(ws, topic, claims), actor="user", model=None,
                                source="structural", force=force)
 
-    from ..llm.client import ModelClient
+    from ..llm.client import client_for
     from ..llm.prompts import DIGEST_SYSTEM, pick, untrusted_context_message
-    from ..llm.secrets import KeyRing
     from ..messages import language
 
-    client = ModelClient(settings, keyring=KeyRing.load(workspace_root=ws.root))
+    client = client_for(ws, settings)
     data = [{"id": c.id, "date": c.occurred_at.isoformat(), "kind": c.kind, "status": c.status, "claim": c.claim,
              "context": c.context} for c in claims]
     ask = (f"请为主题「{topic}」写 L1 摘要。" if language() == "zh" else f"Write the L1 digest of the topic \"{topic}\".")

@@ -8,6 +8,9 @@ claims with kind and line pointers, and profile fields it found. Nothing is stor
   ``inference`` is stored as a *candidate* for ``mylife claim accept/reject``;
 * a claim or field that cites a line that is an instruction to the AI ("忽略之前的指令…") is
   refused: such a line is not the user's statement of fact;
+* the judging rule (:mod:`.judging`): a claim that tells the user what to do, or a fact or
+  assessment that judges them, in words the cited lines do not use ("你应该辞职", "你能力很强")
+  is refused: it is the model's verdict, not the user's statement;
 * a profile field is adopted only if its value appears in the line it cites, and only when the
   user confirms it (a prompt in a terminal, or ``--yes``); a new field's TTL goes through the
   staleness TTL flow (inferred, shown, confirmed once);
@@ -132,6 +135,12 @@ def _lines_pointer(file: str, ref: Any, count: int) -> tuple[str | None, str | N
     return (f"{file}#L{start}" if start == end else f"{file}#L{start}-L{end}"), None
 
 
+def _judging_words(text: str, cited: str, kind: str) -> set[str]:
+    from .judging import verdict_words
+
+    return verdict_words(text, cited, kind)
+
+
 def _norm_value(value: Any) -> str:
     return re.sub(r"[\s,，]", "", str(value)).lower()
 
@@ -150,9 +159,8 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from ..errors import UsageError
     from ..layers.claims import KINDS
     from ..layers.profile import parse_value
-    from ..llm.client import ModelClient
+    from ..llm.client import client_for
     from ..llm.prompts import EXTRACT_SYSTEM, pick, untrusted_context_message
-    from ..llm.secrets import KeyRing
     from ..llm.settings import load_settings
     from ..messages import language, t
     from ..provenance import Pointer, decode, split_lines
@@ -164,7 +172,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         raise UsageError("extract_no_model", file=rec.file)
     lines = [decode(b) for b in split_lines(ws.raw.read_bytes(rec.file))]
     numbered = "\n".join(f"L{i}: {line}" for i, line in enumerate(lines, start=1))
-    client = ModelClient(settings, keyring=KeyRing.load(workspace_root=ws.root))
+    client = client_for(ws, settings)
     request = ("请从这条记录提炼证据，只输出 JSON。" if language() == "zh"
                else "Distil evidence from this note; output JSON only.")
     messages = [{"role": "system", "content": pick(EXTRACT_SYSTEM)},
@@ -201,6 +209,10 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         cited = line_text(pointer)
         if INSTRUCTION.search(cited):
             result.rejected.append({"claim": text, "why": t("extract.why.instruction", text=cited.strip()[:60])})
+            continue
+        judging = _judging_words(text, cited, kind)
+        if judging:
+            result.rejected.append({"claim": text, "why": t("extract.why.judging", words="、".join(sorted(judging)))})
             continue
         confidence = proposal.get("confidence") if proposal.get("confidence") in ("high", "medium", "low") else "medium"
         items.append({"claim": text, "topic": rec.topic, "kind": kind, "provenance": pointer,

@@ -175,13 +175,15 @@ class StreamPrinter:
             self._line(line)
 
     def _line(self, line: str) -> None:
-        from .citations import evaluate, to_judgments
+        from .citations import to_judgments
+        from .judging import Judge
         from .render import mark_stale
 
+        judge = Judge(self.ws, checker=self.checker)
         for judgment in to_judgments(line):
-            if judgment.role != "judgment":
+            if judgment.role == "question":
                 continue  # questions have their own section, printed with the rest
-            if evaluate(self.ws, judgment, self.checker) is not None:
+            if judge.judgment(judgment):
                 continue  # held for the "无依据，未采纳" note
             mark_stale(judgment, self.stale)
             self.start()
@@ -213,3 +215,83 @@ class StreamPrinter:
             self.note(t("ask.tool_failed", name=event.name, message=(outcome.error or {}).get("message", "?")))
         else:
             self.note(t("ask.tool_call", name=event.name, args=_args(event.arguments)))
+
+
+class LiveAnswer:
+    """The terminal display of a decision answer, shared by ``mylife ask`` and ``mylife chat``.
+
+    The header and the evidence are held back until the model first answers (text, a tool call,
+    a round) or fails: so when a configured model cannot be reached, the answer starts with the
+    "模型调用失败，已改用离线生成" label, before any content, instead of carrying it in the middle.
+    With no model to call they are shown at once. Every model sentence is checked before it is
+    printed (:class:`StreamPrinter`).
+    """
+
+    def __init__(self, ws: "Workspace", emit: Emit, note: Emit, *, will_call_model: bool,
+                 warn: Emit | None = None) -> None:
+        self.printer = StreamPrinter(ws, emit=emit, note=note)
+        self.emit = emit
+        self.warn = warn or emit
+        self.will_call_model = will_call_model
+        self.pending: Answer | None = None
+        self.shown = False
+
+    def on_evidence(self, answer: Answer) -> None:
+        self.printer.stale = answer.stale
+        self.pending = answer
+        if not self.will_call_model:
+            self._flush()
+
+    def _flush(self) -> None:
+        from ..messages import t
+
+        if self.shown or self.pending is None:
+            return
+        lines = header_lines(self.pending)
+        if not self.will_call_model:
+            lines.append(t("ask.label.offline"))
+        for line in [*lines, *evidence_lines(self.pending)]:
+            self.emit(line)
+        self.shown = True
+
+    def on_text(self, delta: str) -> None:
+        self._flush()
+        self.printer.on_text(delta)
+
+    def on_round_end(self, turn: "ModelTurn") -> None:
+        self._flush()
+        self.printer.on_round_end(turn)
+
+    def on_tool(self, event: Any) -> None:
+        self._flush()
+        self.printer.on_tool(event)
+
+    def finish(self, answer: Answer, *, recorded: bool = True) -> None:
+        """Print the rest of an answered question (the whole of it when nothing was shown yet)."""
+        from ..messages import t
+
+        if not self.shown:
+            for line in answer_lines(answer, recorded=recorded):
+                self.emit(line)
+            return
+        if answer.mode == "model":
+            final = [j for j in answer.judgments if j.role != "question"]
+            if [j.text for j in final] != self.printer.printed:
+                if self.printer.printed:
+                    self.emit(t("ask.changed_by_plugin"))
+                else:
+                    self.printer.start()
+                for j in final:
+                    self.emit(judgment_line(j))
+                if not final:
+                    self.emit(t("ask.analysis.none"))
+            for j in answer.judgments:  # the model's other questions, held back while streaming
+                if j.role == "question":
+                    self.emit(judgment_line(j))
+            self.emit("")
+            self.emit(answer.label)
+        elif self.will_call_model:  # the model failed after it had started: say so here
+            self.emit("")
+            self.warn(answer.label)
+        for line in [*tail_lines(answer), *closing_lines(answer, recorded=recorded)]:
+            self.emit(line)

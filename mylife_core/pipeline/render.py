@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .answer import Answer, Judgment, StaleInput
+from .answer import Answer, Judgment, StaleInput, Unsupported
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..trace import SourceChecker
@@ -17,28 +17,32 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def enforce_chains(answer: Answer, ws: "Workspace", checker: "SourceChecker | None" = None) -> None:
-    """Seed §3.2 L4 rule: a judgment without a valid chain to L0 is not shown as a judgment.
+    """Seed §3.2 L4 rule, by the one judging rule (:mod:`.judging`): a judgment without a valid
+    chain to L0 is not shown as a judgment.
 
     Every judgment must cite claims that exist, count as evidence (an inference only once
-    accepted) and still hash to the user's lines; anything else moves to ``unsupported``
-    ("无依据，未采纳") with the reason for each citation.
+    accepted) and still hash to the user's lines; questions and remarks need not cite, but what
+    they cite is checked too. Anything refused moves to ``unsupported`` ("无依据，未采纳") with
+    the reason for each citation.
     """
     from ..trace import SourceChecker
-    from .citations import evaluate
+    from .judging import Judge
 
-    checker = checker or SourceChecker(ws)
+    judge = Judge(ws, checker=checker or SourceChecker(ws))
     kept: list[Judgment] = []
     for judgment in answer.judgments:
-        refused = evaluate(ws, judgment, checker)
-        if refused is None:
+        problems = judge.judgment(judgment)
+        if not problems:
             kept.append(judgment)
         else:
-            answer.unsupported.append(refused)
+            answer.unsupported.append(Unsupported(text=judgment.text, claim_ids=list(judgment.claim_ids),
+                                                  problems=problems))
     answer.judgments = kept
     if answer.question_back is not None:
-        refused = evaluate(ws, answer.question_back, checker)
-        if refused is not None:
-            answer.unsupported.append(refused)
+        problems = judge.judgment(answer.question_back)
+        if problems:
+            q = answer.question_back
+            answer.unsupported.append(Unsupported(text=q.text, claim_ids=list(q.claim_ids), problems=problems))
             answer.question_back = None
     answer.enforced = True
 

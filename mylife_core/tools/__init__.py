@@ -152,11 +152,18 @@ class ToolBox:
         return [openai_schema(s) for s in self.specs()]
 
     def call(self, name: str, arguments: dict[str, Any] | None) -> ToolOutcome:
+        from ..messages import t
+
         offered = {s.name for s in self.specs()}
         spec = self.ws.plugins.tools().get(name)
         if spec is not None and name not in offered and not spec.writes:
             outcome = ToolOutcome(name, False, error=UsageError(
                 "tool_unknown", name=name, available=", ".join(sorted(offered))).to_json())
+        elif spec is not None and name not in offered and self.allow_writes:
+            # a write tool this turn did not offer (the user did not ask for a change): refused
+            outcome = ToolOutcome(name, False, refused=True, error={
+                "code": "refused", "key": "tool_not_offered", "message": t("error.tool_not_offered", name=name),
+                "params": {"name": name}})
         else:
             outcome = call_tool(self.ws, name, arguments, actor=self.actor, allow_writes=self.allow_writes)
         self.calls.append(outcome)

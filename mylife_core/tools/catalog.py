@@ -7,7 +7,10 @@ over MCP), so the audit log says who did what. Rules that hold for a model as fo
 * a model may add a claim only with a pointer to the user's own lines (it cannot put words in
   the user's mouth by recording them to L0 as a statement); an ``inference`` stays a candidate;
 * a profile update by a model is sourced ``llm_inferred`` unless it points at the raw line the
-  value came from (then ``user_raw``); a new field's TTL goes through the staleness TTL flow;
+  value came from (then ``user_raw``); it never resets the field's age unless the user accepted
+  it (actor ``model, confirmed by user``); a new field's TTL goes through the staleness TTL flow;
+* a claim a model adds that advises or judges the user in words its lines do not use is refused
+  (the judging rule, :mod:`mylife_core.pipeline.judging`);
 * a digest written by a model is kept as the model's original beside any user revision.
 """
 
@@ -92,6 +95,8 @@ def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]
 
     if _is_model(actor) and not args.provenance:
         raise UsageError("tool_claim_needs_pointer")
+    if _is_model(actor):
+        _refuse_verdicts(ws, args)
     when = args.occurred_at
     if when is None and args.provenance:
         rec = ws.raw.get(Pointer.parse(args.provenance).file)
@@ -107,6 +112,24 @@ def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]
 
         out["note"] = t("tool.claim_candidate", id=claim.id)
     return out
+
+
+def _refuse_verdicts(ws: "Workspace", args: ClaimAddArgs) -> None:
+    """The judging rule for a claim a model adds (as in ``mylife extract``): a claim is what the
+    user said, so advice (or, unless it is an inference, a judgment of the user) in words the
+    pointed lines do not use is refused."""
+    from ..pipeline.judging import verdict_words
+    from ..provenance import Pointer, decode, split_lines
+
+    try:
+        pointer = Pointer.parse(args.provenance or "")
+        lines = [decode(b) for b in split_lines(ws.raw.read_bytes(pointer.file))]
+        cited = "\n".join(lines[pointer.start - 1:pointer.end])
+    except Exception:  # noqa: BLE001 - a bad pointer is reported by the claims layer itself
+        return
+    words = verdict_words(args.claim, cited, args.kind)
+    if words:
+        raise UsageError("tool_claim_is_verdict", words="、".join(sorted(words)))
 
 
 # ----------------------------------------------------------------------------- mylife_recall
@@ -239,9 +262,17 @@ def profile_update(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict
         choice = confirm_new_field(ws, name, args.value, interactive=False, auto="json", say=notes.append)
         ttl_days, reason, ttl_source, ttl_given = choice.ttl_days, choice.reason, choice.source, True
         ttl_info = {**choice.to_json(), "needs_confirmation": True}
+    # only the user's word resets a field's age: a model's write (over MCP, say) changes the value
+    # but the field stays as old as the user's last confirmation (docs/chat.md, "No model write
+    # without you"); accepted in chat (CONFIRMED_ACTOR), it counts as the user's
+    from .proposals import CONFIRMED_ACTOR
+
+    confirmed = not _is_model(actor) or actor == CONFIRMED_ACTOR
+    if actor == CONFIRMED_ACTOR and not provenance:
+        source = "user_filled"
     field, previous = ws.profile.set(name, args.value, ttl_days=ttl_days, ttl_given=ttl_given, ttl_reason=reason,
                                      ttl_source=ttl_source, source=source, topic=args.topic, provenance=provenance,
-                                     actor=actor)
+                                     actor=actor, refresh=confirmed)
     now = clock.now()
     return {"name": name, "field": field.model_dump(mode="json"), "created": previous is None,
             "previous_value": previous.value if previous else None, "stale": field.is_stale(now),

@@ -1,0 +1,196 @@
+"""Branches in the chat: split a topic off, go back, close with the handoff sheet, abandon, and
+bring back what closed branches found (docs/design.md, branches).
+
+A branch has its own session; the chat switches between sessions (holding each one's lock while
+it works on it). Closing writes the handoff (:mod:`.branches`) and returns to the parent with
+the pull-back: conflicts first, then "我们之前停在…，要不要重新看那个问题？". A split the model
+proposes (the ``mylife_branch`` tool) is only offered: the user decides.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import UsageError
+from ..messages import t
+from .handoff_flow import ask_conflict, produce_handoff
+from .session import Line, Session
+from .topics import line_from_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .drift import DriftVerdict
+    from .loop import Chat
+
+
+class BranchFlow:
+    def __init__(self, chat: "Chat") -> None:
+        self.chat = chat
+
+    def proposed_split(self, proposal: dict[str, Any]) -> None:
+        s = self.chat.session
+        assert s is not None
+        topic = str(proposal.get("topic"))
+        self.chat.io.event({"type": "offer", "from": s.current.name, "to": topic, "by": "model",
+                       "choices": ["continue", "split", "fresh"], "default": "continue"})
+        self.chat.io.say(t("chat.offer.by_model", new=topic, old=s.current.name), fg="cyan")
+        choice = self.chat.io.choose(t("chat.offer.prompt_model"), {"1": ["continue", "c", "继续"],
+                                                               "2": ["split", "s", "拆", "拆出去"],
+                                                               "3": ["fresh", "f", "单独"]}, "1")
+        if choice in ("2", "3"):
+            mode = "fresh" if choice == "3" or proposal.get("mode") == "fresh" else "fork"
+            self.split(topic, question=proposal.get("question"), mode=mode)
+
+    def split(self, topic: str, *, question: str | None, mode: str = "fork", decision: str | None = None,
+              drift: "DriftVerdict | None" = None) -> None:
+        """Split ``topic`` off into a branch and continue there."""
+        from .branches import open_branch
+
+        parent = self.chat.session
+        assert parent is not None
+        parent_line = parent.current
+        parent.add("note", t("chat.split.note", topic=topic), kind="branch", topic=parent_line.topic,
+                   drift=drift.record("split") if drift is not None else None)
+        branch, child = open_branch(self.chat.ws, topic=topic, parent_topic=parent_line.topic or parent_line.label,
+                                    question=question, mode=mode, parent=parent, decision=decision)
+        parent.turns[-1].branch_id = branch.id
+        self.chat.save("session.branch")
+        self.chat.hold(child)
+        self.chat.io.event({"type": "branch", "branch": branch.model_dump(mode="json"), "session": child.id})
+        self.chat.io.say(t("chat.split.done", topic=topic, id=branch.id, parent=parent_line.name,
+                      mode=t(f"chat.mode.{mode}")), fg="green")
+        self.chat.io.say(t("chat.split.howto"))
+
+    def parent_session(self) -> Session | None:
+        s = self.chat.session
+        if s is None or not s.parent_session or not self.chat.store.exists(s.parent_session):
+            return None
+        return self.chat.store.load(s.parent_session)
+
+    def back(self) -> None:
+        """Go back to the parent line, leaving the branch open."""
+        s = self.chat.session
+        assert s is not None
+        if not s.is_branch:
+            raise UsageError("chat_not_in_branch")
+        parent = self.parent_session()
+        if parent is None:
+            raise UsageError("chat_no_parent", id=s.branch_id or "-")
+        self.chat.save()
+        self.chat.hold(parent)
+        if s.branch_id not in parent.mentioned:
+            parent.mentioned.append(s.branch_id)  # the user just left it: no need to remind them
+        self.chat.io.event({"type": "back", "session": parent.id, "branch_open": s.branch_id})
+        self.chat.io.say(t("chat.back", parent=parent.current.name, topic=s.main.name, id=s.branch_id), fg="cyan")
+        self.pullbacks()
+
+    def close_branch(self, file: str | None = None) -> None:
+        """Produce the handoff sheet, write it, and go back to the parent with the pull-back."""
+        from .branches import close_branch
+        from .handoff import HandoffInvalid, load_file
+
+        s = self.chat.session
+        assert s is not None
+        if not s.is_branch:
+            raise UsageError("chat_not_in_branch")
+        branch = self.chat.ws.index.branch(s.branch_id)  # type: ignore[arg-type]
+        self.chat.save()
+        if file:
+            from pathlib import Path
+
+            draft = load_file(self.chat.ws, Path(file).expanduser(), branch)
+        else:
+            if self.chat.io.json:
+                raise UsageError("chat_close_needs_file")
+            draft = produce_handoff(self.chat.ws, branch, s, self.chat.io,
+                                    settings=self.chat.settings if self.chat.model_ready else None)
+            if draft is None:
+                self.chat.io.say(t("handoff.cancelled"))
+                return
+        try:
+            result = close_branch(self.chat.ws, branch.id, draft, ttl_prompt=None if self.chat.io.json else (
+                lambda q: self.chat.io.read(q + " ") or ""), say=self.chat.io.say, resolve=None, json_mode=self.chat.io.json)
+        except HandoffInvalid:
+            raise
+        self.chat.session = result.session  # closed; saved by close_branch
+        self.chat.io.event({"type": "closed", **result.to_json()})
+        self.chat.io.say(t("branch.closed", id=branch.id, topic=branch.topic, conclusion=result.outcome.conclusion_id,
+                      raw=result.outcome.raw_file, n=len(result.claims)), fg="green")
+        for change in [*result.outcome.changes, *result.outcome.confirmed]:
+            self.chat.io.say(t("branch.closed.change", change=change))
+        parent = self.parent_session()
+        if parent is None:
+            self.chat.release()
+            from .branches import Pending, pullback_lines
+
+            for line in pullback_lines(Pending(result.branch, result.outcome, result.session),
+                                       Line(label=branch.parent_topic or "-")):
+                self.chat.io.say(line)
+            new = self.chat.store.create(main=line_from_text(self.chat.ws, branch.parent_topic) if branch.parent_topic else Line())
+            self.chat.hold(new)
+            return
+        self.chat.hold(parent)
+        self.pullbacks()
+
+    def abandon(self, reason: str | None) -> None:
+        from .branches import abandon_branch
+
+        s = self.chat.session
+        assert s is not None
+        if not s.is_branch:
+            raise UsageError("chat_not_in_branch")
+        self.chat.save()
+        branch = abandon_branch(self.chat.ws, s.branch_id, reason=reason)  # type: ignore[arg-type]
+        self.chat.io.event({"type": "abandoned", "branch": branch.model_dump(mode="json")})
+        self.chat.io.say(t("branch.abandoned", id=branch.id, topic=branch.topic), fg="yellow")
+        parent = self.parent_session()
+        if parent is not None:
+            self.chat.hold(parent)
+            self.chat.io.say(t("chat.back", parent=parent.current.name, topic=s.main.name, id=branch.id), fg="cyan")
+        else:
+            self.chat.release()
+            self.chat.hold(self.chat.store.create(main=Line()))
+
+    def pullbacks(self) -> None:
+        """Bring back what closed branches found: conflicts first, then the seed's pull-back line."""
+        from .branches import apply_resolution, pending, pullback_lines, save_resolutions
+
+        s = self.chat.session
+        assert s is not None
+        for item in pending(self.chat.ws, s):
+            lines = pullback_lines(item, s.current)
+            self.chat.io.event({"type": "pullback", "branch_id": item.branch.id, "lines": lines,
+                           "question": s.current.question,
+                           "conflicts": [c.model_dump(mode="json") for c in item.unresolved]})
+            self.chat.io.say("")
+            for line in lines[:-1]:
+                self.chat.io.say(line)
+            for conflict in item.unresolved:
+                if self.chat.io.json:
+                    break
+                old = self.chat.ws.claims.find(conflict.old_id)
+                if old is None or old.status in ("superseded", "rejected"):
+                    conflict.resolved = "new"  # settled elsewhere since: the old claim no longer stands
+                    continue
+                choice = ask_conflict(self.chat.io, conflict)
+                if choice is None:
+                    break
+                apply_resolution(self.chat.ws, conflict, choice)
+                self.chat.io.say(t(f"branch.conflict.done.{conflict.resolved}", old_id=conflict.old_id,
+                              new_id=conflict.new_id))
+            if item.session is not None and any(c.resolved for c in (item.outcome.conflicts if item.outcome else [])):
+                save_resolutions(self.chat.ws, item.session)
+            s.pulled_back.append(item.branch.id)
+            s.add("note", "\n".join(lines), kind="pullback", topic=s.current.topic, branch_id=item.branch.id)
+            self.chat.save("session.pullback")
+            self.chat.io.say(lines[-1], fg="cyan")
+            if self.chat.io.json:
+                continue
+            question = s.current.question
+            if self.chat.io.confirm(t("chat.pullback.prompt"), default=True):
+                if question:
+                    self.chat.io.say(t("chat.pullback.again", question=question))
+                    self.chat.turn(question, force_decision=True)
+                else:
+                    self.chat.io.say(t("chat.pullback.no_question", line=s.current.name))
+            else:
+                self.chat.io.say(t("chat.pullback.later", id=item.branch.id))

@@ -1,0 +1,148 @@
+"""Where ``mylife chat`` writes and reads: a terminal (or piped text), or JSON Lines for scripts.
+
+Every prompt of the chat goes through :class:`ChatIO`, so the rules hold at each one:
+
+* ``/quit`` (``/exit``, ``/q``, ``/bye``, ``/退出``) ends the chat at any prompt, a choice or a
+  yes/no included (:class:`QuitChat`);
+* at the end of input a choice takes the default its prompt names ("直接回车选 2" picks 2), and a
+  yes/no its default;
+* a line read where a yes/no was expected but that is neither can be handed back
+  (:meth:`ChatIO.unread`) to be read again as the next turn (``--json`` proposals).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from ..messages import t
+
+QUIT = {"/quit", "/exit", "/q", "/bye", "/退出"}
+YES = ("y", "yes", "是", "好", "要", "嗯", "对", "行", "可以", "确认", "写入", "accept")
+NO = ("n", "no", "否", "不", "不要", "不用", "算了", "refuse", "reject")
+
+
+class QuitChat(Exception):
+    """The user typed /quit at a prompt inside a turn."""
+
+
+class ChatIO:
+    """Terminal or JSON Lines I/O for one chat (see the module docstring)."""
+
+    def __init__(self, *, json_mode: bool = False, stdin: Any = None) -> None:
+        self.json = json_mode
+        self.stdin = stdin or sys.stdin
+        self.tty = bool(getattr(self.stdin, "isatty", lambda: False)())
+        self._streaming = False
+        self._pushed: list[str] = []
+
+    # -- writing -------------------------------------------------------------------------------
+    def say(self, text: str = "", **style: Any) -> None:
+        import click
+
+        if self.json:
+            return
+        self.end_stream()
+        click.secho(text, **style) if style else click.echo(text)
+
+    def note(self, text: str) -> None:
+        import click
+
+        self.end_stream()
+        click.secho(text, err=True, dim=True)
+
+    def stream(self, piece: str) -> None:
+        import click
+
+        if self.json:
+            return
+        self._streaming = True
+        click.echo(piece, nl=False)
+
+    def end_stream(self) -> None:
+        import click
+
+        if self._streaming:
+            self._streaming = False
+            click.echo("")
+
+    _end_stream = end_stream  # the old name
+
+    def event(self, data: dict[str, Any]) -> None:
+        import click
+
+        from ..cli.common import _json_default
+
+        if self.json:
+            click.echo(json.dumps(data, ensure_ascii=False, default=_json_default))
+
+    # -- reading -------------------------------------------------------------------------------
+    def unread(self, line: str) -> None:
+        """Hand a line back: the next :meth:`read` returns it."""
+        self._pushed.append(line)
+
+    def read(self, prompt: str) -> str | None:
+        """One line from the user; None at the end of input."""
+        import click
+
+        self.end_stream()
+        if self._pushed:
+            return self._pushed.pop()
+        if self.tty and not self.json:
+            try:
+                return input(prompt)
+            except EOFError:
+                click.echo("")
+                return None
+        if not self.json:
+            click.echo(prompt, nl=False)
+        line = self.stdin.readline()
+        if not line:
+            if not self.json:
+                click.echo("")
+            return None
+        if not self.json and not self.tty:
+            click.echo(line.rstrip("\n"))  # a transcript of piped input reads like a conversation
+        return line.rstrip("\r\n")
+
+    def _answer(self, prompt: str) -> str | None:
+        answer = self.read(prompt)
+        if answer is not None and answer.strip().lower() in QUIT:
+            raise QuitChat()
+        return answer
+
+    def choose(self, prompt: str, choices: dict[str, list[str]], default: str) -> str:
+        """Read until the answer names a choice (its number or a word). Empty, or the end of
+        input, takes ``default``; ``/quit`` raises :class:`QuitChat`."""
+        for _ in range(3):
+            answer = self._answer(prompt)
+            if answer is None:
+                return default
+            answer = answer.strip().lower()
+            if not answer:
+                return default
+            for key, words in choices.items():
+                if answer == key or answer in words:
+                    return key
+            self.say(t("chat.choose.again", answers="/".join(choices)))
+        return default
+
+    def confirm(self, prompt: str, default: bool) -> bool:
+        answer = self._answer(prompt)
+        if answer is None or not answer.strip():
+            return default
+        return answer.strip().lower() in YES
+
+    def decide(self, prompt: str) -> tuple[bool, str | None]:
+        """A yes/no that must be explicit (``--json`` proposals): (accepted, the line when it was
+        neither yes nor no, to be taken as the next turn). The end of input is a no."""
+        answer = self._answer(prompt)
+        if answer is None:
+            return False, None
+        word = answer.strip().lower()
+        if word in YES:
+            return True, None
+        if word in NO or not word:
+            return False, None
+        return False, answer

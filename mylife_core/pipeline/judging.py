@@ -1,0 +1,407 @@
+"""The one judging rule for every model sentence the user sees (docs/ask.md, "The judging rule").
+
+``ask``, ``chat``, ``digest``, ``extract``, branch handoffs and the MCP write paths all call this
+module; nothing else decides whether a model's sentence may be shown.
+
+**Classification.** A model's text is cut into sentences (:func:`.citations.split_sentences`).
+Each sentence is one of:
+
+* ``question`` — a question handed back to the user, *unless* it smuggles a verdict: a
+  rhetorical form ("难道…", "何不…", "为什么不…", "不该…吗", "是不是应该…", "shouldn't you…") or a
+  directive / evaluative word (:data:`DIRECTIVE`, :data:`EVALUATIVE`) makes it a judgment;
+* ``small_talk`` — nothing but greetings, thanks, acknowledgements and the assistant saying
+  what it is about to look up (:data:`SMALL_TALK`, matched against the whole sentence);
+* ``restatement`` — the user's own words said back: at least :data:`RESTATE_COVERAGE` of the
+  sentence's character pairs occur in what the user *stated* in this conversation (their
+  questions do not count: "你该辞职" does not restate "我该不该辞职？"), and it adds no
+  directive or evaluative word the user did not use;
+* ``judgment`` — everything else. The default is the strict one, exactly as ``ask`` has always
+  treated a model's sentences: whatever is not clearly one of the three above must cite.
+
+**The rule.** A ``judgment`` must cite at least one claim, and every claim it cites must exist,
+count as evidence (an inference only once the user accepted it; never rejected or
+superseded) and still trace to the user's lines (:func:`.citations.check_citation`, plus any
+per-citation check registered in :data:`.citations.CITATION_CHECKS`). Any sentence, whatever
+its kind, is refused when a citation it carries is invalid, and when it claims that a write was
+done which was not (:func:`claims_write`, checked against the turn's applied writes). A refused
+sentence is withheld and listed under "无依据，未采纳" with the reason for each problem.
+
+A text that holds any ``judgment`` (shown or withheld) *carries a judgment*: its output ends
+with the disclaimer and an L4 chain is recorded for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from .answer import CitationProblem, Judgment, Unsupported
+from .citations import Sentence, split_sentences
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..trace import SourceChecker
+    from ..workspace import Workspace
+
+Kind = Literal["judgment", "question", "small_talk", "restatement"]
+KINDS: tuple[str, ...] = ("judgment", "question", "small_talk", "restatement")
+
+# -------------------------------------------------------------------------- the word lists
+
+#: telling the user what to do (any of these keeps a sentence a judgment)
+DIRECTIVE = re.compile(
+    r"(?<!不)应该|应当|(?:你|就|也|早|更|真|确实|本)该(?!不)|必须|务必|一定要|千万|最好|不妨|不如|建议|推荐你|劝你"
+    r"|赶紧|赶快|马上|立刻|立即|尽快|别再|别去|不要再|不要去|快去|相信自己|加油|放手去|勇敢|果断"
+    r"|(?i:\byou\s+(?:should|must|need\s+to|ought\s+to|have\s+to)\b|\bi\s+(?:recommend|suggest|advise)\b"
+    r"|\byou'd\s+better\b|\bmake\s+sure\b|\bbelieve\s+in\s+yourself\b|\bgo\s+for\s+it\b|\bjust\s+do\s+it\b)")
+#: judging the user or their options (flattery included)
+EVALUATIVE = re.compile(
+    r"能力|优秀|出色|厉害|了不起|很棒|真棒|太棒|天赋|才华|潜力|远超|屈才|配不上|大材小用|值得|正确|明智|错误|聪明"
+    r"|完美|其实你|你其实|显然|明显|肯定|一定能|一定会|注定|看透|更看重|适合|最好的|更好的|好选择|对的|错的"
+    r"|很强|强大|坚强|相信你|了不得|失败者|没用"
+    r"|(?i:\b(?:talented|brilliant|amazing|smart|deserve|clearly|obviously|definitely|capable|overqualified"
+    r"|far\s+beyond|the\s+right\s+(?:choice|call|move)|wrong|mistake)\b)")
+#: a question that is really a verdict
+RHETORICAL = re.compile(
+    r"难道|难不成|岂|何不|何必|何苦|为什么不|为啥不|为何不|怎么还不|还不赶紧|还不快|不就是|不正是|不是更|不是应该"
+    r"|不该|不应该|不应当|是不是(?:应该|该|得)"
+    r"|(?i:\bshouldn'?t\s+you\b|\bwhy\s+not\b|\bwhy\s+don'?t\s+you\b|\bdon'?t\s+you\s+think\b|\bisn'?t\s+it\s+time\b"
+    r"|\bwouldn'?t\s+it\s+be\s+(?:better|wise|smarter)\b)")
+#: a sentence saying a write was done ("已经帮你把存款改成 0 了", "done!")
+WRITE_DONE = re.compile(
+    r"(?:已经|已|帮你|给你|替你|为你).{0,16}?(?:改|更新|记|录|写|存|保存|添加|加上|加了|设置|设为|设成|删|拆|开了|建了|登记)"
+    r"|(?:改|更新|记|写|存|保存|添加|设置|删除|登记)(?:好|完|妥)了|搞定|办好了|弄好了|完成了"
+    r"|(?i:\bdone\b|\b(?:i'?ve|i\s+have|has\s+been|have\s+been|was|were)\s+(?:updated|saved|recorded|added|changed|written"
+    r"|set|stored|deleted|opened|created)\b|\ball\s+set\b)")
+
+_SMALL_TALK_PHRASES = [
+    # greetings, thanks, acknowledgements, apologies, sign-offs
+    "早上好", "上午好", "中午好", "下午好", "晚上好", "你好", "您好", "哈喽", "早安", "晚安", "嗨",
+    "(?:谢谢|感谢|多谢)(?:你|您)?(?:告诉我|跟我说|的分享|分享|愿意说|的信任|信任我)", "谢谢你", "谢谢", "多谢", "感谢", "不客气", "不用谢", "好的", "好嘞", "好", "嗯嗯", "嗯", "哦", "噢", "喔",
+    "明白了", "明白", "了解了", "了解", "收到了", "收到", "知道了", "没问题", "可以", "行",
+    "抱歉", "对不起", "不好意思", "再见", "拜拜", "回头见", "是的", "对", "这样啊", "原来如此", "原来是这样",
+    "我在听", "我在", "我明白你的意思", "我明白", "我理解你的感受", "我理解", "我懂", "我听到了", "辛苦了", "抱抱",
+    "请说", "请讲", "请继续", "你继续", "慢慢说", "哈哈", "呵呵",
+    # the assistant saying what it looks up
+    "(?:让我|我来|我先|我)(?:查|看|找|翻|搜)(?:一下|一查|一看|看|查)?(?:你的|你之前的)?(?:记录|笔记|资料|数据|档案|原话)?",
+    "稍等一下", "稍等",
+    # English
+    "good morning", "good evening", "good night", "hello", "hi", "hey",
+    "(?:thank you|thanks) for (?:telling me|sharing(?: that| this)?|letting me know)", "thank you", "thanks", "you're welcome",
+    "okay", "ok", "sure", "got it", "i see", "understood", "i understand", "i hear you", "sorry", "goodbye", "bye",
+    "i'm here", "go on", "tell me more", "let me (?:check|look at|look)(?: that up| your notes| your records)?",
+]
+#: matched against the whole sentence with spaces and punctuation removed
+SMALL_TALK = re.compile("(?:" + "|".join(p.replace(" ", "").replace("'", "") for p in _SMALL_TALK_PHRASES) + ")+")
+_NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
+
+#: share of a sentence's character pairs that must come from the user's own statements
+RESTATE_COVERAGE = 0.7
+_OPENER = re.compile(
+    r"^(?:(?:你|您)(?:刚才|刚刚|刚|之前|前面|上次)?(?:说|提到|讲|写|告诉我)(?:过|了|的是)?|按你(?:的)?说(?:的|法)|照你(?:说的|的说法)"
+    r"|如你所说|正如你(?:说的|所说)|你的意思是|你是说|听起来你|(?i:you\s+(?:said|mentioned|told\s+me)(?:\s+that)?"
+    r"|as\s+you\s+said))[，,：:\s]*")
+_PRONOUN = str.maketrans({"你": "我", "您": "我"})
+
+
+def _compact(text: str) -> str:
+    return _NOISE.sub("", text.casefold())
+
+
+def _pairs(text: str) -> list[str]:
+    """Character pairs of CJK text and whole Latin words/numbers (for restatement coverage)."""
+    units: list[str] = []
+    for token in re.findall(r"[a-z0-9]+|[^\sa-z0-9\W]", text.casefold()):
+        units.append(token)
+    if len(units) == 1:
+        return units
+    return [units[i] + units[i + 1] for i in range(len(units) - 1)]
+
+
+def user_statements(words: Iterable[str]) -> list[str]:
+    """What the user *stated* (their questions are left out: restating a question as a statement
+    turns it into a verdict)."""
+    out: list[str] = []
+    for text in words:
+        for s in split_sentences(text or ""):
+            if not s.question:
+                out.append(s.text)
+    return out
+
+
+def _markers(pattern: re.Pattern[str], text: str) -> set[str]:
+    return {m.group(0).casefold() for m in pattern.finditer(text)}
+
+
+def is_restatement(text: str, statements: Sequence[str]) -> bool:
+    """The sentence says back what the user stated, adding no directive or evaluative word."""
+    if not statements:
+        return False
+    body = _OPENER.sub("", text.strip()).translate(_PRONOUN)
+    said = " ".join(statements).translate(_PRONOUN)
+    added = (_markers(DIRECTIVE, body) | _markers(EVALUATIVE, body)) - (
+        _markers(DIRECTIVE, said) | _markers(EVALUATIVE, said))
+    if added:
+        return False
+    pairs = _pairs(body)
+    if not pairs:
+        return False
+    known = set()
+    for statement in statements:
+        known.update(_pairs(statement.translate(_PRONOUN)))
+    covered = sum(1 for p in pairs if p in known)
+    return covered / len(pairs) >= RESTATE_COVERAGE
+
+
+def is_small_talk(text: str) -> bool:
+    compact = _compact(text)
+    return bool(compact) and SMALL_TALK.fullmatch(compact) is not None
+
+
+def smuggles_verdict(text: str) -> bool:
+    """A question that is really a verdict or an instruction."""
+    return bool(RHETORICAL.search(text) or DIRECTIVE.search(text) or EVALUATIVE.search(text))
+
+
+def classify(text: str, *, question: bool | None = None, user_words: Sequence[str] = ()) -> Kind:
+    """Which kind of sentence ``text`` is (see the module docstring)."""
+    if question is None:
+        question = text.rstrip("”’\"'」』）)】] ").endswith(("？", "?"))
+    if question:
+        return "judgment" if smuggles_verdict(text) else "question"
+    if DIRECTIVE.search(text) is None and EVALUATIVE.search(text) is None and is_small_talk(text):
+        return "small_talk"
+    if is_restatement(text, user_statements(user_words)):
+        return "restatement"
+    return "judgment"
+
+
+def role_of(kind: str) -> str:
+    """The :class:`~.answer.Judgment` role of a kind: judgments and questions keep theirs, the
+    rest are remarks (shown, never required to cite, not conclusions of a chain)."""
+    return kind if kind in ("judgment", "question") else "remark"
+
+
+def claims_write(text: str) -> bool:
+    return WRITE_DONE.search(text) is not None
+
+
+# -------------------------------------------------------------------------- judging
+
+
+@dataclass
+class JudgedSentence:
+    text: str  # citations removed
+    claim_ids: list[str]
+    kind: Kind
+    problems: list[CitationProblem] = field(default_factory=list)
+
+    @property
+    def shown(self) -> bool:
+        return not self.problems
+
+    @property
+    def role(self) -> str:
+        return role_of(self.kind)
+
+    def display(self) -> str:
+        cites = "".join(f"[{c}]" for c in self.claim_ids)
+        return f"{self.text} {cites}".strip()
+
+    def to_judgment(self) -> Judgment:
+        return Judgment(text=self.text, claim_ids=list(self.claim_ids), role=self.role)  # type: ignore[arg-type]
+
+    def to_unsupported(self) -> Unsupported:
+        return Unsupported(text=self.text, claim_ids=list(self.claim_ids), problems=list(self.problems))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "claim_ids": self.claim_ids, "kind": self.kind, "shown": self.shown,
+                "problems": [p.model_dump(mode="json") for p in self.problems]}
+
+
+@dataclass
+class Judged:
+    """A whole text, judged: what may be shown, what is withheld and why."""
+
+    sentences: list[JudgedSentence] = field(default_factory=list)
+
+    @property
+    def shown(self) -> list[JudgedSentence]:
+        return [s for s in self.sentences if s.shown]
+
+    @property
+    def withheld(self) -> list[JudgedSentence]:
+        return [s for s in self.sentences if not s.shown]
+
+    @property
+    def unsupported(self) -> list[Unsupported]:
+        return [s.to_unsupported() for s in self.withheld]
+
+    @property
+    def carries_judgment(self) -> bool:
+        return any(s.kind == "judgment" for s in self.sentences)
+
+    def text(self, sep: str = "") -> str:
+        return sep.join(s.display() for s in self.shown)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sentences": [s.to_json() for s in self.sentences], "carries_judgment": self.carries_judgment,
+                "unsupported": [u.model_dump(mode="json") for u in self.unsupported]}
+
+
+SentenceCheck = Callable[["JudgedSentence"], "CitationProblem | None"]
+
+
+class Judge:
+    """Judges sentences against one workspace (one :class:`SourceChecker`, reused).
+
+    :param user_words: what the user said in this conversation (for restatements).
+    :param writes_done: how many writes the model asked for were really applied so far (a
+        callable, read when a sentence is judged); a sentence claiming a write was done is
+        refused while it is 0. None: the text is not about writes (``ask``, ``digest``), and a
+        sentence claiming a write is held to the same rule as any other.
+    :param write_problem: the reason given when such a sentence is refused (what really
+        happened to the write: refused, failed, waiting for the user).
+    :param checks: further whole-sentence checks (each returns a problem or None).
+    """
+
+    def __init__(self, ws: "Workspace", *, user_words: Sequence[str] = (), checker: "SourceChecker | None" = None,
+                 writes_done: Callable[[], int] | None = None, write_problem: Callable[[], str] | None = None,
+                 checks: Sequence[SentenceCheck] = ()) -> None:
+        from ..trace import SourceChecker
+
+        self.ws = ws
+        self.user_words = list(user_words)
+        self.checker = checker or SourceChecker(ws)
+        self.writes_done = writes_done
+        self.write_problem = write_problem
+        self.checks = list(checks)
+
+    def kind(self, sentence: Sentence) -> Kind:
+        return classify(sentence.text, question=sentence.question, user_words=self.user_words)
+
+    def judgment(self, judgment: Judgment, kind: Kind | None = None) -> list[CitationProblem]:
+        """The problems of one sentence already cut (``ask``'s :class:`Judgment`); [] when it may be shown."""
+        from .citations import evaluate
+
+        refused = evaluate(self.ws, judgment, self.checker)
+        problems = list(refused.problems) if refused is not None else []
+        judged = JudgedSentence(judgment.text, list(judgment.claim_ids), kind or _kind_of_role(judgment.role), problems)
+        self._extra(judged)
+        return judged.problems
+
+    def sentence(self, sentence: Sentence) -> JudgedSentence:
+        kind = self.kind(sentence)
+        judged = JudgedSentence(sentence.text, list(sentence.claim_ids), kind)
+        judged.problems = self.judgment(judged.to_judgment(), kind)
+        return judged
+
+    def _extra(self, judged: JudgedSentence) -> None:
+        from ..messages import t
+
+        if self.writes_done is not None and claims_write(judged.text) and self.writes_done() == 0:
+            reason = self.write_problem() if self.write_problem is not None else t("judge.write_not_done")
+            judged.problems.insert(0, CitationProblem(claim_id=None, problem="write_not_done", message=reason))
+        for check in self.checks:
+            problem = check(judged)
+            if problem is not None:
+                judged.problems.append(problem)
+
+    def text(self, text: str) -> Judged:
+        return Judged([self.sentence(s) for s in split_sentences(text)])
+
+
+def _kind_of_role(role: str) -> Kind:
+    return "question" if role == "question" else "judgment" if role == "judgment" else "restatement"
+
+
+def judge_text(ws: "Workspace", text: str, *, user_words: Sequence[str] = (),
+               checker: "SourceChecker | None" = None) -> Judged:
+    """Judge a whole text once (see :class:`Judge` for the options)."""
+    return Judge(ws, user_words=user_words, checker=checker).text(text)
+
+
+def unsupported_lines(items: Iterable[Unsupported]) -> list[str]:
+    """The "无依据，未采纳" note, as ``ask`` prints it."""
+    from ..messages import t
+
+    items = list(items)
+    if not items:
+        return []
+    lines = ["", t("ask.unsupported.head"), t("ask.unsupported.intro")]
+    for u in items:
+        why = "；".join(p.message for p in u.problems)
+        lines.append(f"- 「{u.text}」—— {why}")
+    return lines
+
+
+def added_judging_words(text: str, source: str) -> set[str]:
+    """Directive or evaluative words in ``text`` that ``source`` (the user's lines) does not use."""
+    return ((_markers(DIRECTIVE, text) | _markers(EVALUATIVE, text))
+            - (_markers(DIRECTIVE, source) | _markers(EVALUATIVE, source)))
+
+
+def verdict_words(text: str, cited: str, kind: str) -> set[str]:
+    """The judging rule for a claim proposed by a model (``extract``, ``mylife_claim_add``): a
+    claim is what the user said, so one that tells the user what to do, or (unless it is an
+    inference, which stays a candidate) judges them, in words their lines do not use, is refused.
+    Returns those words (empty: the claim may be stored)."""
+    added = added_judging_words(text, cited)
+    if kind == "inference":
+        added = {w for w in added if DIRECTIVE.fullmatch(w)}
+    return added
+
+
+def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> tuple[str, Judged]:
+    """``text`` with every withheld sentence taken out and its layout otherwise kept (paragraphs,
+    list markers, headings); with ``mark_uncited``, a shown sentence that cites nothing gets that
+    mark appended (a digest's text output). Returns the text and the judged sentences."""
+    from .citations import CITE_GROUP, CITE_TOKEN, _is_structure, _sentence_spans
+
+    judged = Judged()
+    out_lines: list[str] = []
+    marker = re.compile(r"^\s*(?:[-*+•]|\d+[.)、]|判断[:：]|结论[:：]|Judgment:)\s*")
+    lines = text.splitlines()
+    for n, line in enumerate(lines):
+        stripped = line.strip()
+        following = lines[n + 1].strip() if n + 1 < len(lines) else ""
+        if stripped.startswith("|") and re.fullmatch(r"\|?[\s:\-|]+\|?", following) and "-" in following:
+            out_lines.append(line)  # a table's header row: labels, not sentences
+            continue
+        if stripped.startswith(("|", ">")) and any(ch.isalnum() for ch in stripped):
+            # a table row or a quote is not exempt: every sentence in it is judged, and the line is
+            # shown only when all of them may be
+            inner = [judge.sentence(s) for s in split_sentences(re.sub(r"^[>|\s]+|\|", " ", stripped))]
+            judged.sentences.extend(inner)
+            if all(s.shown for s in inner):
+                out_lines.append(line)
+            continue
+        if _is_structure(line):
+            out_lines.append(line)
+            continue
+        m = marker.match(line)
+        prefix = m.group(0) if m else ""
+        kept: list[str] = []
+        for span in _sentence_spans(line[len(prefix):]):
+            ids: list[str] = []
+            for group in CITE_GROUP.finditer(span):
+                ids.extend(CITE_TOKEN.findall(group.group(0)))
+            ids.extend(CITE_TOKEN.findall(CITE_GROUP.sub("", span)))
+            body = re.sub(r"\s{2,}", " ", CITE_GROUP.sub("", span).strip())
+            if not body or not any(ch.isalnum() for ch in body):
+                kept.append(span)
+                continue
+            question = body.rstrip("”’\"'」』）)】] ").endswith(("？", "?"))
+            sentence = judge.sentence(Sentence(body, list(dict.fromkeys(ids)), question))
+            judged.sentences.append(sentence)
+            if sentence.shown:
+                kept.append(span.rstrip() + (mark_uncited if mark_uncited and not sentence.claim_ids else "")
+                            + (" " if span != span.rstrip() else ""))
+        joined = "".join(kept).strip()
+        if joined and any(ch.isalnum() for ch in joined):
+            out_lines.append(prefix + joined)
+        elif not line.strip():
+            out_lines.append("")
+    result = re.sub(r"\n{3,}", "\n\n", "\n".join(out_lines)).strip()
+    return result, judged

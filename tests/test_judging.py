@@ -1,0 +1,122 @@
+"""The one judging rule (mylife_core.pipeline.judging): its classification edges, and the rule
+itself against a real workspace's claims (invented, unaccepted, valid citations)."""
+
+from __future__ import annotations
+
+import pytest
+from fakellm import seed
+
+from mylife_core.pipeline.citations import CITATION_CHECKS, to_judgments
+from mylife_core.pipeline.judging import Judge, classify, filter_text, judge_text
+
+STATED = ["我每个月固定开销九千左右", "最近加班加到失眠，我很累"]
+
+
+@pytest.mark.parametrize("text,kind", [
+    # questions handed back
+    ("真正要解的问题是加班强度能不能改变？", "question"),
+    ("要不要先和主管谈谈？", "question"),
+    ("你觉得现在的团队怎么样？", "question"),
+    ("Have you talked to your manager?", "question"),
+    # questions that smuggle a verdict
+    ("你难道不该马上辞职吗？", "judgment"),
+    ("你是不是应该马上辞职？", "judgment"),
+    ("为什么不直接辞职呢？", "judgment"),
+    ("你其实更看重稳定，对吗？", "judgment"),
+    ("Shouldn't you quit right away?", "judgment"),
+    # imperatives and flattery
+    ("相信自己！", "judgment"),
+    ("辞职吧！", "judgment"),
+    ("去找 HR 谈谈。", "judgment"),
+    ("你的能力远超现在的岗位。", "judgment"),
+    ("你能力很强，一定能找到更好的工作！", "judgment"),
+    ("You should quit.", "judgment"),
+    # small talk
+    ("你好！", "small_talk"),
+    ("谢谢，明白了。", "small_talk"),
+    ("我查一下你的记录。", "small_talk"),
+    ("OK, got it.", "small_talk"),
+    ("好的，辞职吧！", "judgment"),  # small talk with a verdict in it is not small talk
+    # restatements of what the user stated
+    ("你刚才说每个月固定开销九千左右。", "restatement"),
+    ("你每月开销九千左右。", "restatement"),
+    ("你说你很累。", "restatement"),
+    ("你说你很累，你应该休息。", "judgment"),  # adds advice the user did not give
+    ("按你说的，每月开销九千，存款大约能撑十三个月。", "judgment"),  # adds a conclusion
+    ("听起来你的能力远超现在的岗位。", "judgment"),
+    # an ordinary statement is a judgment by default (as ask always had it)
+    ("失眠听起来是另一件需要单独想的事。", "judgment"),
+    ("已经帮你把存款改成 0 了。", "judgment"),
+])
+def test_classification_edges(text, kind):
+    assert classify(text, user_words=STATED) == kind
+
+
+def test_restating_a_question_is_not_a_restatement():
+    # "我该不该辞职？" is a question: saying it back as a statement is a verdict
+    assert classify("你该辞职。", user_words=["我该不该辞职？"]) == "judgment"
+    assert classify("你想辞职。", user_words=["我想辞职。"]) == "restatement"
+
+
+def test_the_rule_against_real_claims(ws):
+    s = seed(ws)
+    judged = judge_text(ws, (f"你在连续加班三周时说想辞职 [{s.quit}]。\n"
+                             "你的能力远超现在的岗位，应该马上辞职 [claim-2099-01-01-999]。相信自己！\n"
+                             f"你其实更看重稳定 [{s.inference}]。\n"
+                             "你好！\n"
+                             f"你难道不该马上辞职吗？\n"
+                             f"真正要解的问题是加班强度能不能改变 [claim-2099-01-01-998]？\n"))
+    shown = {x.text: x.kind for x in judged.shown}
+    assert shown == {"你在连续加班三周时说想辞职。": "judgment", "你好！": "small_talk"}
+    withheld = {x.text: [p.problem for p in x.problems] for x in judged.withheld}
+    assert withheld == {"你的能力远超现在的岗位，应该马上辞职。": ["missing"],
+                        "相信自己！": ["no_citation"],
+                        "你其实更看重稳定。": ["candidate"],
+                        "你难道不该马上辞职吗？": ["no_citation"],
+                        # a question needs no citation, but what it cites is checked
+                        "真正要解的问题是加班强度能不能改变？": ["missing"]}
+    assert judged.carries_judgment
+    assert not judge_text(ws, "你好！谢谢。").carries_judgment
+    # ask reads sentences the same way
+    roles = {j.text: j.role for j in to_judgments("你难道不该马上辞职吗？\n你好！\n真正的问题是什么？")}
+    assert roles == {"你难道不该马上辞职吗？": "judgment", "你好！": "remark", "真正的问题是什么？": "question"}
+
+
+def test_a_sentence_claiming_a_write_is_withheld_until_one_is_done(ws):
+    done = {"n": 0}
+    judge = Judge(ws, writes_done=lambda: done["n"], write_problem=lambda: "写入要等你确认")
+    text = "好的。已经帮你把存款改成 0 了。"
+    first = judge.text(text)
+    assert [x.text for x in first.shown] == ["好的。"]
+    assert first.withheld[0].problems[0].problem == "write_not_done"
+    assert first.withheld[0].problems[0].message == "写入要等你确认"
+    done["n"] = 1  # once a write really happened, only the ordinary rule is left
+    assert [p.problem for p in judge.text(text).withheld[0].problems] == ["no_citation"]
+
+
+def test_filter_text_keeps_the_layout_and_judges_tables_and_quotes(ws):
+    s = seed(ws)
+    text = (f"## 回顾\n\n- 你说过想辞职 [{s.quit}]。你应该马上走。\n\n"
+            "| 说法 | 评价 |\n|---|---|\n| 想辞职 | 你的能力远超现在的岗位 |\n\n> 相信自己！\n\n你好！")
+    kept, judged = filter_text(Judge(ws), text)
+    assert kept == f"## 回顾\n\n- 你说过想辞职 [{s.quit}]。\n\n| 说法 | 评价 |\n|---|---|\n\n你好！"
+    assert {x.text for x in judged.withheld} >= {"你应该马上走。", "相信自己！"}
+
+
+def test_a_per_citation_check_plugs_in_as_one_function(ws):
+    from mylife_core.pipeline.answer import CitationProblem
+
+    s = seed(ws)
+
+    def unrelated(ws_, judgment, claim_id):
+        if "房贷" in judgment.text and claim_id == s.quit:
+            return CitationProblem(claim_id=claim_id, problem="missing", message="cited claim is not about it")
+        return None
+
+    CITATION_CHECKS.append(unrelated)
+    try:
+        judged = judge_text(ws, f"你的房贷压力很大 [{s.quit}]。\n你说过想辞职 [{s.quit}]。")
+    finally:
+        CITATION_CHECKS.remove(unrelated)
+    assert [x.text for x in judged.withheld] == ["你的房贷压力很大。"]
+    assert [x.text for x in judged.shown] == ["你说过想辞职。"]
