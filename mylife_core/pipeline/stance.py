@@ -506,10 +506,23 @@ def _negated_before(clause: str, pos: int, window: int = 6, taken: list[bool] | 
     return count % 2 == 1
 
 
+def _boundaries(clause: str) -> set[int]:
+    """Positions where a word starts or ends (rjieba): a cue must not cut a word ("挺好" in 挺好笑)."""
+    import rjieba
+
+    out = {0, len(clause)}
+    pos = 0
+    for token in rjieba.cut(clause):
+        pos += len(token)
+        out.add(pos)
+    return out
+
+
 def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
-    """(position, word, kind) of the cue words in a clause, longest first, not overlapping, and
-    which characters they cover."""
+    """(position, word, kind) of the cue words in a clause, longest first, not overlapping, on word
+    boundaries, and which characters they cover."""
     taken = [False] * len(clause)
+    bounds = _boundaries(clause)
     found: list[tuple[int, str, str]] = []
     for word, kind in _CUE_INDEX:
         start = 0
@@ -520,8 +533,8 @@ def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
             start = pos + 1
             if any(taken[pos:pos + len(word)]):
                 continue
-            if word == "想" or word == "要":
-                continue
+            if len(word) <= 2 and pos + len(word) not in bounds:
+                continue  # a short cue that ends inside a word: 挺好|笑, 熬|夜
             for p in range(pos, pos + len(word)):
                 taken[p] = True
             found.append((pos, word, kind))
