@@ -61,3 +61,5 @@ MESSAGES = {
 }
 MESSAGES["stance.model.request"] = {"zh": "结论：「{conclusion}」。请判断上面每条表述对它的立场，只输出 JSON。",
                                     "en": "Conclusion: \"{conclusion}\". Judge each statement above toward it; output JSON only."}
+MESSAGES["ask.topic.pseudo"] = {"zh": "「{topic}」相关的数据", "en": "data on \"{topic}\""}
+MESSAGES["ask.topic.pseudo_lens"] = {"zh": "按你的记录匹配", "en": "matched from your notes"}

@@ -169,11 +169,16 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
     return frame, found, ("hybrid" if relevance.vectors else result.mode), topic
 
 
+SEARCH_RELEVANT = 0.4  # a search hit outside the topic must score this much (one common word is not enough)
+
+
 def _about(cand: Candidate, topic: str | None) -> bool:
     """Is a candidate about the conclusion: in its topic, or found by meaning or a dependency field?"""
     if topic and cand.topic == topic:
         return True
-    return bool(cand.via & {"search", "field", "vector"})
+    if cand.via & {"field", "vector"}:
+        return True
+    return "search" in cand.via and cand.relevance >= SEARCH_RELEVANT
 
 
 def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None, k: int = 8,

@@ -174,6 +174,18 @@ def negate_question(question: str) -> tuple[str, str]:
         return yes, no
     if "是否" in text:
         return text.replace("是否", "", 1), text.replace("是否", "不", 1)
+    if text.endswith(("吗", "么")) and len(text) > 2:  # "我最近睡得好吗" -> 睡得好 / 睡得不好
+        yes = text[:-1]
+        if "得" in yes[1:]:
+            k = yes.rindex("得")
+            return yes, yes[:k + 1] + "不" + yes[k + 1:]
+        if "还" in yes[1:]:
+            return yes, yes.replace("还", "不再", 1)
+        for verb in ("有", "是", "会", "能", "要", "该", "想", "在"):
+            k = yes.find(verb, 1)
+            if k > 0:
+                return yes, yes[:k] + ("没" if verb == "有" else "不") + yes[k:]
+        return yes, "并非" + yes
     en = re.match(r"(?i)^(should|can|could|do|must)\s+(i|we)\s+(.*)$", text)
     if en:
         return f"{en.group(2)} {en.group(1).lower()} {en.group(3)}", f"{en.group(2)} {en.group(1).lower()} not {en.group(3)}"
@@ -295,10 +307,11 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
         if tag == "nr" or word in ("他", "她"):
             persons.append(word)
         elif word.strip() and word not in STOP_TERMS and word not in ("一起", "一只", "一个", "给", "把", "来", "去",
-                                                                      "和", "跟", "的", "了", "住", "看", "做"):
-            words.append(word)
+                                                                      "和", "跟", "的", "了", "住", "看", "做", "最近"):
+            if len(word) > 1 or tag.startswith("n"):  # a lone 好 / 够 is no act; a lone 猫 is its object
+                words.append(word)
         i += 1
-    if predicate and predicate not in words and len(predicate) <= 6:
+    if predicate and predicate not in words and 1 < len(predicate) <= 6:
         words.append(predicate)
     words += [w for w in extra if w and len(w) >= 2]
     words = with_stance_aliases(key_terms(words))
