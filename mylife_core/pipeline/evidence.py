@@ -123,8 +123,10 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     evidence = Evidence(topic=topic, statements=statements, action_terms=terms, terms=result.terms,
                         search_mode=result.mode, claims={c.id: c for c in claims}, frame=frame,
                         readings={c.id: readings[c.id] for c in claims})
-    # where the user stands now: the newest statement of theirs that takes a side firmly
-    evidence.lean_statement = next((s for s in reversed(statements) if evidence.firm(s)), None)
+    # where the user stands now: the newest statement of theirs that firmly takes a side on the act
+    # itself ("想辞职", "不想折腾"); a consideration (a mortgage, a fear) weighs, it does not say where
+    evidence.lean_statement = next((s for s in reversed(statements)
+                                    if evidence.firm(s) and evidence.readings[s.claim_id].basis == "act"), None)
     evidence.lean = evidence.lean_statement.stance if evidence.lean_statement else 0
     return evidence
 

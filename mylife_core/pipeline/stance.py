@@ -605,6 +605,7 @@ def _read_own(text: str, frame: Frame) -> Reading:
     strong = 0.0
     sides_seen: set[int] = set()
     decided: list[str] = []
+    act_words: list[str] = []
     act_side = 0
     for clause in body:
         # the act itself, governed by a want word or a negation
@@ -616,6 +617,7 @@ def _read_own(text: str, frame: Frame) -> Reading:
             if want is not None:
                 act_side += want
                 decided.append(word)
+                act_words.append(word)
                 break
         found, taken = _cues_in(clause)
         for pos, word, kind in found:
@@ -648,7 +650,7 @@ def _read_own(text: str, frame: Frame) -> Reading:
     if act_side:
         side = 1 if act_side > 0 else -1
         return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
-                       cue=decided[0] if decided else None, basis="act", cues=decided)
+                       cue=act_words[0], basis="act", cues=decided)
     if not decided:
         if question and form == "question":
             if about_present and not about_act:
