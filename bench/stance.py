@@ -188,6 +188,67 @@ def errors(runs: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+# ------------------------------------------------------------------------------ citations
+
+CITATIONS = {"tuning": ROOT / "bench" / "data" / "citations_tuning.yaml",
+             "heldout": ROOT / "bench" / "data" / "citations_heldout.yaml"}
+
+
+def citation_pairs(part: str) -> tuple[list[tuple[str, str, int, str]], dict[str, Any]]:
+    """(sentence, statement, 1 if the statement is what the sentence is about, kind) for one part:
+    kind ``about``; ``hard`` (same decision, another point); ``easy`` (two other decisions)."""
+    import yaml
+
+    data = yaml.safe_load(CITATIONS[part].read_text(encoding="utf-8"))
+    stance = load(part)
+    by_decision = {d["id"]: [st["text"] for st in d["statements"]] for d in stance["decisions"]}
+    ids = sorted(by_decision)
+    pairs = []
+    for i, item in enumerate(data["sentences"]):
+        pairs.append((item["sentence"], item["about"], 1, "about"))
+        pairs.append((item["sentence"], item["not"], 0, "hard"))
+        others = [d for d in ids if d != item["decision"]]
+        for j in (i, i + 5):
+            pool = by_decision[others[j % len(others)]]
+            pairs.append((item["sentence"], pool[(i * 7 + j) % len(pool)], 0, "easy"))
+    return pairs, stance
+
+
+def run_citations(part: str, *, vectors: bool, cache: Path | None) -> list[tuple[float, int, str, str]]:
+    """Relevance scores of every pair, in a workspace holding every statement of the part."""
+    from mylife_core.pipeline.relevance import Relevance
+
+    pairs, stance = citation_pairs(part)
+    statements = [st for d in stance["decisions"] for st in d["statements"]]
+    everything = {"id": f"citations-{part}", "topic": "笔记", "statements": statements}
+    with tempfile.TemporaryDirectory(prefix="mylife-cite-") as tmp:
+        ws, _ = _open(Path(tmp) / "ws", everything, [], vectors=vectors, cache=cache)
+        try:
+            by_text = {c.claim: c for c in ws.claims.iter_all()}
+            relevance = Relevance(ws)
+            out = []
+            for sentence, text, label, kind in pairs:
+                about = relevance.about(sentence, by_text[text])
+                out.append((about.score, label, kind, about.mode))
+        finally:
+            if vectors:
+                store = _vector_module()._STORES.pop(str(ws.root), None)
+                if store is not None:
+                    store.close()
+            ws.close()
+    return out
+
+
+def citation_figures(scores: list[tuple[float, int, str, str]], threshold: float) -> dict[str, Any]:
+    def share(kind: str, keep: bool) -> str:
+        rows = [s for s in scores if s[2] == kind]
+        n = sum(1 for s in rows if (s[0] >= threshold) == keep)
+        return f"{n}/{len(rows)}"
+
+    return {"threshold": threshold, "related_kept": share("about", True), "hard_refused": share("hard", False),
+            "easy_refused": share("easy", False), "mode": scores[0][3] if scores else None}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--part", choices=["tuning", "heldout", "both"], default="both")
@@ -197,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decision", help="only decisions whose id contains this")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--cache", type=Path, help="keep the built (and embedded) workspaces here and reuse them")
+    parser.add_argument("--citations", action="store_true",
+                        help="measure the citation relevance check instead (bench/data/citations_*.yaml)")
     args = parser.parse_args(argv)
     os.environ.setdefault("MYLIFE_LANG", "zh")
     os.environ["MYLIFE_LOAD_PLUGINS"] = ""
@@ -205,6 +268,23 @@ def main(argv: list[str] | None = None) -> int:
              and not (m == "keyword" and args.only_vector)]
     report: dict[str, Any] = {"load_average": None, "results": {}}
     lines: list[str] = []
+    if args.citations:
+        from mylife_core.pipeline.relevance import ABOUT_VECTOR, ABOUT_WORDS
+
+        for part in parts:
+            for mode in modes:
+                scores = run_citations(part, vectors=mode == "vector", cache=args.cache)
+                used = scores[0][3] if scores else "words"
+                figures = citation_figures(scores, ABOUT_VECTOR if used == "vector" else ABOUT_WORDS)
+                report["results"][f"citations/{part}/{mode}"] = figures
+                lines.append(f"citations {part:8} {mode:8} ({figures['mode']}, threshold {figures['threshold']}): "
+                             f"related kept {figures['related_kept']}, same-decision other point refused "
+                             f"{figures['hard_refused']}, other decisions refused {figures['easy_refused']}")
+                if part == "tuning":
+                    sweep = [citation_figures(scores, th) for th in (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4)]
+                    lines.append("    sweep: " + "; ".join(f"{f['threshold']}: kept {f['related_kept']} hard "
+                                                           f"{f['hard_refused']} easy {f['easy_refused']}" for f in sweep))
+        parts = []
     for part in parts:
         data = load(part)
         decisions = [d for d in data["decisions"] if not args.decision or args.decision in d["id"]]

@@ -25,8 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
 # a cited claim is about its sentence when their score reaches these (chosen on the tuning part of
-# bench/data/citations_tuning.yaml, see docs/ask.md)
-ABOUT_VECTOR = 0.20
+# bench/data/citations_tuning.yaml, see docs/ask.md): with vectors, a score of ABOUT_VECTOR or a
+# shared-word score of ABOUT_WORDS; without, the shared-word score alone
+ABOUT_VECTOR = 0.50
 ABOUT_WORDS = 0.15
 
 
@@ -115,12 +116,12 @@ class Relevance:
     def about(self, sentence: str, claim: "Claim") -> About:
         """Is ``claim`` about ``sentence`` (by meaning when its vector exists, else by words)?"""
         text = f"{claim.claim} {claim.context or ''}".strip()
+        words = self.shared(sentence, text)
         if self._vi is not None:
             score = self.scores(sentence, [claim.id]).get(claim.id)
             if score is not None:
-                return About(score >= ABOUT_VECTOR, round(score, 4), "vector")
-        score = self.shared(sentence, text)
-        return About(score >= ABOUT_WORDS, round(score, 4), "words")
+                return About(score >= ABOUT_VECTOR or words >= ABOUT_WORDS, round(score, 4), "vector")
+        return About(words >= ABOUT_WORDS, round(words, 4), "words")
 
 
 def check_about(ws: "Workspace", sentence: str, claim_id: str, relevance: Relevance | None = None) -> Any:
