@@ -63,3 +63,5 @@ MESSAGES["stance.model.request"] = {"zh": "结论：「{conclusion}」。请判�
                                     "en": "Conclusion: \"{conclusion}\". Judge each statement above toward it; output JSON only."}
 MESSAGES["ask.topic.pseudo"] = {"zh": "「{topic}」相关的数据", "en": "data on \"{topic}\""}
 MESSAGES["ask.topic.pseudo_lens"] = {"zh": "按你的记录匹配", "en": "matched from your notes"}
+MESSAGES["claim.stale.why"] = {"zh": "原文在记录后被改动（hash 不一致），待你重新确认",
+                               "en": "its lines were edited after it was recorded (hash mismatch); awaiting your re-confirmation"}

@@ -263,8 +263,8 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
     others: list[CompetingEvidence] = []
     for cand in considered:
         reading = readings[cand.ref]
-        if not reading.certain and not getattr(reading, "note", None) and cand.relevance < WEAK_RELEVANT:
-            continue  # unsure, and not clearly about the conclusion: not shown
+        if reading.own and not reading.certain and not getattr(reading, "note", None) and cand.relevance < WEAK_RELEVANT:
+            continue  # unsure, and not clearly about the conclusion: not shown (others' views are shown apart)
         own_against = reading.own and reading.side == -frame.side
         other_against = not reading.own and reading.reported_side == -frame.side
         if not (own_against or other_against):

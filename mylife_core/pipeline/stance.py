@@ -234,7 +234,9 @@ MODALS = re.compile(r"^(?:我们|我|你们|你)?(?:还是|最好|现在|今年|
                     r"(不该|不应该|不应|不要|别|不能|不必|没必要|不用|该|应该|应当|应|要|得|需要|必须|可以)?")
 PERSON_PRONOUNS = ("他", "她", "我们俩", "我们")
 BREAK_VERBS = ("分手", "离婚", "绝交", "断了", "离开")
-GENERIC_ACT = ("折腾", "换")  # words that name a change itself
+GENERIC_ACT = ("折腾", "换")
+# the act a "stay" conclusion ("你应该留在现在的公司") is against
+STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "放弃", "退出")  # words that name a change itself
 _CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
                                           key=lambda wk: (-len(wk[0]), wk[0]))
 NEGATORS = "不没别非未勿莫甭"
@@ -294,6 +296,9 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     if side > 0 and predicate.startswith(("不", "别", "没")) and not any(predicate.startswith(w) for w in NOT_NEGATIONS):
         side, predicate = -1, predicate[1:]
     predicate = re.sub(r"^(?:再|立刻|马上|今年|现在|赶紧)", "", predicate)
+    stay = re.match(r"^(?:继续)?(?:留下来|留下|留在|留|待在|继续待|继续干|坚持|不走|别走)", predicate)
+    if stay:  # "留在现在的公司" is "不离开": read against leaving, which is what people write about
+        return Frame(conclusion=text, side=-side, act=STAY_OPPOSITES, persons=(), left=False)
     words: list[str] = []
     persons: list[str] = []
     tagged = list(rjieba.tag(predicate))

@@ -116,7 +116,7 @@ NOT_WANT = ("想想", "一想到", "想到", "想起", "想法", "想象", "想�
             "不想再", "要求", "需要", "重要", "主要", "只要", "要是", "还要", "都要", "就要", "总要", "要么")
 
 # a sentence speaks of the act's consequences (the "C" side) when it holds one of these
-AFTER_ACT = ("去了", "过去", "到时候", "之后", "回来", "出来", "再生", "再读", "一走", "入手", "转过去")
+AFTER_ACT = ("去了", "过去", "到时候", "之后", "回来", "出来", "再生", "再读", "一走", "入手", "转过去", "外面")
 # the present going on: a fear of it is a reason to change ("再这样下去，我怕自己会撑不住")
 GOING_ON = ("这样下去", "再这样", "长此以往", "一辈子")
 # ... and of the present when it holds one of these

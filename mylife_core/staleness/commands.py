@@ -111,6 +111,7 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
         _show_schedule(out, install_schedule(ws, kind, every=every, at=at, n=n, directory=directory))
         return
     report = upkeep(ws, n, include_never=include_never, claims=not no_claims, progress=_progress)
+    marked = mark_changed_stale(ws) if report.claims_changed_total else []
     if sys.stderr.isatty() and report.claims_checked and report.claims_checked >= 5000:
         sys.stderr.write("\r\033[K")
     interactive = not out.json and not no_input and sys.stdin.isatty() and bool(report.fields)
@@ -139,6 +140,9 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
                 out.line(t("maintain.claims_more", n=report.claims_changed_total - len(report.claims)))
         elif report.claims_checked:
             out.line(t("maintain.claims_ok", checked=report.claims_checked))
+        if marked:
+            out.line(t("claim.stale.marked", n=len(marked), ids="、".join(marked[:5])))
+            data["marked_stale"] = marked
     if interactive:
         out.line("")
         out.line(t("maintain.interactive"))
@@ -147,6 +151,22 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
         out.line("")
         out.line(t("maintain.how"))
     out.emit(data)
+
+
+def mark_changed_stale(ws) -> list[str]:
+    """Mark every claim in use whose source lines changed as ``stale`` (docs/design.md)."""
+    from .maintain import changed_claims
+
+    changed, _, _ = changed_claims(ws, limit=0)
+    marked = []
+    for c in changed:
+        if c.state != "source_changed":
+            continue
+        claim = ws.claims.find(c.id)
+        if claim is not None and claim.status in ("active", "disputed"):
+            ws.claims.mark_stale(c.id, why=t("claim.stale.why"), actor="system")
+            marked.append(c.id)
+    return marked
 
 
 # --------------------------------------------------------------------------- mylife skills
