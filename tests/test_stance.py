@@ -272,3 +272,20 @@ def test_a_claim_whose_source_changed_is_marked_and_never_evidence_until_confirm
     assert confirmed["changed"] is True and confirmed["claim"]["status"] == "active"
     assert confirmed["lines"] == [{"line": 1, "text": "其实也没那么热爱。"}]
     assert cli("claim", "confirm", love.id, "--json").json()["changed"] is False
+
+
+def test_the_labelled_set_is_split_before_anything_is_tuned_on_it():
+    import yaml
+
+    root = Path(__file__).resolve().parent.parent / "bench" / "data"
+    parts = {p: yaml.safe_load((root / f"stance_{p}.yaml").read_text(encoding="utf-8")) for p in ("tuning", "heldout")}
+    decisions = {p: [d["decision"] for d in data["decisions"]] for p, data in parts.items()}
+    statements = {p: [s["text"] for d in data["decisions"] for s in d["statements"]] for p, data in parts.items()}
+    assert len(decisions["tuning"]) + len(decisions["heldout"]) >= 20
+    assert len(statements["tuning"]) + len(statements["heldout"]) >= 200
+    assert not set(decisions["tuning"]) & set(decisions["heldout"])
+    assert not set(statements["tuning"]) & set(statements["heldout"])
+    assert {"跳槽", "买房", "结婚", "辞职考研", "创业", "搬回老家", "看心理医生"} <= {*decisions["tuning"], *decisions["heldout"]}
+    labels = {s["label"] for data in parts.values() for d in data["decisions"] for s in d["statements"]}
+    assert labels == {"supports", "contradicts", "unrelated", "other"}
+    assert "NO rule, cue word or threshold of MyLife is tuned on them" in (root / "stance_heldout.yaml").read_text(encoding="utf-8")
