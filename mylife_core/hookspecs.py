@@ -224,7 +224,10 @@ def vector_index(workspace: "Workspace") -> Any:
     * ``status() -> dict``: at least ``count`` and ``model``;
     * optional: ``ready() -> bool`` (False: nothing embedded yet, search stays in keyword
       mode), ``known(doc_ids) -> set`` (which have vectors), ``prune(keep) -> int`` (forget
-      the others), ``flush()`` (persist after a batch of ``add``).
+      the others), ``flush()`` (persist after a batch of ``add``), ``similarity(query, doc_ids) ->
+      {doc_id: score}`` (``query`` against the stored vectors of those documents, scores as in
+      ``search``; counter-evidence, citations and topic matching use it to judge relevance by
+      meaning, and fall back to shared words without it).
 
     MyLife never embeds while recording; ``mylife index embed`` does it on demand.
     """

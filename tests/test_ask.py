@@ -120,7 +120,12 @@ def test_a_changed_profile_value_retires_an_old_premise(ws):
                   occurred_at=clock_day("2026-05-01"))
     ws.profile.set("现有存款", 30000, ttl_days=90, ttl_given=True, at=clock_day("2025-12-01"))
     ws.profile.set("现有存款", 150000, at=clock_day("2026-06-01"))
-    result = ask(ws, "我的存款够不够？", AskOptions(record=False))
+    # no lens covers the question: its topic (财务) is found in the user's claims and the fields those
+    # claims speak of are checked too, so the six-month-old savings value must be kept to go on
+    stopped = ask(ws, "我的存款够不够？", AskOptions(record=False))
+    assert stopped.answer.status == "needs_input" and stopped.answer.topic == "财务"
+    assert [f.name for f in stopped.report.expired] == ["现有存款"]
+    result = ask(ws, "我的存款够不够？", AskOptions(record=False, accept_stale=True))
     premise = next(p for p in result.answer.premises if p.claim_id == old.id)
     assert premise.kind == "field_changed" and premise.newer == "现有存款"
     assert "30000 → 150000" in premise.question and premise.question.endswith("？")

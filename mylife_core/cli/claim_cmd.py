@@ -116,6 +116,25 @@ def dispute(ws, out: Output, claim_id: str, why: str) -> None:
     _report(out, *ws.claims.dispute(claim_id, why=why, actor="user"))
 
 
+@command.command("confirm", help=t("help.claim.confirm"))
+@click.argument("claim_id")
+@workspace_options
+def confirm(ws, out: Output, claim_id: str) -> None:
+    from ..trace import trace_claim
+
+    before, after = ws.claims.confirm(claim_id, actor="user")
+    lines = trace_claim(ws, claim_id).check.lines
+    out.emit({"ok": True, "changed": before is not after, "before": before.model_dump(mode="json"),
+              "claim": after.model_dump(mode="json"), "lines": [{"line": n, "text": s} for n, s in lines]})
+    if before is after:
+        out.line(t("claim.confirm.unchanged", id=claim_id))
+        return
+    out.line(t("claim.confirm.done", id=claim_id, pointer=after.provenance))
+    out.line(t("claim.confirm.lines"))
+    for n, text in lines:
+        out.line(f"  L{n}: {text}")
+
+
 @command.command("supersede", help=t("help.claim.supersede"))
 @click.argument("old_id")
 @click.option("--by", "new_id", required=True, help=t("help.opt.by"))

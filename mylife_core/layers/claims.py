@@ -291,3 +291,31 @@ class ClaimsLayer:
                            action=t("action.supersede"))
         return self._transition(old_id, "supersede", {"active", "stale", "disputed", "candidate"}, "superseded",
                                 actor=actor, superseded_by=by)
+
+    # -- a claim whose source lines changed (docs/design.md: what sets status "stale") ---------------
+    def mark_stale(self, claim_id: str, *, why: str, actor: str = "system") -> tuple[Claim, Claim]:
+        """Its source lines were edited after it was recorded: not evidence until re-confirmed.
+
+        Set by ``mylife maintain`` for every claim whose lines no longer hash to what was recorded
+        (every other command checks the hash itself and treats such a claim the same way)."""
+        return self._transition(claim_id, "mark_stale", {"active", "disputed"}, "stale", actor=actor, note=why)
+
+    def confirm(self, claim_id: str, *, actor: str = "user") -> tuple[Claim, Claim]:
+        """The user re-read its lines as they are now and stands by the claim: record their hash
+        again, and a ``stale`` claim is active again. Nothing to do when the lines did not change."""
+        with self.ws.lock():
+            before = self.get(claim_id)
+            if not before.provenance or before.status in ("rejected", "superseded"):
+                from ..messages import t
+                raise Conflict("claim_bad_transition", id=claim_id, status=t(f"status.{before.status}"),
+                               action=t("action.confirm"))
+            _, excerpt_hash = self.check_pointer(before.provenance)
+            if excerpt_hash == before.excerpt_hash and before.status != "stale":
+                return before, before
+            after = before.model_copy(update={"excerpt_hash": excerpt_hash, "updated_at": clock.now(),
+                                              "status": "active" if before.status == "stale" else before.status})
+            self.store.update(after)
+            self.ws.commit_change(actor, "claim.confirm", claim_id, paths=self._paths(after),
+                                  detail={"from": before.status, "to": after.status, "hash": excerpt_hash})
+            self.ws.plugins.notify_claim(self.ws, after, "confirm", before)
+        return before, after

@@ -41,6 +41,9 @@ class Statement(_M):
     source_ok: bool = True
     stance: int = 0  # +1 for the decision's action, -1 against, 0 neither (offline reading)
     stance_term: str | None = None
+    stance_certain: bool = False  # the reading is sure (not a mixed, conditional or question form)
+    speaker: str | None = None  # someone else's view the user wrote down ("阿杰"): not the user's stance
+    source_state: str = "ok"  # ok | source_changed | source_missing | no_pointer (then not evidence)
 
 
 class Judgment(_M):
@@ -61,7 +64,7 @@ class Judgment(_M):
 class CitationProblem(_M):
     claim_id: str | None  # None: the sentence cites nothing
     problem: Literal["no_citation", "missing", "candidate", "rejected", "superseded", "source_changed",
-                     "source_missing", "no_pointer", "write_not_done"]
+                     "source_missing", "no_pointer", "write_not_done", "unrelated"]
     message: str
 
 
@@ -98,6 +101,10 @@ class CompetingEvidence(_M):
     reason: str
     score: float
     chain: dict[str, Any] = Field(default_factory=dict)  # {"digest": [...], "raw": pointer, "state": ok|...}
+    certain: bool = True  # False: the rules are unsure, or the rules and the model disagree
+    speaker: str | None = None  # someone else's view (shown apart, never as the user's): who
+    form: str | None = None  # plain | negation | concession | hypothetical | question | adopted | reported
+    note: str | None = None  # e.g. the model's and the rules' readings when they disagree
 
 
 class StaleInput(_M):
@@ -127,7 +134,9 @@ class Answer(_M):
     question_back: Judgment | None = None
     premises: list[Premise] = Field(default_factory=list)
     competing: list[CompetingEvidence] = Field(default_factory=list)
+    competing_others: list[CompetingEvidence] = Field(default_factory=list)  # other people's views against it
     competing_note: str | None = None
+    topic_reason: str | None = None  # why this topic, when no lens decision named it
     unsupported: list[Unsupported] = Field(default_factory=list)
     stale: list[StaleInput] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list)

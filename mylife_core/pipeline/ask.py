@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .evidence import Evidence
 
 READ_TOOLS = ["mylife_recall", "mylife_trace", "mylife_competing", "mylife_staleness"]
+TOPIC_PLUGIN = "mylife.topic"  # marks the stand-in "decision" of a question no lens covers (its topic's fields)
 
 
 @dataclass
@@ -124,11 +125,14 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     events.stage("staleness")
     report = check(ws, question, options={"accept_stale": options.accept_stale, "keep": list(options.keep),
                                           "accept_missing": options.accept_missing})
-    decisions = report.decisions
+    topic_reason = None
+    if not report.decisions and report.verdict.kind != "deny":
+        report, topic_reason = _topic_report(ws, question, report)
+    decisions = [d for d in report.decisions if d.plugin != TOPIC_PLUGIN]
     answer = Answer(question=question, asked_at=clock.now(), decision=decisions[0].name if decisions else None,
                     decisions=[d.name for d in decisions], lens=(decisions[0].lens or None) if decisions else None,
                     topic=report.topic, verdict=report.verdict.model_dump(mode="json"), stale=_stale_inputs(ws, report),
-                    missing=list(report.missing))
+                    missing=list(report.missing), topic_reason=topic_reason)
     if report.verdict.kind == "deny":
         answer.status = "denied"
         answer.label = t("ask.label.denied")
@@ -154,19 +158,27 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     yes, no = negate_question(question)
     draft = no if evidence.lean < 0 else yes
     answer.draft_conclusion = draft
-    competing = find_competing(ws, draft, topic=answer.topic, checker=checker)
-    answer.competing = competing.items
-    answer.competing_note = competing.note()
     depends_on = [own for own in report.assessment.resolved.values() if own]
+    from ..llm.settings import load_settings
+
+    settings = load_settings(ws, model=options.model)
+    use_model = settings.configured and not options.offline
+    competing = find_competing(ws, draft, topic=answer.topic, checker=checker, depends_on=depends_on,
+                               model=settings if use_model else None, client=options.client if use_model else None)
+    answer.competing = competing.items
+    answer.competing_others = competing.others
+    answer.competing_note = competing.note()
+    if competing.source_changed:
+        answer.annotations.append(t("ask.competing.source_changed", n=len(competing.source_changed),
+                                    ids="、".join(competing.source_changed[:5])))
+    if competing.model and competing.model.get("error"):
+        answer.annotations.append(competing.model["error"])
     premises = premises_to_retire(ws, evidence, checker, depends_on=depends_on)
     answer.premises = premises
     if events.on_evidence is not None:
         events.on_evidence(answer)
 
     # 5. compose
-    from ..llm.settings import load_settings
-
-    settings = load_settings(ws, model=options.model)
     offline_question = question_back(evidence, answer.decision, answer.topic)
     if settings.configured and not options.offline:
         events.stage("model")
@@ -193,6 +205,32 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     return AskResult(answer, report, chain, competing, evidence)
 
 
+def _topic_report(ws: "Workspace", question: str, report: "StalenessReport") -> tuple["StalenessReport", str | None]:
+    """No lens decision: the user's own topic for the question (search over their claims and
+    digests) and a staleness check on the profile fields that topic's claims speak of."""
+    from ..messages import t
+    from ..specs import DecisionSpec
+    from ..staleness.check import StalenessReport, assess, staleness_verdict
+    from .topics import topic_for_question, topic_fields
+
+    match = topic_for_question(ws, question)
+    if match is None:
+        return report, None
+    reason = t("ask.topic.matched", topic=match.topic, why=match.reason)
+    fields = topic_fields(ws, match.topic)
+    if not fields:
+        report.topic = match.topic
+        return report, reason
+    spec = DecisionSpec(name=t("ask.topic.pseudo", topic=match.topic), topic=match.topic, optional=fields,
+                        lens=t("ask.topic.pseudo_lens"), plugin=TOPIC_PLUGIN)
+    assessment = assess(ws, [spec], report.options)
+    verdict = report.verdict
+    if verdict.kind == "allow":
+        verdict = staleness_verdict(assessment, report.options)
+    return StalenessReport(question, [spec], [], match.topic, assessment, verdict, report.options,
+                           known_decisions=report.known_decisions), reason
+
+
 def _data_messages(ws: "Workspace", answer: Answer, evidence: "Evidence") -> list[dict[str, Any]]:
     """Workspace data for the model: each block in the user role inside untrusted markers."""
     from .. import clock
@@ -214,11 +252,16 @@ def _data_messages(ws: "Workspace", answer: Answer, evidence: "Evidence") -> lis
     messages.append(untrusted_context_message(
         f"statements on topic {answer.topic or '-'} (L2)",
         [{"id": s.claim_id, "date": s.date.isoformat(), "kind": s.kind, "status": s.status, "text": s.text[:300],
-          "context": s.context} for s in answer.statements]))
+          "context": s.context, **({"whose_view": s.speaker} if s.speaker else {}),
+          **({"source_edited_not_evidence": True} if not s.source_ok else {})} for s in answer.statements]))
     messages.append(untrusted_context_message(
         f"counter-evidence against the draft conclusion: {answer.draft_conclusion}",
         [{"id": c.claim_id or c.ref, "date": c.date.isoformat(), "stance": c.stance, "text": c.text[:300],
-          "why": c.reason} for c in answer.competing] or "none found"))
+          "why": c.reason, "certain": c.certain} for c in answer.competing] or "none found"))
+    if answer.competing_others:
+        messages.append(untrusted_context_message(
+            "other people's views the user wrote down (NOT the user's own; never present them as the user's)",
+            [{"id": c.claim_id or c.ref, "whose": c.speaker, "text": c.text[:300]} for c in answer.competing_others]))
     if answer.premises:
         messages.append(untrusted_context_message(
             "old premises the newest data may contradict",

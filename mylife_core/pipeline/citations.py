@@ -111,13 +111,18 @@ def to_judgments(text: str, *, user_words: Sequence[str] = ()) -> list[Judgment]
 
 
 #: Further checks of one citation of one sentence, run after :func:`check_citation` passed:
-#: ``check(ws, judgment, claim_id) -> CitationProblem | None``. This is where a check that the
-#: cited claim is *about* the sentence plugs in (one function appended here).
+#: ``check(ws, judgment, claim_id) -> CitationProblem | None``. The built-in checks (exists, counts
+#: as evidence, traces to L0, is about the sentence) live in :func:`check_citation`; a plugin or a
+#: test may append more here.
 CITATION_CHECKS: list[Callable[["Workspace", Judgment, str], CitationProblem | None]] = []
 
 
-def check_citation(ws: "Workspace", claim_id: str, checker: "SourceChecker") -> CitationProblem | None:
-    """None when ``claim_id`` may support a judgment; else what is wrong with it."""
+def check_citation(ws: "Workspace", claim_id: str, checker: "SourceChecker", sentence: str | None = None,
+                   relevance=None) -> CitationProblem | None:
+    """None when ``claim_id`` may support a judgment; else what is wrong with it. With ``sentence``,
+    the claim must also be about it (:func:`.relevance.check_about`: by meaning with the vector
+    plugin, else by shared words); a claim marked ``stale`` (its lines were edited) is not evidence
+    until the user re-confirms it."""
     from ..messages import t
 
     claim = ws.claims.find(claim_id)
@@ -131,7 +136,13 @@ def check_citation(ws: "Workspace", claim_id: str, checker: "SourceChecker") -> 
         return CitationProblem(claim_id=claim_id, problem="superseded",
                                message=t("ask.cite.superseded", id=claim_id, by=claim.superseded_by or "?"))
     check = checker.check(claim)
+    if check.state == "ok" and claim.status == "stale":
+        return CitationProblem(claim_id=claim_id, problem="source_changed", message=t("ask.cite.source_changed", id=claim_id))
     if check.state == "ok":
+        if sentence:
+            from .relevance import check_about
+
+            return check_about(ws, sentence, claim_id, relevance)
         return None
     key = {"source_changed": "ask.cite.source_changed", "source_missing": "ask.cite.source_missing",
            "no_pointer": "ask.cite.no_pointer"}[check.state]
@@ -148,11 +159,14 @@ def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker") -> U
     """
     from ..messages import t
 
+    from .relevance import Relevance
+
     problems: list[CitationProblem] = []
     if judgment.role == "judgment" and not judgment.claim_ids:
         problems.append(CitationProblem(claim_id=None, problem="no_citation", message=t("ask.cite.none")))
+    relevance = Relevance(ws) if judgment.role == "judgment" and judgment.claim_ids else None
     for claim_id in judgment.claim_ids:
-        problem = check_citation(ws, claim_id, checker)
+        problem = check_citation(ws, claim_id, checker, judgment.text if relevance is not None else None, relevance)
         for extra in CITATION_CHECKS:
             if problem is not None:
                 break

@@ -126,19 +126,25 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
 def competing(ws, out: Output, conclusion: str, topic: str | None, k: int) -> None:
     from ..messages import disclaimer
     from .competing import find_competing
+    from .present import others_lines
 
     result = find_competing(ws, conclusion, topic=topic, k=k)
     out.emit({"ok": True, **result.to_json()})
     if result.empty:
         out.line(result.note() or "")
-        return
-    out.line(t("competing.head", conclusion=result.conclusion, n=len(result.items)))
+    else:
+        out.line(t("competing.head", conclusion=result.conclusion, n=len(result.items)))
     for c in result.items:
         chain = c.chain
         mark = t("ask.chain.ok") if chain.get("state") == "ok" else t("ask.chain.bad")
-        out.line(f"- {c.date.isoformat()}「{c.text}」—— {c.reason}")
+        unsure = "" if c.certain else t("ask.competing.unsure_mark")
+        out.line(f"- {unsure}{c.date.isoformat()}「{c.text}」—— {c.reason}")
         via = " ← ".join(x for x in (c.claim_id, *(chain.get("digest") or []), chain.get("raw")) if x)
         out.line(f"    {via}  {mark}")
+    for line in others_lines(result.others):
+        out.line(line)
+    if result.source_changed:
+        out.line(t("ask.competing.source_changed", n=len(result.source_changed), ids="、".join(result.source_changed[:5])))
     out.line("")
     out.line(disclaimer())
 

@@ -1,47 +1,84 @@
 """Competing evidence: what the user has already said that weakens or contradicts a conclusion.
 
 ``mylife competing "你应该立刻辞职"`` and the tool ``mylife_competing`` call :func:`find_competing`;
-every ``ask`` calls it for its draft conclusion before composing (seed §6.4c), so a flattering
-answer has to face the evidence against it.
+every ``ask`` calls it for its draft conclusion before composing (design: both sides are shown
+before any advice), so a flattering answer has to face the evidence against it.
 
-How (deterministic, explainable):
+How (explainable, measured by ``bench/stance.py``; figures in docs/ask.md):
 
-1. search claims and raw lines for the conclusion (synonyms expanded: 辞职 ~ 离职 ~ 跳槽);
-2. read the conclusion's side on each of its terms ("应该辞职" is for 辞职);
-3. a claim or line that takes the other side of one of those terms *contradicts* it
-   ("热爱这里，绝不想走"); one on the same topic that raises a caution (房贷, 存款不够, 担心,
-   但是 ...) *weakens* it; one on the same side is support and is left out;
-4. every result carries its chain: claim -> digest paragraphs -> ``raw/FILE#Lnn`` and whether
-   the lines still hash to what was recorded.
+1. **Candidates by meaning, not only by shared words**: the topic's claims; the claims that speak
+   of a field the decision depends on (a mortgage filed under 财务 for 跳槽); search hits for the
+   conclusion in every topic (synonyms expanded); and, with the vector plugin, the statements
+   nearest in meaning. A candidate outside the topic must be about the conclusion: a search hit
+   that shares a word with it, a dependency field, or (vectors) a similarity above
+   :data:`VECTOR_RELEVANT`, chosen on the tuning part of the benchmark;
+2. **Stance read in Chinese** (:func:`.stance.read`): negation and its scope, 虽然…但是, 如果…就…,
+   questions, and whose view it is. A statement the user makes against the conclusion is counter-
+   evidence: *contradicts* when it takes the other side of the act itself ("绝不想走"), *weakens*
+   when it raises a consideration against it (a cost, a fear, something the user would miss);
+   readings the rules are unsure of are kept and marked ``certain: false``;
+3. **Someone else's view is never the user's**: "阿杰认为…", "我妈劝我…" go to ``others``, shown
+   apart and labelled with whose view it is;
+4. **A model, when given**, classifies the candidates in one structured call
+   (:mod:`.stance_model`): ids only from the candidate list, a quoted span as the reason; what it
+   gets wrong is rejected and listed, and where it and the rules disagree the item is shown as
+   uncertain with both readings;
+5. every result carries its chain: claim -> digest paragraphs -> ``raw/FILE#Lnn`` and whether the
+   lines still hash to what was recorded. A claim whose source lines changed since is not
+   evidence until the user re-confirms it (``mylife claim confirm``): it is left out and counted
+   in ``source_changed``.
 
 An empty result is reported as such (``empty``), never silently.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .answer import CompetingEvidence
-from .stance import has_caution, key_terms, term_polarity, with_stance_aliases
+from .stance import Frame, Reading, frame_for, read
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..layers.claims import Claim
     from ..trace import SourceChecker
     from ..workspace import Workspace
 
 POOL = 60  # search hits considered
-TOPIC_POOL = 150  # newest claims of the topic checked for cautions
+TOPIC_POOL = 150  # newest claims of the topic considered
+FIELD_POOL = 40  # claims speaking of a dependency field considered
+VECTOR_POOL = 60  # nearest statements by meaning considered (vector plugin)
+# a statement outside the topic is about the conclusion when its vector score (the plugin's
+# calibrated [0, 1] scale) reaches this; chosen on bench/data/stance_tuning.yaml (docs/ask.md):
+# 17 of its 20 counter-statements filed under another topic pass, 1 unrelated line does
+VECTOR_RELEVANT = 0.25
+# a reading the rules are unsure of is shown only for a statement found by meaning or by a shared
+# word (in its topic or not) with at least this relevance: a lone "不错" in the topic is not enough
+WEAK_RELEVANT = 0.45
+
+
+@dataclass
+class Candidate:
+    claim: "Claim | None"
+    ref: str
+    text: str
+    topic: str | None
+    via: set[str] = field(default_factory=set)  # topic | search | field | vector
+    relevance: float = 0.0
+    date: Any = None
 
 
 @dataclass
 class CompetingResult:
     conclusion: str
-    terms: dict[str, int]  # the conclusion's side on each term it was read on
+    terms: dict[str, int]  # the conclusion's side on each word naming its act
     topic: str | None
     items: list[CompetingEvidence] = field(default_factory=list)
+    others: list[CompetingEvidence] = field(default_factory=list)  # other people's views against it
     mode: str = "keyword"
     considered: int = 0
+    source_changed: list[str] = field(default_factory=list)  # claims left out: their lines changed
+    model: dict[str, Any] | None = None  # the structured stance call: model, rejected, disagreements
 
     @property
     def empty(self) -> bool:
@@ -55,53 +92,106 @@ class CompetingResult:
     def to_json(self) -> dict[str, Any]:
         return {"conclusion": self.conclusion, "topic": self.topic, "terms": self.terms, "mode": self.mode,
                 "considered": self.considered, "count": len(self.items), "empty": self.empty,
-                "note": self.note(), "items": [i.model_dump(mode="json") for i in self.items]}
+                "note": self.note(), "items": [i.model_dump(mode="json") for i in self.items],
+                "others": [i.model_dump(mode="json") for i in self.others],
+                "source_changed": list(self.source_changed), "model": self.model}
 
 
-def conclusion_sides(conclusion: str, terms: list[str], expansions: dict[str, list[str]]) -> dict[str, int]:
-    """``{"辞职": 1, "离职": 1, "跳槽": 1}`` for "你应该立刻辞职" (synonyms share the word's side)."""
-    sides: dict[str, int] = {}
-    for term in key_terms(terms):
-        side = term_polarity(conclusion, term)
-        if side:
-            sides[term] = side
-    for word, synonyms in expansions.items():
-        side = sides.get(word) or term_polarity(conclusion, word)
-        if not side:
-            continue
-        for syn in key_terms(synonyms):
-            sides.setdefault(syn, side)
-    return with_stance_aliases(sides)
+def field_words(ws: "Workspace", names: list[str]) -> list[str]:
+    """Words that speak of the fields ``names``: the names, dictionary aliases, concept words."""
+    from .ask import field_words as words_of
+
+    out: list[str] = []
+    for name in names:
+        out += [name, *words_of(ws, name)]
+    return [w for w in dict.fromkeys(out) if len(w) >= 2]
 
 
-def _judge(text: str, sides: dict[str, int], same_topic: bool) -> tuple[str, str, str] | None:
-    """(stance, term or cue, reason key) for a text against the conclusion's sides, or None.
+def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, depends_on: list[str] | None = None,
+                      frame: Frame | None = None) -> tuple[Frame, dict[str, Candidate], str, str | None]:
+    """Every statement worth reading against ``conclusion`` (see the module docstring, step 1).
 
-    A caution (房贷, 担心, 但是 ...) weakens a conclusion to *do* something; a conclusion not to
-    act is weakened only by statements for acting (they contradict it).
-    """
-    shares = False
-    for term, side in sides.items():
-        polarity = term_polarity(text, term)
-        if not polarity:
-            continue
-        shares = True
-        if polarity != side:
-            return "contradicts", term, "ask.competing.reason.contradicts"
-    cue = has_caution(text)
-    acting = any(side > 0 for side in sides.values())
-    if cue and acting and (shares or same_topic):
-        return "weakens", cue, "ask.competing.reason.weakens"
-    return None
+    Returns the frame, the candidates by ref, the search mode and the topic (guessed from the
+    search hits when not given)."""
+    from collections import Counter
+
+    from ..search import recall
+    from .relevance import Relevance
+
+    result = recall(ws, conclusion, topic=None, layers=["claims", "raw"], k=POOL, evidence_only=True)
+    extra = [s for syns in result.expansions.values() for s in syns]
+    frame = frame or frame_for(conclusion, extra=extra)
+    if topic is None:
+        topics = Counter(h.topic for h in result.hits if h.layer == "claims" and h.topic)
+        topic = topics.most_common(1)[0][0] if topics else None
+    found: dict[str, Candidate] = {}
+
+    def add_claim(claim: "Claim | None", via: str, relevance: float = 0.0) -> None:
+        if claim is None or not claim.is_evidence or claim.kind == "inference" and claim.status != "active":
+            return
+        cand = found.get(claim.id)
+        if cand is None:
+            cand = found[claim.id] = Candidate(claim=claim, ref=claim.id, text=claim.claim, topic=claim.topic,
+                                               date=claim.occurred_at)
+        cand.via.add(via)
+        cand.relevance = max(cand.relevance, relevance)
+
+    if topic:
+        for claim in ws.claims.query(topic=topic, limit=TOPIC_POOL, newest_first=True):
+            add_claim(claim, "topic", 0.0)
+    for hit in result.hits:
+        if hit.layer == "claims":
+            add_claim(ws.claims.find(hit.claim_id or hit.ref), "search", hit.score)
+        elif hit.layer == "raw":
+            cand = found.setdefault(hit.ref, Candidate(claim=None, ref=hit.ref, text=hit.text, topic=hit.topic,
+                                                       date=hit.date))
+            cand.via.add("search")
+            cand.relevance = max(cand.relevance, hit.score)
+    words = field_words(ws, depends_on or [])
+    if words:
+        fields = recall(ws, " ".join(words[:12]), layers=["claims"], k=FIELD_POOL, evidence_only=True, synonyms=False)
+        for hit in fields.hits:
+            claim = ws.claims.find(hit.claim_id or hit.ref)
+            if claim is not None and any(w in f"{claim.claim} {claim.context or ''}" for w in words):
+                add_claim(claim, "field", hit.score)
+    relevance = Relevance(ws)
+    if relevance.vectors:
+        for ref, score in relevance.nearest(conclusion, VECTOR_POOL):
+            if ref.startswith("claim-"):
+                if score >= VECTOR_RELEVANT:
+                    add_claim(ws.claims.find(ref), "vector", score)
+        scores = relevance.scores(conclusion, list(found))
+        for ref, score in scores.items():
+            cand = found[ref]
+            if score >= VECTOR_RELEVANT:
+                cand.via.add("vector")
+            cand.relevance = max(cand.relevance, score)
+    return frame, found, ("hybrid" if relevance.vectors else result.mode), topic
+
+
+SEARCH_RELEVANT = 0.4  # a search hit outside the topic must score this much (one common word is not enough)
+
+
+def _about(cand: Candidate, topic: str | None) -> bool:
+    """Is a candidate about the conclusion: in its topic, or found by meaning or a dependency field?"""
+    if topic and cand.topic == topic:
+        return True
+    if cand.via & {"field", "vector"}:
+        return True
+    return "search" in cand.via and cand.relevance >= SEARCH_RELEVANT
 
 
 def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None, k: int = 8,
-                   checker: "SourceChecker | None" = None) -> CompetingResult:
-    """Existing evidence against ``conclusion``, strongest first, each with its chain."""
+                   checker: "SourceChecker | None" = None, depends_on: list[str] | None = None,
+                   model: Any = None, client: Any = None) -> CompetingResult:
+    """Existing evidence against ``conclusion``, strongest first, each with its chain.
+
+    :param depends_on: profile fields the decision depends on (their statements are candidates).
+    :param model: LLM settings: classify the candidates' stances in one structured call too.
+    """
     from ..errors import UsageError
     from ..messages import t
     from ..provenance import Pointer, decode, excerpt_bytes, hash_excerpt
-    from ..search import recall
     from ..trace import SourceChecker
 
     conclusion = (conclusion or "").strip()
@@ -110,92 +200,116 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
     if k < 1 or k > 50:
         raise UsageError("search_bad_k", k=k, max=50)
     checker = checker or SourceChecker(ws)
-    result = recall(ws, conclusion, topic=topic, layers=["claims", "raw"], k=POOL, evidence_only=True)
-    sides = conclusion_sides(conclusion, result.terms, result.expansions)
-    if topic is None:
-        topics = Counter(h.topic for h in result.hits if h.layer == "claims" and h.topic)
-        topic_guess = topics.most_common(1)[0][0] if topics else None
-    else:
-        topic_guess = topic
+    frame, candidates, mode, topic_guess = gather_candidates(ws, conclusion, topic=topic, depends_on=depends_on)
+    covered: set[tuple[str, int]] = set()
+    for cand in candidates.values():
+        if cand.claim is not None and cand.claim.provenance:
+            try:
+                p = Pointer.parse(cand.claim.provenance)
+            except UsageError:
+                continue
+            covered.update((p.file, n) for n in range(p.start, p.end + 1))
+    readings: dict[str, Reading] = {}
+    considered: list[Candidate] = []
+    source_changed: list[str] = []
+    states: dict[str, str] = {}
+    for ref, cand in candidates.items():
+        if not _about(cand, topic_guess):
+            continue
+        if cand.claim is None:
+            try:
+                pointer = Pointer.parse(ref)
+            except UsageError:
+                continue
+            if any((pointer.file, n) in covered for n in range(pointer.start, pointer.end + 1)):
+                continue  # already distilled into a claim we read
+        else:
+            state = checker.check(cand.claim).state
+            states[ref] = state
+            if state != "ok" or cand.claim.status == "stale":
+                source_changed.append(ref)  # not evidence until the user re-confirms it
+                continue
+        considered.append(cand)
+        readings[ref] = read(cand.text, frame)
 
-    found: dict[str, CompetingEvidence] = {}
-    covered_lines: set[tuple[str, int]] = set()  # (file, line) already distilled into a claim we saw
+    model_info = None
+    if model is not None and considered:
+        from .stance_model import classify, merge
+
+        verdicts, model_info = classify(ws, frame, considered, settings=model, client=client)
+        readings = merge(frame, considered, readings, verdicts, model_info)
+
     digest_cache: dict[str, list] = {}
 
-    def chain_of(claim) -> dict[str, Any]:
+    def chain_of(cand: Candidate) -> dict[str, Any] | None:
+        claim = cand.claim
+        if claim is None:
+            try:
+                pointer = Pointer.parse(cand.ref)
+                excerpt = excerpt_bytes(ws.raw.read_bytes(pointer.file), pointer)
+            except Exception:  # noqa: BLE001 - a line the index knows but the file lost: skip it
+                return None
+            if excerpt is None:
+                return None
+            cand.text = decode(excerpt).strip() or cand.text
+            return {"digest": [], "raw": cand.ref, "hash": hash_excerpt(excerpt), "state": "ok"}
         if claim.topic not in digest_cache:
             digest_cache[claim.topic] = ws.digests.paragraphs(claim.topic)
         paragraphs = [p.ref for p in digest_cache[claim.topic] if claim.id in p.claim_ids]
-        check = checker.check(claim)
-        return {"digest": paragraphs, "raw": claim.provenance, "hash": claim.excerpt_hash, "state": check.state}
+        return {"digest": paragraphs, "raw": claim.provenance, "hash": claim.excerpt_hash,
+                "state": states.get(cand.ref, "ok")}
 
-    def cover(provenance: str | None) -> None:
-        if provenance:
-            try:
-                p = Pointer.parse(provenance)
-            except UsageError:
-                return
-            covered_lines.update((p.file, n) for n in range(p.start, p.end + 1))
-
-    def consider_claim(claim, relevance: float) -> None:
-        cover(claim.provenance)
-        if claim.id in found or not claim.is_evidence:
-            return
-        judged = _judge(claim.claim, sides, same_topic=bool(topic_guess) and claim.topic == topic_guess)
-        if judged is None:
-            return
-        stance, word, key = judged
-        score = (1.0 if stance == "contradicts" else 0.6) * (0.5 + min(1.0, relevance))
-        if claim.kind == "inference":
-            score *= 0.5
-        if claim.status in ("disputed", "stale"):
+    items: list[CompetingEvidence] = []
+    others: list[CompetingEvidence] = []
+    for cand in considered:
+        reading = readings[cand.ref]
+        if reading.own and not reading.certain and not getattr(reading, "note", None) and cand.relevance < WEAK_RELEVANT:
+            continue  # unsure, and not clearly about the conclusion: not shown (others' views are shown apart)
+        own_against = reading.own and reading.side == -frame.side
+        other_against = not reading.own and reading.reported_side == -frame.side
+        if not (own_against or other_against):
+            continue
+        chain = chain_of(cand)
+        if chain is None:
+            continue
+        stance = "contradicts" if reading.basis == "act" else "weakens"
+        in_topic = bool(topic_guess) and cand.topic == topic_guess
+        score = (1.0 if stance == "contradicts" else 0.7) * (0.6 + 0.4 * min(1.0, cand.relevance + (0.5 if in_topic else 0)))
+        if not reading.certain:
+            score *= 0.6
+        claim = cand.claim
+        if claim is not None and claim.status == "disputed":
             score *= 0.7
-        chain = chain_of(claim)
-        if chain["state"] != "ok":
-            score *= 0.5
-        found[claim.id] = CompetingEvidence(
-            ref=claim.id, claim_id=claim.id, text=claim.claim, date=claim.occurred_at, topic=claim.topic,
-            kind=claim.kind, status=claim.status, stance=stance, reason=t(key, word=word), score=round(score, 4),
-            chain=chain)
+        reason = _reason(reading, stance)
+        if claim is None:
+            reason += t("ask.competing.raw_only")
+        evidence = CompetingEvidence(
+            ref=cand.ref, claim_id=claim.id if claim else None, text=cand.text, date=cand.date,
+            topic=cand.topic, kind=claim.kind if claim else None, status=claim.status if claim else None,
+            stance=stance, reason=reason, score=round(score, 4), chain=chain, certain=reading.certain,
+            speaker=reading.speaker, form=reading.form, note=getattr(reading, "note", None))
+        (items if own_against else others).append(evidence)
+    order = lambda c: (-c.score, -c.date.toordinal(), c.ref)  # noqa: E731
+    items = sorted(items, key=order)[:k]
+    others = sorted(others, key=order)[:k]
+    return CompetingResult(conclusion=conclusion, terms={w: frame.side for w in frame.act}, topic=topic_guess,
+                           items=items, others=others, mode=mode, considered=len(considered),
+                           source_changed=sorted(source_changed), model=model_info)
 
-    considered = 0
-    for hit in result.hits:
-        if hit.layer != "claims":
-            continue
-        claim = ws.claims.find(hit.claim_id or hit.ref)
-        if claim is not None:
-            considered += 1
-            consider_claim(claim, hit.score)
-    if topic_guess:
-        for claim in ws.claims.query(topic=topic_guess, limit=TOPIC_POOL, newest_first=True):
-            considered += 1
-            consider_claim(claim, 0.0)
-    for hit in result.hits:  # the user's own lines not yet distilled into a claim
-        if hit.layer != "raw":
-            continue
-        try:
-            pointer = Pointer.parse(hit.ref)
-        except UsageError:
-            continue
-        if any((pointer.file, n) in covered_lines for n in range(pointer.start, pointer.end + 1)):
-            continue
-        considered += 1
-        judged = _judge(hit.text, sides, same_topic=bool(topic_guess) and hit.topic == topic_guess)
-        if judged is None:
-            continue
-        stance, word, key = judged
-        try:
-            data = ws.raw.read_bytes(pointer.file)
-            excerpt = excerpt_bytes(data, pointer)
-        except Exception:  # noqa: BLE001 - a line the index knows but the file lost: skip it
-            continue
-        if excerpt is None:
-            continue
-        score = (1.0 if stance == "contradicts" else 0.6) * (0.5 + min(1.0, hit.score)) * 0.9
-        found[hit.ref] = CompetingEvidence(
-            ref=hit.ref, claim_id=None, text=decode(excerpt).strip() or hit.text, date=hit.date, topic=hit.topic,
-            kind=None, status=None, stance=stance, reason=t(key, word=word) + t("ask.competing.raw_only"),
-            score=round(score, 4), chain={"digest": [], "raw": hit.ref, "hash": hash_excerpt(excerpt), "state": "ok"})
-    items = sorted(found.values(), key=lambda c: (-c.score, -c.date.toordinal(), c.ref))[:k]
-    return CompetingResult(conclusion=conclusion, terms=sides, topic=topic_guess, items=items, mode=result.mode,
-                           considered=considered)
+
+def _reason(reading: Reading, stance: str) -> str:
+    from ..messages import t
+
+    word = reading.cue or "-"
+    if reading.speaker is not None:
+        return t("ask.competing.reason.other", who=reading.speaker, word=word)
+    key = {"contradicts": "ask.competing.reason.contradicts", "weakens": "ask.competing.reason.weakens"}[stance]
+    text = t(key, word=word)
+    if reading.form in ("hypothetical", "concession", "question", "adopted"):
+        text += t(f"ask.competing.form.{reading.form}")
+    if not reading.certain:
+        text += t("ask.competing.unsure")
+    note = getattr(reading, "note", None)
+    if note:
+        text += f"（{note}）"
+    return text

@@ -7,12 +7,18 @@ close" (seed §5.1):
   inferences), the most relevant and the newest, shown oldest first with their context;
 * :func:`question_back` — a question built from the tension between those statements, never a
   verdict;
-* :func:`premises_to_retire` — old claims the newest data contradicts: a later statement that
-  takes the other side of the same term, a profile value that changed after the claim was made,
-  a claim the user disputed, or one whose source lines changed; and, beyond the table, the user's
-  own judgments in any topic that rest on a field the decision depends on whose value has since
-  changed (seed §5.1: "财务压力大" said when savings were 40,000, now 120,000). Each is put as a
-  question.
+* :func:`premises_to_retire` — old claims the newest data contradicts: an old statement whose
+  side the user's newest firm statement reverses, a profile value that changed after the claim
+  was made, a claim the user disputed, or one whose source lines changed; and, beyond the table,
+  the user's own judgments in any topic that rest on a field the decision depends on whose value
+  has since changed — found by the field's name, its dictionary words, or its meaning ("最近财务
+  压力很大" rests on 现有存款 / 月收入 / 负债 without naming them: docs/design.md, "财务压力大"
+  said when savings were 30,000, now 150,000). Each is put as a question.
+
+Stances are read by :func:`.stance.read` (negation scope, concessions, hypotheticals, questions,
+whose view). Someone else's view the user wrote down is shown in the table as theirs, never as the
+user's side; a claim whose source lines were edited after it was recorded is shown marked and
+counts for nothing (no side, no lean, no premise) until the user re-confirms it.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from .answer import Judgment, Premise, Statement
-from .stance import clash, key_terms, stance_toward, with_stance_aliases
+from .stance import Frame, Reading, frame_for, key_terms, negate_question, read, with_stance_aliases
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
@@ -31,6 +37,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
 TOPIC_POOL = 200  # newest claims of the topic considered
+# words that speak of a kind of field without naming it ("最近财务压力很大" is about money), by the
+# concept ids of :mod:`mylife_core.staleness.heuristics`
+MONEY_WORDS = ("财务", "经济压力", "经济状况", "经济上", "手头", "缺钱", "没钱", "钱不够", "钱紧", "入不敷出", "月光",
+               "攒不下", "存不下", "攒钱", "穷", "钱的事", "对钱", "花钱", "收支")
+FIELD_MEANING: dict[str, tuple[str, ...]] = {
+    "savings": MONEY_WORDS, "income": MONEY_WORDS, "debt": MONEY_WORDS, "expenses": MONEY_WORDS,
+    "emergency_fund": MONEY_WORDS, "mortgage": ("房贷压力", "还贷"), "rent": ("租房", "房东"),
+}
 
 
 @dataclass
@@ -43,6 +57,13 @@ class Evidence:
     terms: list[str] = field(default_factory=list)  # query terms (segmented, synonyms expanded)
     search_mode: str = "keyword"
     claims: dict[str, "Claim"] = field(default_factory=dict)
+    frame: Frame | None = None  # the question's "yes" draft, statements are read against
+    readings: dict[str, Reading] = field(default_factory=dict)
+
+    def firm(self, s: Statement) -> bool:
+        """The user's own, sure, unconditional, with its source intact: fit to say where they stand."""
+        reading = self.readings.get(s.claim_id)
+        return bool(reading and reading.firm and s.source_ok and s.stance)
 
 
 def action_terms(ws: "Workspace", decisions: list["DecisionSpec"], question: str, terms: list[str]) -> list[str]:
@@ -60,11 +81,15 @@ def action_terms(ws: "Workspace", decisions: list["DecisionSpec"], question: str
     return key_terms(with_stance_aliases(key_terms(words)))
 
 
-def _statement(claim: "Claim", checker: "SourceChecker", terms: list[str]) -> Statement:
-    stance, term = stance_toward(claim.claim, terms)
+def _statement(claim: "Claim", checker: "SourceChecker", reading: Reading) -> Statement:
+    state = checker.check(claim).state
+    ok = state == "ok" and claim.status != "stale"
+    stance = reading.side if (reading.own and ok) else 0
     return Statement(claim_id=claim.id, date=claim.occurred_at, text=claim.claim, context=claim.context,
                      kind=claim.kind, status=claim.status, topic=claim.topic, provenance=claim.provenance,
-                     source_ok=checker.check(claim).state == "ok", stance=stance, stance_term=term)
+                     source_ok=ok, stance=stance, stance_term=reading.cue if stance else None,
+                     stance_certain=bool(stance) and reading.certain, speaker=reading.speaker,
+                     source_state=state if state != "ok" else ("source_changed" if claim.status == "stale" else "ok"))
 
 
 def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["DecisionSpec"],
@@ -74,6 +99,7 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
 
     result = recall(ws, question, topic=topic, layers=["claims"], k=min(200, max(limit * 3, 20)), evidence_only=True)
     terms = action_terms(ws, decisions, question, result.terms)
+    frame = frame_for(negate_question(question)[0], extra=terms)
     chosen: dict[str, Claim] = {}
     scores: dict[str, float] = {}
     for hit in result.hits:
@@ -91,15 +117,21 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
             if claim.is_evidence and claim.kind != "inference" and claim.id not in chosen:
                 chosen[claim.id] = claim
                 scores[claim.id] = 0.0
-    claims = _select(list(chosen.values()), scores, terms, limit)
-    statements = [_statement(c, checker, terms) for c in claims]
-    lean_statement = next((s for s in reversed(statements) if s.stance), None)
-    return Evidence(topic=topic, statements=statements, action_terms=terms,
-                    lean=lean_statement.stance if lean_statement else 0, lean_statement=lean_statement,
-                    terms=result.terms, search_mode=result.mode, claims={c.id: c for c in claims})
+    readings = {cid: read(c.claim, frame) for cid, c in chosen.items()}
+    claims = _select(list(chosen.values()), scores, readings, limit)
+    statements = [_statement(c, checker, readings[c.id]) for c in claims]
+    evidence = Evidence(topic=topic, statements=statements, action_terms=terms, terms=result.terms,
+                        search_mode=result.mode, claims={c.id: c for c in claims}, frame=frame,
+                        readings={c.id: readings[c.id] for c in claims})
+    # where the user stands now: the newest statement of theirs that firmly takes a side on the act
+    # itself ("想辞职", "不想折腾"); a consideration (a mortgage, a fear) weighs, it does not say where
+    evidence.lean_statement = next((s for s in reversed(statements)
+                                    if evidence.firm(s) and evidence.readings[s.claim_id].basis == "act"), None)
+    evidence.lean = evidence.lean_statement.stance if evidence.lean_statement else 0
+    return evidence
 
 
-def _select(pool: list["Claim"], relevance: dict[str, float], terms: list[str], limit: int) -> list["Claim"]:
+def _select(pool: list["Claim"], relevance: dict[str, float], readings: dict[str, Reading], limit: int) -> list["Claim"]:
     """The statements worth a row, spread over time so the table shows how the user's view moved.
 
     A statement scores by relevance to the question, +0.6 for an assessment (the user's own view
@@ -108,8 +140,9 @@ def _select(pool: list["Claim"], relevance: dict[str, float], terms: list[str], 
     second best, and so on, until ``limit``. Shown oldest first.
     """
     def score(c: "Claim") -> float:
+        reading = readings.get(c.id)
         return (relevance.get(c.id, 0.0) + (0.6 if c.kind == "assessment" else 0.0)
-                + (0.5 if stance_toward(c.claim, terms)[0] else 0.0))
+                + (0.5 if reading is not None and reading.own and reading.side else 0.0))
 
     scored = {c.id: score(c) for c in pool}
     order = lambda c: (-scored[c.id], -c.occurred_at.toordinal(), c.id)  # noqa: E731
@@ -144,7 +177,7 @@ def question_back(evidence: Evidence, decision: str | None, topic: str | None) -
     from ..messages import t
 
     subject = decision or topic or t("ask.this_question")
-    sided = [s for s in evidence.statements if s.stance]
+    sided = [s for s in evidence.statements if evidence.firm(s)]
     pro = [s for s in sided if s.stance > 0]
     con = [s for s in sided if s.stance < 0]
     if pro and con:
@@ -182,32 +215,32 @@ def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChec
     statements = evidence.statements
     newest_date = statements[-1].date if statements else None
 
-    # 1. a later statement takes the other side of the same term
-    for i, old in enumerate(statements):
-        if old.claim_id in seen:
+    # 1. the user's newest firm statement takes the other side of an older one (a statement the
+    #    rules are unsure of, a conditional, a question or someone else's view retires nothing)
+    newest = evidence.lean_statement
+    for old in statements:
+        if newest is None or old.claim_id in seen or old.claim_id == newest.claim_id:
             continue
-        for new in reversed(statements[i + 1:]):
-            if new.date <= old.date:
-                continue
-            terms = key_terms([*evidence.action_terms, *evidence.terms])
-            term = clash(old.text, new.text, terms)
-            if term:
-                out.append(Premise(claim_id=old.claim_id, text=old.text, date=old.date, kind="contradicted",
-                                   newer=new.claim_id,
-                                   question=t("ask.premise.contradicted", s=_quote(old.text), d=_month(old.date),
-                                              d2=_month(new.date), s2=_quote(new.text))))
-                seen.add(old.claim_id)
-                break
+        if not evidence.firm(old) or old.date >= newest.date or old.stance == newest.stance:
+            continue
+        if evidence.readings[old.claim_id].basis != "act":
+            continue  # only a statement that took a side on the act itself ("想跳槽") is reversed by a later one
+        out.append(Premise(claim_id=old.claim_id, text=old.text, date=old.date, kind="contradicted",
+                           newer=newest.claim_id,
+                           question=t("ask.premise.contradicted", s=_quote(old.text), d=_month(old.date),
+                                      d2=_month(newest.date), s2=_quote(newest.text))))
+        seen.add(old.claim_id)
 
     # 2. a profile value changed after the claim was made
     fields = ws.profile.fields()
     concepts = {name: _field_concept(name) for name in fields}
     for s in statements:
-        if s.claim_id in seen or (newest_date and s.date >= newest_date and len(statements) > 1):
+        if s.claim_id in seen or not s.source_ok or s.speaker or (newest_date and s.date >= newest_date and len(statements) > 1):
             continue
         concept = _field_concept(s.text)
         for name, f in fields.items():
-            mentioned = name in s.text or (concept is not None and concepts.get(name) is concept)
+            mentioned = name in s.text or (concept is not None and concepts.get(name) is concept) or _means(
+                s.text, concepts.get(name))
             if not mentioned or f.updated_at.date() <= s.date:
                 continue
             known, old_value = _value_at(f, s.date)
@@ -236,7 +269,7 @@ def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChec
                                question=t("ask.premise.source_changed", s=_quote(s.text), d=_month(s.date))))
             seen.add(s.claim_id)
     # 4. beyond the table: the user's judgments resting on a field the decision depends on
-    for premise in _premises_on_fields(ws, depends_on or [], seen, fields):
+    for premise in _premises_on_fields(ws, depends_on or [], seen, fields, checker):
         out.append(premise)
         seen.add(premise.claim_id)
     out.sort(key=lambda p: (p.date, p.claim_id))
@@ -254,11 +287,26 @@ def _value_at(f: Any, day: date) -> tuple[bool, Any]:
 ASSESSMENT_POOL = 1500  # newest assessments looked at for premises resting on a field
 
 
+def frame_for_view(text: str) -> bool:
+    """Is ``text`` someone else's view ("阿杰认为…"), not a premise of the user's?"""
+    from .stance import _reported
+
+    report = _reported(text)
+    return report is not None and report.reaction is None
+
+
+def _means(text: str, concept: Any) -> bool:
+    """Does ``text`` speak of a field of ``concept`` without naming it ("财务压力很大" of savings)?"""
+    return concept is not None and any(w in text for w in FIELD_MEANING.get(concept.id, ()))
+
+
 def _premises_on_fields(ws: "Workspace", names: list[str], seen: set[str], fields: dict[str, Any],
-                        *, per_field: int = 3) -> list[Premise]:
+                        checker: "SourceChecker | None" = None, *, per_field: int = 3) -> list[Premise]:
     """Assessments (any topic) whose text or context speaks of one of ``names`` — by the field's
-    name or its meaning's words — made while the field held a different value than it does now.
-    The user's firmest judgments first (confidence, then the newest)."""
+    name, its concept's words, or its meaning (:data:`FIELD_MEANING`: "财务压力很大" rests on
+    savings, income and debt) — made while the field held a different value than it does now.
+    The user's firmest judgments first (confidence, then the newest); someone else's view and a
+    claim whose source lines changed are not the user's premises."""
     from ..messages import t
 
     wanted = [n for n in dict.fromkeys(names) if fields.get(n) is not None and fields[n].history]
@@ -273,10 +321,15 @@ def _premises_on_fields(ws: "Workspace", names: list[str], seen: set[str], field
     for name in wanted:
         f = fields[name]
         concept = _field_concept(name)
-        words = [name, *(concept.zh if concept is not None else ())]
+        words = [name, *(concept.zh if concept is not None else ()),
+                 *(FIELD_MEANING.get(concept.id, ()) if concept is not None else ())]
         found = 0
         for claim, said in pool:
             if claim.id in seen or not any(w in said for w in words):
+                continue
+            if checker is not None and (checker.check(claim).state != "ok" or claim.status == "stale"):
+                continue
+            if frame_for_view(claim.claim):
                 continue
             known, then = _value_at(f, claim.occurred_at)
             if not known or then == f.value:

@@ -57,6 +57,8 @@ def header_lines(a: Answer) -> list[str]:
                        topic=a.topic or t("word.none")))
     elif a.status == "answered":
         lines.append(t("ask.no_decision"))
+    if a.topic_reason:
+        lines.append(a.topic_reason)
     if a.label:
         lines.append(a.label)
     return lines
@@ -69,7 +71,7 @@ def evidence_lines(a: Answer) -> list[str]:
     lines = [""]
     lines.append(t("ask.statements.head", topic=a.topic) if a.topic else t("ask.statements.head_any"))
     if a.statements:
-        rows = [[s.date.isoformat()[:7], _short(s.text), _short(s.context or "—", 24), s.claim_id]
+        rows = [[s.date.isoformat()[:7], _statement_text(s), _short(s.context or "—", 24), s.claim_id]
                 for s in a.statements]
         lines.append(table(rows, [t("ask.col.date"), t("ask.col.statement"), t("ask.col.context"), t("ask.col.ref")]))
     else:
@@ -82,11 +84,38 @@ def evidence_lines(a: Answer) -> list[str]:
             mark = t("ask.chain.ok") if state == "ok" else t("ask.chain.bad")
             source = c.chain.get("raw") or "-"
             via = " ← ".join(x for x in (c.claim_id, *(c.chain.get("digest") or [])[:1], source) if x)
-            lines.append(f"- {c.date.isoformat()[:7]}「{_short(c.text, 60)}」—— {c.reason}")
+            unsure = "" if c.certain else t("ask.competing.unsure_mark")
+            lines.append(f"- {unsure}{c.date.isoformat()[:7]}「{_short(c.text, 60)}」—— {c.reason}")
             lines.append(f"    {via}  {mark}")
     else:
         lines.append(a.competing_note or t("ask.competing.empty", conclusion=a.draft_conclusion or a.question))
+    lines += others_lines(a.competing_others)
     return lines
+
+
+def others_lines(others: list) -> list[str]:
+    """Other people's views against the conclusion: apart, labelled with whose view they are."""
+    from ..messages import t
+
+    if not others:
+        return []
+    lines = [t("ask.competing.others.head")]
+    for c in others:
+        lines.append(t("ask.competing.others.line", date=c.date.isoformat()[:7], text=_short(c.text, 60),
+                       who=c.speaker or t("stance.who.unknown")))
+    return lines
+
+
+def _statement_text(s) -> str:
+    """A table row's statement, marked when it is someone else's view or its source changed."""
+    from ..messages import t
+
+    text = _short(s.text)
+    if s.speaker:
+        text += t("ask.statement.other_view", who=s.speaker)
+    if not s.source_ok:
+        text = f"{t('ask.statement.source_changed')} {text}"
+    return text
 
 
 def analysis_lines(a: Answer) -> list[str]:

@@ -15,7 +15,8 @@ from collections.abc import Iterable
 NEGATION_CHARS = "不没无别非未勿莫甭"
 # words that contain a negation character but do not negate what follows
 NOT_NEGATIONS = ("不错", "不得不", "不然", "不过", "不少", "不断", "不仅", "不管", "无论", "非常", "没错",
-                 "未来", "别人", "别的", "不只", "不光", "不如", "莫名", "无比", "并非不", "没准", "不但")
+                 "未来", "别人", "别的", "不只", "不光", "不如", "莫名", "无比", "并非不", "没准", "不但",
+                 "特别", "分别", "区别", "差别", "告别", "级别", "性别", "个别", "别墅", "除非", "是非", "莫过于")
 # verbs that turn what follows against itself: "限制了换工作的选择", "放弃跳槽", "害怕辞职"
 BLOCKING_VERBS = ("限制", "阻止", "妨碍", "放弃", "拒绝", "反对", "害怕", "不敢", "担心", "犹豫", "打消")
 EN_NEGATIONS = ("not", "no", "never", "don't", "dont", "won't", "wont", "can't", "cant", "cannot", "isn't",
@@ -173,6 +174,18 @@ def negate_question(question: str) -> tuple[str, str]:
         return yes, no
     if "是否" in text:
         return text.replace("是否", "", 1), text.replace("是否", "不", 1)
+    if text.endswith(("吗", "么")) and len(text) > 2:  # "我最近睡得好吗" -> 睡得好 / 睡得不好
+        yes = text[:-1]
+        if "得" in yes[1:]:
+            k = yes.rindex("得")
+            return yes, yes[:k + 1] + "不" + yes[k + 1:]
+        if "还" in yes[1:]:
+            return yes, yes.replace("还", "不再", 1)
+        for verb in ("有", "是", "会", "能", "要", "该", "想", "在"):
+            k = yes.find(verb, 1)
+            if k > 0:
+                return yes, yes[:k] + ("没" if verb == "有" else "不") + yes[k:]
+        return yes, "并非" + yes
     en = re.match(r"(?i)^(should|can|could|do|must)\s+(i|we)\s+(.*)$", text)
     if en:
         return f"{en.group(2)} {en.group(1).lower()} {en.group(3)}", f"{en.group(2)} {en.group(1).lower()} not {en.group(3)}"
@@ -191,3 +204,466 @@ def with_stance_aliases(sides_or_terms):
     for term in list(terms):
         terms += [a for a in STANCE_ALIASES.get(term, ()) if a not in terms]
     return terms
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a statement's stance toward a conclusion (counter-evidence, the statements table,
+# premises). The rules and their word lists are in :mod:`.stance_cues`; what they do:
+#
+# 1. whose view: "阿杰认为…", "我妈说…", "婆婆天天催…" report someone else's view; it is never the
+#    user's own, unless the user adopts it ("……，这话我认同") or rejects it ("……，我不认同": the
+#    opposite side, unless the view was an inference "A就是B", whose denial takes no side);
+# 2. what the user stands on: after 但是/可是/不过/只是/其实 ("虽然钱少了点，但是离家近"), after
+#    "不是A，是B"; the consequence of a hypothetical ("如果…，就…"), flipped when the condition
+#    refuses the act ("要是错过了，…"); questions are read for the concern they raise ("谁来喂？"),
+#    an open "要不要…？" takes no side;
+# 3. the act named: "想跳槽", "绝不想走" (a want word or a negation before it decides);
+# 4. the considerations (cue words): a cost, a fear, a constraint, something the user would miss
+#    are against the act; a wish, an opportunity, something wrong with the present are for it; a
+#    plain good or bad word takes the side of what it is said about (the act and its object, or
+#    the present). Negation in the same clause flips a cue ("不方便" / "没那么需要").
+# ---------------------------------------------------------------------------------------------
+
+from dataclasses import dataclass, field as _field
+
+from . import stance_cues as cues
+
+CLAUSES = re.compile(r"[，,。!！?？；;：:\n、…~～—]+")
+QUOTES = str.maketrans({"“": '"', "”": '"', "「": '"', "」": '"', "『": '"', "』": '"', "‘": "'", "’": "'"})
+MODALS = re.compile(r"^(?:我们|我|你们|你)?(?:还是|最好|现在|今年|立刻|马上|真的|是否)?"
+                    r"(不该|不应该|不应|不要|别|不能|不必|没必要|不用|该|应该|应当|应|要|得|需要|必须|可以)?")
+PERSON_PRONOUNS = ("他", "她", "我们俩", "我们")
+BREAK_VERBS = ("分手", "离婚", "绝交", "断了", "离开")
+GENERIC_ACT = ("折腾", "换")
+# the act a "stay" conclusion ("你应该留在现在的公司") is against
+STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "放弃", "退出")  # words that name a change itself
+_CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
+                                          key=lambda wk: (-len(wk[0]), wk[0]))
+NEGATORS = "不没别非未勿莫甭"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What a conclusion says: its side on an act, the words that name the act and its object."""
+
+    conclusion: str
+    side: int  # +1: do it ("我该跳槽"); -1: don't ("我不该借钱给小赵")
+    act: tuple[str, ...]  # words naming the act or its object: 跳槽, 走, 离开 / 猫 / 新加坡
+    persons: tuple[str, ...] = ()  # a person the act is about: 小林, 小赵 (他/她 then refer to them)
+    left: bool = False  # the act leaves its object (分手 和他): good things about it are against the act
+
+    def mentions(self, text: str) -> bool:
+        return any(w in text for w in self.act) or any(p in text for p in self.persons) or (
+            bool(self.persons) and any(p in text for p in PERSON_PRONOUNS))
+
+
+@dataclass
+class Reading:
+    """A statement's side toward a frame's act, and why."""
+
+    side: int = 0  # +1 for the act, -1 against, 0 neither
+    certain: bool = False  # False: the rules are unsure (shown as such)
+    speaker: str | None = None  # None: the user's own words; else whose view it is
+    reported_side: int = 0  # the side of a reported view (when speaker is set)
+    form: str = "plain"  # plain | negation | concession | hypothetical | question | reported | adopted
+    cue: str | None = None  # the words that decided it
+    basis: str = "none"  # act | cue | none
+    cues: list[str] = _field(default_factory=list)
+
+    @property
+    def own(self) -> bool:
+        return self.speaker is None
+
+    @property
+    def firm(self) -> bool:
+        """Sure, the user's own, and not conditional: fit to say where the user stands."""
+        return self.own and self.certain and self.side != 0 and self.form not in ("hypothetical", "question")
+
+    def against(self, frame: Frame) -> bool:
+        """The user's own statement taking the other side of ``frame``'s conclusion."""
+        return self.own and self.side != 0 and self.side == -frame.side
+
+
+def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
+    """Read a conclusion ("我该跳槽", "我不该借钱给小赵") into the act it is for or against."""
+    import rjieba
+
+    text = (conclusion or "").strip().rstrip("。.!！?？")
+    match = MODALS.match(text)
+    modal = match.group(1) if match else None
+    predicate = text[match.end():] if match else text
+    side = -1 if modal and modal[0] in "不别没" else 1
+    if side > 0 and predicate.startswith(("不", "别", "没")) and not any(predicate.startswith(w) for w in NOT_NEGATIONS):
+        side, predicate = -1, predicate[1:]
+    predicate = re.sub(r"^(?:再|立刻|马上|今年|现在|赶紧)", "", predicate)
+    stay = re.match(r"^(?:继续)?(?:留下来|留下|留在|留|待在|继续待|继续干|坚持|不走|别走)", predicate)
+    if stay:  # "留在现在的公司" is "不离开": read against leaving, which is what people write about
+        return Frame(conclusion=text, side=-side, act=STAY_OPPOSITES, persons=(), left=False)
+    words: list[str] = []
+    persons: list[str] = []
+    tagged = list(rjieba.tag(predicate))
+    i = 0
+    while i < len(tagged):
+        word, tag = tagged[i]
+        if word in ("小", "老", "阿") and i + 1 < len(tagged) and len(tagged[i + 1][0]) == 1:
+            persons.append(word + tagged[i + 1][0])
+            i += 2
+            continue
+        if tag == "nr" or word in ("他", "她"):
+            persons.append(word)
+        elif word.strip() and word not in STOP_TERMS and word not in ("一起", "一只", "一个", "给", "把", "来", "去",
+                                                                      "和", "跟", "的", "了", "住", "看", "做", "最近"):
+            if len(word) > 1 or tag.startswith("n"):  # a lone 好 / 够 is no act; a lone 猫 is its object
+                words.append(word)
+        i += 1
+    if predicate and predicate not in words and 1 < len(predicate) <= 6:
+        words.append(predicate)
+    words += [w for w in extra if w and len(w) >= 2]
+    words = with_stance_aliases(key_terms(words))
+    left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
+    return Frame(conclusion=text, side=side, act=tuple(dict.fromkeys(words)), persons=tuple(dict.fromkeys(persons)),
+                 left=left)
+
+
+def _clauses(text: str) -> list[str]:
+    return [c for c in (p.strip() for p in CLAUSES.split(text)) if c]
+
+
+def _strip_lead(clause: str, words: Iterable[str]) -> tuple[str, str | None]:
+    for w in sorted(words, key=len, reverse=True):
+        if clause.startswith(w):
+            return clause[len(w):].lstrip(), w
+    return clause, None
+
+
+_ADVERBS = ("天天", "一直", "总是", "老是", "一再", "反复", "早就", "常常", "经常", "非要", "偏要", "还在", "就是",
+            "倒是", "也在", "也", "都", "还", "又", "就", "总", "也是", "其实", "一向", "当时", "之前", "昨天",
+            "今天", "一听", "直接")
+_CONJ = ("但是", "但", "可是", "不过", "而且", "所以", "然后", "其实", "只是", "而")
+
+
+def _subject(before: str) -> str:
+    subj = before.strip()
+    changed = True
+    while changed and subj:
+        changed = False
+        for adv in sorted(_ADVERBS, key=len, reverse=True):
+            if subj.endswith(adv) and len(subj) > 0:
+                subj = subj[: -len(adv)].rstrip()
+                changed = True
+                break
+    subj, _ = _strip_lead(subj, _CONJ)
+    return subj
+
+
+def _covers(clause: str, pos: int, words: Iterable[str]) -> bool:
+    return any(clause.startswith(w, q) for w in words for q in range(max(0, pos - len(w) + 1), pos + 1)
+               if q + len(w) > pos)
+
+
+def _report_verb(clause: str) -> tuple[int, str] | None:
+    """The first reporting verb of a clause (说, 觉得, 劝 ...) that is one, with its position."""
+    best: tuple[int, str] | None = None
+    for verb in cues.REPORT_VERBS:
+        start = 0
+        while True:
+            pos = clause.find(verb, start)
+            if pos < 0:
+                break
+            start = pos + 1
+            if _covers(clause, pos, cues.NOT_REPORT) and not (
+                    verb == "说" and clause.startswith("说明", pos) and clause[pos + 2:pos + 3] in "年天早晚"):
+                continue
+            if _covers(clause, pos, cues.NOT_REPORT_BARE) and not _subject(clause[:pos]):
+                continue
+            if best is None or pos < best[0]:
+                best = (pos, verb)
+            break
+    return best
+
+
+@dataclass
+class _Report:
+    who: str
+    content: str
+    reaction: str | None  # agree | disagree | None
+
+
+def _reported(text: str) -> _Report | None:
+    """Someone else's view reported in ``text`` ("阿杰认为…", "婆婆天天催…"), or None."""
+    clauses = _clauses(text)
+    for i, clause in enumerate(clauses):
+        found = _report_verb(clause)
+        if found is None:
+            continue
+        pos, verb = found
+        subj = _subject(clause[:pos])
+        if (any(q in subj for q in ("谁", "哪", "什么")) or (subj.startswith(("这", "那")) and not subj.endswith("人"))
+                or subj.endswith("被") or "的是" in subj):
+            continue  # "谁会要我", "这种事说出去…": not a speaker
+        others_act = verb in ("劝", "催", "让我", "叫我", "要我", "逼我", "问我", "想让我", "希望我")
+        if subj in cues.USER_SUBJECTS or (subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只"):
+            if verb in ("想让我", "让我", "叫我", "希望我", "要我"):
+                continue
+            return None  # the user's own 我觉得 / 我认为
+        if not subj:
+            if not others_act:
+                continue  # "总觉得…", "说放下…": the user's
+            subj = clauses[i - 1][:8] if i > 0 else "?"
+        if len(subj) > 12 or subj.endswith(("想", "要")):
+            continue
+        for cut in ("知道了", "做完", "听了", "看了", "知道", "听说"):
+            if cut in subj and subj.index(cut) > 0:
+                subj = subj[: subj.index(cut)]
+        if any(src in subj for src in cues.FACT_SOURCES):
+            return None  # a landlord's rule, a contract: facts the user records
+        content = text[text.find(clause) + pos + len(verb):]
+        reaction = None
+        rest = clauses[i + 1:]
+        if _user_reaction(rest, cues.DISAGREE):
+            reaction = "disagree"
+            content = _strip_reaction(content, cues.DISAGREE)
+        elif _user_reaction(rest, cues.AGREE):
+            reaction = "agree"
+            content = _strip_reaction(content, cues.AGREE)
+        return _Report(who=subj.lstrip("的"), content=content.lstrip("：:，, "), reaction=reaction)
+    quoted = re.search(r'"([^"]+)"', text)
+    if quoted and any(w in text[: quoted.start()] for w in cues.DISAGREE):
+        return _Report(who="?", content=quoted.group(1), reaction="disagree")
+    if quoted and any(w in text[: quoted.start()] for w in cues.AGREE):
+        return _Report(who="?", content=quoted.group(1), reaction="agree")
+    return None
+
+
+def _user_reaction(clauses: list[str], words: Iterable[str]) -> bool:
+    """Does one of ``clauses`` say the user agrees / disagrees ("这话我是认同的", "我不认同")?"""
+    for clause in clauses:
+        for w in words:
+            pos = clause.find(w)
+            if pos < 0:
+                continue
+            before = clause[:pos]
+            for lead in ("这个", "这话", "这点", "这一点", "对此", "但", "可", "不过", "其实"):
+                before = before.replace(lead, "")
+            before = _subject(before)
+            if not before or before.startswith("我") or w.startswith("我"):
+                return True
+    return False
+
+
+def _strip_reaction(content: str, words: Iterable[str]) -> str:
+    parts = _clauses(content)
+    keep = [p for p in parts if not any(w in p for w in words)]
+    return "，".join(keep)
+
+
+INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
+
+
+def read(text: str, frame: Frame) -> Reading:
+    """The stance of ``text`` toward ``frame``'s act (see the comment above :class:`Frame`)."""
+    text = (text or "").translate(QUOTES).strip()
+    if not text:
+        return Reading()
+    report = _reported(text)
+    if report is not None:
+        view = _read_own(report.content, frame)
+        if report.reaction == "agree":  # the user said where they stand: as sure as the view is clear
+            return Reading(side=view.side, certain=bool(view.side), form="adopted", cue=view.cue, basis=view.basis,
+                           cues=view.cues)
+        if report.reaction == "disagree":
+            if INFERENCE.search(report.content) or not view.side:
+                return Reading(side=0, certain=False, form="adopted", cue=None)
+            return Reading(side=-view.side, certain=True, form="adopted", cue=view.cue, basis=view.basis,
+                           cues=view.cues)
+        return Reading(side=0, certain=view.certain, speaker=report.who, reported_side=view.side, form="reported",
+                       cue=view.cue, basis=view.basis, cues=view.cues)
+    return _read_own(text, frame)
+
+
+def _dominant(clauses: list[str]) -> tuple[list[str], bool]:
+    """The clauses the user stands on: after the last contrast (但是, 只是, 不是A，是B ...)."""
+    start = 0
+    concession = False
+    if len(clauses) > 1 and clauses[0].startswith(cues.CONCESSIVE) and not any(
+            c.startswith(cues.CONTRAST) for c in clauses[1:]):
+        return clauses[1:], True  # "即使失业，存款也能撑大半年"
+    for i, clause in enumerate(clauses):
+        rest, word = _strip_lead(clause, cues.CONTRAST)
+        if word and i > 0:
+            start, concession = i, True
+            continue
+        if i > 0 and clause.startswith(("是", "而是")) and re.search(r"不是|并不是|并非", clauses[i - 1]):
+            start, concession = i, True
+    out = []
+    for j, clause in enumerate(clauses[start:]):
+        if j == 0 and start > 0:
+            rest, word = _strip_lead(clause, ("但是", "但", "可是", "不过", "然而", "只是", "却", "其实", "而是", "是"))
+            clause = rest or clause
+        out.append(clause)
+    return out, concession
+
+
+def _negated_before(clause: str, pos: int, window: int = 6, taken: list[bool] | None = None) -> bool:
+    """Is the word at ``pos`` negated by what precedes it in its clause? A negation inside another
+    cue word ("离不开这份稳定…") or an A-not-A question ("有没有") does not count, nor one before
+    就/才 ("没有他就心慌": the 没 is the condition's)."""
+    lo = max(0, pos - window)
+    for cut in ("就", "才", "便"):
+        k = clause.rfind(cut, lo, pos)
+        if k >= 0:
+            lo = k + 1
+    count = 0
+    for p in range(lo, pos):
+        ch = clause[p]
+        if ch not in NEGATORS or _inside_non_negation(clause, p) or (taken is not None and taken[p]):
+            continue
+        if p > 0 and p + 1 < len(clause) and clause[p - 1] == clause[p + 1]:
+            continue  # 有没有, 是不是
+        count += 1
+    return count % 2 == 1
+
+
+def _boundaries(clause: str) -> set[int]:
+    """Positions where a word starts or ends (rjieba): a cue must not cut a word ("挺好" in 挺好笑)."""
+    import rjieba
+
+    out = {0, len(clause)}
+    pos = 0
+    for token in rjieba.cut(clause):
+        pos += len(token)
+        out.add(pos)
+    return out
+
+
+def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
+    """(position, word, kind) of the cue words in a clause, longest first, not overlapping, on word
+    boundaries, and which characters they cover."""
+    taken = [False] * len(clause)
+    bounds = _boundaries(clause)
+    found: list[tuple[int, str, str]] = []
+    for word, kind in _CUE_INDEX:
+        start = 0
+        while True:
+            pos = clause.find(word, start)
+            if pos < 0:
+                break
+            start = pos + 1
+            if any(taken[pos:pos + len(word)]):
+                continue
+            if len(word) <= 2 and pos + len(word) not in bounds:
+                continue  # a short cue that ends inside a word: 挺好|笑, 熬|夜
+            for p in range(pos, pos + len(word)):
+                taken[p] = True
+            found.append((pos, word, kind))
+    return sorted(found), taken
+
+
+def _want_side(clause: str, pos: int) -> int | None:
+    """+1/-1 when a want word (想, 要, 打算 ...) or a negation governs the word at ``pos``."""
+    window = clause[max(0, pos - 6):pos]
+    if any(w in window for w in cues.NOT_WANT if w not in ("不想再",)) and not re.search(r"不想|想要|很想|真想", window):
+        window = window  # 想想 / 一想到 ...: not a wish, but a negation may still govern
+    wanted = any(w in window for w in cues.WANT_WORDS) and not any(w in window for w in cues.NOT_WANT)
+    negated = _negated_before(clause, pos)
+    if not wanted and not negated:
+        return None
+    return -1 if negated else 1
+
+
+def _read_own(text: str, frame: Frame) -> Reading:
+    clauses = _clauses(text)
+    if not clauses:
+        return Reading()
+    tail = text.rstrip().rstrip("。.!！~～啊呀")
+    question = tail.endswith(("？", "?", "吗", "呢")) or any(m in text for m in ("难道", "哪有", "何必", "凭什么", "谁会"))
+    if question and re.search(r"(.)[不没]\1|是不是|有没有|该不该|要不要|能不能", text) and not any(
+            m in text for m in cues.RHETORICAL):
+        return Reading(side=0, certain=False, form="question")  # an open question: no side
+    for word in cues.UNDECIDED:
+        pos = text.find(word)
+        if pos >= 0 and any(m in text[pos + len(word):] for m in cues.OPEN_MARKS):
+            return Reading(side=0, certain=False, form="question")  # "不知道（自己想不想走）": not decided
+    body, concession = _dominant(clauses)
+    form = "concession" if concession else "plain"
+    flip = 1
+    if body and any(body[0].startswith(c) for c in cues.CONDITION):
+        form = "hypothetical"
+        condition = body[0]
+        if len(body) > 1:
+            body = body[1:]
+        if any(r in condition for r in cues.REFUSAL):
+            flip = -1
+    elif any(r in "".join(body) for r in cues.REFUSE_DELAY):
+        flip = -1 if not any(frame_word in "".join(body) for frame_word in frame.act) else 1
+    if question and form == "plain":
+        form = "question"
+    joined = "".join(body)
+    rhetorical = question and (joined.endswith(("吗", "呢")) or text.rstrip("？?").endswith(("吗", "呢"))
+                               or any(m in text for m in cues.RHETORICAL))
+    going_on = any(m in text for m in cues.GOING_ON)
+    about_act = frame.mentions(joined) or any(m in joined for m in cues.AFTER_ACT)
+    about_present = any(m in joined for m in cues.PRESENT)
+    if frame.left and any(p in joined for p in (*frame.persons, *PERSON_PRONOUNS)):
+        about_act, about_present = False, True
+    score = 0.0
+    strong = 0.0
+    sides_seen: set[int] = set()
+    decided: list[str] = []
+    act_words: list[str] = []
+    act_side = 0
+    for clause in body:
+        # the act itself, governed by a want word or a negation
+        for word in (*frame.act, *GENERIC_ACT):
+            pos = clause.find(word)
+            if pos < 0 or (len(word) == 1 and pos + 1 < len(clause) and clause[pos + 1] not in SINGLE_CHAR_FOLLOWERS):
+                continue
+            want = _want_side(clause, pos)
+            if want is not None:
+                act_side += want
+                decided.append(word)
+                act_words.append(word)
+                break
+        found, taken = _cues_in(clause)
+        for pos, word, kind in found:
+            side = cues.KIND_SIDE[kind]
+            if _negated_before(clause, pos, taken=taken) and not any(n in word for n in NEGATORS):
+                volition = re.search(r"不想|不愿|不要|别再|不能再|不想再", clause[max(0, pos - 6):pos])
+                if not (kind == "push" and volition):  # "不想再耗下去" is still against the present
+                    side = -side
+            if any(u in clause[max(0, pos - 6):pos] for u in cues.UNDO_BEFORE) or any(
+                    u in clause[pos + len(word):pos + len(word) + 6] for u in cues.UNDO_AFTER):
+                side = -side  # "弥补学历的短板", "加班减少到每周两天"
+            if rhetorical and kind in ("pull", "ready", "good"):
+                side = -side  # "还有竞争力吗": a doubt of it
+            if going_on and kind in ("fear", "risk") and not about_act:
+                side = -side  # "再这样下去，我怕…": a fear of the present
+            if kind in ("good", "bad", "attach", "push"):
+                target_act = about_act and not about_present if kind in ("attach", "push") else about_act
+                if kind in ("good", "bad"):
+                    side = side if target_act else -side
+                elif target_act:
+                    side = -side
+            elif kind == "cost" and about_present and not about_act:
+                side = -side
+            weight = 0.5 if kind in cues.TARGETED else 1.0
+            score += side * weight
+            sides_seen.add(side)
+            if kind not in cues.TARGETED:
+                strong += side
+            decided.append(word)
+    if act_side:
+        side = 1 if act_side > 0 else -1
+        return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
+                       cue=act_words[0], basis="act", cues=decided)
+    if not decided:
+        if question and form == "question":
+            if about_present and not about_act:
+                return Reading(side=1 * flip, certain=False, form=form, basis="none")
+            if about_act:
+                return Reading(side=-1 * flip, certain=False, form=form, basis="none")
+        return Reading(side=0, certain=False, form=form)
+    side = 0 if score == 0 else (1 if score > 0 else -1)
+    # sure only when every consideration points the same way ("认可工作内容…烦的是被催的方式" is both)
+    certain = (strong > 0) == (score > 0) and (abs(strong) >= 2 or (abs(strong) >= 1 and len(sides_seen) == 1))
+    return Reading(side=side * flip, certain=certain, form=form, cue=decided[0], basis="cue", cues=decided)

@@ -108,6 +108,7 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
 
     with reporting(t("maintain.checking"), enabled=not out.json) as progress:
         report = upkeep(ws, n, include_never=include_never, claims=not no_claims, progress=progress)
+    marked = mark_changed_stale(ws) if report.claims_changed_total else []
     interactive = not out.json and not no_input and sys.stdin.isatty() and bool(report.fields)
     data = {"ok": True, **report.to_json()}
     out.line(t("maintain.title", now=report.now.strftime("%Y-%m-%d %H:%M"), workspace=str(ws.root)), bold=True)
@@ -134,6 +135,9 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
                 out.line(t("maintain.claims_more", n=report.claims_changed_total - len(report.claims)))
         elif report.claims_checked:
             out.line(t("maintain.claims_ok", checked=report.claims_checked))
+        if marked:
+            out.line(t("claim.stale.marked", n=len(marked), ids="、".join(marked[:5])))
+            data["marked_stale"] = marked
     if interactive:
         out.line("")
         out.line(t("maintain.interactive"))
@@ -142,6 +146,22 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
         out.line("")
         out.line(t("maintain.how"))
     out.emit(data)
+
+
+def mark_changed_stale(ws) -> list[str]:
+    """Mark every claim in use whose source lines changed as ``stale`` (docs/design.md)."""
+    from .maintain import changed_claims
+
+    changed, _, _ = changed_claims(ws, limit=0)
+    marked = []
+    for c in changed:
+        if c.state != "source_changed":
+            continue
+        claim = ws.claims.find(c.id)
+        if claim is not None and claim.status in ("active", "disputed"):
+            ws.claims.mark_stale(c.id, why=t("claim.stale.why"), actor="system")
+            marked.append(c.id)
+    return marked
 
 
 # --------------------------------------------------------------------------- mylife skills

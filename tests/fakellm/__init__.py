@@ -9,6 +9,12 @@ non-streaming, text and tool calls. Each test scripts what it answers, in order:
         ...
         assert fakellm.requests[0].body["messages"][0]["role"] == "system"
 
+MyLife's structured stance call (the one request ``ask`` makes to classify counter-evidence
+candidates, recognised by its system prompt) is answered apart, so scripts stay about the answer
+itself: by ``fakellm.stance`` when a test sets it (a Reply or a function, reused for every stance
+call), else by ``{"items": []}`` (the model classifies nothing: the rules decide). Those requests
+are kept in ``fakellm.stance_requests``, not in ``requests``.
+
 A script item may also be a function ``f(request) -> Reply`` to answer from what was asked
 (e.g. cite the claim ids the prompt contained). Failures are scripted too: ``Reply(status=503)``
 answers an HTTP error, ``Reply(text=..., stall_after=2, stall=30)`` sends two chunks and then

@@ -62,6 +62,8 @@ class FakeLLM:
         self._stop = threading.Event()
         self.default: Script | None = None  # answers when the script is used up
         self.requests: list[Request] = []
+        self.stance: Script | None = None  # answers MyLife's structured stance calls (package docstring)
+        self.stance_requests: list[Request] = []
         self._server = _Server(("127.0.0.1", 0), _Handler)
         self._server.fake = self
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
@@ -97,6 +99,13 @@ class FakeLLM:
                 "MYLIFE_API_KEY": "sk-fake-test-key-0000"}
 
     def _next(self, request: Request) -> Reply:
+        if _is_stance_call(request):
+            with self._lock:
+                self.stance_requests.append(request)
+                item = self.stance
+            if item is None:
+                return Reply(text='{"items": []}')
+            return item(request) if callable(item) else item
         with self._lock:
             self.requests.append(request)
             item = self._queue.popleft() if self._queue else self.default
@@ -106,6 +115,13 @@ class FakeLLM:
 
     def sleep(self, seconds: float) -> None:
         self._stop.wait(seconds)
+
+
+def _is_stance_call(request: Request) -> bool:
+    from mylife_core.llm.prompts import STANCE_SYSTEM
+
+    messages = request.messages
+    return bool(messages) and messages[0].get("role") == "system" and messages[0].get("content") in STANCE_SYSTEM.values()
 
 
 class _Server(ThreadingHTTPServer):

@@ -184,6 +184,38 @@ class VectorStore:
                 uids.update(self.db.execute(f"SELECT key, uid FROM docs WHERE key IN ({marks})", chunk).fetchall())
             return [(uids[key], calibrate(cosines[key])) for key in keys if key in uids]
 
+    def similarity(self, query: str, doc_ids: Iterable[str]) -> dict[str, float]:
+        """How close each of ``doc_ids`` is to ``query`` in meaning, mapped to [0, 1] like
+        :meth:`search` scores; ids without a vector are left out. MyLife uses it to judge whether
+        a statement is about a conclusion, or a cited claim about the sentence citing it, without
+        a nearest-neighbour search (the stored vectors are compared directly)."""
+        import numpy as np
+
+        uids = list(dict.fromkeys(doc_ids))
+        if not uids or not query.strip():
+            return {}
+        rows: list[tuple[str, bytes]] = []
+        for chunk in _chunks(uids, 500):
+            marks = ",".join("?" * len(chunk))
+            rows.extend(self.db.execute(f"SELECT uid, vec FROM docs WHERE uid IN ({marks})", chunk).fetchall())
+        if not rows:
+            return {}
+        vector = np.asarray(self._query_vector(query), dtype=np.float32)
+        matrix = np.stack([np.frombuffer(vec, dtype=np.float16) for _, vec in rows]).astype(np.float32)
+        cosines = matrix @ vector
+        return {uid: calibrate(float(c)) for (uid, _), c in zip(rows, cosines)}
+
+    def _query_vector(self, query: str) -> Any:
+        with self._lock:
+            cache = self.__dict__.setdefault("_query_cache", {})
+            vector = cache.get(query)
+            if vector is None:
+                vector = embedder().query(query[:MAX_CHARS])
+                if len(cache) > 256:
+                    cache.pop(next(iter(cache)))
+                cache[query] = vector
+            return vector
+
     def add(self, docs: Iterable[tuple[str, str]]) -> int:
         """Embed ``(id, text)`` pairs and store them (replacing an earlier vector of the same id)."""
         import numpy as np

@@ -1,0 +1,316 @@
+"""Counter-evidence quality: does ``mylife competing`` find the user's own statements against a
+conclusion, by meaning, without presenting someone else's view as the user's?
+
+    .venv/bin/python bench/stance.py                  # both parts, keyword-only and with vectors
+    .venv/bin/python bench/stance.py --no-vector      # keyword-only (fast)
+    .venv/bin/python bench/stance.py --part tuning --errors   # list every miss and false alarm
+    .venv/bin/python bench/stance.py --json
+
+Data: ``bench/data/stance_tuning.yaml`` (the rules and thresholds were tuned on it) and
+``bench/data/stance_heldout.yaml`` (never used to tune anything); read their headers for the
+labels. 24 decisions, 319 labelled statements, 20 everyday noise lines.
+
+The real thing, no stand-ins: for each decision a fresh workspace gets every statement of that
+decision (and the part's noise lines) recorded as a raw note with its claim, filed under the
+topic the data gives (a mortgage under 财务, a quarrel under 家庭); then
+:func:`mylife_core.pipeline.competing.find_competing` is asked for the decision's conclusion on
+the decision's topic, exactly as ``mylife ask`` asks it. Two setups:
+
+* ``keyword``: builtin plugins only (no embeddings);
+* ``vector``: the mylife-vector plugin registered and every document embedded
+  (``mylife index embed``), so candidates and relevance come from multilingual-e5-small.
+
+Figures per part and setup:
+
+* counter-evidence precision and recall: an item of the user's counter-evidence list is right
+  when its statement is labelled ``contradicts``; recall is over every ``contradicts`` statement;
+* ``others as the user's``: statements labelled ``other`` (someone else's view) that appear in the
+  user's own counter-evidence list — the goal is 0; ``others shown apart`` counts those listed
+  separately, labelled with whose view they are;
+* ``unsure``: items shown but marked uncertain;
+* recall by form (negation, concession, hypothetical, question, ...).
+
+The machine's load average is printed with the figures: they are quality figures, but the
+timing column (seconds per decision, embedding included) depends on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DATA = {"tuning": ROOT / "bench" / "data" / "stance_tuning.yaml",
+        "heldout": ROOT / "bench" / "data" / "stance_heldout.yaml"}
+
+
+def load(part: str) -> dict[str, Any]:
+    import yaml
+
+    return yaml.safe_load(DATA[part].read_text(encoding="utf-8"))
+
+
+def _vector_module() -> Any:
+    try:
+        import mylife_vector.plugin as plugin
+    except ImportError:
+        sys.path.insert(0, str(ROOT / "plugins" / "vector"))
+        import mylife_vector.plugin as plugin
+    return plugin
+
+
+def build(folder: Path, decision: dict[str, Any], noise: list[dict[str, Any]], *, vectors: bool) -> Any:
+    """A workspace holding the decision's statements and the noise lines, one note and claim each."""
+    from mylife_core import clock
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    plugins = [_vector_module()] if vectors else []
+    ws, _ = Workspace.init(folder, plugins=plugin_host(*plugins))
+    start = clock.parse_when("2025-01-06")
+    rows: list[dict[str, Any]] = []
+    lines = [(s, s.get("topic") or decision["topic"], s["label"]) for s in decision["statements"]]
+    lines += [(n, n["topic"], "unrelated") for n in noise]
+    # interleave the noise with the statements, as a diary would
+    order = sorted(range(len(lines)), key=lambda i: (i * 7919) % 97)
+    labels: dict[str, dict[str, Any]] = {}
+    for n, i in enumerate(order):
+        item, topic, label = lines[i]
+        when = start + timedelta(days=6 * n)
+        rec = ws.raw.record((item["text"] + "\n").encode("utf-8"), topic=topic, occurred_at=when)
+        rows.append({"claim": item["text"], "topic": topic, "kind": "assessment", "provenance": f"{rec.file}#L1",
+                     "occurred_at": when.date()})
+        labels[item["text"]] = {"label": label, "form": item.get("form", "plain")}
+    claims, _ = ws.claims.add_many(rows, actor="user")
+    if vectors:
+        from mylife_core.search.admin import embed
+
+        embed(ws)
+    return ws, {c.id: labels[c.claim] for c in claims}
+
+
+def _open(folder: Path, decision: dict[str, Any], noise: list[dict[str, Any]], *, vectors: bool,
+          cache: Path | None) -> tuple[Any, dict[str, dict[str, Any]]]:
+    """Build the decision's workspace, or reopen the one ``--cache`` kept from an earlier run."""
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    if cache is None:
+        return build(folder, decision, noise, vectors=vectors)
+    key = hashlib.sha256(json.dumps([decision, noise, vectors], ensure_ascii=False, sort_keys=True).encode()).hexdigest()[:12]
+    kept = cache / f"{decision['id']}-{'v' if vectors else 'k'}-{key}"
+    labels_file = kept / "labels.json"
+    if not labels_file.exists():
+        shutil.rmtree(kept, ignore_errors=True)
+        ws, labels = build(kept / "ws", decision, noise, vectors=vectors)
+        labels_file.write_text(json.dumps(labels, ensure_ascii=False), encoding="utf-8")
+        return ws, labels
+    plugins = [_vector_module()] if vectors else []
+    ws = Workspace.open(kept / "ws", plugins=plugin_host(*plugins))
+    return ws, json.loads(labels_file.read_text(encoding="utf-8"))
+
+
+def run_decision(decision: dict[str, Any], noise: list[dict[str, Any]], *, vectors: bool,
+                 cache: Path | None = None) -> dict[str, Any]:
+    from mylife_core.pipeline.competing import find_competing
+
+    with tempfile.TemporaryDirectory(prefix="mylife-stance-") as tmp:
+        started = time.perf_counter()
+        ws, labels = _open(Path(tmp) / "ws", decision, noise, vectors=vectors, cache=cache)
+        try:
+            result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=50)
+        finally:
+            if vectors:
+                store = _vector_module()._STORES.pop(str(ws.root), None)
+                if store is not None:
+                    store.close()
+            ws.close()
+        took = time.perf_counter() - started
+    shown = [i for i in result.items if i.claim_id in labels]
+    others = [i for i in getattr(result, "others", []) if i.claim_id in labels]
+    return {
+        "id": decision["id"], "conclusion": decision["conclusion"], "seconds": took, "mode": result.mode,
+        "shown": [{"text": i.text, "label": labels[i.claim_id]["label"], "form": labels[i.claim_id]["form"],
+                   "stance": i.stance, "reason": i.reason, "certain": getattr(i, "certain", True)} for i in shown],
+        "others": [{"text": i.text, "label": labels[i.claim_id]["label"]} for i in others],
+        "gold": [{"text": s["text"], "form": s.get("form", "plain")} for s in decision["statements"]
+                 if s["label"] == "contradicts"],
+        "other_texts": [s["text"] for s in decision["statements"] if s["label"] == "other"],
+    }
+
+
+def score(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    tp = fp = gold = others_as_user = others_apart = unsure = 0
+    by_form_gold: Counter[str] = Counter()
+    by_form_hit: Counter[str] = Counter()
+    for r in runs:
+        found = {s["text"] for s in r["shown"] if s["label"] == "contradicts"}
+        tp += len(found)
+        fp += sum(1 for s in r["shown"] if s["label"] != "contradicts")
+        others_as_user += sum(1 for s in r["shown"] if s["label"] == "other")
+        others_apart += sum(1 for s in r["others"] if s["label"] == "other")
+        unsure += sum(1 for s in r["shown"] if not s["certain"])
+        gold += len(r["gold"])
+        for g in r["gold"]:
+            by_form_gold[g["form"]] += 1
+            if g["text"] in found:
+                by_form_hit[g["form"]] += 1
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / gold if gold else 1.0
+    return {"decisions": len(runs), "contradicts": gold, "shown": tp + fp, "right": tp, "wrong": fp,
+            "precision": round(precision, 3), "recall": round(recall, 3),
+            "others_as_user": others_as_user, "others_apart": others_apart, "unsure": unsure,
+            "recall_by_form": {f: f"{by_form_hit[f]}/{n}" for f, n in sorted(by_form_gold.items())},
+            "seconds_per_decision": round(sum(r["seconds"] for r in runs) / max(1, len(runs)), 2)}
+
+
+def errors(runs: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for r in runs:
+        found = {s["text"] for s in r["shown"]}
+        misses = [g["text"] for g in r["gold"] if g["text"] not in found]
+        wrong = [s for s in r["shown"] if s["label"] != "contradicts"]
+        if misses or wrong:
+            out.append(f"  {r['id']}  「{r['conclusion']}」")
+            out += [f"    missed  {m}" for m in misses]
+            out += [f"    WRONG   [{s['label']}] {s['text']}  —— {s['reason']}" for s in wrong]
+    return out
+
+
+# ------------------------------------------------------------------------------ citations
+
+CITATIONS = {"tuning": ROOT / "bench" / "data" / "citations_tuning.yaml",
+             "heldout": ROOT / "bench" / "data" / "citations_heldout.yaml"}
+
+
+def citation_pairs(part: str) -> tuple[list[tuple[str, str, int, str]], dict[str, Any]]:
+    """(sentence, statement, 1 if the statement is what the sentence is about, kind) for one part:
+    kind ``about``; ``hard`` (same decision, another point); ``easy`` (two other decisions)."""
+    import yaml
+
+    data = yaml.safe_load(CITATIONS[part].read_text(encoding="utf-8"))
+    stance = load(part)
+    by_decision = {d["id"]: [st["text"] for st in d["statements"]] for d in stance["decisions"]}
+    ids = sorted(by_decision)
+    pairs = []
+    for i, item in enumerate(data["sentences"]):
+        pairs.append((item["sentence"], item["about"], 1, "about"))
+        pairs.append((item["sentence"], item["not"], 0, "hard"))
+        others = [d for d in ids if d != item["decision"]]
+        for j in (i, i + 5):
+            pool = by_decision[others[j % len(others)]]
+            pairs.append((item["sentence"], pool[(i * 7 + j) % len(pool)], 0, "easy"))
+    return pairs, stance
+
+
+def run_citations(part: str, *, vectors: bool, cache: Path | None) -> list[tuple[float, int, str, str]]:
+    """Relevance scores of every pair, in a workspace holding every statement of the part."""
+    from mylife_core.pipeline.relevance import Relevance
+
+    pairs, stance = citation_pairs(part)
+    statements = [st for d in stance["decisions"] for st in d["statements"]]
+    everything = {"id": f"citations-{part}", "topic": "笔记", "statements": statements}
+    with tempfile.TemporaryDirectory(prefix="mylife-cite-") as tmp:
+        ws, _ = _open(Path(tmp) / "ws", everything, [], vectors=vectors, cache=cache)
+        try:
+            by_text = {c.claim: c for c in ws.claims.iter_all()}
+            relevance = Relevance(ws)
+            out = []
+            for sentence, text, label, kind in pairs:
+                about = relevance.about(sentence, by_text[text])
+                out.append((about.score, label, kind, about.mode))
+        finally:
+            if vectors:
+                store = _vector_module()._STORES.pop(str(ws.root), None)
+                if store is not None:
+                    store.close()
+            ws.close()
+    return out
+
+
+def citation_figures(scores: list[tuple[float, int, str, str]], threshold: float) -> dict[str, Any]:
+    def share(kind: str, keep: bool) -> str:
+        rows = [s for s in scores if s[2] == kind]
+        n = sum(1 for s in rows if (s[0] >= threshold) == keep)
+        return f"{n}/{len(rows)}"
+
+    return {"threshold": threshold, "related_kept": share("about", True), "hard_refused": share("hard", False),
+            "easy_refused": share("easy", False), "mode": scores[0][3] if scores else None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--part", choices=["tuning", "heldout", "both"], default="both")
+    parser.add_argument("--no-vector", action="store_true", help="keyword-only (skip the embedding runs)")
+    parser.add_argument("--only-vector", action="store_true", help="only the runs with the vector plugin")
+    parser.add_argument("--errors", action="store_true", help="list every miss and false alarm")
+    parser.add_argument("--decision", help="only decisions whose id contains this")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--cache", type=Path, help="keep the built (and embedded) workspaces here and reuse them")
+    parser.add_argument("--citations", action="store_true",
+                        help="measure the citation relevance check instead (bench/data/citations_*.yaml)")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("MYLIFE_LANG", "zh")
+    os.environ["MYLIFE_LOAD_PLUGINS"] = ""
+    parts = ["tuning", "heldout"] if args.part == "both" else [args.part]
+    modes = [m for m in ("keyword", "vector") if not (m == "vector" and args.no_vector)
+             and not (m == "keyword" and args.only_vector)]
+    report: dict[str, Any] = {"load_average": None, "results": {}}
+    lines: list[str] = []
+    if args.citations:
+        from mylife_core.pipeline.relevance import ABOUT_VECTOR, ABOUT_WORDS
+
+        for part in parts:
+            for mode in modes:
+                scores = run_citations(part, vectors=mode == "vector", cache=args.cache)
+                used = scores[0][3] if scores else "words"
+                figures = citation_figures(scores, ABOUT_VECTOR if used == "vector" else ABOUT_WORDS)
+                report["results"][f"citations/{part}/{mode}"] = figures
+                lines.append(f"citations {part:8} {mode:8} ({figures['mode']}, threshold {figures['threshold']}): "
+                             f"related kept {figures['related_kept']}, same-decision other point refused "
+                             f"{figures['hard_refused']}, other decisions refused {figures['easy_refused']}")
+                if part == "tuning":
+                    sweep = [citation_figures(scores, th) for th in (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4)]
+                    lines.append("    sweep: " + "; ".join(f"{f['threshold']}: kept {f['related_kept']} hard "
+                                                           f"{f['hard_refused']} easy {f['easy_refused']}" for f in sweep))
+        parts = []
+    for part in parts:
+        data = load(part)
+        decisions = [d for d in data["decisions"] if not args.decision or args.decision in d["id"]]
+        for mode in modes:
+            runs = [run_decision(d, data.get("noise") or [], vectors=mode == "vector", cache=args.cache)
+                    for d in decisions]
+            figures = score(runs)
+            report["results"][f"{part}/{mode}"] = figures
+            lines.append(f"{part:8} {mode:8} P {figures['precision']:.3f}  R {figures['recall']:.3f}  "
+                         f"({figures['right']}/{figures['shown']} shown right, {figures['contradicts']} to find)  "
+                         f"others as the user's {figures['others_as_user']}  others shown apart "
+                         f"{figures['others_apart']}  unsure {figures['unsure']}  "
+                         f"{figures['seconds_per_decision']} s/decision")
+            lines.append(f"{'':17} recall by form: " + ", ".join(f"{k} {v}" for k, v in figures["recall_by_form"].items()))
+            if args.errors:
+                lines += errors(runs)
+    load_avg = Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else None
+    report["load_average"] = load_avg
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(lines))
+        if load_avg:
+            print(f"load average: {' '.join(load_avg)} (2 cores, shared)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

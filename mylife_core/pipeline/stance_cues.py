@@ -1,0 +1,163 @@
+"""The words :func:`mylife_core.pipeline.stance.read` weighs, by what they say about a decision.
+
+A decision is read as a change: doing the act (跳槽, 买房, 养猫 ...) versus keeping things as
+they are. Most of what people write about a decision never names it; it names a consideration:
+something they would miss, a cost, a fear, a constraint, a wish, a complaint. Each kind below
+says which way such a consideration points, and whether it speaks of *the act and what follows
+it* ("C": the consequence side) or of *the present* ("S": the status quo):
+
+==========  =====  =========================================================================
+kind        value  meaning
+==========  =====  =========================================================================
+risk        -1     a loss or failure the act could bring (亏本, 站岗, 从头找)
+fear        -1     fear or dread of it (怕, 腿软, 睡不着)
+unable      -1     not able or not fit to do it (短板, 不擅长, 听不懂)
+bind        -1     something that ties the user down (走不开, 住不下, 谁来管)
+cost        -1     money it costs (首付, 学费, 贷款, 一年…万)
+doubt       -1     not sure, not ready, not needed (没想明白, 没那么需要, 冲动)
+stay        -1     keeping the present (再干一年, 骑驴找马, 先等等)
+attach      +1 S   something good about the present, so a change loses it (舍不得, 方便, 照顾我)
+push        -1 S   something wrong with the present, so a change escapes it (受够, 熬, 冷清)
+pull        +1     something the act brings or the user wants (心动, 翻倍, 机会, 一直想)
+ready       +1     the user is prepared for it (考出来了, 查好了, 负责到底, 大不了)
+good        +1     a plain good word: its side depends on what it is said about
+bad         -1     a plain bad word: its side depends on what it is said about
+==========  =====  =========================================================================
+
+``attach`` and ``push`` speak of the present, so their side toward the act is the opposite of
+their value; ``good`` and ``bad`` take the present's side unless the sentence is about the act,
+its object or what follows it. Longer entries win over the shorter ones inside them (``不方便``
+over ``方便``); an entry that already holds its negation is not negated again by it.
+
+The lists were written from how people write about such decisions and extended only from
+errors on ``bench/data/stance_tuning.yaml``; never from the held-out part.
+"""
+
+from __future__ import annotations
+
+CUES: dict[str, tuple[str, ...]] = {
+    "risk": (
+        "亏本", "亏钱", "亏损", "赔钱", "失败", "风险", "后悔", "站岗", "接盘", "套牢", "连累", "保不住", "从头",
+        "就难了", "裁员", "失业", "没收入", "没有收入", "没有稳定收入", "没有稳定的收入", "撑不过", "撑不到", "撑不了",
+        "钱不够", "不够花", "不稳", "没机会",
+    ),
+    "fear": (
+        "害怕", "怕", "担心", "担忧", "发怵", "睡不着", "心慌", "慌", "窒息", "后怕", "不敢", "焦虑", "没底", "犹豫",
+        "纠结", "顾虑", "不安",
+    ),
+    "unable": (
+        "短板", "不擅长", "不会", "不行", "听不懂", "没经验", "没有经验", "没有任何", "做不到", "扛不住", "吃不消",
+        "不适合", "过敏", "谁会要", "没信心", "没有信心", "照顾不好", "哪有精力", "没有精力", "没精力",
+    ),
+    "bind": (
+        "走不开", "离不开", "住不下", "不让", "不允许", "不同意", "不太愿意", "不愿意", "没时间", "没有时间", "谁来",
+        "谁来管",
+        "谁管", "顾不上", "放不下", "压着", "总不能", "转学", "异地", "出差", "时间都没有", "限制", "阻止", "妨碍",
+        "要交的",
+    ),
+    "cost": (
+        "首付", "月供", "贷款", "房贷", "学费", "生活费", "费用", "开销", "掏空", "降三分之一", "降薪", "钱少", "涨价", "网贷", "背着", "哪有余钱",
+        "贵", "八百块", "十几万", "七八十万", "保险", "油费", "保养", "幼儿园", "花钱", "压力",
+        "小两万",
+    ),
+    "doubt": (
+        "不确定", "没想明白", "没想清楚", "没想好", "还没准备好", "没准备好", "冲动", "值不值", "哪有那么容易",
+        "没那么需要", "不需要", "没必要", "不是非得", "不一定要", "未必", "拿不准", "不清楚", "差异化", "看不出",
+        "没有一个", "不满意", "矫情", "丢人", "有病", "两三次", "没那么容易",
+    ),
+    "stay": (
+        "再干一年", "再干", "再待", "再忍", "再等等", "等等看", "先不", "留下", "继续干", "骑驴找马", "观望",
+        "调整过来", "不想折腾", "聊聊天",
+    ),
+    "attach": (
+        "舍不得", "习惯了", "照顾", "方便", "离家近", "挺好", "热爱", "踏实", "好多了", "好了不少", "满意", "安稳",
+        "稳定", "五险一金", "全额", "按时接", "合适", "对我爸妈", "安安静静", "喜欢这里", "团队很棒",
+    ),
+    "push": (
+        "受够", "熬", "累了", "好累", "很累", "太累", "烦", "没意思", "望到头", "天花板", "执行者", "没涨", "甩锅",
+        "耗下去", "冷清", "孤单", "孤独", "不方便", "挤地铁", "等了", "没有家的感觉", "一个人过", "看不到",
+        "压抑", "憋屈", "凌晨", "加班", "通勤", "甩给我", "无法忍受", "忍受不了", "浪费时间",
+        "没有兑现", "没兑现", "批评", "房租涨", "打不到车", "空屋子", "提不起兴趣", "只想躺着", "出错",
+        "集中不了", "睡不好", "三四点醒", "哭", "撑不住", "忘了", "先低头", "废了", "将就", "是个头", "涨租",
+        "搬家", "缠着", "一个人对着",
+    ),
+    "pull": (
+        "心动", "痒痒", "一直想", "渴望", "向往", "期待", "涨", "翻倍", "升总监", "能升", "升职", "机会", "值得",
+        "治愈", "适合", "采纳", "资源", "补贴", "进步", "开眼界", "看看", "换个环境", "换个角度", "待腻", "闯闯",
+        "不怕", "入场", "急用", "交情", "背我", "利率", "额度", "户口", "上小学", "摇号", "中了", "照应",
+        "失去一个朋友", "借条", "有必要", "竞争力", "觉得可以",
+    ),
+    "ready": (
+        "考出来", "查好了", "办下来", "学完", "负责到底", "大不了", "准备好了", "想清楚了", "攒够", "报了", "扛得住",
+        "能撑", "撑得住",
+    ),
+    "good": (
+        "特别好", "很好", "挺好", "不错", "喜欢", "爱", "开心", "棒", "认可",
+    ),
+    "bad": (
+        "不好", "很差", "差", "吵", "讨厌", "难受", "失望", "没提", "没提过", "很少联系", "赌",
+    ),
+}
+
+# the side a kind's word takes toward the act when read plainly (before negation and target)
+KIND_SIDE: dict[str, int] = {
+    "risk": -1, "fear": -1, "unable": -1, "bind": -1, "cost": -1, "doubt": -1, "stay": -1,
+    "attach": -1, "push": +1, "pull": +1, "ready": +1, "good": +1, "bad": -1,
+}
+# kinds whose side depends on what they are said about (the act's side, or the present's)
+TARGETED = frozenset({"good", "bad"})
+# kinds that make a reading firm (not just a plain good/bad word)
+STRONG = frozenset(KIND_SIDE) - TARGETED
+
+# "想" means "want" only as a verb of wishing, not in 想想 / 一想到 / 想起 / 想法
+WANT_WORDS = ("想", "要", "打算", "准备", "决定", "愿意", "该", "应该", "得", "必须", "一定要", "敢", "舍得",
+              "不如", "干脆", "宁愿", "希望", "盼着", "计划")
+NOT_WANT = ("想想", "一想到", "想到", "想起", "想法", "想象", "想不到", "想明白", "想清楚", "想好", "想不明白",
+            "不想再", "要求", "需要", "重要", "主要", "只要", "要是", "还要", "都要", "就要", "总要", "要么")
+
+# a sentence speaks of the act's consequences (the "C" side) when it holds one of these
+AFTER_ACT = ("去了", "过去", "到时候", "之后", "回来", "出来", "再生", "再读", "一走", "入手", "转过去", "外面")
+# the present going on: a fear of it is a reason to change ("再这样下去，我怕自己会撑不住")
+GOING_ON = ("这样下去", "再这样", "长此以往", "一辈子")
+# ... and of the present when it holds one of these
+PRESENT = ("现在的", "这边", "这里", "目前", "当前", "一辈子", "每天", "天天", "每次", "又", "三年", "六年", "五年",
+           "这几年", "在一起", "一眼", "本来", "原来", "现有")
+
+# reporting: someone else said / thinks / urges (the user's own when the subject is 我)
+REPORT_VERBS = ("说", "觉得", "认为", "劝", "催", "建议", "念叨", "讲", "表示", "提醒", "坚持", "反对", "支持",
+                "希望我", "想让我", "让我", "叫我", "要我", "逼我", "问我", "推荐", "觉着", "嫌", "抱怨")
+NOT_REPORT = ("说明", "说服", "说话", "说好", "说不过去", "说不定", "说真的", "说实话", "说白了", "说到底", "小说",
+              "游说", "说不好", "不好说", "虽说", "再说", "说起来",
+              "就是说", "比如说", "怎么说", "如果说", "听说", "据说", "说来", "说得对", "说得有道理", "说的",
+              "说法", "说得", "不是说", "说不知道", "觉得自己", "让我想", "让我觉得", "叫我怎么")
+# ... and these only when no one else is named before them ("说出去多丢人" / "导师说出去镀金…")
+NOT_REPORT_BARE = ("说出去", "说出来", "说放下", "说走就走")
+# sources whose words are facts the user records, not views (a landlord's rule, a contract)
+FACT_SOURCES = ("房东", "公司", "单位", "合同", "规定", "政策", "通知", "学校")
+# adverbs that may sit between a speaker and the verb: "婆婆天天催", "老李一直劝我"
+REPORT_ADVERBS = "天天一直总是老是也都还又就一再反复早就常常经常非要偏要还在就是倒是也在"
+USER_SUBJECTS = ("我", "我们", "自己", "我自己", "我也", "我还", "我倒", "我真", "我总", "我一直", "我其实",
+                 "我现在", "我就", "我是", "我都", "我却", "我只")
+# the user's reaction to a reported view
+AGREE = ("这话我是认同的", "我是认同的", "我认同", "我同意", "我觉得他说得对", "我觉得她说得对", "说得对", "说得有道理",
+         "有道理", "我也这么想", "我也觉得", "确实如此", "没错")
+DISAGREE = ("不认同", "不同意", "不赞同", "不是这样", "并不认为", "不觉得", "我不信", "不以为然", "才不是")
+
+# concession and contrast: what follows one of these at a clause start is what the user stands on
+CONTRAST = ("但是", "但", "可是", "不过", "然而", "只是", "就是怕", "怕的是", "就怕", "却", "偏偏", "反而",
+            "其实")
+CONCESSIVE = ("虽然", "虽说", "尽管", "固然", "即使", "哪怕")
+# hypotheticals: the clause after the condition is the consequence
+CONDITION = ("如果", "要是", "假如", "假设", "万一", "若是", "一旦", "如果说", "倘若", "真要", "要不是")
+# a condition that refuses the act flips its consequence: "要是错过了，以后就没机会了" is for the act
+REFUSAL = ("不去", "错过", "放弃", "不接", "拒绝", "不要", "不做", "不买", "不走", "不试", "没去", "不换")
+# rhetorical questions: a doubt, or a "no"
+REFUSE_DELAY = ("再拖", "错过", "放弃")
+# words that undo what follows: "弥补学历的短板", "加班减少到每周两天" (before or after the cue)
+UNDO_BEFORE = ("弥补", "解决", "改善", "摆脱", "缓解", "克服")
+UNDO_AFTER = ("减少", "少了", "好转", "缓解", "改善", "消失", "没了")
+# "不知道（自己想不想走）", "不清楚自己真正在纠结什么": the user says they have not decided
+UNDECIDED = ("不知道", "不确定", "不清楚", "拿不准", "说不好", "想不明白", "不明白")
+OPEN_MARKS = ("什么", "是否", "还是", "想不想", "要不要", "该不该")
+RHETORICAL = ("难道", "哪有", "何必", "凭什么", "谁会", "谁来", "怎么可能", "有必要", "真的", "还有", "到底", "哪里",
+              "怎么办", "谁管", "哪有余钱", "还能")

@@ -1,0 +1,129 @@
+"""The topic of a question no lens decision covers: found in the user's own claims and digests.
+
+``ask "我最近睡得好吗？"`` names no decision a lens knows, so its topic comes from what the user has
+written: every evidence claim (and digest paragraph) is scored against the question and the
+scores are summed per topic; the best topic wins when it clearly leads. The score of a claim is
+the weight of the question's words it holds (rare words weigh more than common ones, like a
+search engine's IDF, computed over the user's own claims), with the single characters of those
+words as a fallback (睡 links 睡得 to 睡眠 and 入睡), plus the search engine's hits and, with the
+vector plugin, the claims nearest in meaning. The brief then says which topic and why
+(:attr:`TopicMatch.reason`), and the staleness check uses the profile fields that topic's claims
+speak of (:func:`topic_fields`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..workspace import Workspace
+
+POOL = 3000  # newest evidence claims scored
+LEAD = 1.3  # the best topic must beat the second by this factor
+MIN_SCORE = 2.0  # ... reach this much evidence
+MIN_COVERAGE = 0.5  # ... and its claims must hold at least half of the question's content characters
+STOP_CHARS = set("我你他她它的了是在吗呢吧啊呀么得地着过也都就还又很太更最好不没有个这那些么该要会能想做去来说看")
+
+
+@dataclass
+class TopicMatch:
+    topic: str
+    score: float
+    reason: str
+    examples: list[str] = field(default_factory=list)
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+def _terms(ws: "Workspace", question: str) -> tuple[list[str], list[str]]:
+    from ..search.engine import handle
+    from ..search.segment import STOPWORDS
+    from .stance import STOP_TERMS
+
+    segmenter, thesaurus = handle(ws).language_tools(ws)
+    words = [w for w in segmenter.query_terms(question) if w not in STOPWORDS and w not in STOP_TERMS
+             and any(ch.isalnum() for ch in w) and not all(ch in STOP_CHARS for ch in w)]
+    chars = list(dict.fromkeys(ch for w in words for ch in w if "\u4e00" <= ch <= "\u9fff" and ch not in STOP_CHARS))
+    for syns in thesaurus.expand(question, words).values():
+        words += [s for s in syns if s not in words]
+    return words, chars
+
+
+def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
+    """The user's topic a question is about (see the module docstring), or None when none leads."""
+    from ..messages import t
+    from ..search import recall
+    from .relevance import Relevance
+
+    claims = [c for c in ws.claims.query(limit=POOL, newest_first=True) if c.is_evidence and c.kind != "inference"]
+    if not claims:
+        return None
+    words, chars = _terms(ws, question)
+    n = len(claims)
+    texts = {c.id: f"{c.claim} {c.context or ''}" for c in claims}
+    df: Counter[str] = Counter()
+    for text in texts.values():
+        for term in set(words) | set(chars):
+            if term in text:
+                df[term] += 1
+    idf = {term: math.log((n + 1) / (df[term] + 0.5)) for term in df}
+    per_claim: dict[str, float] = {}
+    for c in claims:
+        text = texts[c.id]
+        score = sum(2 * idf[w] for w in words if w in idf and w in text)
+        score += sum(0.5 * idf[ch] for ch in chars if ch in idf and ch in text)
+        if score > 0:
+            per_claim[c.id] = score
+    topics: dict[str, list[float]] = defaultdict(list)
+    by_id = {c.id: c for c in claims}
+    for cid, score in per_claim.items():
+        topics[by_id[cid].topic].append(score)
+    try:
+        hits = recall(ws, question, layers=["claims", "digest"], k=30, evidence_only=True).hits
+    except Exception:  # noqa: BLE001 - an unreadable index leaves the word scores alone
+        hits = []
+    for hit in hits:
+        if hit.layer == "digest" or (hit.claim_id in by_id):
+            topics[hit.topic].append(2.0 * hit.score)
+    relevance = Relevance(ws)
+    for ref, score in relevance.nearest(question, 30):
+        claim = by_id.get(ref)
+        if claim is not None and score >= 0.25:
+            topics[claim.topic].append(4.0 * score)
+    totals = {topic: sum(sorted(scores, reverse=True)[:8]) for topic, scores in topics.items() if topic}
+    if not totals:
+        return None
+    ranked = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
+    best, score = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0.0
+    if score < MIN_SCORE or score < LEAD * second:
+        return None
+    said = "".join(texts[c.id] for c in claims if c.topic == best)
+    covered = sum(1 for ch in chars if ch in said)
+    if chars and covered / len(chars) < MIN_COVERAGE and not any(w in said for w in words):
+        return None  # "换个城市生活": one shared character (换) is not a topic
+    examples = [by_id[cid].claim for cid, _ in sorted(per_claim.items(), key=lambda kv: -kv[1])
+                if by_id[cid].topic == best][:2]
+    count = sum(1 for cid in per_claim if by_id[cid].topic == best)
+    reason = t("ask.topic.why", n=count, example=examples[0] if examples else best)
+    return TopicMatch(topic=best, score=round(score, 2), reason=reason, examples=examples,
+                      scores={k: round(v, 2) for k, v in ranked[:5]})
+
+
+def topic_fields(ws: "Workspace", topic: str, *, limit: int = 300) -> list[str]:
+    """Profile fields the topic's claims speak of (by name, dictionary aliases or meaning words)."""
+    from .ask import field_words
+
+    fields = ws.profile.fields()
+    if not fields:
+        return []
+    said = " ".join(f"{c.claim} {c.context or ''}" for c in ws.claims.query(topic=topic, limit=limit, newest_first=True)
+                    if c.is_evidence)
+    out = []
+    for name, f in fields.items():
+        words = [name, *field_words(ws, name)]
+        if any(w and w in said for w in words) or getattr(f, "topic", None) == topic:
+            out.append(name)
+    return out

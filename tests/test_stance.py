@@ -1,0 +1,291 @@
+"""Both sides by meaning (issue 13): the Chinese stance reader, the demo's headline answer, premises
+resting on a field by meaning, citations that must be about their sentence, the topic of a
+question no lens covers, the structured stance call through litellm against the fake server, and
+claims whose source lines were edited outside MyLife (never evidence until re-confirmed)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fakellm import Reply, fakellm, seed  # noqa: F401
+
+from mylife_core import clock
+from mylife_core.pipeline.ask import AskOptions, ask
+from mylife_core.pipeline.competing import find_competing
+from mylife_core.pipeline.stance import frame_for, read
+from mylife_core.testing import run_cli
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # litellm's own pydantic deprecations
+
+NOW = "2026-12-03T09:00"
+LENSES = {"MYLIFE_LOAD_PLUGINS": "mylife-career,mylife-finance"}
+
+
+def day(text: str):
+    return clock.parse_when(text)
+
+
+def use_model(ws, fake) -> None:
+    ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fake.url}}))
+
+
+def note(ws, text: str, topic: str, when: str, kind: str = "assessment"):
+    rec = ws.raw.record((text + "\n").encode(), topic=topic, occurred_at=day(when))
+    return ws.claims.add(claim=text, topic=topic, kind=kind, provenance=f"{rec.file}#L1", occurred_at=day(when))[0]
+
+
+# ------------------------------------------------------------------------------ the reader
+
+
+@pytest.mark.parametrize("text, side, form", [
+    ("热爱这里，绝不想走", -1, "negation"),  # the negation governs 走
+    ("想跳槽", 1, "plain"),
+    ("同事们都很照顾我，真舍不得", -1, "plain"),  # against, without naming the act
+    ("虽然钱少了点，但是离家近，每天能按时接孩子", -1, "concession"),  # what follows 但是 counts
+    ("如果年终奖能按时发，我就再干一年", -1, "hypothetical"),
+    ("我不是不想走，只是房贷压着不敢动", -1, "concession"),
+    ("难道要一辈子在这里改需求吗", 1, "question"),  # a rhetorical question about the present
+    ("不知道（自己想不想走）", 0, "question"),  # undecided
+    ("工资三年没涨了，真的不想再耗下去", 1, "plain"),
+])
+def test_the_reader_reads_negation_concession_hypotheticals_and_questions(text, side, form):
+    reading = read(text, frame_for("我该跳槽"))
+    assert (reading.side, reading.form, reading.speaker) == (side, form, None), reading
+
+
+def test_someone_elses_view_is_never_the_users():
+    frame = frame_for("我该跳槽")
+    view = read("阿杰认为说“不知道”就是不想走", frame)
+    assert view.speaker == "阿杰" and view.side == 0 and view.reported_side == -1
+    assert read("老公劝我再忍半年，等年终奖发了再说", frame).speaker == "老公"
+    assert read("婆婆天天催，说趁她还带得动", frame_for("我们该要二胎")).speaker == "婆婆"
+    # the user's own reaction to a view is the user's: adopted, rejected, or (an inference denied) no side
+    assert read("表哥说趁年轻就该多出去闯闯，这话我是认同的", frame).side == 1
+    assert read("小雨说他根本不爱我，这个我不认同", frame_for("我该和他分手")).side == -1
+    denied = read("不认同“说不知道就是不想走”", frame)
+    assert denied.own and denied.side == 0
+    # a negated want of a consideration is still the user's ("我觉得…")
+    assert read("我觉得自己还能调整过来", frame_for("我该去看心理医生")).speaker is None
+
+
+def test_a_negative_conclusion_flips_what_counts_against_it():
+    frame = frame_for("我不该借钱给小赵")
+    assert frame.side == -1
+    assert read("他这次是孩子住院，真的是急用", frame).against(frame)
+    assert not read("我自己还背着网贷，哪有余钱借人", frame).against(frame)
+
+
+# ------------------------------------------------------------------------------ counter-evidence by meaning
+
+
+def test_counter_evidence_in_other_words_and_others_views_apart(ws):
+    note(ws, "同事们都很照顾我，真舍不得", "职业去留", "2026-03-01")
+    note(ws, "想跳槽", "职业去留", "2026-01-10")
+    note(ws, "表姐说现在外面行情差，骑驴找马比较稳", "职业去留", "2026-04-01")
+    note(ws, "今天中午食堂的红烧肉咸死了", "生活", "2026-04-02")
+    result = find_competing(ws, "我该跳槽", topic="职业去留")
+    texts = {i.text: i for i in result.items}
+    assert set(texts) == {"同事们都很照顾我，真舍不得"}  # no shared word with the conclusion
+    assert texts["同事们都很照顾我，真舍不得"].stance == "weakens" and texts["同事们都很照顾我，真舍不得"].speaker is None
+    assert [(o.text, o.speaker) for o in result.others] == [("表姐说现在外面行情差，骑驴找马比较稳", "表姐")]
+    data = result.to_json()
+    assert data["others"][0]["speaker"] == "表姐" and data["items"][0]["certain"] is True
+
+
+def test_the_opposite_conclusion_finds_the_other_side(ws):
+    note(ws, "想跳槽", "职业去留", "2026-01-10")
+    note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
+    stay = find_competing(ws, "你应该留在现在的公司", topic="职业去留")
+    assert [i.text for i in stay.items] == ["想跳槽"]
+
+
+# ------------------------------------------------------------------------------ the demo's headline answer
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("demo") / "mylife-demo"
+    result = run_cli(["demo", "--workspace", str(root), "--json"], env={"MYLIFE_NOW": NOW})
+    assert result.returncode == 0, result.stderr
+    return root
+
+
+def demo_ask(root: Path, question: str, *extra: str) -> dict:
+    result = run_cli(["ask", question, "--offline", "--no-record", "--json", "--workspace", str(root), *extra],
+                     env={"MYLIFE_NOW": NOW, **LENSES})
+    assert result.returncode in (0, 10), result.stderr
+    return result.json()
+
+
+def test_the_demo_headline_answer_reads_stances_right(demo):
+    answer = demo_ask(demo, "我该不该跳槽？", "--accept-stale", "--accept-missing")["answer"]
+    assert answer["decision"] == "跳槽"
+    shown = [*answer["competing"], *answer["statements"]]
+    by_text = {s["text"]: s for s in answer["statements"]}
+    # 「不认同"说不知道就是不想走"」 is not read as against leaving, anywhere
+    assert not any("说不知道就是不想走" in item["text"] for item in answer["competing"])
+    if "不认同“说不知道就是不想走”" in by_text:
+        assert by_text["不认同“说不知道就是不想走”"]["stance"] == 0
+    # a friend's view is never the user's: not in the user's counter-evidence, marked in the table
+    assert not any("阿杰" in item["text"] for item in answer["competing"])
+    for s in shown:
+        if s["text"].startswith(("阿杰", "室友阿杰")):
+            assert s.get("speaker") and s.get("stance", 0) == 0
+    # 「热爱这里，绝不想走」 is not retired by a misreading: the newest firm statement does not reverse it
+    retired = {p["text"]: p for p in answer["premises"]}
+    assert "热爱这里，绝不想走" not in retired
+    # the draft follows the user's newest own statement on leaving ("对新机会有点心动，但不想折腾")
+    assert answer["draft_conclusion"] == "我不该跳槽"
+    assert all(item["speaker"] is None for item in answer["competing"])
+
+
+def test_a_question_no_lens_covers_uses_the_users_own_topic(demo):
+    stopped = demo_ask(demo, "我最近睡得好吗？")
+    assert stopped["status"] == "needs_input"  # the health topic's sleep field is stale: asked first
+    assert stopped["answer"]["topic"] == "健康" and "健康" in stopped["answer"]["topic_reason"]
+    assert "睡眠时长" in stopped["staleness"]["blocking"]
+    data = demo_ask(demo, "我最近睡得好吗？", "--accept-stale")
+    answer = data["answer"]
+    assert data["status"] == "answered" and answer["topic"] == "健康"
+    assert answer["statements"] and {s["topic"] for s in answer["statements"]} == {"健康"}
+    text = run_cli(["ask", "我最近睡得好吗？", "--offline", "--no-record", "--accept-stale", "--workspace", str(demo)],
+                   env={"MYLIFE_NOW": NOW, **LENSES}).stdout
+    assert "按你的记录匹配到主题「健康」" in text and "## 你在「健康」上的多段表述" in text
+    city = demo_ask(demo, "换个城市生活", "--accept-stale")["answer"]
+    assert city["topic"] != "职业去留"
+    assert not any(s["topic"] == "职业去留" for s in city["statements"])
+
+
+# ------------------------------------------------------------------------------ premises by meaning
+
+
+def test_a_judgment_resting_on_savings_without_naming_it_is_offered_for_retirement(ws, tmp_path_factory):
+    """design: "财务压力大" said when savings were 30,000, now 150,000 — without naming the field."""
+    from lens_support import import_lens
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    career = import_lens(tmp_path_factory, "mylife-career")
+    root = ws.root
+    ws.close()
+    ws = Workspace.open(root, plugins=plugin_host(career))
+    pressure = note(ws, "最近财务压力很大", "生活", "2026-02-01")
+    note(ws, "想跳槽", "职业去留", "2026-03-01")
+    ws.profile.set("现有存款", 30000, ttl_days=3650, ttl_given=True, at=day("2026-01-01"))
+    ws.profile.set("现有存款", 150000, at=day("2026-06-01"))
+    result = ask(ws, "我该不该跳槽？", AskOptions(record=False, accept_missing=True, accept_stale=True, offline=True))
+    premise = next(p for p in result.answer.premises if p.claim_id == pressure.id)
+    assert premise.kind == "field_changed" and premise.newer == "现有存款"
+    assert "30000 → 150000" in premise.question
+    ws.close()
+
+
+# ------------------------------------------------------------------------------ citations about the sentence
+
+
+def test_a_citation_unrelated_to_its_sentence_is_refused(ws, fakellm):
+    s = seed(ws)
+    use_model(ws, fakellm)
+    fakellm.script(Reply(text=(f"你的主管管理风格强势，让团队压抑 [{s.mortgage}]。\n"
+                               f"你在连续加班三周时说过想辞职 [{s.quit}]。\n")))
+    answer = ask(ws, "我该不该辞职？", AskOptions(record=False)).answer
+    assert answer.mode == "model"
+    assert [j.text for j in answer.judgments] == ["你在连续加班三周时说过想辞职。"]
+    refused = next(u for u in answer.unsupported if u.text.startswith("你的主管管理风格"))
+    assert [p.problem for p in refused.problems] == ["unrelated"]
+    assert "不是一回事" in refused.problems[0].message and s.mortgage in refused.problems[0].message
+
+
+# ------------------------------------------------------------------------------ the structured stance call
+
+
+def test_the_model_classifies_candidates_once_and_is_checked(ws, fakellm):
+    from mylife_core.llm.settings import load_settings
+
+    love = note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
+    friends = note(ws, "同事们都很照顾我，真舍不得", "职业去留", "2026-02-01")
+    canteen = note(ws, "今天中午食堂的红烧肉咸死了", "职业去留", "2026-03-01")
+    use_model(ws, fakellm)
+
+    def classify(request) -> Reply:
+        sent = json.dumps(request.body["messages"], ensure_ascii=False)
+        assert love.id in sent and "热爱这里" in sent and request.body["response_format"] == {"type": "json_object"}
+        return Reply(text=json.dumps({"items": [
+            {"id": love.id, "stance": "contradicts", "speaker": None, "quote": "绝不想走"},  # agrees with the rules
+            {"id": canteen.id, "stance": "contradicts", "speaker": None, "quote": "咸死了"},  # disagrees: uncertain
+            {"id": "claim-2099-01-01-001", "stance": "contradicts", "quote": "绝不想走"},  # not a candidate
+            {"id": friends.id, "stance": "contradicts", "quote": "同事们都很讨厌我"},  # an invented quote
+        ]}, ensure_ascii=False))
+
+    fakellm.stance = classify
+    result = find_competing(ws, "我该跳槽", topic="职业去留", model=load_settings(ws))
+    assert len(fakellm.stance_requests) == 1 and fakellm.requests == []
+    info = result.model
+    rejected = {r["id"]: r["why"] for r in info["rejected"]}
+    assert set(rejected) == {"claim-2099-01-01-001", friends.id}
+    assert "不在候选列表" in rejected["claim-2099-01-01-001"] and "不在原文中" in rejected[friends.id]
+    items = {i.claim_id: i for i in result.items}
+    assert items[love.id].certain is True
+    assert items[friends.id].certain is True  # the rules' reading stands when the model's entry is rejected
+    assert items[canteen.id].certain is False and "模型判断为「相反」" in items[canteen.id].reason
+    assert info["disagreements"] == [{"id": canteen.id, "model": "contradicts", "rules": "unrelated", "quote": "咸死了"}]
+
+
+def test_a_failing_stance_call_leaves_the_rules(ws, fakellm):
+    from mylife_core.llm.settings import load_settings
+
+    note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
+    use_model(ws, fakellm)
+    fakellm.stance = Reply(text="这不是 JSON")
+    result = find_competing(ws, "我该跳槽", topic="职业去留", model=load_settings(ws))
+    assert [i.text for i in result.items] == ["热爱这里，绝不想走"] and result.items[0].certain
+    assert "只用规则" in result.model["error"]
+
+
+# ------------------------------------------------------------------------------ a source edited outside MyLife
+
+
+def test_a_claim_whose_source_changed_is_marked_and_never_evidence_until_confirmed(ws, cli):
+    love = note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
+    note(ws, "想跳槽", "职业去留", "2026-01-10")
+    path = ws.raw.path_of(love.provenance.split("#")[0])
+    path.write_bytes("其实也没那么热爱。\n".encode())  # edited outside MyLife
+    answer = ask(ws, "我该不该跳槽？", AskOptions(record=False)).answer
+    row = next(s for s in answer.statements if s.claim_id == love.id)
+    assert row.source_ok is False and row.stance == 0 and row.source_state == "source_changed"
+    assert all(c.claim_id != love.id for c in answer.competing)
+    assert [p.kind for p in answer.premises if p.claim_id == love.id] == ["source_changed"]
+    text = cli("ask", "我该不该跳槽？", "--no-record").stdout
+    assert "⚠ 原文已改动，待重新确认 热爱这里" in text
+    competing = cli("competing", "你应该立刻辞职", "--topic", "职业去留", "--json").json()
+    assert love.id in competing["source_changed"] and love.id not in [i["claim_id"] for i in competing["items"]]
+    # maintain marks it stale; the user re-reads the lines and re-confirms it
+    maintained = cli("maintain", "--no-input", "--json").json()
+    assert maintained["marked_stale"] == [love.id]
+    assert cli("claim", "show", love.id, "--json").json()["claim"]["status"] == "stale"
+    refused = cli("competing", "你应该立刻辞职", "--topic", "职业去留", "--json").json()
+    assert love.id in refused["source_changed"]
+    confirmed = cli("claim", "confirm", love.id, "--json").json()
+    assert confirmed["changed"] is True and confirmed["claim"]["status"] == "active"
+    assert confirmed["lines"] == [{"line": 1, "text": "其实也没那么热爱。"}]
+    assert cli("claim", "confirm", love.id, "--json").json()["changed"] is False
+
+
+def test_the_labelled_set_is_split_before_anything_is_tuned_on_it():
+    import yaml
+
+    root = Path(__file__).resolve().parent.parent / "bench" / "data"
+    parts = {p: yaml.safe_load((root / f"stance_{p}.yaml").read_text(encoding="utf-8")) for p in ("tuning", "heldout")}
+    decisions = {p: [d["decision"] for d in data["decisions"]] for p, data in parts.items()}
+    statements = {p: [s["text"] for d in data["decisions"] for s in d["statements"]] for p, data in parts.items()}
+    assert len(decisions["tuning"]) + len(decisions["heldout"]) >= 20
+    assert len(statements["tuning"]) + len(statements["heldout"]) >= 200
+    assert not set(decisions["tuning"]) & set(decisions["heldout"])
+    assert not set(statements["tuning"]) & set(statements["heldout"])
+    assert {"跳槽", "买房", "结婚", "辞职考研", "创业", "搬回老家", "看心理医生"} <= {*decisions["tuning"], *decisions["heldout"]}
+    labels = {s["label"] for data in parts.values() for d in data["decisions"] for s in d["statements"]}
+    assert labels == {"supports", "contradicts", "unrelated", "other"}
+    assert "NO rule, cue word or threshold of MyLife is tuned on them" in (root / "stance_heldout.yaml").read_text(encoding="utf-8")
