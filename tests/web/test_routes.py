@@ -205,6 +205,12 @@ def test_home_shows_verify_state(demo: Path):
         wait_for(lambda: p.panel.verify_state.get("state") == "done", 60)
         html = p.get("/").text
         assert "一切完好" in html
+        victim = sorted((demo / "raw").glob("*.md"))[0]
+        victim.write_bytes(victim.read_bytes() + b"tampered\n")
+        assert p.post("/verify").status_code == 303
+        wait_for(lambda: p.panel.verify_state.get("state") == "done", 60)
+        html = p.get("/").text
+        assert "发现" in html and victim.name in html
     finally:
         p.close()
 
