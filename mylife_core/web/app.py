@@ -120,8 +120,12 @@ class Panel:
         return HTMLResponse(html, status_code=code)
 
     def error_page(self, status: int, message: str, *, fragment: bool = False) -> HTMLResponse:
-        name = "_error.html" if fragment else "error.html"
-        return self.render(name, code=status, status_code=status, message=message, nav=None)
+        if fragment:  # htmx: show the message above the cards, leave the card as it was
+            response = self.render("_error.html", code=status, status_code=status, message=message)
+            response.headers["HX-Retarget"] = "#flash"
+            response.headers["HX-Reswap"] = "innerHTML"
+            return response
+        return self.render("error.html", code=status, status_code=status, message=message, nav=None)
 
     def refuse(self, status: int, key: str) -> Any:
         """A clear page for a request the guard turned away (no workspace data in it)."""

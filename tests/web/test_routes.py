@@ -255,6 +255,7 @@ def test_htmx_action_returns_the_decided_card(panel, demo: Path):
     assert f'id="card-{cand.id}"' in r.text and "已接受" in r.text and "<html" not in r.text
     r = panel.client.post(f"/claims/{cand.id}/accept", data={"csrf": panel.csrf}, headers={"hx-request": "true"})
     assert r.status_code == 409 and "<html" not in r.text and "role=\"alert\"" in r.text
+    assert r.headers["hx-retarget"] == "#flash"  # the message goes above the cards; the card stays
 
 
 def test_bad_claim_actions_are_4xx_and_write_nothing(panel, demo: Path):
