@@ -56,6 +56,8 @@ class Panel:
         self.hosts = allowed_hosts(host, port, extra_hosts)
         self._ws = Workspace.open(self.root, plugins=plugins)  # a missing workspace fails here, clearly
         self._stamps: dict[str, Any] = {}
+        self._counts: tuple[Any, dict[str, dict[str, int]]] | None = None
+        self._records: tuple[int, list[Any]] | None = None
         self._config_stamp = self._stamp(self.root / "config.yaml")
         self.verify_state: dict[str, Any] = {"state": "idle"}
         self._verify_lock = threading.Lock()
@@ -103,6 +105,23 @@ class Panel:
                 self._stamps[name] = now
         self._apply_language()
         return ws
+
+    def claim_counts(self, ws: Any) -> dict[str, dict[str, int]]:
+        """``ws.claims.counts()``, recomputed only after a write: every claim write appends to the
+        audit log, so its size is the key (three GROUP BYs over a lifetime's 300,000 claims
+        cost ~100 ms; the state and evidence pages would pay them on every load)."""
+        key = self._stamp(ws.audit.path)
+        if self._counts is None or self._counts[0] != key:
+            self._counts = (key, ws.claims.counts())
+        return self._counts[1]
+
+    def records_newest_first(self, ws: Any) -> list[Any]:
+        """The raw manifest newest first, sorted again only when it grew (it is append-only)."""
+        records = ws.raw.records()
+        if self._records is None or self._records[0] != len(records):
+            self._records = (len(records), sorted(records, key=lambda r: (r.occurred_at, r.recorded_at),
+                                                  reverse=True))
+        return self._records[1]
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run ``fn(*args)`` on the panel's workspace thread."""
@@ -285,7 +304,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
     # -- pages ----------------------------------------------------------------------------------
     def home(request: Request, ws: Any) -> Response:
         now = clock.now()
-        counts = ws.claims.counts()
+        counts = panel.claim_counts(ws)
         rows = views.field_rows(ws)
         index = ws.index.load()
         return panel.render(
@@ -344,7 +363,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         status = _choice(q.get("status"), STATUSES, "status")
         cursor = views.Cursor.parse(q.get("before"), q.get("skip"))
         items, nxt = views.claims_page(ws, topic=topic, kind=kind, status=status, cursor=cursor)
-        counts = ws.claims.counts() if not topic else None
+        counts = panel.claim_counts(ws) if not topic else None
         chart = None
         if topic:
             recent = ws.claims.query(topic=topic, kind=kind, status=status, limit=400, newest_first=True)
@@ -364,10 +383,9 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         claim = tr.claim
         where = views.pointer_range(claim.provenance)
         raw = views.raw_view(ws, where[0], where[1]) if where else None
-        predecessors = [c for c in ws.claims.query(topic=claim.topic, status="superseded", limit=2000)
-                        if c.superseded_by == claim.id]
+        history, predecessors = views.claim_history(ws, claim.id)
         return panel.render("claim.html", nav="claims", claim=claim, trace=tr, raw=raw, predecessors=predecessors,
-                            audit=views.audit_for(ws, claim.id), here=f"/claims/{claim.id}")
+                            audit=history, here=f"/claims/{claim.id}")
 
     def digests(request: Request, ws: Any) -> Response:
         return panel.render("digests.html", nav="digests", topics=views.digest_topics(ws))
@@ -382,13 +400,13 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         month = q.get("month") or None
         if month is not None and not (len(month) == 7 and month[4] == "-" and month.replace("-", "").isdigit()):
             raise UsageError("web_bad_month", value=month)
-        records = ws.raw.records()
+        records = panel.records_newest_first(ws)
         topics: dict[str, int] = {}
         for rec in records:
             topics[rec.topic] = topics.get(rec.topic, 0) + 1
-        chosen = [r for r in records if (topic is None or r.topic == topic)
-                  and (month is None or r.occurred_at.isoformat()[:7] == month)]
-        chosen.sort(key=lambda r: (r.occurred_at, r.recorded_at), reverse=True)
+        chosen = records if topic is None and month is None else [
+            r for r in records if (topic is None or r.topic == topic)
+            and (month is None or r.occurred_at.isoformat()[:7] == month)]
         n = _page(request)
         items = chosen[(n - 1) * views.PAGE: n * views.PAGE]
         return panel.render("raw.html", nav="raw", items=items, topic=topic, month=month, page_no=n,

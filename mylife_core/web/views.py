@@ -134,16 +134,31 @@ def claims_page(ws: "Workspace", *, topic: str | None, kind: str | None, status:
 
 # ------------------------------------------------------------------------------------ audit
 def audit_for(ws: "Workspace", target: str, limit: int = 50) -> list[dict[str, Any]]:
-    """Audit entries about ``target`` (a claim id, a field name), oldest first.
+    """Audit entries about ``target`` (a claim id, a field name), oldest first."""
+    return [e for e in _audit_mentioning(ws, target) if e.get("target") == target][-limit:]
+
+
+def claim_history(ws: "Workspace", claim_id: str, limit: int = 50) -> tuple[list[dict[str, Any]], list[str]]:
+    """A claim's audit entries (oldest first) and the ids of the claims it superseded, in one
+    pass over the log (a supersession is recorded on the old claim with ``detail.by``)."""
+    entries = _audit_mentioning(ws, claim_id)
+    own = [e for e in entries if e.get("target") == claim_id]
+    older = [str(e.get("target")) for e in entries if e.get("action") == "claim.supersede"
+             and (e.get("detail") or {}).get("by") == claim_id]
+    return own[-limit:], list(dict.fromkeys(older))
+
+
+def _audit_mentioning(ws: "Workspace", text: str) -> list[dict[str, Any]]:
+    """Audit entries whose line mentions ``text`` as a JSON string.
 
     The log is append-only JSON lines and can hold hundreds of thousands of entries: the file
-    is searched as bytes for the target and only matching lines are parsed.
+    is searched as bytes and only matching lines are parsed.
     """
     import json
     import mmap
 
     path = ws.audit.path
-    needle = json.dumps(target, ensure_ascii=False).encode("utf-8")
+    needle = json.dumps(text, ensure_ascii=False).encode("utf-8")
     out: list[dict[str, Any]] = []
     try:
         with path.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
@@ -157,12 +172,12 @@ def audit_for(ws: "Workspace", target: str, limit: int = 50) -> list[dict[str, A
                     entry = json.loads(data[start:end])
                 except ValueError:
                     entry = None
-                if isinstance(entry, dict) and entry.get("target") == target:
+                if isinstance(entry, dict):
                     out.append(entry)
                 pos = data.find(needle, end)
     except (OSError, ValueError):  # no log yet (or an empty one: mmap refuses size 0)
         return []
-    return out[-limit:]
+    return out
 
 
 # ------------------------------------------------------------------------------------ digests
