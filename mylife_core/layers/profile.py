@@ -207,3 +207,23 @@ class ProfileLayer:
             self._save(ProfileFile(fields=fields))
             self.ws.commit_change(actor, "profile.confirm", name, paths=["profile.yaml"], detail={})
         return field
+
+    def set_ttl(self, name: str, ttl_days: int | None, *, reason: str | None = None,
+                actor: str = "user") -> ProfileField:
+        """Change how long a field's value holds (``None``: never expires) without touching the
+        value, its date or its history (the review panel's "change TTL")."""
+        if ttl_days is not None and ttl_days <= 0:
+            raise UsageError("bad_ttl", value=ttl_days)
+        with self.ws.lock():
+            data = self.reload()
+            if name not in data.fields:
+                raise NotFound("field_not_found", name=name)
+            before = data.fields[name]
+            field = before.model_copy(update={"ttl_days": ttl_days, "ttl_source": "user",
+                                              "ttl_reason": reason if reason is not None else before.ttl_reason})
+            fields = dict(data.fields)
+            fields[name] = field
+            self._save(ProfileFile(fields=fields))
+            self.ws.commit_change(actor, "profile.ttl", name, paths=["profile.yaml"],
+                                  detail={"from": before.ttl_days, "to": ttl_days})
+        return field

@@ -1,0 +1,62 @@
+"""Re-make the screenshots of docs/panel.md: the demo workspace, ``mylife serve``, Debian's chromium.
+
+    .venv/bin/python docs/panel/screenshots.py        # writes docs/panel/*.png (viewport-sized)
+
+Needs the web and test extras (``scripts/test`` installs them) and ``/usr/bin/chromium``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
+
+HERE = Path(__file__).resolve().parent
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    from mylife_core.demo import build_demo
+    from mylife_core.workspace import Workspace
+
+    os.environ["MYLIFE_LOAD_PLUGINS"] = ""
+    os.environ.setdefault("MYLIFE_LANG", "zh")
+    root = Path(tempfile.mkdtemp(prefix="mylife-panel-docs-")) / "demo"
+    build_demo(root)
+    with Workspace.open(root) as ws:
+        fields = ws.profile.fields()
+        numeric = next(n for n, f in fields.items() if len(f.history) >= 2 and isinstance(f.value, (int, float)))
+        claim = ws.claims.query(topic="职业去留", kind="assessment", status="active")[3].id
+    proc = subprocess.Popen([sys.executable, "-m", "mylife_core", "serve", "--port", "0", "--json", "-w", str(root)],
+                            stdout=subprocess.PIPE, env=dict(os.environ))
+    try:
+        info = json.loads(proc.stdout.readline())
+        base = info["url"].split("/?")[0]
+        shots = {"home": "/", "review": "/review", "profile": "/profile", "field": "/profile/" + quote(numeric),
+                 "claims": "/claims?topic=" + quote("职业去留"), "claim": f"/claims/{claim}",
+                 "digest": "/digests/" + quote("职业去留"), "search": "/search?q=" + quote("换工作"),
+                 "settings": "/settings"}
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+            page = browser.new_page(viewport={"width": 1000, "height": 640}, locale="zh-CN")
+            page.goto(info["url"])
+            for name, path in shots.items():
+                page.goto(base + path)
+                page.screenshot(path=str(HERE / f"{name}.png"))
+                print(HERE / f"{name}.png")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,258 @@
+"""What each panel page shows, gathered through the workspace library only.
+
+Every function here reads through public layer methods (``ws.claims``, ``ws.profile``,
+``ws.raw``, ``ws.digests``, ``ws.index``, ``ws.audit``, ``trace``, ``recall`` …) and returns
+plain data for a template; the routes in :mod:`mylife_core.web.app` call them and the library's
+own methods for every write, so locks, the audit log and provenance checks hold for the panel
+exactly as for the CLI.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+from .. import clock
+from ..provenance import Pointer, decode, split_lines
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..layers.claims import Claim
+    from ..layers.profile import ProfileField
+    from ..workspace import Workspace
+
+PAGE = 50
+SOON_DAYS = 14  # "expiring soon": within this many days of its TTL
+
+
+# ------------------------------------------------------------------------------------ TTL badges
+def ttl_state(field: "ProfileField", now: datetime) -> str:
+    """``never`` | ``expired`` | ``soon`` (within 14 days) | ``fresh``."""
+    if field.ttl_days is None:
+        return "never"
+    left = field.ttl_days - field.age_days(now)
+    if left < 0:
+        return "expired"
+    return "soon" if left <= SOON_DAYS else "fresh"
+
+
+def days_left(field: "ProfileField", now: datetime) -> int | None:
+    return None if field.ttl_days is None else int(field.ttl_days - field.age_days(now))
+
+
+@dataclass
+class FieldRow:
+    name: str
+    field: "ProfileField"
+    state: str
+    age_days: int
+    left: int | None
+
+
+def field_rows(ws: "Workspace") -> list[FieldRow]:
+    now = clock.now()
+    rows = [FieldRow(n, f, ttl_state(f, now), int(f.age_days(now)), days_left(f, now))
+            for n, f in ws.profile.fields().items()]
+    order = {"expired": 0, "soon": 1, "fresh": 2, "never": 3}
+    rows.sort(key=lambda r: (order[r.state], r.left if r.left is not None else 10**9, r.name))
+    return rows
+
+
+# ------------------------------------------------------------------------------------ raw lines
+@dataclass
+class RawView:
+    file: str
+    lines: list[tuple[int, str]]
+    highlight: tuple[int, int] | None
+    state: str  # ok | changed | missing | unrecorded
+    record: Any = None
+
+
+def raw_view(ws: "Workspace", file: str, highlight: tuple[int, int] | None = None) -> RawView:
+    """A raw file's lines, checked against its manifest hash (read-only: L0 is append-only)."""
+    rec = ws.raw.get(file)
+    try:
+        data = ws.raw.path_of(file).read_bytes() if file.startswith("raw/") else None
+    except OSError:
+        data = None
+    if data is None:
+        return RawView(file, [], highlight, "missing", rec)
+    state = "unrecorded" if rec is None else ("ok" if hashlib.sha256(data).hexdigest() == rec.sha256 else "changed")
+    lines = [(i, decode(b)) for i, b in enumerate(split_lines(data), start=1)]
+    return RawView(file, lines, highlight, state, rec)
+
+
+def pointer_range(provenance: str | None) -> tuple[str, tuple[int, int]] | None:
+    if not provenance:
+        return None
+    try:
+        p = Pointer.parse(provenance)
+    except Exception:  # noqa: BLE001 - a malformed pointer shows as "no source"
+        return None
+    return p.file, (p.start, p.end)
+
+
+# ------------------------------------------------------------------------------------ pagination
+@dataclass
+class Cursor:
+    """Keyset pagination over claims, newest first: the day of the last shown claim and how
+    many of that day's claims were shown already (``query`` orders by day, then id)."""
+
+    before: date | None = None
+    skip: int = 0
+
+    @classmethod
+    def parse(cls, before: str | None, skip: str | None) -> "Cursor":
+        from ..errors import UsageError
+
+        try:
+            day = date.fromisoformat(before) if before else None
+            n = int(skip) if skip else 0
+        except ValueError:
+            raise UsageError("web_bad_cursor", value=f"{before}/{skip}") from None
+        if n < 0 or n > 100000:
+            raise UsageError("web_bad_cursor", value=f"{before}/{skip}")
+        return cls(day, n)
+
+
+def claims_page(ws: "Workspace", *, topic: str | None, kind: str | None, status: str | None,
+                cursor: Cursor, size: int = PAGE) -> tuple[list["Claim"], Cursor | None]:
+    """One page of claims (newest first) and the cursor of the next page, if any."""
+    found = ws.claims.query(topic=topic, kind=kind, status=status, until=cursor.before,
+                            limit=size + cursor.skip + 1, newest_first=True)
+    found = found[cursor.skip:]
+    more = len(found) > size
+    page = found[:size]
+    if not more or not page:
+        return page, None
+    last = page[-1].occurred_at
+    same_day = sum(1 for c in page if c.occurred_at == last)
+    skip = same_day + (cursor.skip if cursor.before == last else 0)
+    return page, Cursor(last, skip)
+
+
+# ------------------------------------------------------------------------------------ audit
+def audit_for(ws: "Workspace", target: str, limit: int = 50) -> list[dict[str, Any]]:
+    """Audit entries about ``target`` (a claim id, a field name), oldest first."""
+    return [e for e in _audit_mentioning(ws, target) if e.get("target") == target][-limit:]
+
+
+def claim_history(ws: "Workspace", claim_id: str, limit: int = 50) -> tuple[list[dict[str, Any]], list[str]]:
+    """A claim's audit entries (oldest first) and the ids of the claims it superseded, in one
+    pass over the log (a supersession is recorded on the old claim with ``detail.by``)."""
+    entries = _audit_mentioning(ws, claim_id)
+    own = [e for e in entries if e.get("target") == claim_id]
+    older = [str(e.get("target")) for e in entries if e.get("action") == "claim.supersede"
+             and (e.get("detail") or {}).get("by") == claim_id]
+    return own[-limit:], list(dict.fromkeys(older))
+
+
+def _audit_mentioning(ws: "Workspace", text: str) -> list[dict[str, Any]]:
+    """Audit entries whose line mentions ``text`` as a JSON string.
+
+    The log is append-only JSON lines and can hold hundreds of thousands of entries: the file
+    is searched as bytes and only matching lines are parsed.
+    """
+    import json
+    import mmap
+
+    path = ws.audit.path
+    needle = json.dumps(text, ensure_ascii=False).encode("utf-8")
+    out: list[dict[str, Any]] = []
+    try:
+        with path.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            pos = data.find(needle)
+            while pos != -1:
+                start = data.rfind(b"\n", 0, pos) + 1
+                end = data.find(b"\n", pos)
+                if end == -1:
+                    break  # a torn last line
+                try:
+                    entry = json.loads(data[start:end])
+                except ValueError:
+                    entry = None
+                if isinstance(entry, dict):
+                    out.append(entry)
+                pos = data.find(needle, end)
+    except (OSError, ValueError):  # no log yet (or an empty one: mmap refuses size 0)
+        return []
+    return out
+
+
+# ------------------------------------------------------------------------------------ digests
+@dataclass
+class DigestView:
+    topic: str
+    in_force: str | None  # body
+    in_force_meta: dict[str, Any]
+    original: str | None  # body of the model's original kept beside it
+    original_meta: dict[str, Any]
+    differences: list[dict[str, Any]]
+    paragraphs_in_force: list[tuple[int, str, str | None]]  # (n, text, change)
+    paragraphs_original: list[tuple[int, str, str | None]]
+
+
+def digest_topics(ws: "Workspace") -> list[dict[str, Any]]:
+    from ..layers.digest import split_front_matter
+
+    out = []
+    for path in ws.digests.topics():
+        meta, body = split_front_matter(path.read_text(encoding="utf-8"))
+        out.append({"topic": str(meta.get("topic") or path.stem), "revision": str(meta.get("revision") or "user"),
+                    "paragraphs": len([p for p in body.split("\n\n") if p.strip()]),
+                    "has_original": path.with_name(path.stem + ".ai.md").exists(),
+                    "pending": _new_original(ws, path.stem, meta)})
+    return out
+
+
+def _new_original(ws: "Workspace", stem: str, meta: dict[str, Any]) -> bool:
+    """A model original arrived after the user's revision (it differs from what was revised)."""
+    from ..layers.digest import body_hash, split_front_matter
+
+    if meta.get("revision") != "user":
+        return False
+    original = ws.digests.dir / f"{stem}.ai.md"
+    if not original.exists():
+        return False
+    _, body = split_front_matter(original.read_text(encoding="utf-8"))
+    return bool(meta.get("based_on")) and body_hash(body) != meta.get("based_on")
+
+
+def digest_view(ws: "Workspace", topic: str) -> DigestView:
+    from ..errors import NotFound
+    from ..layers.digest import paragraph_differences, split_front_matter, split_paragraphs
+
+    text = ws.digests.read(topic)
+    if text is None:
+        raise NotFound("web_digest_not_found", topic=topic)
+    meta, body = split_front_matter(text)
+    original_text = ws.digests.read(topic, original=True)
+    o_meta, o_body = split_front_matter(original_text) if original_text is not None else ({}, None)
+    diffs = paragraph_differences(o_body, body) if o_body is not None else []
+    changed_new = {d["paragraph"]: d["change"] for d in diffs if d["revised"] is not None}
+    removed_old = {d["original"] for d in diffs if d["original"] is not None}
+    in_force = [(p.number, p.text, changed_new.get(p.number)) for p in split_paragraphs(body, "")]
+    original = ([(p.number, p.text, ("changed" if p.text in removed_old else None))
+                 for p in split_paragraphs(o_body, "")] if o_body is not None else [])
+    return DigestView(topic, body, meta, o_body, o_meta, diffs, in_force, original)
+
+
+# ------------------------------------------------------------------------------------ home
+def recent_topics(ws: "Workspace", n: int = 5) -> list[dict[str, Any]]:
+    """The topics of the most recent raw records (what the user has been writing about)."""
+    seen: dict[str, dict[str, Any]] = {}
+    for rec in reversed(ws.raw.records()):  # the manifest is in recording order
+        if rec.topic not in seen:
+            seen[rec.topic] = {"topic": rec.topic, "last": rec.occurred_at}
+            if len(seen) >= n:
+                break
+    return list(seen.values())
+
+
+def numeric_history(field: "ProfileField") -> list[tuple[datetime, float]]:
+    """The field's values over time when every one is a number (for the chart)."""
+    points = [(p.updated_at, p.value) for p in field.history] + [(field.updated_at, field.value)]
+    if len(points) < 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for _, v in points):
+        return []
+    return [(when, float(v)) for when, v in points]

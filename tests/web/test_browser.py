@@ -1,0 +1,188 @@
+"""End-to-end: ``mylife serve`` in a subprocess, Debian's chromium driven by Playwright.
+
+Each test opens the printed URL (token -> cookie), works the pages as a person would, then
+checks the workspace's files and audit log through the library. Screenshots of every page land
+in ``tests/web/artifacts/`` (git-ignored). A console error (a CSP violation included) fails.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+from mylife_core.testing import plugin_host
+from mylife_core.workspace import Workspace
+
+from .conftest import shot, wait_for
+
+
+def open_ws(root: Path) -> Workspace:
+    return Workspace.open(root, plugins=plugin_host())
+
+
+def start(serve, page) -> str:
+    info = serve()
+    page.goto(info["url"])
+    assert "token=" not in page.url  # exchanged for the cookie and dropped from the address bar
+    return info["url"].split("/?")[0]
+
+
+def no_errors(page) -> None:
+    assert page.errors == [], page.errors
+
+
+def test_accept_one_candidate_reject_another_see_files_and_audit_change(serve, page, demo: Path):
+    base = start(serve, page)
+    with open_ws(demo) as ws:
+        first, second = ws.claims.query(status="candidate")[:2]
+    shards = {p: p.read_text(encoding="utf-8") for p in (demo / "claims").glob("*.yaml")}
+    page.goto(base + "/review")
+    shot(page, "review")
+    assert page.locator("article.card[data-claim]").count() == 2
+    # keyboard: j focuses the first card, a accepts it (htmx swaps the card in place)
+    page.keyboard.press("j")
+    page.keyboard.press("a")
+    page.locator(f"#card-{first.id} .done").wait_for()
+    assert "已接受" in page.locator(f"#card-{first.id}").inner_text()
+    # mouse: a reason, then reject
+    card = page.locator(f"#card-{second.id}")
+    card.locator("input.why").fill("这不是我的意思")
+    card.locator("button.reject").click()
+    page.locator(f"#card-{second.id} .done").wait_for()
+    shot(page, "review-decided")
+    with open_ws(demo) as ws:
+        assert ws.claims.get(first.id).status == "active"
+        assert ws.claims.get(second.id).status == "rejected"
+        assert ws.claims.get(second.id).note == "这不是我的意思"
+        tail = [(e.actor, e.action, e.target) for e in ws.audit.tail(2)]
+    assert tail == [("user", "claim.accept", first.id), ("user", "claim.reject", second.id)]
+    changed = [p for p, before in shards.items() if p.read_text(encoding="utf-8") != before]
+    assert changed and any("这不是我的意思" in p.read_text(encoding="utf-8") for p in changed)
+    page.reload()
+    assert "没有等待确认的推断" in page.content()
+    page.goto(base + "/")
+    recent = page.locator("table.audit").inner_text()
+    assert "claim.accept" in recent and "claim.reject" in recent and "user" in recent
+    no_errors(page)
+
+
+def test_confirm_a_stale_field(serve, page, demo: Path):
+    base = start(serve, page)
+    with open_ws(demo) as ws:
+        name = sorted(ws.profile.stale())[0]
+        before = ws.profile.get(name)
+    page.goto(base + "/profile")
+    shot(page, "profile")
+    row = page.locator("tr", has=page.locator(f"a:text-is('{name}')"))
+    assert "已过期" in row.inner_text()
+    row.locator("button.confirm").click()
+    page.wait_for_url(base + "/profile")
+    row = page.locator("tr", has=page.locator(f"a:text-is('{name}')"))
+    assert "已过期" not in row.inner_text() and "有效" in row.inner_text()
+    with open_ws(demo) as ws:
+        after = ws.profile.get(name)
+        entry = ws.audit.tail(1)[0]
+    assert after.value == before.value and after.updated_at > before.updated_at and not after.is_stale()
+    assert (entry.actor, entry.action, entry.target) == ("user", "profile.confirm", name)
+    assert after.updated_at.date().isoformat() in (demo / "profile.yaml").read_text(encoding="utf-8")
+    page.goto(base + "/profile/" + quote(name))
+    shot(page, "field")
+    no_errors(page)
+
+
+def test_edit_a_digest_revision_and_see_both_versions(serve, page, demo: Path):
+    base = start(serve, page)
+    topic = "职业去留"
+    original = (demo / "digest" / f"{topic}.ai.md").read_text(encoding="utf-8")
+    page.goto(base + "/digests/" + quote(topic))
+    shot(page, "digest")
+    box = page.locator("textarea[name=body]")
+    text = box.input_value()
+    box.fill(text + "\n\n我补一句：真正想离开的是这种管理方式，不是这份工作。")
+    page.locator("#save-revision").click()
+    page.wait_for_url(re.compile(r".*/digests/.*"))
+    in_force = page.locator("#in-force").inner_text()
+    assert "真正想离开的是这种管理方式" in in_force
+    assert "新增" in in_force  # the added paragraph is marked
+    assert page.locator("#original").inner_text().strip()  # the model's original still beside it
+    assert "真正想离开" not in page.locator("#original").inner_text()
+    assert (demo / "digest" / f"{topic}.ai.md").read_text(encoding="utf-8") == original
+    assert "真正想离开的是这种管理方式" in (demo / "digest" / f"{topic}.md").read_text(encoding="utf-8")
+    with open_ws(demo) as ws:
+        entry = ws.audit.tail(1)[0]
+    assert (entry.actor, entry.action, entry.target) == ("user", "digest.revise", topic)
+    shot(page, "digest-revised")
+    no_errors(page)
+
+
+def test_search_huan_gongzuo_finds_a_tiaocao_note(serve, page):
+    base = start(serve, page)
+    page.goto(base + "/")
+    page.locator("form.quicksearch input[name=q]").fill("换工作")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r".*/search\?q=.*"))
+    hits = page.locator("ol.hits")
+    hits.wait_for()
+    assert "跳槽" in hits.inner_text()
+    assert "跳槽" in " ".join(page.locator("ol.hits mark").all_inner_texts()) or "换工作" in page.content()
+    assert page.locator("#search-summary").inner_text()
+    shot(page, "search")
+    no_errors(page)
+
+
+def test_a_note_with_a_script_tag_renders_as_text(serve, page, demo: Path):
+    base = start(serve, page)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(base + "/raw")
+    page.locator("details.add summary").click()
+    page.locator("form.record input[name=topic]").fill("测试")
+    note = "今天看到一段代码 <script>alert(1)</script> 觉得很好笑"
+    page.locator("form.record textarea[name=text]").fill(note)
+    page.locator("#record").click()
+    page.wait_for_url(re.compile(r".*/raw/.*\.md$"))
+    assert note in page.locator("ol.lines").inner_text()
+    shot(page, "raw-record-script")
+    page.goto(base + "/search?q=" + quote("好笑"))
+    assert "<script>alert(1)</script>" in page.locator("ol.hits").inner_text()
+    assert dialogs == []
+    with open_ws(demo) as ws:
+        rec = ws.raw.records()[-1]
+        assert ws.raw.read_bytes(rec.file) == note.encode("utf-8")
+        assert ws.audit.tail(1)[0].actor == "user"
+    no_errors(page)
+
+
+def test_every_page_in_the_browser_without_errors(serve, page, demo: Path):
+    base = start(serve, page)
+    with open_ws(demo) as ws:
+        claim = ws.claims.query(topic="职业去留", status="active")[0]
+        raw_file = ws.raw.records()[-1].file
+    pages = {"home": "/", "claims": "/claims", "claims-topic": "/claims?topic=" + quote("职业去留"),
+             "claim": f"/claims/{claim.id}", "digests": "/digests", "raw": "/raw", "raw-file": f"/{raw_file}",
+             "chains": "/chains", "branches": "/branches", "settings": "/settings"}
+    for name, path in pages.items():
+        response = page.goto(base + path)
+        assert response is not None and response.status == 200, path
+        for label in ("我现在的状态", "待确认", "档案", "证据", "摘要", "原话", "搜索", "反查链", "分支", "设置"):
+            assert page.locator("header.top nav").get_by_text(label, exact=True).count() == 1
+        shot(page, name)
+    # the navigation bar reaches every page
+    page.goto(base + "/")
+    page.locator("header.top nav").get_by_text("设置", exact=True).click()
+    page.wait_for_url(base + "/settings")
+    no_errors(page)
+
+
+def test_without_the_token_the_browser_gets_403(serve, page):
+    info = serve()
+    base = info["url"].split("/?")[0]
+    response = page.goto(base + "/")
+    assert response is not None and response.status == 403
+    assert "mylife serve" in page.content()
+    response = page.goto(base + "/?token=not-the-token")
+    assert response is not None and response.status == 403
+    shot(page, "refused")
+    page.goto(info["url"])
+    assert wait_for(lambda: "我现在的状态" in page.content())

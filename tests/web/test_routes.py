@@ -1,0 +1,532 @@
+"""Route tests of the review panel with Starlette's TestClient, on a copy of the demo workspace.
+
+Every page and action, the guard (token, cookie, CSRF, Host, methods, headers) and bad input:
+a clear page, a 4xx status and nothing written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from mylife_core.testing import plugin_host, run_cli
+from mylife_core.workspace import Workspace
+
+from .conftest import BASE, Panel, wait_for
+
+PAGES = ["/", "/review", "/profile", "/claims", "/digests", "/raw", "/search", "/search?q=" + quote("换工作"),
+         "/chains", "/branches", "/settings"]
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every file of the workspace but the derived cache/, by content hash."""
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file() and p.relative_to(root).parts[0] != "cache"}
+
+
+def open_ws(root: Path) -> Workspace:
+    return Workspace.open(root, plugins=plugin_host())
+
+
+def candidates(root: Path) -> list:
+    with open_ws(root) as ws:
+        return ws.claims.query(status="candidate")
+
+
+def last_audit(root: Path):
+    with open_ws(root) as ws:
+        return ws.audit.tail(1)[0]
+
+
+# ------------------------------------------------------------------------------------ the guard
+def test_without_the_session_cookie_every_path_is_refused(demo: Path):
+    from starlette.testclient import TestClient
+
+    from mylife_core.web import create_app
+
+    app = create_app(demo, plugins=plugin_host(), port=8765, verify_on_start=False)
+    try:
+        client = TestClient(app, base_url=BASE)
+        for path in [*PAGES, "/claims/claim-2026-01-01-001", "/static/panel.css", "/static/htmx-2.0.11.min.js",
+                     "/nope"]:
+            r = client.get(path)
+            assert r.status_code == 403, path
+            assert "令牌" in r.text and "mylife serve" in r.text  # says what to do
+        before = snapshot(demo)
+        r = client.post("/verify", data={"csrf": app.panel.secrets.csrf})
+        assert r.status_code == 403
+        r = client.get("/?token=wrong-token")
+        assert r.status_code == 403 and "上一次启动" in r.text
+        assert snapshot(demo) == before
+    finally:
+        app.panel.close()
+
+
+def test_token_is_exchanged_for_a_strict_httponly_cookie_and_dropped_from_the_url(demo: Path):
+    from starlette.testclient import TestClient
+
+    from mylife_core.web import create_app
+
+    app = create_app(demo, plugins=plugin_host(), port=8765, verify_on_start=False)
+    try:
+        client = TestClient(app, base_url=BASE)
+        r = client.get(f"/review?topic={quote('职业去留')}&token={app.panel.secrets.token}", follow_redirects=False)
+        assert r.status_code == 303
+        assert r.headers["location"] == "/review?topic=" + quote("职业去留")
+        cookie = r.headers["set-cookie"]
+        assert cookie.startswith(app.panel.secrets.cookie_name + "=" + app.panel.secrets.session)
+        for part in ("HttpOnly", "SameSite=Strict", "Path=/"):
+            assert part in cookie
+        assert app.panel.secrets.token not in cookie  # the cookie is not the printed token
+        assert client.get("/review").status_code == 200
+    finally:
+        app.panel.close()
+
+
+def test_each_start_has_its_own_secrets(demo: Path):
+    a, b = Panel(demo), Panel(demo)
+    try:
+        assert len({a.panel.secrets.token, b.panel.secrets.token}) == 2
+        assert a.panel.secrets.csrf != b.panel.secrets.csrf
+        assert a.panel.secrets.cookie_name != b.panel.secrets.cookie_name
+        b.client.cookies.clear()
+        b.client.cookies.set(a.panel.secrets.cookie_name, a.panel.secrets.session)
+        assert b.get("/").status_code == 403  # another start's cookie opens nothing
+    finally:
+        a.close()
+        b.close()
+
+
+def test_host_header_must_be_the_panels_own(panel):
+    for host in ("evil.example", "127.0.0.1:9999", "attacker.test:8765", ""):
+        r = panel.get("/", headers={"host": host})
+        assert r.status_code == 400, host
+        assert "Host" in r.text
+    for host in ("127.0.0.1:8765", "localhost:8765", "[::1]:8765"):
+        assert panel.get("/", headers={"host": host}).status_code == 200, host
+
+
+def test_security_headers_and_no_cors(panel):
+    r = panel.get("/", headers={"origin": "http://evil.example"})
+    assert r.status_code == 200
+    csp = r.headers["content-security-policy"]
+    for rule in ("default-src 'none'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'",
+                 "form-action 'self'", "base-uri 'none'"):
+        assert rule in csp
+    assert "unsafe" not in csp and "http" not in csp
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["cache-control"] == "no-store"
+    assert not any(k.lower().startswith("access-control-") for k in r.headers)
+    pre = panel.client.options("/claims", headers={"origin": "http://evil.example",
+                                                   "access-control-request-method": "POST"})
+    assert pre.status_code == 405 and not any(k.lower().startswith("access-control-") for k in pre.headers)
+    # no inline script or style anywhere: the CSP would block it
+    for path in PAGES:
+        html = panel.get(path).text
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), path
+        assert "style=" not in html and "<style" not in html, path
+
+
+def test_state_changing_requests_need_post_and_this_starts_csrf_token(panel, demo: Path):
+    cand = candidates(demo)[0]
+    before = snapshot(demo)
+    other = Panel(demo)  # a stale token: from another (earlier) start of the panel
+    try:
+        stale = other.csrf
+    finally:
+        other.close()
+    for csrf in (None, "", stale, panel.csrf[:-2] + "xx"):
+        r = panel.post(f"/claims/{cand.id}/accept", csrf=csrf)
+        assert r.status_code == 403, csrf
+        assert "CSRF" in r.text and "未做任何改动" in r.text
+    r = panel.client.get(f"/claims/{cand.id}/accept")
+    assert r.status_code == 405
+    for method in ("put", "delete", "patch"):
+        assert getattr(panel.client, method)(f"/claims/{cand.id}/accept").status_code == 405
+    # a browser posting from another site: its Origin gives it away even with a valid token
+    r = panel.post(f"/claims/{cand.id}/accept", headers={"origin": "http://evil.example"})
+    assert r.status_code == 403
+    # the header form of the token (htmx) works like the field
+    assert snapshot(demo) == before
+    r = panel.client.post(f"/claims/{cand.id}/accept", headers={"x-csrf-token": panel.csrf},
+                          follow_redirects=False)
+    assert r.status_code == 303
+
+
+# ------------------------------------------------------------------------------------ pages
+def test_every_page_renders_in_chinese_with_the_navigation(panel):
+    for path in PAGES:
+        r = panel.get(path)
+        assert r.status_code == 200, (path, r.text[:500])
+        assert r.headers["content-type"].startswith("text/html")
+        for label in ("我现在的状态", "待确认", "档案", "证据", "摘要", "原话", "搜索", "反查链", "分支", "设置"):
+            assert label in r.text, (path, label)
+        assert 'lang="zh-CN"' in r.text
+
+
+def test_pages_follow_the_workspace_language(demo: Path, monkeypatch):
+    monkeypatch.delenv("MYLIFE_LANG")
+    with open_ws(demo) as ws:
+        ws.save_config(ws.config.model_copy(update={"language": "en"}))
+    p = Panel(demo)
+    try:
+        r = p.get("/")
+        assert 'lang="en"' in r.text and "My state now" in r.text and "To review" in r.text
+        assert "我现在的状态" not in r.text
+        r = p.get("/claims/claim-1999-01-01-001")
+        assert r.status_code == 404 and "no claim" in r.text.lower()
+    finally:
+        p.close()
+
+
+def test_home_shows_state_candidates_stale_fields_and_recent_changes(panel, demo: Path):
+    r = panel.get("/")
+    html = r.text
+    n = len(candidates(demo))
+    assert f"{n} 条推断候选等待确认" in html and 'href="/review"' in html
+    with open_ws(demo) as ws:
+        stale = list(ws.profile.stale())
+        recent = ws.audit.tail(3)
+    assert stale and all(name in html for name in stale)
+    assert "已过期" in html
+    for entry in recent:
+        assert entry.action in html
+    assert "model" in html and "user" in html  # who made the changes
+
+
+def test_home_shows_verify_state(demo: Path):
+    p = Panel(demo)
+    try:
+        assert p.post("/verify").status_code == 303
+        wait_for(lambda: p.panel.verify_state.get("state") == "done", 60)
+        html = p.get("/").text
+        assert "一切完好" in html
+        victim = sorted((demo / "raw").glob("*.md"))[0]
+        victim.write_bytes(victim.read_bytes() + b"tampered\n")
+        assert p.post("/verify").status_code == 303
+        wait_for(lambda: p.panel.verify_state.get("state") == "done", 60)
+        html = p.get("/").text
+        assert "发现" in html and victim.name in html
+    finally:
+        p.close()
+
+
+def test_review_quotes_the_users_line_hash_checked(panel, demo: Path):
+    html = panel.get("/review").text
+    with open_ws(demo) as ws:
+        for c in ws.claims.query(status="candidate"):
+            assert c.id in html and c.claim in html
+            assert ws.raw.line_text(c.pointer).strip() in html
+    assert "原话核对一致" in html
+
+
+def test_accept_reject_and_dispute_go_through_the_library_with_actor_user(panel, demo: Path):
+    first, second = candidates(demo)[:2]
+    r = panel.post(f"/claims/{first.id}/accept", {"next": "/review"})
+    assert r.status_code == 303 and r.headers["location"] == "/review"
+    entry = last_audit(demo)
+    assert (entry.actor, entry.action, entry.target) == ("user", "claim.accept", first.id)
+    r = panel.post(f"/claims/{second.id}/reject", {"why": "不是这样的"})
+    assert r.status_code == 303 and r.headers["location"] == f"/claims/{second.id}"
+    entry = last_audit(demo)
+    assert (entry.actor, entry.action, entry.detail.get("why")) == ("user", "claim.reject", "不是这样的")
+    with open_ws(demo) as ws:
+        assert ws.claims.get(first.id).status == "active"
+        assert ws.claims.get(second.id).status == "rejected"
+        active = ws.claims.query(status="active", topic="职业去留")[0]
+    shard = (demo / "claims").glob("*.yaml")
+    assert any("不是这样的" in p.read_text(encoding="utf-8") for p in shard)  # in the files themselves
+    r = panel.post(f"/claims/{active.id}/dispute", {"why": "当时只是气话"})
+    assert r.status_code == 303
+    assert last_audit(demo).action == "claim.dispute"
+    page = panel.get(f"/claims/{active.id}").text
+    assert "当时只是气话" in page and "有争议" in page
+
+
+def test_htmx_action_returns_the_decided_card(panel, demo: Path):
+    cand = candidates(demo)[0]
+    r = panel.client.post(f"/claims/{cand.id}/accept", data={"csrf": panel.csrf, "next": "/review"},
+                          headers={"hx-request": "true"})
+    assert r.status_code == 200
+    assert f'id="card-{cand.id}"' in r.text and "已接受" in r.text and "<html" not in r.text
+    r = panel.client.post(f"/claims/{cand.id}/accept", data={"csrf": panel.csrf}, headers={"hx-request": "true"})
+    assert r.status_code == 409 and "<html" not in r.text and "role=\"alert\"" in r.text
+    assert r.headers["hx-retarget"] == "#flash"  # the message goes above the cards; the card stays
+
+
+def test_bad_claim_actions_are_4xx_and_write_nothing(panel, demo: Path):
+    cand = candidates(demo)[0]
+    with open_ws(demo) as ws:
+        active = ws.claims.query(status="active", kind="fact")[0]
+    other_topic = "财务压力" if cand.topic != "财务压力" else "职业去留"
+    before = snapshot(demo)
+    cases = [
+        (f"/claims/claim-1999-01-01-001/accept", {}, 404, "claim-1999-01-01-001"),
+        (f"/claims/not-an-id/reject", {}, 404, "not-an-id"),
+        (f"/claims/{cand.id}/accept", {"topic": other_topic}, 409, cand.topic),  # an id from another topic
+        (f"/claims/{cand.id}/dispute", {"why": "   "}, 400, "理由"),
+        (f"/claims/{cand.id}/explode", {}, 404, "explode"),
+        (f"/claims/{active.id}/accept", {}, 409, active.id),  # not a candidate
+        (f"/claims/{active.id}/reject", {}, 409, active.id),  # only inferences can be rejected
+    ]
+    for path, data, status, says in cases:
+        r = panel.post(path, data)
+        assert r.status_code == status, (path, r.text[:300])
+        assert says in r.text and "出错了" in r.text, path
+        assert "Traceback" not in r.text
+    assert snapshot(demo) == before
+
+
+def test_bulk_accept_is_all_or_nothing(panel, demo: Path):
+    cands = candidates(demo)
+    with open_ws(demo) as ws:
+        active = ws.claims.query(status="active")[0]
+    before = snapshot(demo)
+    r = panel.client.post("/review/accept", data={"csrf": panel.csrf, "ids": [c.id for c in cands] + [active.id]},
+                          follow_redirects=False)
+    assert r.status_code == 409
+    assert snapshot(demo) == before
+    r = panel.client.post("/review/accept", data={"csrf": panel.csrf}, follow_redirects=False)
+    assert r.status_code == 400 and "没有选中" in r.text
+    r = panel.client.post("/review/accept", data={"csrf": panel.csrf, "ids": [c.id for c in cands]},
+                          follow_redirects=False)
+    assert r.status_code == 303
+    assert candidates(demo) == []
+    with open_ws(demo) as ws:
+        accepted = [e for e in ws.audit.tail(len(cands)) if e.action == "claim.accept" and e.actor == "user"]
+    assert len(accepted) == len(cands)
+    assert "没有等待确认的推断" in panel.get("/review").text
+
+
+def test_profile_pages_and_actions(panel, demo: Path):
+    with open_ws(demo) as ws:
+        stale = sorted(ws.profile.stale())[0]
+        numeric = next(n for n, f in ws.profile.fields().items()
+                       if f.history and isinstance(f.value, (int, float)))
+    html = panel.get("/profile").text
+    assert stale in html and "已过期" in html and "仍然成立" in html
+    page = panel.get(f"/profile/{quote(numeric)}").text
+    assert "<svg" in page and "历史" in page  # a numeric field's history as a chart
+    # still true
+    r = panel.post(f"/profile/{quote(stale)}/confirm")
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        assert stale not in ws.profile.stale()
+        value = ws.profile.get(stale).value
+    assert (last_audit(demo).actor, last_audit(demo).action) == ("user", "profile.confirm")
+    # update
+    assert panel.post(f"/profile/{quote(numeric)}/update", {"value": "4242"}).status_code == 303
+    with open_ws(demo) as ws:
+        f = ws.profile.get(numeric)
+        assert f.value == 4242 and f.history[-1].value != 4242
+    # change TTL: value, date and history untouched
+    with open_ws(demo) as ws:
+        before = ws.profile.get(stale)
+    assert panel.post(f"/profile/{quote(stale)}/ttl", {"ttl": "never", "reason": "不会变"}).status_code == 303
+    with open_ws(demo) as ws:
+        after = ws.profile.get(stale)
+    assert after.ttl_days is None and after.ttl_reason == "不会变" and after.value == value
+    assert (after.updated_at, after.history) == (before.updated_at, before.history)
+    assert last_audit(demo).action == "profile.ttl"
+    # bad input
+    snap = snapshot(demo)
+    for path, data, status in [(f"/profile/{quote('没有这个字段')}/confirm", {}, 404),
+                               (f"/profile/{quote(stale)}/ttl", {"ttl": "-3"}, 400),
+                               (f"/profile/{quote(stale)}/ttl", {"ttl": "soon"}, 400),
+                               (f"/profile/{quote(stale)}/update", {"value": "  "}, 400),
+                               (f"/profile/{quote('没有这个字段')}/update", {"value": "1"}, 404)]:
+        r = panel.post(path, data)
+        assert r.status_code == status, (path, r.text[:300])
+    assert snapshot(demo) == snap
+    assert panel.get(f"/profile/{quote('没有这个字段')}").status_code == 404
+
+
+def test_claims_pages(panel, demo: Path):
+    with open_ws(demo) as ws:
+        claim = ws.claims.query(topic="职业去留", kind="assessment", status="active")[0]
+        superseded = ws.claims.query(status="superseded")[0]
+    html = panel.get("/claims?topic=" + quote("职业去留")).text
+    assert "<svg" in html and claim.claim in html  # the table and the timeline
+    assert panel.get("/claims?kind=inference&status=candidate").status_code == 200
+    page = panel.get(f"/claims/{claim.id}").text
+    file, _, lines = claim.provenance.partition("#")
+    assert file in page and 'class="hl"' in page and "原话核对一致" in page
+    page = panel.get(f"/claims/{superseded.id}").text
+    assert superseded.superseded_by in page and "已被取代" in page
+    assert superseded.id in panel.get(f"/claims/{superseded.superseded_by}").text  # and the other way round
+    for path, status in [("/claims/claim-1999-01-01-001", 404), ("/claims?kind=rumour", 400),
+                         ("/claims?status=maybe", 400), ("/claims?before=yesterday", 400), ("/review?page=0", 400),
+                         ("/raw?page=abc", 400), ("/raw?month=2026-13x", 400)]:
+        r = panel.get(path)
+        assert r.status_code == status, path
+        assert "出错了" in r.text
+
+
+def test_claims_pagination_walks_every_claim_once(tmp_path: Path):
+    from datetime import date
+
+    ws, _ = Workspace.init(tmp_path / "many", plugins=plugin_host())
+    rec = ws.raw.record("一\n二\n三\n".encode(), topic="t")
+    items = [dict(claim=f"第{i}条", topic="t", provenance=f"{rec.file}#L1", occurred_at=date(2026, 1, 1 + i % 3))
+             for i in range(130)]
+    ws.claims.add_many(items)
+    ws.close()
+    p = Panel(tmp_path / "many")
+    try:
+        seen: list[str] = []
+        path = "/claims?topic=t"
+        for _ in range(10):
+            html = p.get(path).text
+            seen += re.findall(r'<td><a href="/claims/(claim-[\d-]+)">', html)
+            nxt = re.search(r'rel="next" href="([^"]+)"', html)
+            if not nxt:
+                break
+            path = nxt.group(1).replace("&amp;", "&")
+        assert len(seen) == 130 and len(set(seen)) == 130
+    finally:
+        p.close()
+
+
+def test_digest_side_by_side_and_revision_keeps_both(panel, demo: Path):
+    topic = "职业去留"
+    html = panel.get(f"/digests/{quote(topic)}").text
+    assert "模型原稿" in html and "现行版本" in html and "已改" in html
+    assert 'href="/claims/claim-' in html  # citations link to their claims
+    original_before = (demo / "digest" / f"{topic}.ai.md").read_text(encoding="utf-8")
+    r = panel.post(f"/digests/{quote(topic)}", {"body": "# 职业去留\r\n\r\n我自己重写的一段话。\r\n"})
+    assert r.status_code == 303
+    in_force = (demo / "digest" / f"{topic}.md").read_text(encoding="utf-8")
+    assert "我自己重写的一段话。" in in_force and "\r" not in in_force and "revision: user" in in_force
+    assert (demo / "digest" / f"{topic}.ai.md").read_text(encoding="utf-8") == original_before
+    assert (last_audit(demo).actor, last_audit(demo).action) == ("user", "digest.revise")
+    html = panel.get(f"/digests/{quote(topic)}").text
+    assert "我自己重写的一段话。" in html and "你删去的原稿段落" in html
+    snap = snapshot(demo)
+    assert panel.post(f"/digests/{quote('没有的话题')}", {"body": "x"}).status_code == 404
+    assert panel.post(f"/digests/{quote(topic)}", {"body": "  \n "}).status_code == 400
+    assert panel.get(f"/digests/{quote('没有的话题')}").status_code == 404
+    assert snapshot(demo) == snap
+
+
+def test_raw_list_view_add_and_escaping(panel, demo: Path):
+    html = panel.get("/raw").text
+    with open_ws(demo) as ws:
+        rec = max(ws.raw.records(), key=lambda r: r.occurred_at)
+        oldest = min(ws.raw.records(), key=lambda r: r.occurred_at)
+    assert rec.file in html and oldest.file not in html  # newest first, 50 a page
+    assert oldest.file in panel.get("/raw?page=2").text
+    page = panel.get(f"/{rec.file}?lines=1-2").text
+    assert "与记录时的哈希一致" in page and 'class="hl"' in page
+    note = "今天试了一下 <script>alert(1)</script> & <b>粗体</b>\r\n第二行"
+    r = panel.post("/raw", {"text": note, "topic": "测试", "at": "2026-01-15"})
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        new = ws.raw.records()[-1]
+        assert ws.raw.read_bytes(new.file) == note.replace("\r\n", "\n").encode("utf-8")
+        assert new.topic == "测试" and new.occurred_at.isoformat() == "2026-01-15" and new.actor == "user"
+    page = panel.get(r.headers["location"]).text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert" not in page
+    assert "&lt;b&gt;" in page
+    snap = snapshot(demo)
+    for data, says in [({"text": "  ", "topic": "x"}, "空"), ({"text": "hi", "topic": "a/b"}, "a/b"),
+                       ({"text": "hi", "topic": "x", "at": "明天"}, "明天")]:
+        r = panel.post("/raw", data)
+        assert r.status_code == 400 and says in r.text, data
+    assert snapshot(demo) == snap
+    assert panel.get("/raw/nope.md").status_code == 404
+    assert panel.get(f"/{rec.file}?lines=x").status_code == 400
+
+
+def test_search_finds_a_tiaocao_note_for_huan_gongzuo(panel):
+    html = panel.get("/search?q=" + quote("换工作")).text
+    assert "跳槽" in html and "<mark>" in html
+    assert "关键词" in html or "混合" in html  # the mode is shown
+    html = panel.get("/search?q=" + quote("换工作") + "&layer=claims&evidence=1").text
+    assert "跳槽" in html
+    assert panel.get("/search?q=x&layer=mars").status_code == 400
+
+
+def test_chains_and_branches(panel, demo: Path):
+    from mylife_core import clock
+    from mylife_core.chat.branches import open_branch
+    from mylife_core.layers.index import Chain, ChainLink, Conclusion
+
+    with open_ws(demo) as ws:
+        claim = ws.claims.query(topic="职业去留", status="active")[0]
+        chain = ws.index.add_chain(Chain(id="", question="我该不该跳槽？", asked_at=clock.now(), topic="职业去留",
+                                         conclusions=[Conclusion(text="你说过想跳槽", claim_ids=[claim.id])],
+                                         links=[ChainLink(claim_id=claim.id, provenance=claim.provenance,
+                                                          excerpt_hash=claim.excerpt_hash)]), actor="model")
+        b1, _ = open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款够不够三个月")
+        b2, _ = open_branch(ws, topic="读研", parent_topic="职业去留")
+    assert "我该不该跳槽？" in panel.get("/chains").text
+    html = panel.get(f"/chains/{chain.id}").text
+    with open_ws(demo) as ws:
+        line = ws.raw.line_text(claim.pointer).strip()
+    assert claim.claim in html and line in html and "仅供参考" in html
+    assert panel.get("/chains/chain-1999-01-01-001").status_code == 404
+    html = panel.get("/branches").text
+    assert "现金流" in html and "读研" in html and "存款够不够三个月" in html
+    snap = snapshot(demo)
+    r = panel.post(f"/branches/{b1.id}/close", {"question_answered": "存款够不够", "conclusion": "够三个月",
+                                                "competing_evidence": "", "impact_on_parent_topic": "可以考虑"})
+    assert r.status_code == 400 and "competing_evidence" in r.text
+    assert snapshot(demo) == snap
+    r = panel.post(f"/branches/{b1.id}/close", {"question_answered": "存款够不够", "conclusion": "够三个月",
+                                                "competing_evidence": "信用卡分期未确认\r\n房租可能上涨",
+                                                "open_questions": "分期余额", "impact_on_parent_topic": "裸辞可行性提高"})
+    assert r.status_code == 303, r.text[:500]
+    assert panel.post(f"/branches/{b2.id}/abandon", {"reason": "暂时不想"}).status_code == 303
+    with open_ws(demo) as ws:
+        assert ws.index.branch(b1.id).status == "merged"
+        assert ws.index.branch(b1.id).handoff.competing_evidence == ["信用卡分期未确认", "房租可能上涨"]
+        assert ws.index.branch(b2.id).status == "abandoned"
+    html = panel.get("/branches").text
+    assert "裸辞可行性提高" in html and "信用卡分期未确认" in html
+    assert panel.post(f"/branches/{b2.id}/abandon").status_code == 409  # not open any more
+    assert panel.post("/branches/br-1999-01-01-01/abandon").status_code == 404
+
+
+def test_settings_never_shows_a_keys_value(demo: Path, monkeypatch):
+    monkeypatch.setenv("DEMO_PANEL_KEY", "sk-very-secret-value-123")
+    with open_ws(demo) as ws:
+        ws.save_config(ws.config.model_copy(update={"llm": {"model": "deepseek/deepseek-chat",
+                                                            "api_key_env": "DEMO_PANEL_KEY"}}))
+    p = Panel(demo)
+    try:
+        html = p.get("/settings").text
+        assert "deepseek/deepseek-chat" in html and "DEMO_PANEL_KEY" in html
+        assert "sk-very-secret" not in html
+        assert "mylife.files_store" in html and "register_stores" in html  # plugins and their hooks
+        assert "Git" in html
+    finally:
+        p.close()
+
+
+def test_a_second_writer_loses_nothing_and_shows_on_reload(panel, demo: Path):
+    first, second = candidates(demo)[:2]
+    assert panel.get("/review").text.count('data-claim=') == len(candidates(demo))
+    # the CLI, another process, writes while the panel runs
+    res = run_cli(["claim", "accept", second.id], workspace=demo)
+    assert res.returncode == 0, res.stderr
+    res = run_cli(["profile", "set", "现有存款", "99999"], workspace=demo)
+    assert res.returncode == 0, res.stderr
+    assert panel.post(f"/claims/{first.id}/accept").status_code == 303
+    html = panel.get("/review").text
+    assert first.id not in html and second.id not in html
+    assert "99999" in panel.get("/profile").text
+    with open_ws(demo) as ws:
+        assert ws.claims.get(first.id).status == ws.claims.get(second.id).status == "active"
+        actions = [(e.action, e.target) for e in ws.audit.tail(3)]
+    assert ("claim.accept", second.id) in actions and ("claim.accept", first.id) in actions
+    res = run_cli(["verify"], workspace=demo)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_unknown_page_is_a_clear_404(panel):
+    r = panel.get("/no/such/page")
+    assert r.status_code == 404 and "没有这个页面" in r.text
