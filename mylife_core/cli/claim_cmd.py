@@ -36,7 +36,7 @@ def claim_lines(c: Claim) -> list[str]:
 @click.option("--source", type=click.Choice(SOURCES), default=None, help=t("help.opt.source"))
 @click.option("--confidence", type=click.Choice(("high", "medium", "low")), default="medium", show_default=True,
               help=t("help.opt.confidence"))
-@click.option("--at", "at", default=None, help=t("help.opt.at"))
+@click.option("--at", "at", default=None, help=t("help.opt.claim_at"))
 @workspace_options
 def add(ws, out: Output, text: str, topic: str, kind: str, provenance: str | None, context: str | None,
         source: str | None, confidence: str, at: str | None) -> None:

@@ -173,6 +173,18 @@ class ClaimsLayer:
         excerpt = self.ws.raw.resolve(pointer)
         return str(pointer), hash_excerpt(excerpt)
 
+    def _source_date(self, provenance: str | None) -> date | None:
+        """The date of the raw record a pointer names: a claim's ``occurred_at`` (and the date in
+        its id) defaults to it, whoever adds the claim (``claim add --from``, the model's
+        ``mylife_claim_add``, extraction). A bad pointer is reported later by ``check_pointer``."""
+        if not provenance:
+            return None
+        try:
+            rec = self.ws.raw.get(Pointer.parse(provenance).file)
+        except UsageError:
+            return None
+        return rec.occurred_at if rec is not None else None
+
     def add(self, *, claim: str, topic: str, kind: str = "fact", source: str | None = None,
             provenance: str | None = None, occurred_at: datetime | date | None = None,
             context: str | None = None, confidence: str = "medium", actor: str = "user") -> tuple[Claim, str | None]:
@@ -204,7 +216,7 @@ class ClaimsLayer:
                 raise UsageError("bad_choice", what="--confidence", value=confidence, choices="high, medium, low")
             if kind == "inference" and not item.get("provenance"):
                 raise UsageError("inference_needs_source")
-            when = item.get("occurred_at") or clock.now()
+            when = item.get("occurred_at") or self._source_date(item.get("provenance")) or clock.now()
             prepared.append(dict(item, claim=text, kind=kind, source=source, confidence=confidence,
                                  topic=check_topic(item.get("topic") or ""), occurred_at=when))
 

@@ -87,18 +87,13 @@ class ClaimAddArgs(_Args):
 
 
 def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]:
-    """Add one L2 claim with provenance; inferences become candidates for the user to accept."""
-    from ..provenance import Pointer
-
+    """Add one L2 claim with provenance; inferences become candidates for the user to accept.
+    Its date defaults to the source record's (the same rule as ``claim add --from``)."""
     if _is_model(actor) and not args.provenance:
         raise UsageError("tool_claim_needs_pointer")
-    when = args.occurred_at
-    if when is None and args.provenance:
-        rec = ws.raw.get(Pointer.parse(args.provenance).file)
-        when = rec.occurred_at if rec is not None else None
     source = "llm_inferred" if args.kind == "inference" else ("user_raw" if args.provenance else None)
     claim, recorded = ws.claims.add(claim=args.claim, topic=args.topic, kind=args.kind, source=source,
-                                    provenance=args.provenance, occurred_at=when, context=args.context,
+                                    provenance=args.provenance, occurred_at=args.occurred_at, context=args.context,
                                     confidence=args.confidence, actor=actor)
     out = {"claim": claim.model_dump(mode="json"), "recorded_pointer": recorded,
            "candidate": claim.status == "candidate"}
