@@ -49,7 +49,14 @@ def import_litellm() -> Any:
     import warnings
 
     warnings.filterwarnings("ignore", module=r"litellm(\..*)?$")  # its deprecation noise is not the user's concern
-    import litellm
+    try:
+        import litellm
+    except ModuleNotFoundError as exc:  # the llm extra is optional: say how to install it (mylife_core.extras)
+        if (exc.name or "").split(".")[0] != "litellm":
+            raise
+        from ..extras import install_command, requirement_for
+
+        raise ModelError("llm_missing", command=install_command(requirement_for("litellm"))) from None
 
     litellm.suppress_debug_info = True
     litellm.drop_params = True  # a provider that lacks a parameter (temperature ...) is not an error

@@ -26,6 +26,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "模型端点都不可用（{endpoints}）：{reason}",
         "en": "No model endpoint could answer ({endpoints}): {reason}",
     },
+    "error.llm_missing": {
+        "zh": "调用模型需要 litellm，但它没有安装。安装：{command}",
+        "en": "Calling a model needs litellm, which is not installed. Install it: {command}",
+    },
     "error.llm_stalled": {
         "zh": "模型 {endpoint} 的流式输出停顿超过 {seconds} 秒，已放弃这次回答（读空闲超时，llm.read_timeout）。",
         "en": "The model {endpoint} stopped streaming for more than {seconds} s; this answer was abandoned (read-idle timeout, llm.read_timeout).",

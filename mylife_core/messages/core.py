@@ -22,6 +22,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{path}:{line}: {problem}\n  该文件不会被改写。请修正它（或从备份/git 历史恢复）后重试。",
         "en": "{path}:{line}: {problem}\n  The file will not be rewritten. Fix it (or restore it from a backup or git history) and retry.",
     },
+    "error.missing_dependency": {
+        "zh": "{feature} 需要可选依赖 {package}，它没有安装。安装：{command}",
+        "en": "{feature} needs the optional package {package}, which is not installed. Install it: {command}",
+    },
     "error.bad_date": {
         "zh": "{what} 的值「{value}」不是有效日期。请用 2026-01-15 或 2026-01-15T09:30 这样的格式。",
         "en": "{what} value '{value}' is not a valid date. Use a form like 2026-01-15 or 2026-01-15T09:30.",

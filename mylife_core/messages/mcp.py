@@ -7,8 +7,4 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Serve MyLife's model tools (mylife_recall, mylife_trace, ...) over MCP stdio for hosts such as DSH, "
               "Claude Desktop and Cursor. Config snippets in docs/mcp.md.",
     },
-    "error.mcp_not_installed": {
-        "zh": "没有安装 MCP 支持。运行 pip install 'mylife[mcp]' 后重试。",
-        "en": "MCP support is not installed. Run pip install 'mylife[mcp]' and retry.",
-    },
 }
