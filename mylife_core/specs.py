@@ -31,6 +31,9 @@ class FieldSpec(_Spec):
     sensitivity: Literal["low", "medium", "high"] = "medium"
     decisions: list[str] = Field(default_factory=list)  # decisions that depend on it
     description: str | None = None
+    # "assessment": the user's own judgment (对当前工作的评估). Besides a profile value, the user's
+    # assessment claims on the decision's topic satisfy it, the newest dated within ttl_days.
+    kind: Literal["fact", "assessment"] = "fact"
 
     @field_validator("ttl_days")
     @classmethod

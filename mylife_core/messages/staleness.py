@@ -116,6 +116,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "[沿用旧值] 结论会标注「{note}」并按 {weight} 降权：{ask} {question} --accept-stale（或 {prog} staleness {question} {keep}）",
         "en": "[keep the old value] conclusions are marked '{note}' and weighted {weight}: {ask} {question} --accept-stale (or {prog} staleness {question} {keep})",
     },
+    "staleness.choice.assess": {
+        "zh": "[现在更新] {prog} claim add \"你现在的看法\" --topic {topic} --kind assessment    （或 {prog} profile set {name} 值）",
+        "en": "[update now] {prog} claim add \"how you see it now\" --topic {topic} --kind assessment    (or {prog} profile set {name} VALUE)",
+    },
+    "staleness.choice.accept_missing": {
+        "zh": "[先不补] 照常回答，缺的字段会在结论里列出：{ask} {question} --accept-missing",
+        "en": "[go ahead without them] the answer lists what is missing: {ask} {question} --accept-missing",
+    },
+    "staleness.from_claims": {
+        "zh": "「{name}」由你最近的主观评估满足：{claims}",
+        "en": "'{name}' is held by your recent assessments: {claims}",
+    },
+    "staleness.age_line_claim": {
+        "zh": "{name}：你最近一次主观评估是 {age}（{id}）",
+        "en": "{name}: your latest assessment was {age} ({id})",
+    },
     "staleness.choice.fill": {"zh": "[补上] {prog} profile set {name} 值", "en": "[fill in] {prog} profile set {name} VALUE"},
     "help.staleness": {
         "zh": "决策前检查：这个问题依赖的档案字段里，哪些已过期（旧值和“上次填写是 N 个月前”）、哪些缺失，"

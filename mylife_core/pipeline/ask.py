@@ -129,6 +129,8 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
                     decisions=[d.name for d in decisions], lens=(decisions[0].lens or None) if decisions else None,
                     topic=report.topic, verdict=report.verdict.model_dump(mode="json"), stale=_stale_inputs(ws, report),
                     missing=list(report.missing))
+    for name, ids in report.assessment.from_claims.items():  # which of the user's assessments held a field
+        answer.annotations.append(t("staleness.from_claims", name=name, claims="、".join(ids)))
     if report.verdict.kind == "deny":
         answer.status = "denied"
         answer.label = t("ask.label.denied")

@@ -82,6 +82,8 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
             label = dep.name if not own or own == dep.name else f"{dep.name}→{own}"
             shown.append(label if dep.required else f"{label}*")
         lines.append(t("staleness.depends", fields="、".join(shown)))
+    for name, ids in report.assessment.from_claims.items():
+        lines.append(t("staleness.from_claims", name=name, claims="、".join(ids)))
     lines.append("")
     blocking = report.assessment.blocking_expired
     if blocking:
@@ -109,6 +111,10 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         lines.append(t("staleness.choices"))
         q = _shell(report.question)
         for f in blocking:
+            if f.claims:  # an assessment held by a claim: a fresh assessment updates it
+                lines.append("  " + t("staleness.choice.assess", topic=_shell(f.topic or report.topic or ""),
+                                      name=_shell(f.name), prog=prog))
+                continue
             lines.append("  " + t("staleness.choice.update", name=_shell(f.name), prog=prog))
         if blocking:
             keep = " ".join(f"--keep {_shell(f.name)}" for f in blocking)
@@ -116,6 +122,9 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
                                   ask=ask_command or f"{prog} ask", question=q, keep=keep, prog=prog))
         for name in missing:
             lines.append("  " + t("staleness.choice.fill", name=_shell(name), prog=prog))
+        if missing:
+            lines.append("  " + t("staleness.choice.accept_missing", ask=ask_command or f"{prog} ask",
+                                  question=_shell(report.question)))
     from .check import staleness_verdict
 
     mine = staleness_verdict(report.assessment, report.options)
