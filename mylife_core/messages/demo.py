@@ -15,6 +15,27 @@ MESSAGES = {
         "en": "{path} is not a MyLife demo workspace (no demo marker); --force only rebuilds demo workspaces and "
               "will not delete it. Choose a new or empty folder with --workspace.",
     },
+    "demo.script.not_empty": {
+        "zh": "{path} 里已经有别的文件，演示不会写进去（只会重建它自己以前建的演示文件夹）。"
+              "换一个新的或空的文件夹，例如：{script} {suggestion}",
+        "en": "{path} already holds other files; the demo will not write there (it only rebuilds a demo folder "
+              "it built before). Choose a new or empty folder, e.g.: {script} {suggestion}",
+    },
+    "demo.script.not_a_folder": {
+        "zh": "{path} 是一个文件，不是文件夹。换一个新的或空的文件夹，例如：{script} {suggestion}",
+        "en": "{path} is a file, not a folder. Choose a new or empty folder, e.g.: {script} {suggestion}",
+    },
+    "demo.script.path_head": {
+        "zh": "mylife 命令装在 {venv} 里。上面的命令都以 mylife 开头；让终端找到它（任选其一）：",
+        "en": "The mylife command lives in {venv}. The commands above start with mylife; to put it on your PATH "
+              "(either):",
+    },
+    "demo.script.path_activate": {"zh": "只对当前终端", "en": "this shell only"},
+    "demo.script.path_link": {
+        "zh": "当前用户的所有终端（~/.local/bin 要在 PATH 里，pipx 和 uv tool 也用它）",
+        "en": "every shell of yours (~/.local/bin must be on PATH; pipx and uv tool use it too)",
+    },
+    "demo.script.then": {"zh": "然后试试：{command}", "en": "Then try: {command}"},
     "demo.rebuilt": {"zh": "（已删除旧的演示工作区并重建）", "en": "(the old demo workspace was removed and rebuilt)"},
     "demo.fictional": {
         "zh": "人物、公司和数字都是虚构的。你的真实工作区（~/mylife 或 MYLIFE_HOME）没有被改动。",
