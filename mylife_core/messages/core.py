@@ -195,6 +195,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{name} = {value}（有效期 {ttl}，来源 {source}）",
         "en": "{name} = {value} (valid for {ttl}, source {source})",
     },
+    "profile.into_history": {
+        "zh": "「{name}」在 {at} 的值 {value} 比当前值旧，已按日期记入历史；当前值仍是 {current}（{current_at}）。",
+        "en": "{name} = {value} on {at} is older than the current value, so it went into the history in date order; "
+              "the current value is still {current} ({current_at}).",
+    },
     "profile.changed": {"zh": "旧值 {old} 已保存在历史中。", "en": "The old value {old} is kept in the history."},
     "profile.ttl_reason": {"zh": "有效期依据：{reason}", "en": "Why this TTL: {reason}"},
     "profile.none": {"zh": "档案里还没有字段。用 `mylife profile set 名称 值` 添加。", "en": "No profile fields yet. Add one with `mylife profile set NAME VALUE`."},
