@@ -166,3 +166,24 @@ def test_claim_date_defaults_to_its_source_record_for_the_cli_and_the_model_tool
     assert at["id"] == "claim-2026-02-01-001"
     bare = cli("claim", "add", "今天的想法", "--topic", "职业去留", "--json", env={"MYLIFE_NOW": "2026-12-04"}).json()
     assert bare["claim"]["id"] == "claim-2026-12-04-001"
+
+
+def test_claim_list_says_how_many_it_shows_of_how_many(cli, ws_path):
+    """Issue 15.11: 65 claims on a topic, the default limit 50: "显示 50 条，共 65 条"."""
+    cli("init")
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        rec = ws.raw.record("想走\n不想走\n".encode(), topic="career")
+        ws.claims.add_many([dict(claim=f"第{i}条", topic="职业去留", provenance=f"{rec.file}#L1") for i in range(65)]
+                           + [dict(claim="别的", topic="财务", provenance=f"{rec.file}#L2", kind="assessment")])
+    text = cli("claim", "list", "--topic", "职业去留")
+    assert text.returncode == 0 and "显示 50 条，共 65 条" in text.stdout and "共 50 条" not in text.stdout
+    doc = cli("claim", "list", "--topic", "职业去留", "--json").json()
+    assert (doc["count"], doc["total"], doc["truncated"]) == (50, 65, True)
+    both = cli("claim", "list", "--topic", "职业去留", "--kind", "fact", "--limit", "10", "--json").json()
+    assert (both["count"], both["total"]) == (10, 65)
+    assert cli("claim", "list", "--limit", "3", "--json").json()["total"] == 66
+    small = cli("claim", "list", "--topic", "财务")
+    assert "共 1 条" in small.stdout and "显示" not in small.stdout

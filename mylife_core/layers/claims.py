@@ -155,6 +155,18 @@ class ClaimsLayer:
     def iter_all(self) -> Iterator[Claim]:
         return self.store.iter_all()
 
+    def count(self, *, topic: str | None = None, kind: str | None = None, status: str | None = None) -> int:
+        """How many claims match (``claim list`` says "显示 50 条，共 65 条"): from the store's
+        grouped counts for one filter or none, else by querying."""
+        given = {k: v for k, v in (("topic", topic), ("kind", kind), ("status", status)) if v is not None}
+        if len(given) > 1:
+            return len(self.query(**given))
+        counts = self.store.counts()
+        if not given:
+            return sum(counts.get("status", {}).values())
+        ((column, value),) = given.items()
+        return counts.get(column, {}).get(value, 0)
+
     def counts(self) -> dict[str, dict[str, int]]:
         return self.store.counts()
 

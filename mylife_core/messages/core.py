@@ -177,6 +177,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "claim.superseded": {"zh": "证据 {old} 已被 {new} 取代", "en": "Claim {old} is superseded by {new}"},
     "claim.none": {"zh": "没有符合条件的证据。", "en": "No matching claims."},
     "claim.count": {"zh": "共 {n} 条", "en": "{n} in all"},
+    "claim.count_of": {"zh": "显示 {n} 条，共 {total} 条", "en": "showing {n} of {total}"},
     "kind.fact": {"zh": "事实", "en": "fact"},
     "kind.assessment": {"zh": "主观评估", "en": "assessment"},
     "kind.inference": {"zh": "AI 推断", "en": "inference"},
