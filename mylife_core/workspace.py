@@ -95,7 +95,9 @@ class Workspace:
             config = Config(language=language) if language else Config()
             atomic_write_text(root / ".gitignore", GITIGNORE)
             yamlfile.save(root / "config.yaml", config.model_dump(mode="python"), header=CONFIG_HEADER)
-            ws.commit_change("user", "init", ".", paths=["config.yaml", ".gitignore"])
+            ws.profile.create()
+            ws.index.create()
+            ws.commit_change("user", "init", ".", paths=["config.yaml", ".gitignore", "profile.yaml", "index.yaml"])
         return ws, True
 
     # -- paths and settings ---------------------------------------------------------------------

@@ -135,6 +135,10 @@ class IndexLayer:
         yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
         self._data = data
 
+    def create(self) -> None:
+        """Write the empty index (``mylife init``; the caller holds the lock)."""
+        self._save(IndexFile())
+
     # -- chains ---------------------------------------------------------------------------------
     def chains(self) -> list[Chain]:
         return self.load().chains

@@ -135,6 +135,10 @@ class ProfileLayer:
         yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
         self._data = data
 
+    def create(self) -> None:
+        """Write the empty profile (``mylife init``; the caller holds the lock)."""
+        self._save(ProfileFile())
+
     def fields(self) -> dict[str, ProfileField]:
         return self.load().fields
 
