@@ -15,13 +15,13 @@ MESSAGES: dict[str, dict[str, str]] = {
               "你的原话原样保存（L0），整理成主题摘要（L1）、带出处的证据（L2）、"
               "逐字段有有效期的档案（L3），以及从每个结论回到原话的反查链（L4）。\n\n"
               "工作区默认在 ~/mylife，可用 --workspace 或环境变量 MYLIFE_HOME 指定。"
-              "所有命令都支持 --json。详见 docs/cli.md。",
+              "除 mylife mcp 外，所有命令都支持 --json。详见 docs/cli.md。",
         "en": "MyLife: let an AI truly know you, and plan with you honestly.\n\n"
               "Your words are kept verbatim (L0) and distilled into topic digests (L1), claims with "
               "provenance (L2), a profile whose facts expire on their own TTL (L3), and chains from "
               "every conclusion back to your words (L4).\n\n"
               "The workspace defaults to ~/mylife; set it with --workspace or MYLIFE_HOME. Every "
-              "command accepts --json. See docs/cli.md.",
+              "command but mylife mcp accepts --json. See docs/cli.md.",
     },
     "help.opt.workspace": {"zh": "工作区文件夹（默认 ~/mylife）", "en": "workspace folder (default ~/mylife)"},
     "help.opt.json": {"zh": "输出 JSON（键名稳定，见 docs/cli.md）", "en": "print JSON (stable keys, see docs/cli.md)"},
