@@ -1,4 +1,4 @@
-"""A MyLife workspace: one folder of plain files holding the four layers (seed §3.2).
+"""A MyLife workspace: one folder of plain files holding the four layers (docs/design.md#layers).
 
 ::
 

@@ -1,4 +1,4 @@
-"""L2: claims carry every seed §3.2 field, pointers are checked and hashed, inferences wait."""
+"""L2: claims carry every field of docs/design.md#layers, pointers are checked and hashed, inferences wait."""
 
 from __future__ import annotations
 

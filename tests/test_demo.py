@@ -108,7 +108,7 @@ def test_the_story_over_time(demo):
 
 def test_the_main_job_on_the_demo_with_both_lenses(demo, tmp_path):
     """What scripts/demo runs: the 跳槽 question, offline, with career and finance installed. The
-    seed §5.1 example must come out: "财务压力大" was said when savings were 42,000; they are now
+    the example of docs/design.md#both-sides must come out: "财务压力大" was said when savings were 42,000; they are now
     120,000, so it is asked about as an old premise, not used as a fact."""
     import shutil
 

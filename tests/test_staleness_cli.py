@@ -105,7 +105,7 @@ def test_whole_flow_update_or_keep(cli, ws_path, career):
     assert fields["现有存款"]["ttl_days"] == 90 and fields["学历"]["ttl_days"] is None
     assert fields["对当前工作的评估"]["ttl_days"] == 60 and fields["月收入"]["topic"] == "现金流"
 
-    # three months later: savings has expired; the decision is stopped with the seed's message
+    # three months later: savings has expired; the decision is stopped with the message of docs/design.md#pre-decide
     r = run("staleness", "我该不该跳槽？", "--json", now="2026-04-15")
     assert r.returncode == 0, r.stderr
     doc = r.json()

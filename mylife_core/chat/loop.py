@@ -1,4 +1,4 @@
-"""The turn loop of ``mylife chat`` (seed §5.2–§5.3, design §4).
+"""The turn loop of ``mylife chat`` (docs/design.md#drift, #ask).
 
 Every user turn goes through the same steps:
 
@@ -160,7 +160,7 @@ def line_from_text(ws: "Workspace", text: str, *, question: str | None = None) -
 
 def _chat_toolbox(ws: "Workspace", *, allow_writes: bool, proposals: list[dict[str, Any]]) -> Any:
     """The model's tools for a chat turn; ``mylife_branch`` proposes a split to the user instead
-    of opening one behind their back (the default behaviour is to ask, seed §2.3)."""
+    of opening one behind their back (the default behaviour is to ask, docs/design.md#branches)."""
     from ..tools import ToolBox, ToolOutcome
 
     class ChatToolBox(ToolBox):
@@ -830,7 +830,7 @@ class Chat:
             self._hold(self.store.create(main=Line()))
 
     def _pullbacks(self) -> None:
-        """Bring back what closed branches found: conflicts first, then the seed's pull-back line."""
+        """Bring back what closed branches found: conflicts first, then the pull-back line (docs/design.md#branches)."""
         from .branches import apply_resolution, pending, pullback_lines, save_resolutions
 
         s = self.session
@@ -875,7 +875,7 @@ class Chat:
                 self.io.say(t("chat.pullback.later", id=item.branch.id))
 
     def _mention(self, names: set[str]) -> None:
-        """An open branch about this topic is mentioned once per session (seed §5.3d)."""
+        """An open branch about this topic is mentioned once per session (docs/design.md#branches)."""
         from .branches import related_open
 
         s = self.session

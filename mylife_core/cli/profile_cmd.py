@@ -39,7 +39,7 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
     when = clock.parse_when(at) if at else None
     reason = ttl_source = sensitivity = inferred = None
     if not ttl_given and ws.profile.find(name.strip()) is None:
-        # a new field: infer its TTL, show it with why, confirm or change it once (seed §2.3)
+        # a new field: infer its TTL, show it with why, confirm or change it once (docs/design.md#ttl)
         import sys
 
         from ..staleness.ttl import check_new_field, confirm_new_field

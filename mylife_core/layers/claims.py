@@ -1,6 +1,6 @@
 """L2, the claims layer: evidence with kind, source, provenance pointer + hash, and status.
 
-The record format follows seed §3.2 exactly, plus ``excerpt_hash`` (seed §3.3) and
+The record format follows docs/design.md#layers exactly, plus ``excerpt_hash`` (docs/design.md#provenance) and
 bookkeeping (``created_at``, ``updated_at``, ``actor``, ``note``). Storage is pluggable
 (:class:`ClaimStore`); :class:`ClaimsLayer` holds the rules every backend obeys:
 ids, pointer checks, ``inference`` claims starting as candidates, status transitions.
@@ -36,7 +36,7 @@ ID_RE = re.compile(r"^claim-(\d{4})-(\d{2})-(\d{2})-(\d+)$")
 
 
 class Claim(BaseModel):
-    """One piece of evidence (seed §3.2)."""
+    """One piece of evidence (docs/design.md#layers)."""
 
     model_config = ConfigDict(extra="forbid")
 

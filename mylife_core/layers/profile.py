@@ -1,4 +1,4 @@
-"""L3, the profile: the user's current facts, each with its own time-to-live (seed §3.2, §4).
+"""L3, the profile: the user's current facts, each with its own time-to-live (docs/design.md#layers, #staleness).
 
 ``profile.yaml``::
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FieldSource = Literal["user_filled", "user_raw", "bill_import", "mcp", "llm_inferred"]
 FIELD_SOURCES: tuple[str, ...] = ("user_filled", "user_raw", "bill_import", "mcp", "llm_inferred")
-HEADER = "# MyLife L3 profile (seed §3.2): current facts, each with its own TTL.\n"
+HEADER = "# MyLife L3 profile (docs/design.md#layers): current facts, each with its own TTL.\n"
 
 Scalar = str | int | float | bool | None
 
@@ -212,7 +212,7 @@ class ProfileLayer:
         return field, previous
 
     def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user") -> ProfileField:
-        """The value is still true: refresh ``updated_at`` without changing it (seed §4.2)."""
+        """The value is still true: refresh ``updated_at`` without changing it (docs/design.md#upkeep)."""
         with self.ws.lock():
             data = self.reload()
             if name not in data.fields:

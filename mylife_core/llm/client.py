@@ -2,7 +2,7 @@
 
 One :class:`ModelClient` per process (or chat session) keeps a litellm ``Router`` whose
 deployments are the configured endpoints, one model group each, chained as fallbacks
-(``mylife-0`` -> ``mylife-1`` -> ...). The Router does the work (design §5):
+(``mylife-0`` -> ``mylife-1`` -> ...). The Router does the work (docs/design.md#models):
 
 * **fallbacks**: an endpoint that errors, refuses or stays silent past the read-idle timeout
   before its first token is skipped for the next one;

@@ -70,7 +70,7 @@ def t(key: str, /, **params: object) -> str:
 
 
 def disclaimer() -> str:
-    """The seed §7.4 disclaimer: heads the README and ends every decision output."""
+    """The disclaimer (docs/design.md#disclaimer): heads the README and ends every decision output."""
     from .core import DISCLAIMER
 
     return DISCLAIMER[language()]

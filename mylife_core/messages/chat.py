@@ -1,4 +1,4 @@
-"""Strings for chat, topic drift, branches and the handoff sheet (seed §5.2–§5.3)."""
+"""Strings for chat, topic drift, branches and the handoff sheet (docs/design.md#drift)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     # ---- drift signals (evidence shown by --explain) ------------------------------------------

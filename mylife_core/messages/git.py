@@ -1,4 +1,4 @@
-"""Strings of the optional git history and its privacy guard (``mylife git ...``, seed §2.3)."""
+"""Strings of the optional git history and its privacy guard (``mylife git ...``, docs/design.md#git)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     # ---- help ------------------------------------------------------------------------------------

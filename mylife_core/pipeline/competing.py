@@ -1,7 +1,7 @@
 """Competing evidence: what the user has already said that weakens or contradicts a conclusion.
 
 ``mylife competing "你应该立刻辞职"`` and the tool ``mylife_competing`` call :func:`find_competing`;
-every ``ask`` calls it for its draft conclusion before composing (seed §6.4c), so a flattering
+every ``ask`` calls it for its draft conclusion before composing (docs/design.md#both-sides), so a flattering
 answer has to face the evidence against it.
 
 How (deterministic, explainable):

@@ -2,7 +2,7 @@
 
 ``mylife digest TOPIC`` calls :func:`generate`; ``--edit`` calls :func:`revise`; the tool
 ``mylife_digest`` calls :func:`digest_material` (read) or :func:`write_generated` (write).
-Storage and the keep-both rule (seed §2.4) live in :class:`~mylife_core.layers.digest.DigestLayer`.
+Storage and the keep-both rule (docs/design.md#keep-both) live in :class:`~mylife_core.layers.digest.DigestLayer`.
 
 Every citation in a generated digest is checked like an answer's (it must exist, be evidence
 and trace to L0); invalid ones are removed and reported, so a digest paragraph never points at

@@ -1,4 +1,4 @@
-"""The pre-decision staleness check (seed §4.1): which facts a decision needs are out of date.
+"""The pre-decision staleness check (docs/design.md#pre-decide): which facts a decision needs are out of date.
 
 ::
 
@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass
 class BlockingField:
-    """An expired profile field a decision depends on (seed §4.1 ``BlockingField``)."""
+    """An expired profile field a decision depends on (docs/design.md#pre-decide ``BlockingField``)."""
 
     name: str  # the profile field, as the user named it
     value: Any

@@ -1,4 +1,4 @@
-"""Text for people: a staleness report as the seed §4.1 message, in the user's language.
+"""Text for people: a staleness report as the message of docs/design.md#pre-decide, in the user's language.
 
 ``report_lines(report)`` is what ``mylife staleness`` prints; the ask pipeline can show the
 same lines before it offers "update now" / "keep the old value".
@@ -56,7 +56,7 @@ def command_prefix(root) -> str:
 
 
 def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife") -> list[str]:
-    """The report as the seed's message: what may have changed, what is missing, the choices.
+    """The report as the message of docs/design.md#pre-decide: what may have changed, what is missing, the choices.
     ``prog`` starts every suggested command (see :func:`command_prefix`)."""
     from ..messages import t
     from .annotate import STALE_WEIGHT

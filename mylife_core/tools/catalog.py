@@ -1,4 +1,4 @@
-"""The nine ``mylife_*`` tools of seed §6.3: arguments (pydantic), schema, handler.
+"""The nine ``mylife_*`` tools of docs/design.md#tools: arguments (pydantic), schema, handler.
 
 Each handler calls library functions, never the CLI, and writes through the layers with the
 ``actor`` it was given (``user`` from the CLI, ``model`` in the agent loop, ``model via MCP``
@@ -189,7 +189,7 @@ class BranchArgs(_Args):
 
 
 def branch(ws: "Workspace", actor: str, args: BranchArgs) -> dict[str, Any]:
-    """Open a topic branch (seed §5.3); it is recorded in index.yaml and survives restarts."""
+    """Open a topic branch (docs/design.md#branches); it is recorded in index.yaml and survives restarts."""
     from .. import clock
     from ..layers.index import Branch
     from ..layers.raw import check_topic
