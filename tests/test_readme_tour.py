@@ -21,7 +21,7 @@ variable. The rules, by kind of line:
 * any other line fails the test: extend these rules (and say how here) before adding one.
 
 What the README's comments promise is checked too (:data:`PROMISES`): the search finds the note,
-the trace reaches the user's own line, the brief marks the kept assessment as old.
+the trace reaches the user's own line, the brief says which assessment held 对当前工作的评估.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ KEYBOARD = {"chat": "我该不该跳槽？\n/quit\n"}
 PROMISES = {
     "mylife recall": ["raw/2026-01-15-career.md#L1"],
     "mylife trace": ["今天又加班到十一点……真的受够了，想跳槽", "哈希一致"],
-    "mylife ask": ["## 你在「职业去留」上的多段表述", "基于可能过时的 对当前工作的评估"],
-    "mylife staleness": ["月收入", "工作年限"],
-    "mylife status": ["L0 原始记录：1 条"],
+    "mylife ask": ["## 你在「职业去留」上的多段表述", "「对当前工作的评估」由你最近的主观评估满足"],
+    "mylife staleness": ["月收入", "工作年限", "你最近一次相关的主观评估是"],
+    "mylife status": ["L0 原始记录：2 条", "L2 证据：2 条"],
 }
 
 

@@ -247,7 +247,7 @@ def test_report_json_has_stable_keys(lens_ws, monkeypatch):
     assert set(doc) == {"question", "now", "decisions", "topic", "dependencies", "expired", "missing",
                         "missing_optional", "kept", "blocking", "stale_weight", "verdict", "known_decisions", "options"}
     assert set(doc["expired"][0]) == {"name", "dependency", "value", "updated_at", "age_days", "ttl_days",
-                                      "overdue_days", "age_text", "decisions", "impact", "required", "kept", "note", "claims"}
+                                      "overdue_days", "age_text", "decisions", "impact", "required", "kept", "note"}
     assert set(doc["decisions"][0]) == {"name", "lens", "plugin", "topic", "depends_on", "optional",
                                         "matched_terms", "score"}
     assert doc["decisions"][0]["matched_terms"] == ["跳槽"] and doc["kept"] == ["现有存款"]

@@ -168,7 +168,8 @@ def test_staleness_in_english(cli, career):
 def test_missing_fields_offer_accept_missing_and_assessments_hold_the_users_own_judgment(cli, ws_path, career):
     """Issue 15.10: exit 10 lists --accept-missing with the other choices; "对当前工作的评估" (a field the
     lens marks ``kind: assessment``) is held by the user's recent assessment claims on the decision's
-    topic, and both ``staleness`` and the brief say which; an old one is an expired value like any other."""
+    topic, and both ``staleness`` and the brief say which; one older than the TTL does not hold it,
+    and the report says how old it is and how to add a fresh one."""
     env = lens_env(career)
     run = lambda *a, now="2026-03-10", stdin=None: cli(*a, env={**env, "MYLIFE_NOW": now},  # noqa: E731
                                                          load_plugins="mylife-career", input=stdin)
@@ -199,15 +200,17 @@ def test_missing_fields_offer_accept_missing_and_assessments_hold_the_users_own_
     assert f"「对当前工作的评估」由你最近的主观评估满足：{claim_id}" in brief.stdout
     assert "缺少的字段（结论可能不完整）：工作年限" in brief.stdout
 
-    # four months on the assessment is old: an expired value, updated by a fresh assessment or kept
+    # four months on the assessment is too old to hold it: missing again, and the report says why
     later = run("staleness", "我该不该跳槽？", "--json", now="2026-06-20").json()
-    old = next(f for f in later["expired"] if f["name"] == "对当前工作的评估")
-    assert old["claims"] == [claim_id] and old["value"] == "我无法忍受当前的管理方式" and old["overdue_days"] == 60
+    assert "对当前工作的评估" in later["missing"]
+    assert next(d for d in later["dependencies"] if d["name"] == "对当前工作的评估")["claims"] == []
     text = run("staleness", "我该不该跳槽？", now="2026-06-20").stdout
-    assert "对当前工作的评估：你最近一次主观评估是 4 个月前（claim-2026-02-20-001）" in text
-    assert '[现在更新] mylife claim add "你现在的看法" --topic 职业去留 --kind assessment' in text
-    kept = run("ask", "我该不该跳槽？", "--accept-missing", "--accept-stale", now="2026-06-20")
-    assert kept.returncode == 0 and "基于可能过时的 对当前工作的评估（4 个月前的数据）" in kept.stdout
+    assert "你最近一次相关的主观评估是 4 个月前（2026-02-20，claim-2026-02-20-001），已超过有效期" in text
+    assert '[补上] mylife claim add "你现在的看法" --topic 职业去留 --kind assessment' in text
+    fresh_claim = run("claim", "add", "还是受不了，但项目有意思", "--topic", "职业去留", "--kind", "assessment",
+                      now="2026-06-20")
+    assert fresh_claim.returncode == 0
+    assert "对当前工作的评估" not in run("staleness", "我该不该跳槽？", "--json", now="2026-06-20").json()["missing"]
     # a profile value the user set keeps working as before
     assert run("profile", "set", "对当前工作的评估", "还行", now="2026-06-20").returncode == 0
     fresh = run("staleness", "我该不该跳槽？", "--json", now="2026-06-21").json()

@@ -117,8 +117,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "[keep the old value] conclusions are marked '{note}' and weighted {weight}: {ask} {question} --accept-stale (or {prog} staleness {question} {keep})",
     },
     "staleness.choice.assess": {
-        "zh": "[现在更新] {prog} claim add \"你现在的看法\" --topic {topic} --kind assessment    （或 {prog} profile set {name} 值）",
-        "en": "[update now] {prog} claim add \"how you see it now\" --topic {topic} --kind assessment    (or {prog} profile set {name} VALUE)",
+        "zh": "[补上] {prog} claim add \"你现在的看法\" --topic {topic} --kind assessment    （或 {prog} profile set {name} 值）",
+        "en": "[fill in] {prog} claim add \"how you see it now\" --topic {topic} --kind assessment    (or {prog} profile set {name} VALUE)",
     },
     "staleness.choice.accept_missing": {
         "zh": "[先不补] 照常回答，缺的字段会在结论里列出：{ask} {question} --accept-missing",
@@ -128,9 +128,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "「{name}」由你最近的主观评估满足：{claims}",
         "en": "'{name}' is held by your recent assessments: {claims}",
     },
-    "staleness.age_line_claim": {
-        "zh": "{name}：你最近一次主观评估是 {age}（{id}）",
-        "en": "{name}: your latest assessment was {age} ({id})",
+    "staleness.old_assessment": {
+        "zh": "你最近一次相关的主观评估是 {age}（{date}，{id}），已超过有效期",
+        "en": "your latest assessment on it was {age} ({date}, {id}), past its time-to-live",
     },
     "staleness.choice.fill": {"zh": "[补上] {prog} profile set {name} 值", "en": "[fill in] {prog} profile set {name} VALUE"},
     "help.staleness": {

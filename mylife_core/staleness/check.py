@@ -14,8 +14,8 @@ built in the user's own words still satisfies a lens written in other words.
 A dependency a field dictionary marks ``kind: assessment`` (the user's own judgment, such as
 "对当前工作的评估") is also held by the user's assessment claims on the decision's topic: the
 newest dated within the field's TTL satisfy it (``Assessment.from_claims`` names them, and the
-brief says which); when the newest is older, it is an expired value like any other (update it
-with a fresh assessment, or keep it).
+brief says which); when the newest is older the dependency stays missing, and the report says how
+old the latest assessment is (``Assessment.old_claims``) and how to add a fresh one.
 
 Options (also handed to every ``pre_decide`` plugin):
 
@@ -61,8 +61,6 @@ class BlockingField:
     impact: str | None = None
     required: bool = True
     kept: bool = False
-    claims: list[str] = field(default_factory=list)  # an assessment dependency: the claim that held it
-    topic: str | None = None  # ... and the topic to add a fresh assessment under
 
     @property
     def note(self) -> str:
@@ -73,8 +71,7 @@ class BlockingField:
         return {"name": self.name, "dependency": self.dependency or self.name, "value": self.value,
                 "updated_at": self.updated_at.isoformat(), "age_days": self.age_days, "ttl_days": self.ttl_days,
                 "overdue_days": self.overdue_days, "age_text": self.age_text, "decisions": list(self.decisions),
-                "impact": self.impact, "required": self.required, "kept": self.kept, "note": self.note,
-                "claims": list(self.claims)}
+                "impact": self.impact, "required": self.required, "kept": self.kept, "note": self.note}
 
 
 def resolve_field(dep_name: str, profile: dict[str, "ProfileField"], index: dict[str, FieldSpec]) -> str | None:
@@ -124,6 +121,8 @@ class Assessment:
     now: datetime
     # assessment dependencies satisfied by the user's recent assessment claims: {dependency: [claim ids]}
     from_claims: dict[str, list[str]] = field(default_factory=dict)
+    # ... missing although the user assessed it, longer ago than its TTL: {dependency: newest claim}
+    old_claims: dict[str, "Claim"] = field(default_factory=dict)
 
     @property
     def kept(self) -> list[BlockingField]:
@@ -182,6 +181,7 @@ def assess(ws: "Workspace", decisions: list[DecisionSpec], options: dict[str, An
     missing_optional: list[str] = []
     seen_fields: set[str] = set()
     from_claims: dict[str, list[str]] = {}
+    old_claims: dict[str, "Claim"] = {}
     topic_of = {d.name: d.topic for d in decisions}
     for dep in deps:
         own = resolve_field(dep.name, profile, index)
@@ -194,16 +194,8 @@ def assess(ws: "Workspace", decisions: list[DecisionSpec], options: dict[str, An
             if recent:
                 from_claims[dep.name] = [c.id for c in recent]
                 continue
-            if own is None and newest is not None:
-                age = (now.date() - newest.occurred_at).days
-                expired.append(BlockingField(
-                    name=dep.name, value=newest.claim, updated_at=clock.as_aware(newest.occurred_at), age_days=age,
-                    ttl_days=spec.ttl_days, age_text=t("staleness.age_line_claim", name=dep.name,
-                                                       age=age_text(age), id=newest.id),
-                    overdue_days=max(0, age - (spec.ttl_days or 0)), decisions=list(dep.decisions),
-                    impact=dep.impact, required=dep.required, claims=[newest.id], topic=newest.topic,
-                    kept=keep_all or norm(dep.name) in keep))
-                continue
+            if own is None and newest is not None:  # too old to hold it: still missing, and said why
+                old_claims[dep.name] = newest
         if own is None:
             (missing if dep.required else missing_optional).append(dep.name)
             continue
@@ -219,7 +211,7 @@ def assess(ws: "Workspace", decisions: list[DecisionSpec], options: dict[str, An
             decisions=list(dep.decisions), impact=dep.impact, required=dep.required,
             kept=keep_all or norm(own) in keep or norm(dep.name) in keep,
         ))
-    return Assessment(deps, resolved, expired, missing, missing_optional, now, from_claims)
+    return Assessment(deps, resolved, expired, missing, missing_optional, now, from_claims, old_claims)
 
 
 def staleness_verdict(found: Assessment, options: dict[str, Any] | None = None) -> Verdict:

@@ -59,6 +59,7 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
     """The report as the message of docs/design.md#pre-decide: what may have changed, what is missing, the choices.
     ``prog`` starts every suggested command (see :func:`command_prefix`)."""
     from ..messages import t
+    from ..status import age_text
     from .annotate import STALE_WEIGHT
     from .ttl import ttl_text
 
@@ -99,6 +100,10 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         lines.append(t("staleness.missing_head", n=len(missing)))
         for name in missing:
             lines.append(f"  · {name}" + (f" —— {impacts[name]}" if impacts.get(name) else ""))
+            old = report.assessment.old_claims.get(name)
+            if old is not None:
+                lines.append("      " + t("staleness.old_assessment", id=old.id, date=old.occurred_at.isoformat(),
+                                          age=age_text((report.assessment.now.date() - old.occurred_at).days)))
     if report.kept:
         lines.append(t("staleness.kept_head", weight=STALE_WEIGHT))
         lines += [f"  · {f.note}" for f in report.kept]
@@ -111,16 +116,16 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         lines.append(t("staleness.choices"))
         q = _shell(report.question)
         for f in blocking:
-            if f.claims:  # an assessment held by a claim: a fresh assessment updates it
-                lines.append("  " + t("staleness.choice.assess", topic=_shell(f.topic or report.topic or ""),
-                                      name=_shell(f.name), prog=prog))
-                continue
             lines.append("  " + t("staleness.choice.update", name=_shell(f.name), prog=prog))
         if blocking:
             keep = " ".join(f"--keep {_shell(f.name)}" for f in blocking)
             lines.append("  " + t("staleness.choice.keep", note=blocking[0].note, weight=STALE_WEIGHT,
                                   ask=ask_command or f"{prog} ask", question=q, keep=keep, prog=prog))
         for name in missing:
+            old = report.assessment.old_claims.get(name)
+            if old is not None:  # the user's own judgment: a fresh assessment claim fills it
+                lines.append("  " + t("staleness.choice.assess", topic=_shell(old.topic), name=_shell(name), prog=prog))
+                continue
             lines.append("  " + t("staleness.choice.fill", name=_shell(name), prog=prog))
         if missing:
             lines.append("  " + t("staleness.choice.accept_missing", ask=ask_command or f"{prog} ask",
