@@ -20,12 +20,12 @@ CONFIG_HEADER = (
 
 class DigestSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    keep_both: bool = True  # keep the model's original and the user's revision (seed §2.4)
+    keep_both: bool = True  # keep the model's original and the user's revision (docs/design.md#keep-both)
 
 
 class BranchSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    default: Literal["ask", "split", "continue"] = "ask"  # remembered preference (seed §2.3)
+    default: Literal["ask", "split", "continue"] = "ask"  # remembered preference (docs/design.md#branches)
 
 
 class Config(BaseModel):

@@ -63,7 +63,7 @@ def register_stores(register: "Callable[..., None]") -> None:
 
 @hookspec
 def register_fields(register: "Callable[..., None]") -> None:
-    """Contribute profile field definitions (a field dictionary, seed §4.3).
+    """Contribute profile field definitions (a field dictionary, docs/design.md#field-dictionaries).
 
     Call ``register(name=..., aliases=[...], ttl_days=..., topic=..., sensitivity=...,
     decisions=[...], ttl_reason=...)`` once per field (see :class:`~mylife_core.specs.FieldSpec`).
@@ -76,7 +76,7 @@ def register_fields(register: "Callable[..., None]") -> None:
 
 @hookspec
 def register_decisions(register: "Callable[..., None]") -> None:
-    """Contribute decisions with their profile-field dependencies (seed §4.1).
+    """Contribute decisions with their profile-field dependencies (docs/design.md#pre-decide).
 
     Call ``register(name=..., aliases=[...], keywords=[...], depends_on=[...], optional=[...],
     impact={field: why}, topic=..., lens=...)`` (see :class:`~mylife_core.specs.DecisionSpec`).
@@ -100,13 +100,13 @@ def register_skills(register: "Callable[..., None]") -> None:
 
     Call ``register(path=..., rank=600)``. Lower ranks win when two skills share a name;
     the workspace's (100), the user's (200) and custom (300) skill folders always outrank
-    bundled ones: a plugin's rank is raised to at least 400 (seed §6.6; ``mylife skills``).
+    bundled ones: a plugin's rank is raised to at least 400 (docs/design.md#skills; ``mylife skills``).
     """
 
 
 @hookspec
 def register_tools(register: "Callable[..., None]") -> None:
-    """Contribute model-facing tools (seed §6.3), used by the agent loop and ``mylife mcp``.
+    """Contribute model-facing tools (docs/design.md#tools), used by the agent loop and ``mylife mcp``.
 
     Call ``register(name=..., description=..., input_schema={...}, handler=..., writes=...)``;
     ``handler(workspace, actor, **arguments)`` returns JSON-serialisable data.
@@ -162,7 +162,7 @@ def on_change(workspace: "Workspace", change: "Change") -> None:
 
 @hookspec
 def pre_decide(workspace: "Workspace", question: str, decisions: list, options: dict) -> "Verdict | None":
-    """Check a question before MyLife reasons about it (seed §6.4a).
+    """Check a question before MyLife reasons about it (docs/design.md#pre-decide).
 
     Return a :class:`~mylife_core.specs.Verdict`: ``allow``, ``steer`` (ask the user first,
     e.g. stale fields, with reasons and data) or ``deny``; or None to abstain. The core combines
@@ -180,14 +180,14 @@ def pre_decide(workspace: "Workspace", question: str, decisions: list, options: 
 
 @hookspec
 def detect_drift(turn: str, session: Any, workspace: "Workspace") -> "list[DriftSignal] | DriftSignal | None":
-    """Score a conversation turn for topic drift (seed §5.3a). Collect-all: return one or more
+    """Score a conversation turn for topic drift (docs/design.md#drift). Collect-all: return one or more
     :class:`~mylife_core.specs.DriftSignal` (score 0..1, weight, evidence), or None.
     """
 
 
 @hookspec
 def render_output(answer: Any, workspace: "Workspace") -> None:
-    """Shape and check a decision answer before it is shown (seed §6.4c).
+    """Shape and check a decision answer before it is shown (docs/design.md#chains).
 
     ``answer`` is a mutable :class:`mylife_core.pipeline.answer.Answer`; implementations edit
     it in place. Order matters and is set with ``tryfirst``/``trylast``: chain enforcement runs
@@ -195,7 +195,7 @@ def render_output(answer: Any, workspace: "Workspace") -> None:
 
     Called for every decision answer, offline or from a model, and also when the answer is a
     refusal (``answer.status == "denied"``) or a request to update stale data first
-    (``"needs_input"``). What you can shape: ``statements`` (the seed §5.1 table),
+    (``"needs_input"``). What you can shape: ``statements`` (the statements table, docs/design.md#both-sides),
     ``judgments`` (each a :class:`~mylife_core.pipeline.answer.Judgment` with ``claim_ids``,
     ``stale_inputs``, ``weight``, ``notes``), ``question_back``, ``premises``, ``competing`` and
     ``competing_note``, ``unsupported`` (the "无依据，未采纳" note), ``annotations`` and

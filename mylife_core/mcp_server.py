@@ -1,7 +1,7 @@
 """``mylife mcp``: the workspace's model tools served over MCP (stdio), for any agent host.
 
 The server offers exactly the tools plugins registered through ``register_tools`` (the nine
-``mylife_*`` tools of seed §6.3 and any a plugin adds), with their JSON schemas and bilingual
+``mylife_*`` tools of docs/design.md#tools and any a plugin adds), with their JSON schemas and bilingual
 descriptions, plus read-only resources for the profile, open branches and status. A host that
 mounts it as ``mylife`` shows the tools as ``mcp__mylife__mylife_recall`` and so on.
 

@@ -1,7 +1,7 @@
 """Provenance pointers: ``raw/FILE#L42`` or ``raw/FILE#L42-L44``, plus the sha256 of those lines.
 
 The hash covers the exact bytes of the pointed lines, joined by ``\\n`` (the final newline of
-the last line excluded), so a claim notices when its source changed (seed §3.3).
+the last line excluded), so a claim notices when its source changed (docs/design.md#provenance).
 """
 
 from __future__ import annotations

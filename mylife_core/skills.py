@@ -1,4 +1,4 @@
-"""Skills: Markdown files that tell the model how to reason in a domain (seed §6.6).
+"""Skills: Markdown files that tell the model how to reason in a domain (docs/design.md#skills).
 
 A skill is ``<root>/<name>/SKILL.md`` or ``<root>/<name>.md`` (not nested deeper), starting
 with YAML front matter that must give ``name`` and ``description``::

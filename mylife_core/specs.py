@@ -21,7 +21,7 @@ class _Spec(BaseModel):
 
 
 class FieldSpec(_Spec):
-    """A profile field a lens or field dictionary knows about (seed §4.3)."""
+    """A profile field a lens or field dictionary knows about (docs/design.md#field-dictionaries)."""
 
     name: str
     aliases: list[str] = Field(default_factory=list)
@@ -31,6 +31,9 @@ class FieldSpec(_Spec):
     sensitivity: Literal["low", "medium", "high"] = "medium"
     decisions: list[str] = Field(default_factory=list)  # decisions that depend on it
     description: str | None = None
+    # "assessment": the user's own judgment (对当前工作的评估). Besides a profile value, the user's
+    # assessment claims on the decision's topic satisfy it, the newest dated within ttl_days.
+    kind: Literal["fact", "assessment"] = "fact"
 
     @field_validator("ttl_days")
     @classmethod
@@ -41,7 +44,7 @@ class FieldSpec(_Spec):
 
 
 class DecisionSpec(_Spec):
-    """A decision a lens can reason about, with the fields it depends on (seed §4.1)."""
+    """A decision a lens can reason about, with the fields it depends on (docs/design.md#pre-decide)."""
 
     name: str
     aliases: list[str] = Field(default_factory=list)
@@ -80,7 +83,7 @@ class StoreSpec(_Spec):
 
 
 class ToolSpec(_Spec):
-    """A model-facing tool (seed §6.3), served to the agent loop and over MCP."""
+    """A model-facing tool (docs/design.md#tools), served to the agent loop and over MCP."""
 
     name: str
     description: str

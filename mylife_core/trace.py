@@ -2,7 +2,7 @@
 
 claim -> digest paragraph (when one cites it) -> ``raw/FILE#Lnn`` -> the exact lines, with the
 hash recorded at the time compared to the file now. A mismatch is "source changed:
-re-evaluate" (seed §3.3): the claim may no longer say what the user said.
+re-evaluate" (docs/design.md#provenance): the claim may no longer say what the user said.
 """
 
 from __future__ import annotations

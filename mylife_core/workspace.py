@@ -1,4 +1,4 @@
-"""A MyLife workspace: one folder of plain files holding the four layers (seed §3.2).
+"""A MyLife workspace: one folder of plain files holding the four layers (docs/design.md#layers).
 
 ::
 
@@ -95,7 +95,9 @@ class Workspace:
             config = Config(language=language) if language else Config()
             atomic_write_text(root / ".gitignore", GITIGNORE)
             yamlfile.save(root / "config.yaml", config.model_dump(mode="python"), header=CONFIG_HEADER)
-            ws.commit_change("user", "init", ".", paths=["config.yaml", ".gitignore"])
+            ws.profile.create()
+            ws.index.create()
+            ws.commit_change("user", "init", ".", paths=["config.yaml", ".gitignore", "profile.yaml", "index.yaml"])
         return ws, True
 
     # -- paths and settings ---------------------------------------------------------------------

@@ -9,10 +9,12 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import timedelta
 
 import pytest
 from fakellm import INJECTION, Reply, fakellm, fakellm_pair, seed, set_savings  # noqa: F401
 
+from mylife_core import clock
 from mylife_core.llm.prompts import is_untrusted
 from mylife_core.messages import disclaimer
 from mylife_core.pipeline.ask import AskOptions, ask
@@ -380,11 +382,12 @@ def test_in_a_terminal_ask_offers_update_now_or_keep_old(ws, lenses):
     assert "已更新 现有存款 = 95000" in updated.stdout
     assert ws.profile.reload().fields["现有存款"].value == 95000
     assert "基于可能过时的" not in updated.stdout.split("已更新 现有存款")[1]  # the answer uses the new value
-    set_savings(ws, days_ago=200)
+    # a value dated before the current one only goes into the history (issue 15.4): let time pass instead
+    later = (clock.now() + timedelta(days=200)).date().isoformat()
     kept = run_in_pty(["ask", "我该不该辞职？", "--accept-missing"], workspace=ws.root, answers=[""],
-                      env=lenses, load_plugins="mylife-career")
+                      env={**lenses, "MYLIFE_NOW": later}, load_plugins="mylife-career")
     assert kept.returncode == 0, kept.stdout
     assert "沿用旧值：基于可能过时的 现有存款" in kept.stdout
     answer = kept.stdout.split("沿用旧值：")[1]
     assert "## 你在「职业去留」上的多段表述" in answer and "本回答沿用了你选择保留的过期数据" in answer
-    assert ws.profile.reload().fields["现有存款"].value == 120000
+    assert ws.profile.reload().fields["现有存款"].value == 95000

@@ -1,4 +1,4 @@
-"""Topic branches (seed §5.3c–e): opening (fork / fresh), the handoff sheet and its checks,
+"""Topic branches (docs/design.md#branches): opening (fork / fresh), the handoff sheet and its checks,
 closing (L0 sheet, L2 claims with provenance, L3 fields), conflicts, abandoning, and the
 ``mylife branch`` commands. Real workspaces, real files, the real CLI in subprocesses.
 """

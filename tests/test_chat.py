@@ -1,7 +1,7 @@
 """``mylife chat`` driven as a user would: on a pseudo-terminal and with piped input, against the
 fake OpenAI-compatible server on 127.0.0.1 (reached through litellm), or with no model at all.
 
-The main story (seed §5.2–§5.3): a career question; a detour into finances; drift is offered
+The main story (docs/design.md#drift): a career question; a detour into finances; drift is offered
 in plain words; the detour is split off with the conversation; the process is killed and the
 chat resumed; the branch is closed with a handoff sheet the model drafts; the conclusion is
 written to L2/L3 and pulled back into the career question, which is looked at again.

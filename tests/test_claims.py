@@ -1,4 +1,4 @@
-"""L2: claims carry every seed §3.2 field, pointers are checked and hashed, inferences wait."""
+"""L2: claims carry every field of docs/design.md#layers, pointers are checked and hashed, inferences wait."""
 
 from __future__ import annotations
 
@@ -138,3 +138,52 @@ def test_shards_are_monthly_and_readable(ws):
     assert sorted(p.name for p in (ws.root / "claims").glob("*.yaml")) == ["2026-01.yaml", "2026-03.yaml"]
     text = (ws.root / "claims" / "2026-03.yaml").read_text(encoding="utf-8")
     assert "claim: 三月" in text and "&id" not in text
+
+
+def test_claim_date_defaults_to_its_source_record_for_the_cli_and_the_model_tool(cli, recorded, ws_path, monkeypatch):
+    """One rule (issue 15.1): without --at, a claim occurred when its source record did; its id says so."""
+    r = cli("claim", "add", "我无法忍受当前的管理方式", "--topic", "职业去留", "--kind", "assessment",
+            "--from", f"{recorded}#L2", "--json", env={"MYLIFE_NOW": "2026-12-04"})
+    assert r.returncode == 0, r.stderr
+    claim = r.json()["claim"]
+    assert (claim["id"], claim["occurred_at"]) == ("claim-2026-01-15-001", "2026-01-15")
+    traced = cli("trace", "claim-2026-01-15-001", env={"MYLIFE_NOW": "2026-12-04"})
+    assert traced.returncode == 0 and "我无法忍受当前的管理方式" in traced.stdout, traced.stderr
+    # the model's tool over the same pointer: the same rule, the next id of that day
+    from mylife_core.testing import plugin_host
+    from mylife_core.tools import call_tool
+    from mylife_core.workspace import Workspace
+
+    monkeypatch.setenv("MYLIFE_NOW", "2026-12-04")
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        tool = call_tool(ws, "mylife_claim_add", {"claim": "连续加班三周了", "topic": "职业去留", "kind": "fact",
+                                                  "provenance": f"{recorded}#L1"}, actor="model")
+    assert tool.ok, tool.error
+    assert (tool.result["claim"]["id"], tool.result["claim"]["occurred_at"]) == ("claim-2026-01-15-002", "2026-01-15")
+    # --at still wins; without --from the statement is recorded today and dated today
+    at = cli("claim", "add", "后来想通了", "--topic", "职业去留", "--from", f"{recorded}#L3", "--at", "2026-02-01",
+             "--json", env={"MYLIFE_NOW": "2026-12-04"}).json()["claim"]
+    assert at["id"] == "claim-2026-02-01-001"
+    bare = cli("claim", "add", "今天的想法", "--topic", "职业去留", "--json", env={"MYLIFE_NOW": "2026-12-04"}).json()
+    assert bare["claim"]["id"] == "claim-2026-12-04-001"
+
+
+def test_claim_list_says_how_many_it_shows_of_how_many(cli, ws_path):
+    """Issue 15.11: 65 claims on a topic, the default limit 50: "显示 50 条，共 65 条"."""
+    cli("init")
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        rec = ws.raw.record("想走\n不想走\n".encode(), topic="career")
+        ws.claims.add_many([dict(claim=f"第{i}条", topic="职业去留", provenance=f"{rec.file}#L1") for i in range(65)]
+                           + [dict(claim="别的", topic="财务", provenance=f"{rec.file}#L2", kind="assessment")])
+    text = cli("claim", "list", "--topic", "职业去留")
+    assert text.returncode == 0 and "显示 50 条，共 65 条" in text.stdout and "共 50 条" not in text.stdout
+    doc = cli("claim", "list", "--topic", "职业去留", "--json").json()
+    assert (doc["count"], doc["total"], doc["truncated"]) == (50, 65, True)
+    both = cli("claim", "list", "--topic", "职业去留", "--kind", "fact", "--limit", "10", "--json").json()
+    assert (both["count"], both["total"]) == (10, 65)
+    assert cli("claim", "list", "--limit", "3", "--json").json()["total"] == 66
+    small = cli("claim", "list", "--topic", "财务")
+    assert "共 1 条" in small.stdout and "显示" not in small.stdout

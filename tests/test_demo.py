@@ -108,7 +108,7 @@ def test_the_story_over_time(demo):
 
 def test_the_main_job_on_the_demo_with_both_lenses(demo, tmp_path):
     """What scripts/demo runs: the 跳槽 question, offline, with career and finance installed. The
-    seed §5.1 example must come out: "财务压力大" was said when savings were 42,000; they are now
+    the example of docs/design.md#both-sides must come out: "财务压力大" was said when savings were 42,000; they are now
     120,000, so it is asked about as an old premise, not used as a fact."""
     import shutil
 
@@ -249,3 +249,63 @@ def test_persona_quotes_each_match_one_line():
                 assert sum(value.source_of.quote in line for line in lines) == 1, (field.name, value)
     days = [r.day for r in persona.records]
     assert min(days) >= -430 and max(days) <= 0  # about fourteen months, nothing in the future
+
+
+# ------------------------------------------------------------------------------ ./scripts/demo itself
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run_script(*args: str, home: Path, cwd: Path) -> "subprocess.CompletedProcess[str]":
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MYLIFE_")}
+    env.update(HOME=str(home), MYLIFE_NOW=NOW)
+    return subprocess.run([str(REPO / "scripts" / "demo"), *args], capture_output=True, text=True, env=env,
+                          cwd=cwd, timeout=300)
+
+
+def test_scripts_demo_ends_with_how_to_put_mylife_on_path_and_those_lines_run(tmp_path):
+    """Issue 15.3: after ./scripts/demo, `mylife` is not on PATH; its last lines say how (activate the
+    venv, or a user-level link in ~/.local/bin like pipx / uv tool), and each line runs as printed."""
+    import subprocess
+
+    home = tmp_path / "home"
+    home.mkdir()
+    result = run_script("rel/demo", home=home, cwd=tmp_path)  # a relative folder: from where it was typed
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr.lower() and "Traceback" not in result.stderr
+    target = tmp_path / "rel" / "demo"
+    assert (target / MARKER).is_file()
+    tail = result.stdout.rstrip().splitlines()[-4:]
+    assert tail[0].startswith("mylife 命令装在") and ".venv" in tail[0]
+    activate, link, then = tail[1].strip(), tail[2].strip(), tail[3]
+    assert activate.startswith(f"source {REPO / '.venv' / 'bin' / 'activate'}")
+    assert link.startswith(f"mkdir -p ~/.local/bin && ln -sf {REPO / '.venv' / 'bin' / 'mylife'} ~/.local/bin/mylife")
+    first = then.split("：", 1)[1]
+    assert first == f"mylife status -w {target}"
+    clean = {"HOME": str(home), "PATH": "/usr/bin:/bin", "MYLIFE_NOW": NOW}
+    by_activation = subprocess.run(["bash", "-c", f"{activate}\n{first}"], capture_output=True, text=True, env=clean)
+    assert by_activation.returncode == 0 and "L2 证据" in by_activation.stdout, by_activation.stderr
+    by_link = subprocess.run(["bash", "-c", f"{link}\nexport PATH=\"$HOME/.local/bin:$PATH\"\n{first}"],
+                             capture_output=True, text=True, env=clean)
+    assert by_link.returncode == 0 and "L2 证据" in by_link.stdout, by_link.stderr
+    assert (home / ".local" / "bin" / "mylife").is_symlink()
+
+
+def test_scripts_demo_refuses_a_non_empty_folder_in_its_own_terms(tmp_path):
+    """Issue 15.17: no word about mylife demo's --force / --workspace, which the user never typed."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "mine.txt").write_text("my own file")
+    home = tmp_path / "home"
+    home.mkdir()
+    result = run_script(str(notes), home=home, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "--force" not in result.stderr and "--workspace" not in result.stderr and "Traceback" not in result.stderr
+    assert f"{notes} 里已经有别的文件" in result.stderr
+    assert f"{REPO / 'scripts' / 'demo'} {notes / 'mylife-demo'}" in result.stderr  # a folder that would work
+    assert sorted(p.name for p in notes.iterdir()) == ["mine.txt"]
+    a_file = run_script(str(notes / "mine.txt"), home=home, cwd=tmp_path)
+    assert a_file.returncode == 2 and "是一个文件，不是文件夹" in a_file.stderr and "--" not in a_file.stderr

@@ -1,5 +1,5 @@
 """``mylife digest``: L1 digests by the model or structurally offline; the model's original and
-the user's revision both kept (seed §2.4, ``digest.keep_both``), the difference annotated."""
+the user's revision both kept (docs/design.md#keep-both, ``digest.keep_both``), the difference annotated."""
 
 from __future__ import annotations
 

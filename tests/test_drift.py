@@ -1,4 +1,4 @@
-"""Topic-drift detection (seed §5.3a): the four builtin signals, how they combine, and --explain.
+"""Topic-drift detection (docs/design.md#drift): the four builtin signals, how they combine, and --explain.
 
 Real workspaces on disk with the real mylife-career and mylife-finance lenses (pip-installed
 into a private folder, registered on a fresh plugin host); the real search segmenter. A

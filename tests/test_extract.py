@@ -160,3 +160,38 @@ def test_a_proposed_claim_that_advises_or_flatters_the_user_is_refused(ws, fakel
     reasons = {r["claim"]: r["why"] for r in result.rejected}
     assert set(reasons) == {"你应该马上辞职", "你的能力远超现在的岗位", "你最好立刻离开"}
     assert "不是你原话里的内容" in reasons["你应该马上辞职"] and "应该" in reasons["你应该马上辞职"]
+
+
+def test_values_written_in_chinese_numerals_are_read_as_numbers(ws, fakellm, cli):
+    """Issue 15.5: "两万二", "十二万", "1.5万" in the note are the numbers the model proposes (cn2an reads
+    them); a number the line does not write is still refused."""
+    use_model(ws, fakellm)
+    note = "月薪两万二，到手的。\n存款大概十二万。\n年终奖1.5万。\n房租三千五。\n"
+    rec = ws.raw.record(note.encode(), topic="财务")
+    fakellm.script(Reply(text=json.dumps({"claims": [], "fields": [
+        {"name": "月税后收入", "value": 22000, "line": "L1"},
+        {"name": "现有存款", "value": "十二万", "line": "L2"},
+        {"name": "年终奖", "value": "15000", "line": "L3"},
+        {"name": "房租", "value": 3800, "line": "L4"},  # the note says 三千五 (3500)
+    ]}, ensure_ascii=False)))
+    result = extract(ws, rec.file, apply_fields=True)
+    status = {f.name: (f.status, f.value) for f in result.fields}
+    assert status["月税后收入"] == ("applied", 22000)
+    assert status["现有存款"] == ("applied", 120000)  # the model's own words, parsed the same way
+    assert status["年终奖"] == ("applied", 15000)
+    assert status["房租"][0] == "skipped" and "没有出现" in next(f.why for f in result.fields if f.name == "房租")
+    fields = ws.profile.reload().fields
+    assert (fields["月税后收入"].value, fields["现有存款"].value, fields["年终奖"].value) == (22000, 120000, 15000)
+    # the user typing them is read the same way; words that are not numbers stay words
+    for text, value in [("两万二", 22000), ("1.5万", 15000), ("十二万", 120000), ("一般", "一般")]:
+        out = cli("profile", "set", "测试字段", text, "--ttl", "30", "--json")
+        assert out.returncode == 0, out.stderr
+        assert out.json()["field"]["value"] == value, text
+
+
+def test_numbers_in_a_line():
+    from mylife_core.numerals import numbers_in, parse_number
+
+    assert numbers_in("月薪两万二，存款十二万，房租 4,500，年终1.5万") == [22000, 120000, 4500, 15000]
+    assert [parse_number(s) for s in ("两万二", "三千五", "零点五", "普通本科", "三年", "万一", "")] == [
+        22000, 3500, 0.5, None, None, None, None]

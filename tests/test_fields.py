@@ -1,4 +1,4 @@
-"""Field dictionaries: a community dictionary is a pip package with a YAML file (seed §4.3).
+"""Field dictionaries: a community dictionary is a pip package with a YAML file (docs/design.md#field-dictionaries).
 
 The example ``plugins/fields-example`` (``mylife-fields-health``) is installed with pip and its
 TTLs are seen in use; the YAML loader's errors name the file, the line and the plugin."""

@@ -1,4 +1,4 @@
-"""The privacy guard against real git servers on 127.0.0.1 (seed §2.3).
+"""The privacy guard against real git servers on 127.0.0.1 (docs/design.md#git).
 
 * a bare repository served anonymously by ``git daemon``: public, refused (remote add, push,
   a plain ``git push`` through the pre-push hook, automatic push);

@@ -1,5 +1,5 @@
 """The career and finance lenses as separately installed packages (pip), and the finance lens's
-refusal to recommend any investment (seed §1.2, §7.3)."""
+refusal to recommend any investment (docs/design.md#scope)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_career_registers_fields_decisions_topics_and_skill(both_ws):
     assert fields["现有存款"].ttl_days == 90 and fields["学历"].ttl_days is None
     assert fields["月收入"].sensitivity == "high" and fields["对当前工作的评估"].ttl_days == 60
     jump = host.decisions()["跳槽"]
-    # seed §4.1: 跳槽 depends on 月收入, 现有存款, 房租, 房贷, 工作年限, 学历, 加班强度, 对当前工作的评估
+    # docs/design.md#pre-decide: 跳槽 depends on 月收入, 现有存款, 房租, 房贷, 工作年限, 学历, 加班强度, 对当前工作的评估
     assert set(jump.depends_on) | set(jump.optional) >= {"月收入", "现有存款", "房租", "房贷", "工作年限", "学历",
                                                          "加班强度", "对当前工作的评估"}
     assert jump.lens == "career" and jump.topic == "职业去留" and jump.plugin
@@ -142,7 +142,7 @@ def test_package_metadata_has_no_advice_wording(site):
         message = email.message_from_string(meta.read_text(encoding="utf-8"))
         text = " ".join(str(message.get(k, "")) for k in ("Summary", "Keywords")) + message.get_payload()
         assert not forbidden.search(text), (meta, forbidden.search(text))
-        assert "不构成投资、法律、税务、医疗或心理健康建议" in message.get_payload()  # the disclaimer, seed §7.3
+        assert "不构成投资、法律、税务、医疗或心理健康建议" in message.get_payload()  # the disclaimer, docs/design.md#disclaimer
     finance = next(f for f in site if "finance" in str(f))
     (meta,) = finance.glob("*.dist-info/METADATA")
     assert "Cash flow and spending only." in email.message_from_string(meta.read_text(encoding="utf-8"))["Summary"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import yaml
+
 
 def test_set_get_history_and_ttl(cli, ws_path):
     cli("init")
@@ -87,3 +89,27 @@ def test_reads_go_through_a_json_copy_that_a_hand_edit_invalidates(cli, ws_path)
     (ws_path / "profile.yaml").write_text(text.replace("value: 120000", "value: [oops"), encoding="utf-8")
     bad = cli("profile", "get", "现有存款")
     assert bad.returncode == 5 and "profile.yaml:" in bad.stderr  # never the stale copy
+
+
+def test_an_older_value_goes_into_the_history_in_date_order(cli, ws_path):
+    """Issue 15.4: `profile set --at` an older date never replaces a newer current value."""
+    cli("init")
+    for value, at in [("120000", "2026-03-01"), ("95000", "2025-12-01")]:
+        assert cli("profile", "set", "现有存款", value, "--at", at, "--ttl", "90").returncode == 0
+    older = cli("profile", "set", "现有存款", "80000", "--at", "2025-06-01", "--json")
+    assert older.returncode == 0, older.stderr
+    doc = older.json()
+    assert doc["into_history"] is True and doc["field"]["value"] == 120000
+    assert doc["field"]["updated_at"].startswith("2026-03-01")
+    assert [(h["value"], h["updated_at"][:10]) for h in doc["field"]["history"]] == [
+        (80000, "2025-06-01"), (95000, "2025-12-01")]
+    text = cli("profile", "set", "现有存款", "100000", "--at", "2026-01-15")
+    assert "比当前值旧，已按日期记入历史；当前值仍是 120000（2026-03-01）" in text.stdout
+    field = yaml.safe_load((ws_path / "profile.yaml").read_text(encoding="utf-8"))["fields"]["现有存款"]
+    assert field["value"] == 120000
+    assert [h["value"] for h in field["history"]] == [80000, 95000, 100000]  # oldest first
+    # a newer value still becomes current, the old current joining the history last
+    newer = cli("profile", "set", "现有存款", "130000", "--at", "2026-04-01", "--json").json()
+    assert newer["into_history"] is False and newer["field"]["value"] == 130000
+    assert [h["value"] for h in newer["field"]["history"]] == [80000, 95000, 100000, 120000]
+    assert cli("verify").returncode == 0

@@ -118,3 +118,24 @@ def test_audit_log_records_every_write(cli, ws_path):
     lines = [json.loads(x) for x in (ws_path / "ledger" / "audit.jsonl").read_text().splitlines()]
     assert [e["action"] for e in lines] == ["init", "record", "profile.set"]
     assert all(e["actor"] == "user" and e["at"] for e in lines)
+
+
+def test_init_creates_every_file_docs_cli_names(cli, ws_path):
+    """Issue 15.16: the layout docs/cli.md lists, profile.yaml and index.yaml included, private and
+    valid from the start (the layers read them; verify passes)."""
+    import re
+    from pathlib import Path
+
+    assert cli("init").returncode == 0
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    section = doc.split("## mylife init", 1)[1].split("## ", 1)[0]
+    named = re.findall(r"`([\w.]+/?)`", section.split("Creates the layout", 1)[1].split(")", 1)[0])
+    assert {"raw/", "profile.yaml", "index.yaml", "config.yaml", ".gitignore"} <= set(named)
+    for name in named:
+        path = ws_path / name.rstrip("/")
+        assert path.is_dir() if name.endswith("/") else path.is_file(), name
+        assert stat.S_IMODE(path.stat().st_mode) == (0o700 if name.endswith("/") else 0o600), name
+    assert "fields: {}" in (ws_path / "profile.yaml").read_text(encoding="utf-8")
+    assert cli("profile", "list", "--json").json()["count"] == 0
+    assert cli("status", "--json").json()["layers"]["index"]["chains"] == 0
+    assert cli("verify").returncode == 0

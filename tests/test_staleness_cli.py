@@ -72,7 +72,7 @@ def test_bad_input_is_rejected_before_any_question(cli, ws_path):
     cli("init")
     r = run_in_pty(["profile", "set", "房租", "  "], workspace=ws_path, answers=[])
     assert r.returncode == 2 and "value 不能为空" in r.stdout and "推断有效期" not in r.stdout
-    assert not (ws_path / "profile.yaml").exists()
+    assert profile(ws_path) == {}  # nothing written (init creates the empty profile.yaml)
 
 
 def test_english_by_configuration(cli, ws_path):
@@ -105,7 +105,7 @@ def test_whole_flow_update_or_keep(cli, ws_path, career):
     assert fields["现有存款"]["ttl_days"] == 90 and fields["学历"]["ttl_days"] is None
     assert fields["对当前工作的评估"]["ttl_days"] == 60 and fields["月收入"]["topic"] == "现金流"
 
-    # three months later: savings has expired; the decision is stopped with the seed's message
+    # three months later: savings has expired; the decision is stopped with the message of docs/design.md#pre-decide
     r = run("staleness", "我该不该跳槽？", "--json", now="2026-04-15")
     assert r.returncode == 0, r.stderr
     doc = r.json()
@@ -163,3 +163,56 @@ def test_staleness_in_english(cli, career):
     assert "现有存款: last set 3 months ago (was 120000, valid for 90 days, expired 5 days ago)" in text
     assert "based on possibly outdated 现有存款 (data from 3 months ago)" in text
     assert "Verdict: ask you first (steer)" in text and "not investment, legal, tax, medical" in text
+
+
+def test_missing_fields_offer_accept_missing_and_assessments_hold_the_users_own_judgment(cli, ws_path, career):
+    """Issue 15.10: exit 10 lists --accept-missing with the other choices; "对当前工作的评估" (a field the
+    lens marks ``kind: assessment``) is held by the user's recent assessment claims on the decision's
+    topic, and both ``staleness`` and the brief say which; one older than the TTL does not hold it,
+    and the report says how old it is and how to add a fresh one."""
+    env = lens_env(career)
+    run = lambda *a, now="2026-03-10", stdin=None: cli(*a, env={**env, "MYLIFE_NOW": now},  # noqa: E731
+                                                         load_plugins="mylife-career", input=stdin)
+    run("init")
+    for name, value in [("月收入", "18000"), ("现有存款", "120000")]:
+        assert run("profile", "set", name, value).returncode == 0
+    r = run("record", "今天又加班到十一点……真的受够了\n我无法忍受当前的管理方式", "--topic", "career", "--at", "2026-02-20")
+    assert r.returncode == 0, r.stderr
+
+    stopped = run("ask", "我该不该跳槽？")
+    assert stopped.returncode == 10
+    assert "还缺 2 个必要字段" in stopped.stdout and "对当前工作的评估" in stopped.stdout
+    assert "[补上] mylife profile set 工作年限 值" in stopped.stdout
+    assert "[先不补] 照常回答，缺的字段会在结论里列出：mylife ask 我该不该跳槽？ --accept-missing" in stopped.stdout
+
+    # the user's own assessment on 职业去留 (20 days old, TTL 60) holds the dependency
+    added = run("claim", "add", "我无法忍受当前的管理方式", "--topic", "职业去留", "--kind", "assessment",
+                "--from", "raw/2026-02-20-career.md#L2", "--json")
+    claim_id = added.json()["claim"]["id"]
+    assert claim_id == "claim-2026-02-20-001"
+    doc = run("staleness", "我该不该跳槽？", "--json").json()
+    assert doc["missing"] == ["工作年限"]
+    held = next(d for d in doc["dependencies"] if d["name"] == "对当前工作的评估")
+    assert held["claims"] == [claim_id] and held["field"] is None
+    assert f"「对当前工作的评估」由你最近的主观评估满足：{claim_id}" in run("staleness", "我该不该跳槽？").stdout
+    brief = run("ask", "我该不该跳槽？", "--accept-missing")
+    assert brief.returncode == 0, brief.stderr
+    assert f"「对当前工作的评估」由你最近的主观评估满足：{claim_id}" in brief.stdout
+    assert "缺少的字段（结论可能不完整）：工作年限" in brief.stdout
+
+    # four months on the assessment is too old to hold it: missing again, and the report says why
+    later = run("staleness", "我该不该跳槽？", "--json", now="2026-06-20").json()
+    assert "对当前工作的评估" in later["missing"]
+    assert next(d for d in later["dependencies"] if d["name"] == "对当前工作的评估")["claims"] == []
+    text = run("staleness", "我该不该跳槽？", now="2026-06-20").stdout
+    assert "你最近一次相关的主观评估是 4 个月前（2026-02-20，claim-2026-02-20-001），已超过有效期" in text
+    assert '[补上] mylife claim add "你现在的看法" --topic 职业去留 --kind assessment' in text
+    fresh_claim = run("claim", "add", "还是受不了，但项目有意思", "--topic", "职业去留", "--kind", "assessment",
+                      now="2026-06-20")
+    assert fresh_claim.returncode == 0
+    assert "对当前工作的评估" not in run("staleness", "我该不该跳槽？", "--json", now="2026-06-20").json()["missing"]
+    # a profile value the user set keeps working as before
+    assert run("profile", "set", "对当前工作的评估", "还行", now="2026-06-20").returncode == 0
+    fresh = run("staleness", "我该不该跳槽？", "--json", now="2026-06-21").json()
+    assert "对当前工作的评估" not in {f["name"] for f in fresh["expired"]}
+    assert next(d for d in fresh["dependencies"] if d["name"] == "对当前工作的评估")["field"] == "对当前工作的评估"

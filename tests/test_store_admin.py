@@ -165,3 +165,37 @@ def test_store_setup_errors_are_clear(tmp_path):
                       env={"MYLIFE_NODE": str(tmp_path / "missing-node")})
     assert no_node.returncode == 8 and "Node.js" in no_node.stderr
     assert not (tmp_path / "n").exists()
+
+
+@pytest.fixture(scope="module")
+def npm_cache() -> str:
+    """npm's own cache (read before each test's HOME is replaced): `store setup` then runs
+    `npm ci --offline` from it, so the real install needs no network. scripts/test's `npm ci` of the
+    plugins' node/ folders is what fills it."""
+    import subprocess
+
+    return subprocess.run(["npm", "config", "get", "cache"], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_setup_into_a_folder_is_then_reported_installed_from_it(tmp_path, npm_cache):
+    """Issue 15.6: `mylife store setup graph --into DIR` installs there, and from then on every command
+    finds the backend there (remembered in ~/.config/mylife/node/graph.dir), not "not installed"."""
+    backend_plugins("graph")
+    home = tmp_path / "home"
+    home.mkdir()
+    into = tmp_path / "my-node" / "graph"
+    env = {"HOME": str(home), "npm_config_cache": npm_cache, "npm_config_offline": "true"}
+    setup = run_cli(["store", "setup", "graph", "--into", str(into), "--json"], load_plugins=PLUGINS, env=env,
+                    timeout=600)
+    assert setup.returncode == 0, setup.stdout + setup.stderr
+    done = setup.json()
+    assert done["folder"] == str(into) and done["version"] == "2026.8.31"
+    assert (home / ".config" / "mylife" / "node" / "graph.dir").read_text(encoding="utf-8").strip() == str(into)
+    text = run_cli(["store", "setup", "graph", "--into", str(into)], load_plugins=PLUGINS, env=env, timeout=600)
+    assert text.returncode == 0 and "已安装（2026.8.31）" in text.stdout and "Traceback" not in text.stderr
+    ws = tmp_path / "ws"
+    assert run_cli(["init"], workspace=ws, env=env).returncode == 0
+    status = run_cli(["store", "status", "--json"], workspace=ws, load_plugins=PLUGINS, env=env).json()
+    graph = next(s for s in status["stores"] if s["name"] == "graph")
+    assert graph["installed"] is True and graph["version"] == "2026.8.31"
+    assert graph["script"].startswith(str(into)), graph["script"]  # found where it was put

@@ -1,4 +1,4 @@
-"""The nine mylife_* tools (seed §6.3): schemas, handlers on a real workspace, the CLI's rules
+"""The nine mylife_* tools (docs/design.md#tools): schemas, handlers on a real workspace, the CLI's rules
 (actor audited, inferences stay candidates, L0 append-only), structured errors, and the CLI."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Builtin plugin: ``mylife chat``, ``mylife sessions`` and ``mylife branch ...`` (seed §5.2–§5.3).
+"""Builtin plugin: ``mylife chat``, ``mylife sessions`` and ``mylife branch ...`` (docs/design.md#drift).
 
 Nothing heavy is imported here: the commands' module loads when the CLI is built, litellm only
 when a model is really called.

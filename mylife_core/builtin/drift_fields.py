@@ -1,4 +1,4 @@
-"""Builtin drift signal: the turn needs a different set of profile fields (seed §5.3a, 最可靠).
+"""Builtin drift signal: the turn needs a different set of profile fields (docs/design.md#drift, 最可靠).
 
 跳槽 depends on career fields, 空窗期 on cash-flow fields; when the topic a turn is about needs
 fields the main line does not, that alone is strong evidence of a new topic, with no model

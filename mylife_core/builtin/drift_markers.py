@@ -1,4 +1,4 @@
-"""Builtin drift signal: explicit switch markers in the user's words (seed §5.3a, 可信度高).
+"""Builtin drift signal: explicit switch markers in the user's words (docs/design.md#drift, 可信度高).
 
 "换个话题", "先不管这个", "说回", "另外" ... A person who changes the subject usually says so.
 Strong markers (``换个话题``, ``先不管这个``, ``题外话``, ``说回``) score 0.9 with weight

@@ -1,4 +1,4 @@
-"""Builtin drift signal: context pressure (seed §5.3a 上下文压力, Odysseus 85% threshold; 可信度中).
+"""Builtin drift signal: context pressure (docs/design.md#drift 上下文压力, Odysseus 85% threshold; 可信度中).
 
 Two pressures make a long detour costly, whatever its subject:
 

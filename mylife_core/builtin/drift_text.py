@@ -1,4 +1,4 @@
-"""Builtin drift signal: how far the turn's words are from the current line (seed §5.3a, 可信度中).
+"""Builtin drift signal: how far the turn's words are from the current line (docs/design.md#drift, 可信度中).
 
 The turn is cut into content words with the search package's own segmenter (rjieba with the
 lenses' words and the workspace dictionary; function and filler words dropped), and each word is

@@ -1,7 +1,7 @@
 """The builtin ``files`` claim store: plain YAML shards under ``claims/``, one per month.
 
 ``claims/2026-01.yaml`` holds the claims whose id date falls in January 2026, as a YAML list
-of seed §3.2 records. A lifetime (~300,000 claims) stays fast through a derived SQLite index
+of claim records (docs/design.md#layers). A lifetime (~300,000 claims) stays fast through a derived SQLite index
 in ``cache/claims.sqlite``; it is checked against the shards' size/mtime/inode on every open,
 re-read for any shard that changed (a hand edit included), and rebuilt if missing or corrupt.
 """
@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SCHEMA_VERSION = 2
 SHARD_RE = re.compile(r"^(\d{4})-(\d{2})\.yaml$")
-HEADER = "# MyLife L2 claims (seed §3.2). Hand edits are allowed; keep the YAML valid.\n"
+HEADER = "# MyLife L2 claims (docs/design.md#layers). Hand edits are allowed; keep the YAML valid.\n"
 
 
 @hookimpl(trylast=True)

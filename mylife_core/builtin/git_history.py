@@ -1,4 +1,4 @@
-"""Builtin plugin: optional git history (``mylife git ...``) and its privacy guard (seed §2.3).
+"""Builtin plugin: optional git history (``mylife git ...``) and its privacy guard (docs/design.md#git).
 
 * ``on_change``: when ``git.enabled`` is on, every MyLife write is committed (batched per
   process, see :mod:`mylife_core.history.autocommit`); a git failure never undoes or blocks

@@ -13,14 +13,12 @@ def register_commands(cli):
     @cli.command("mcp", help=t("help.mcp"))
     @workspace_option
     def mcp_command(workspace):
-        from mylife_core.errors import UsageError
-        from mylife_core.mcp_server import serve_stdio
+        from mylife_core.extras import require
         from mylife_core.workspace import Workspace
 
-        try:
-            import mcp  # noqa: F401
-        except ImportError:
-            raise UsageError("mcp_not_installed") from None
+        require("mcp", feature="mylife mcp")
+        from mylife_core.mcp_server import serve_stdio
+
         ws = Workspace.open(workspace)  # fail early, with the usual message, if there is no workspace
         root = ws.root
         ws.close()

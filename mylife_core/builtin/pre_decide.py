@@ -1,4 +1,4 @@
-"""The builtin ``pre_decide`` check (seed §4.1, §6.4a): stale or missing facts stop a decision.
+"""The builtin ``pre_decide`` check (docs/design.md#pre-decide): stale or missing facts stop a decision.
 
 For the decisions a question matched, every field they depend on is checked against its own
 TTL. An expired field the user has not chosen to keep, or a required field the profile lacks,

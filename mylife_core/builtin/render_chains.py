@@ -1,4 +1,4 @@
-"""Builtin ``render_output`` (``tryfirst``): chain enforcement (seed §3.2 L4 rule, §6.4c).
+"""Builtin ``render_output`` (``tryfirst``): chain enforcement (docs/design.md#chains).
 
 Every judgment must cite claims that exist, count as evidence (an inference only once the user
 accepted it) and trace to L0 with a matching hash; anything else is moved to the answer's

@@ -1,4 +1,4 @@
-"""Builtin ``render_output`` (``trylast``): the seed §7.4 disclaimer ends every decision output."""
+"""Builtin ``render_output`` (``trylast``): the disclaimer (docs/design.md#disclaimer) ends every decision output."""
 
 from __future__ import annotations
 

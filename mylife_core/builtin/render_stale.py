@@ -1,5 +1,5 @@
 """Builtin ``render_output``: conclusions that use a stale value the user chose to keep are
-marked "基于可能过时的 X（N 个月前的数据）" and down-weighted (seed §4.1)."""
+marked "基于可能过时的 X（N 个月前的数据）" and down-weighted (docs/design.md#pre-decide)."""
 
 from __future__ import annotations
 

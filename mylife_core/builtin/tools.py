@@ -1,4 +1,4 @@
-"""Builtin plugin: the nine model-facing ``mylife_*`` tools (seed §6.3).
+"""Builtin plugin: the nine model-facing ``mylife_*`` tools (docs/design.md#tools).
 
 Registered ``trylast`` so a third-party plugin can replace any of them by name.
 """

@@ -1,4 +1,4 @@
-"""The builtin TTL inference for new profile fields (seed §2.3 "TTL 在创建字段时当场推断").
+"""The builtin TTL inference for new profile fields (docs/design.md#ttl: inferred on the spot).
 
 Two implementations of the firstresult hook ``infer_ttl``:
 

@@ -1,4 +1,4 @@
-"""Builtin plugin: the model's answer to ``infer_ttl``, the last resort (design §3).
+"""Builtin plugin: the model's answer to ``infer_ttl``, the last resort (docs/design.md#ttl).
 
 ``trylast`` and registered after ``mylife.ttl_heuristics`` (builtin modules register in name
 order, and among ``trylast`` implementations pluggy calls the later-registered one later), so

@@ -1,9 +1,8 @@
-"""Topic branches (seed §5.3c–e): open, close with a handoff sheet, abandon; the pull-back.
+"""Topic branches (docs/design.md#branches): open, close with a handoff sheet, abandon; the pull-back.
 
 A branch is recorded in ``index.yaml`` (id, topic, parent_topic, status open|merged|abandoned,
-opened_at, conclusion_ref, ...) and has its own chat session. ``fork`` (the seed's
-``subagent_fork``, the default) gives the branch session the parent's conversation so far;
-``fresh`` (``subagent``) starts it empty, for a question that stands on its own.
+opened_at, conclusion_ref, ...) and has its own chat session. ``fork`` (the default) gives the branch session the parent's conversation so far;
+``fresh`` starts it empty, for a question that stands on its own.
 
 Closing a branch (:func:`close_branch`) writes, under the workspace lock:
 
@@ -13,7 +12,7 @@ Closing a branch (:func:`close_branch`) writes, under the workspace lock:
 3. its field values to L3 (the old value goes to history; a new field's TTL is inferred);
 4. the branch as ``merged`` with ``conclusion_ref`` and the :class:`~mylife_core.layers.index.Handoff`.
 
-Then the parent's check (seed §5.3c step 5): every claim the branch brought back is searched
+Then the parent's check (docs/design.md#branches, the pull-back): every claim the branch brought back is searched
 against existing evidence; a claim that takes the other side of an existing one is a
 :class:`~.session.Conflict` the user is asked about (the new one wins and the old is
 superseded; the old one stands and the new is disputed; or both stay, the old disputed). What
@@ -293,7 +292,7 @@ def pending(ws: "Workspace", session: Session) -> list[Pending]:
 
 
 def pullback_lines(item: Pending, stopped: Line) -> list[str]:
-    """The seed's pull-back: what came back, what it changed, and the question to look again."""
+    """The pull-back (docs/design.md#branches): what came back, what it changed, and the question to look again."""
     from ..messages import t
 
     h = item.branch.handoff

@@ -1,7 +1,7 @@
-"""Topic drift: every ``detect_drift`` signal of a turn, combined into one verdict (seed §5.3a).
+"""Topic drift: every ``detect_drift`` signal of a turn, combined into one verdict (docs/design.md#drift).
 
 Each signal (a :class:`~mylife_core.specs.DriftSignal`) has a ``score`` in [0, 1] and a
-``weight`` (``high``/``medium``/``low``, the seed's 可信度). They are combined as independent
+``weight`` (``high``/``medium``/``low``, the trust column of docs/design.md#drift). They are combined as independent
 pieces of evidence (noisy-OR)::
 
     combined = 1 - Π (1 - factor[weight] × score)      factor: high 1.0, medium 0.6, low 0.3

@@ -1,4 +1,4 @@
-"""The handoff sheet a branch brings back to its parent (seed §5.3e), and its validation.
+"""The handoff sheet a branch brings back to its parent (docs/design.md#handoff), and its validation.
 
 A branch does not return a transcript; it returns this sheet, the only interface between the
 branch and the line it came from::
@@ -19,7 +19,7 @@ branch and the line it came from::
     impact_on_parent_topic: 空窗期可行性提高，'裸辞'这个选项的权重上升   # REQUIRED
 
 ``competing_evidence`` and ``impact_on_parent_topic`` are required and must say something:
-forcing counter-evidence is built into the structure, not left to a prompt (seed §5.3e).
+forcing counter-evidence is built into the structure, not left to a prompt (docs/design.md#handoff).
 ``new_claims_added`` (ids of claims already added during the branch) and ``changed_fields``
 (profile fields already changed) may be listed too; they are checked to exist. Once written,
 the sheet is stored in ``index.yaml`` as :class:`~mylife_core.layers.index.Handoff` with the

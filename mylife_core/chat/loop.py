@@ -1,4 +1,4 @@
-"""The turn loop of ``mylife chat`` (docs/chat.md; the rationale is in docs/design.md).
+"""The turn loop of ``mylife chat`` (docs/chat.md; the rationale: docs/design.md#drift).
 
 Every user turn goes through the same steps:
 

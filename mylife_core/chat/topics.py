@@ -2,7 +2,7 @@
 
 Topics and decisions come only from lenses (``register_topics``, ``register_decisions``), matched
 by :mod:`mylife_core.staleness.decisions` (names, aliases, synonyms, keywords). A line's *field
-set* (seed §5.3a) is what a decision on it depends on: the best decision's ``depends_on`` plus
+set* (docs/design.md#drift) is what a decision on it depends on: the best decision's ``depends_on`` plus
 the fields its topic lists, under their dictionary names (``月薪`` counts as ``月收入``).
 ``optional`` fields are left out on purpose: they are where two domains touch (a career
 decision may look at the rent), not what either is about.

@@ -145,6 +145,17 @@ def main(argv: list[str] | None = None) -> None:
         code = 130
     except BrokenPipeError:
         code = 0
+    except ModuleNotFoundError as exc:  # an optional package a plugin or command needs (mylife_core.extras)
+        if debug:
+            raise
+        from ..extras import from_import_error
+
+        missing = from_import_error(exc)
+        if as_json:
+            fail_json(missing.to_json() if missing else {"code": "internal", "message": t(
+                "error.internal", reason=f"{type(exc).__name__}: {exc}")})
+        echo_error(missing.render() if missing else t("error.internal", reason=f"{type(exc).__name__}: {exc}"))
+        code = missing.exit_code if missing else 70
     except Exception as exc:  # a bug: say so plainly, keep the traceback behind MYLIFE_DEBUG
         if debug:
             raise

@@ -36,7 +36,7 @@ def claim_lines(c: Claim) -> list[str]:
 @click.option("--source", type=click.Choice(SOURCES), default=None, help=t("help.opt.source"))
 @click.option("--confidence", type=click.Choice(("high", "medium", "low")), default="medium", show_default=True,
               help=t("help.opt.confidence"))
-@click.option("--at", "at", default=None, help=t("help.opt.at"))
+@click.option("--at", "at", default=None, help=t("help.opt.claim_at"))
 @workspace_options
 def add(ws, out: Output, text: str, topic: str, kind: str, provenance: str | None, context: str | None,
         source: str | None, confidence: str, at: str | None) -> None:
@@ -65,7 +65,8 @@ def list_(ws, out: Output, topic: str | None, kind: str | None, status: str | No
     truncated = bool(limit) and len(claims) > limit
     claims = claims[:limit] if limit else claims
     claims.reverse()  # the newest N, shown oldest first like a timeline
-    out.emit({"ok": True, "count": len(claims), "truncated": truncated,
+    total = ws.claims.count(topic=topic, kind=kind, status=status) if truncated else len(claims)
+    out.emit({"ok": True, "count": len(claims), "total": total, "truncated": truncated,
               "claims": [c.model_dump(mode="json") for c in claims]})
     if not claims:
         out.line(t("claim.none"))
@@ -73,7 +74,7 @@ def list_(ws, out: Output, topic: str | None, kind: str | None, status: str | No
     rows = [[c.id, c.occurred_at.isoformat(), t("kind." + c.kind), t("status." + c.status), c.topic,
              c.claim if len(c.claim) <= 40 else c.claim[:39] + "…"] for c in claims]
     out.line(table(rows, ["id", "date", "kind", "status", "topic", "claim"]))
-    out.line(t("claim.count", n=len(claims)))
+    out.line(t("claim.count_of", n=len(claims), total=total) if truncated else t("claim.count", n=len(claims)))
     if truncated:
         out.line(t("claim.truncated", n=limit))
 

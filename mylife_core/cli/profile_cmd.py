@@ -3,7 +3,7 @@ from __future__ import annotations
 import click
 
 from .. import clock
-from ..layers.profile import FIELD_SOURCES, ProfileField, parse_ttl
+from ..layers.profile import FIELD_SOURCES, ProfileField, is_past_value, parse_ttl, parse_value
 from ..messages import t
 from ..status import age_text
 from .common import Output, table, workspace_options
@@ -39,7 +39,7 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
     when = clock.parse_when(at) if at else None
     reason = ttl_source = sensitivity = inferred = None
     if not ttl_given and ws.profile.find(name.strip()) is None:
-        # a new field: infer its TTL, show it with why, confirm or change it once (seed §2.3)
+        # a new field: infer its TTL, show it with why, confirm or change it once (docs/design.md#ttl)
         import sys
 
         from ..staleness.ttl import check_new_field, confirm_new_field
@@ -55,9 +55,14 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
                                      ttl_source=ttl_source, source=source, topic=topic, sensitivity=sensitivity,
                                      at=when, actor="user")
     now = clock.now()
+    into_history = is_past_value(previous, when)
     out.emit({"ok": True, "field": field_json(name.strip(), field, now), "created": previous is None,
-              "previous_value": previous.value if previous else None,
+              "previous_value": previous.value if previous else None, "into_history": into_history,
               "ttl_inference": inferred.to_json() if inferred else None})
+    if into_history:
+        out.line(t("profile.into_history", name=name.strip(), at=when.date().isoformat(), value=parse_value(value),
+                   current=field.value, current_at=field.updated_at.date().isoformat()))
+        return
     out.line(t("profile.set", name=name.strip(), value=field.value, ttl=ttl_text(field.ttl_days), source=field.source))
     if field.ttl_reason and previous is None and (inferred is None or inferred.how == "changed"):
         out.line(t("profile.ttl_reason", reason=field.ttl_reason))

@@ -435,20 +435,26 @@ def summarize(root: Path, *, replaced: bool = False) -> dict:
     return summary
 
 
+def shell_path(root: Path) -> str:
+    """``root`` as typed in a shell: ``~/mylife-demo`` under the home folder, quoted when needed."""
+    import shlex
+
+    try:
+        shown = "~/" + root.relative_to(Path.home()).as_posix()
+        if shlex.quote(shown[2:]) == shown[2:]:
+            return shown
+    except ValueError:
+        pass
+    return shlex.quote(str(root))
+
+
 def tour(summary: dict, *, commands: set[str] | None = None) -> list[dict[str, str]]:
     """Commands worth trying on the demo, each with what it shows (in the user's language)."""
     import shlex
 
     from ..messages import t
 
-    root = Path(summary["workspace"])
-    try:
-        shown = "~/" + root.relative_to(Path.home()).as_posix()
-        if shlex.quote(shown[2:]) != shown[2:]:
-            shown = shlex.quote(str(root))
-    except ValueError:
-        shown = shlex.quote(str(root))
-    ws = f"-w {shown}"
+    ws = f"-w {shell_path(Path(summary['workspace']))}"
     featured = summary.get("featured", {})
     steps = [
         (f"mylife status {ws}", "demo.try.status"),

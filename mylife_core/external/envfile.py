@@ -1,4 +1,4 @@
-"""A backend's ``config.env``: ``KEY=VALUE`` lines, its settings and secrets (seed §2.1).
+"""A backend's ``config.env``: ``KEY=VALUE`` lines, its settings and secrets (docs/design.md#backends).
 
 Secrets never go in ``config.yaml``: a backend that needs an API key reads it from the
 ``config.env`` in its own folder under ``backends/`` (0600), the same convention DSH uses for

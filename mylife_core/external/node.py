@@ -5,8 +5,10 @@ A backend plugin ships a ``node/`` folder with a ``package.json`` and a ``packag
 
 1. the folder named by the plugin's override variable (``MYLIFE_MEMORIX_NODE_DIR``...): a
    folder where you ran ``npm ci`` yourself;
-2. the plugin's own ``node/node_modules`` (a source checkout after ``npm ci`` there: what CI does);
-3. ``~/.cache/mylife/node/<backend>/node_modules`` (``$XDG_CACHE_HOME`` honoured): where
+2. the folder ``mylife store setup <backend> --into DIR`` last installed into, remembered in
+   ``~/.config/mylife/node/<backend>.dir`` (``$XDG_CONFIG_HOME`` honoured);
+3. the plugin's own ``node/node_modules`` (a source checkout after ``npm ci`` there: what CI does);
+4. ``~/.cache/mylife/node/<backend>/node_modules`` (``$XDG_CACHE_HOME`` honoured): where
    ``mylife store setup <backend>`` installs them for a pip user.
 
 ``node`` itself is ``$MYLIFE_NODE`` if set, else the first ``node`` on ``PATH``.
@@ -46,6 +48,11 @@ def user_cache_root() -> Path:
     return (Path(base) if base else Path.home() / ".cache") / "mylife" / "node"
 
 
+def user_config_root() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME")
+    return (Path(base) if base else Path.home() / ".config") / "mylife" / "node"
+
+
 @dataclass(frozen=True)
 class NodePackage:
     """The npm package behind one backend (see the module docstring)."""
@@ -62,11 +69,35 @@ class NodePackage:
     def user_dir(self) -> Path:
         return user_cache_root() / self.backend
 
+    @property
+    def remembered_file(self) -> Path:
+        """Where ``store setup --into DIR`` remembers DIR (one line: the folder)."""
+        return user_config_root() / f"{self.backend}.dir"
+
+    def remembered(self) -> Path | None:
+        try:
+            text = self.remembered_file.read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+        return Path(text) if text else None
+
+    def _remember(self, folder: Path) -> None:
+        from ..storage.atomic import atomic_write_text, ensure_private_dir
+
+        if folder == self.user_dir.expanduser().absolute():  # the default needs no note
+            self.remembered_file.unlink(missing_ok=True)
+            return
+        ensure_private_dir(self.remembered_file.parent)
+        atomic_write_text(self.remembered_file, str(folder) + "\n")
+
     def folders(self) -> list[Path]:
         folders = []
         override = os.environ.get(self.env_var)
         if override:
             folders.append(Path(override).expanduser())
+        remembered = self.remembered()
+        if remembered is not None:
+            folders.append(remembered)
         folders += [self.bundled, self.user_dir]
         return folders
 
@@ -127,4 +158,6 @@ class NodePackage:
         if not self.entry_in(folder).is_file():
             raise BackendUnavailable("backend_install_failed", backend=self.label, folder=str(folder),
                                      log=f"{self.entry_in(folder)} missing after npm ci")
+        if folder.resolve() != self.bundled.resolve():
+            self._remember(folder)  # so every later command finds it (locate, store status)
         return folder

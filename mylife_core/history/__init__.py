@@ -1,4 +1,4 @@
-"""Optional git history for a workspace, behind a privacy guard that cannot be skipped (seed §2.3).
+"""Optional git history for a workspace, behind a privacy guard that cannot be skipped (docs/design.md#git).
 
 * :mod:`.repo`: ``enable`` (init or adopt, ``.gitignore`` template, initial commit),
   ``commit_paths`` (MyLife's commits), ``commit_all`` (catch up), ``disable``;

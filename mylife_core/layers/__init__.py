@@ -1,4 +1,4 @@
-"""The four layers of a workspace (seed §3.2) plus the audit log.
+"""The four layers of a workspace (docs/design.md#layers) plus the audit log.
 
 L0 ``raw``      the user's words, byte for byte, append-only
 L1 ``digest``   topic digests: the model's original and the user's revision

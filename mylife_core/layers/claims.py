@@ -1,6 +1,6 @@
 """L2, the claims layer: evidence with kind, source, provenance pointer + hash, and status.
 
-The record format follows seed §3.2 exactly, plus ``excerpt_hash`` (seed §3.3) and
+The record format follows docs/design.md#layers exactly, plus ``excerpt_hash`` (docs/design.md#provenance) and
 bookkeeping (``created_at``, ``updated_at``, ``actor``, ``note``). Storage is pluggable
 (:class:`ClaimStore`); :class:`ClaimsLayer` holds the rules every backend obeys:
 ids, pointer checks, ``inference`` claims starting as candidates, status transitions.
@@ -36,7 +36,7 @@ ID_RE = re.compile(r"^claim-(\d{4})-(\d{2})-(\d{2})-(\d+)$")
 
 
 class Claim(BaseModel):
-    """One piece of evidence (seed §3.2)."""
+    """One piece of evidence (docs/design.md#layers)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -155,6 +155,18 @@ class ClaimsLayer:
     def iter_all(self) -> Iterator[Claim]:
         return self.store.iter_all()
 
+    def count(self, *, topic: str | None = None, kind: str | None = None, status: str | None = None) -> int:
+        """How many claims match (``claim list`` says "显示 50 条，共 65 条"): from the store's
+        grouped counts for one filter or none, else by querying."""
+        given = {k: v for k, v in (("topic", topic), ("kind", kind), ("status", status)) if v is not None}
+        if len(given) > 1:
+            return len(self.query(**given))
+        counts = self.store.counts()
+        if not given:
+            return sum(counts.get("status", {}).values())
+        ((column, value),) = given.items()
+        return counts.get(column, {}).get(value, 0)
+
     def counts(self) -> dict[str, dict[str, int]]:
         return self.store.counts()
 
@@ -172,6 +184,18 @@ class ClaimsLayer:
             raise UsageError("pointer_not_recorded", file=pointer.file)
         excerpt = self.ws.raw.resolve(pointer)
         return str(pointer), hash_excerpt(excerpt)
+
+    def _source_date(self, provenance: str | None) -> date | None:
+        """The date of the raw record a pointer names: a claim's ``occurred_at`` (and the date in
+        its id) defaults to it, whoever adds the claim (``claim add --from``, the model's
+        ``mylife_claim_add``, extraction). A bad pointer is reported later by ``check_pointer``."""
+        if not provenance:
+            return None
+        try:
+            rec = self.ws.raw.get(Pointer.parse(provenance).file)
+        except UsageError:
+            return None
+        return rec.occurred_at if rec is not None else None
 
     def add(self, *, claim: str, topic: str, kind: str = "fact", source: str | None = None,
             provenance: str | None = None, occurred_at: datetime | date | None = None,
@@ -204,7 +228,7 @@ class ClaimsLayer:
                 raise UsageError("bad_choice", what="--confidence", value=confidence, choices="high, medium, low")
             if kind == "inference" and not item.get("provenance"):
                 raise UsageError("inference_needs_source")
-            when = item.get("occurred_at") or clock.now()
+            when = item.get("occurred_at") or self._source_date(item.get("provenance")) or clock.now()
             prepared.append(dict(item, claim=text, kind=kind, source=source, confidence=confidence,
                                  topic=check_topic(item.get("topic") or ""), occurred_at=when))
 

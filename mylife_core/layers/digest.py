@@ -2,7 +2,7 @@
 
 ``digest/<topic>.md`` is the digest in force (the user's revision when there is one);
 ``digest/<topic>.ai.md`` keeps the model's original beside it when ``digest.keep_both`` is on
-(seed §2.4). Paragraphs are separated by blank lines and cite claims as ``[claim-…]``;
+(docs/design.md#keep-both). Paragraphs are separated by blank lines and cite claims as ``[claim-…]``;
 a paragraph is addressed as ``digest/<topic>.md#P3`` (front matter excluded).
 
 Both files start with YAML front matter: ``topic``, ``revision`` (``model``, ``structural`` or
@@ -147,7 +147,7 @@ class DigestLayer:
         return result
 
     def write_revision(self, topic: str, body: str, *, actor: str = "user") -> "DigestWrite":
-        """Save the user's revision as the digest in force; keep the original beside it (seed §2.4).
+        """Save the user's revision as the digest in force; keep the original beside it (docs/design.md#keep-both).
 
         With ``digest.keep_both`` the original in force before (the model's or the structural one)
         is preserved in ``<topic>.ai.md`` if it is not there yet, and the revision's front matter

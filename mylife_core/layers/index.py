@@ -1,6 +1,6 @@
 """L4, the index: chains from every conclusion back to the user's words, and topic branches.
 
-``index.yaml`` holds two lists (seed §3.2 L4, §5.3d):
+``index.yaml`` holds two lists (docs/design.md#chains, #branches):
 
 * ``chains``: one per answered question; each conclusion names the claims it rests on, and
   each link records the claim's digest paragraph and raw pointer + hash at the time, so
@@ -21,7 +21,7 @@ from ..storage import yamlfile
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
-HEADER = "# MyLife L4 index (seed §3.2): conclusion -> claim -> digest -> raw chains, and topic branches.\n"
+HEADER = "# MyLife L4 index (docs/design.md#layers): conclusion -> claim -> digest -> raw chains, and topic branches.\n"
 
 
 class ChainLink(BaseModel):
@@ -59,7 +59,7 @@ class Chain(BaseModel):
 
 
 class Handoff(BaseModel):
-    """The seed §5.3e handoff sheet a closed branch brings back to its parent."""
+    """The handoff sheet a closed branch brings back to its parent (docs/design.md#handoff)."""
 
     model_config = ConfigDict(extra="forbid")
     topic: str
@@ -74,7 +74,7 @@ class Handoff(BaseModel):
     @field_validator("competing_evidence")
     @classmethod
     def _says_something(cls, v: list[str]) -> list[str]:
-        # required and non-empty means every item says something (seed §5.3e); the chat's
+        # required and non-empty means every item says something (docs/design.md#handoff); the chat's
         # checks give the user the Chinese explanation (mylife_core.chat.handoff)
         if any(not item.strip() for item in v):
             raise ValueError("competing_evidence items must not be blank")
@@ -134,6 +134,10 @@ class IndexLayer:
         yamlfile.save(self.path, data.model_dump(mode="python", exclude_none=True), header=HEADER)
         yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
         self._data = data
+
+    def create(self) -> None:
+        """Write the empty index (``mylife init``; the caller holds the lock)."""
+        self._save(IndexFile())
 
     # -- chains ---------------------------------------------------------------------------------
     def chains(self) -> list[Chain]:

@@ -1,4 +1,4 @@
-"""L3, the profile: the user's current facts, each with its own time-to-live (seed §3.2, §4).
+"""L3, the profile: the user's current facts, each with its own time-to-live (docs/design.md#layers, #staleness).
 
 ``profile.yaml``::
 
@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -30,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FieldSource = Literal["user_filled", "user_raw", "bill_import", "mcp", "llm_inferred"]
 FIELD_SOURCES: tuple[str, ...] = ("user_filled", "user_raw", "bill_import", "mcp", "llm_inferred")
-HEADER = "# MyLife L3 profile (seed §3.2): current facts, each with its own TTL.\n"
+HEADER = "# MyLife L3 profile (docs/design.md#layers): current facts, each with its own TTL.\n"
 
 Scalar = str | int | float | bool | None
 
@@ -76,18 +75,16 @@ class ProfileFile(BaseModel):
 _ADAPTER = TypeAdapter(ProfileFile)
 
 
-_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
-
-
 def parse_value(text: Any) -> Scalar:
-    """``"120000"`` / ``"120,000"`` -> 120000, ``"4.5"`` -> 4.5; anything else stays text."""
+    """``"120000"`` / ``"120,000"`` -> 120000, ``"4.5"`` -> 4.5, Chinese numerals too (``"两万二"``
+    -> 22000, ``"1.5万"`` -> 15000; :mod:`mylife_core.numerals`); anything else stays text."""
     if not isinstance(text, str):
         return text
+    from ..numerals import parse_number
+
     stripped = text.strip()
-    number = stripped.replace(",", "")
-    if _NUMBER.match(number):
-        return float(number) if "." in number else int(number)
-    return stripped
+    number = parse_number(stripped)
+    return stripped if number is None else number
 
 
 def parse_ttl(text: str | int | None) -> tuple[bool, int | None]:
@@ -107,6 +104,11 @@ def parse_ttl(text: str | int | None) -> tuple[bool, int | None]:
     if value <= 0:
         raise UsageError("bad_ttl", value=text)
     return True, value
+
+
+def is_past_value(previous: ProfileField | None, at: datetime | None) -> bool:
+    """Does a value dated ``at`` belong in the history of ``previous`` (older than its current value)?"""
+    return previous is not None and at is not None and at < previous.updated_at
 
 
 class ProfileLayer:
@@ -133,6 +135,10 @@ class ProfileLayer:
         yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
         self._data = data
 
+    def create(self) -> None:
+        """Write the empty profile (``mylife init``; the caller holds the lock)."""
+        self._save(ProfileFile())
+
     def fields(self) -> dict[str, ProfileField]:
         return self.load().fields
 
@@ -158,6 +164,9 @@ class ProfileLayer:
         an existing field keeps its TTL unless a new one is given. The old value goes to history.
         ``refresh=False`` (a model's write the user did not confirm) keeps the field's age: the
         new value is dated like the value the user last confirmed, so it stays as stale."""
+
+        A value dated ``at`` before the current one is a past value: it goes into the history in
+        date order and the newest value stays current (:func:`is_past_value` tells the caller)."""
         name = (name or "").strip()
         if not name or "\n" in name or len(name) > 80:
             raise UsageError("bad_field_name", name=name)
@@ -176,6 +185,16 @@ class ProfileLayer:
                 field = ProfileField(value=value, source=source, updated_at=when, ttl_days=ttl_days,
                                      ttl_reason=ttl_reason, ttl_source=ttl_source or ("user" if ttl_given else None),
                                      topic=topic, sensitivity=sensitivity, provenance=provenance)
+            elif when < previous.updated_at:  # an older value: history, in date order
+                history = list(previous.history)
+                past = PastValue(value=value, source=source, updated_at=when)
+                at_index = next((i for i, h in enumerate(history) if h.updated_at > when), len(history))
+                history.insert(at_index, past)
+                field = previous.model_copy(update={
+                    "history": history,
+                    **({"ttl_days": ttl_days, "ttl_reason": ttl_reason, "ttl_source": ttl_source or "user"}
+                       if ttl_given else {}),
+                })
             else:
                 history = list(previous.history)
                 history.append(PastValue(value=previous.value, source=previous.source, updated_at=previous.updated_at))
@@ -190,13 +209,15 @@ class ProfileLayer:
             fields = dict(data.fields)
             fields[name] = field
             self._save(ProfileFile(fields=fields))
+            past_value = is_past_value(previous, when)
             self.ws.commit_change(actor, "profile.set", name, paths=["profile.yaml"],
                                   detail={"ttl_days": field.ttl_days, "changed": previous is not None
-                                          and previous.value != value, "source": source})
+                                          and not past_value and previous.value != value, "source": source,
+                                          **({"history_at": when.isoformat()} if past_value else {})})
         return field, previous
 
     def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user") -> ProfileField:
-        """The value is still true: refresh ``updated_at`` without changing it (seed §4.2)."""
+        """The value is still true: refresh ``updated_at`` without changing it (docs/design.md#upkeep)."""
         with self.ws.lock():
             data = self.reload()
             if name not in data.fields:

@@ -1,4 +1,4 @@
-"""Model access (design §5): litellm behind a small, testable layer.
+"""Model access (docs/design.md#models): litellm behind a small, testable layer.
 
 * :mod:`.settings` — the ``llm:`` section of ``config.yaml`` plus ``MYLIFE_MODEL`` /
   ``MYLIFE_API_BASE``; keys from the environment or a secrets file outside the workspace;

@@ -1,7 +1,7 @@
 """Calling a model through litellm: fallbacks, cooldown, read-idle timeout, deadline, streaming.
 
 A :class:`ModelClient` keeps a litellm ``Router`` whose deployments are the configured endpoints,
-one model group each. The Router does the calling (docs/design.md, "Reliability"):
+one model group each. The Router does the calling (docs/design.md#models):
 
 * **fallbacks**: an endpoint that errors, refuses or stays silent past the read-idle timeout
   before its first token is skipped for the next one (the chain is passed with each request:
@@ -53,7 +53,14 @@ def import_litellm() -> Any:
     import warnings
 
     warnings.filterwarnings("ignore", module=r"litellm(\..*)?$")  # its deprecation noise is not the user's concern
-    import litellm
+    try:
+        import litellm
+    except ModuleNotFoundError as exc:  # the llm extra is optional: say how to install it (mylife_core.extras)
+        if (exc.name or "").split(".")[0] != "litellm":
+            raise
+        from ..extras import install_command, requirement_for
+
+        raise ModelError("llm_missing", command=install_command(requirement_for("litellm"))) from None
 
     litellm.suppress_debug_info = True
     litellm.drop_params = True  # a provider that lacks a parameter (temperature ...) is not an error

@@ -169,7 +169,7 @@ def join(items, kind: str = "list") -> str:
 
 
 def disclaimer() -> str:
-    """The disclaimer: heads the README and ends every decision output."""
+    """The disclaimer (docs/design.md#disclaimer): heads the README and ends every decision output."""
     return t("disclaimer")
 
 

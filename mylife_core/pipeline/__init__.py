@@ -1,4 +1,4 @@
-"""The honest-advice pipeline behind ``mylife ask`` (design §4, seed §5.1, §6.4)::
+"""The honest-advice pipeline behind ``mylife ask`` (docs/design.md#ask, #both-sides, #chains)::
 
     question -> decision/topic (lenses) -> pre_decide (stale or missing fields)
              -> evidence (the user's statements over time) -> competing evidence

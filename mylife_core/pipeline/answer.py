@@ -2,7 +2,7 @@
 
 An :class:`Answer` is built by the pipeline and handed, mutable, to every ``render_output``
 implementation in order (chain enforcement ``tryfirst``, stale-input annotation, the
-disclaimer ``trylast``). Its parts follow seed §5.1:
+disclaimer ``trylast``). Its parts follow docs/design.md#both-sides:
 
 1. ``statements``: the table of the user's statements on the topic (date, statement, context);
 2. ``judgments`` (a model's, each citing claims) and ``question_back``: a question, not a verdict;
@@ -28,7 +28,7 @@ class _M(BaseModel):
 
 
 class Statement(_M):
-    """A row of the seed §5.1 table: what the user said, when, in which context."""
+    """A row of the statements table (docs/design.md#both-sides): what the user said, when, in which context."""
 
     claim_id: str
     date: date

@@ -6,7 +6,7 @@
     result.answer.to_json()   # the Answer after render_output (docs/ask.md)
     result.chain              # the L4 chain recorded in index.yaml
 
-Steps (design §4): 1. decisions and topic (lenses); 2. ``pre_decide`` (a ``steer`` stops with
+Steps (docs/design.md#ask): 1. decisions and topic (lenses); 2. ``pre_decide`` (a ``steer`` stops with
 ``status="needs_input"``, a ``deny`` with ``status="denied"``); 3. the user's statements on the
 topic; 4. competing evidence for the draft conclusion (the side the user's newest statement
 leans to, i.e. what flattery would say); 5. compose: the model with read-only tools, or the
@@ -133,6 +133,8 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
                     decisions=[d.name for d in decisions], lens=(decisions[0].lens or None) if decisions else None,
                     topic=report.topic, verdict=report.verdict.model_dump(mode="json"), stale=_stale_inputs(ws, report),
                     missing=list(report.missing), topic_reason=topic_reason)
+    for name, ids in report.assessment.from_claims.items():  # which of the user's assessments held a field
+        answer.annotations.append(t("staleness.from_claims", name=name, claims="、".join(ids)))
     if report.verdict.kind == "deny":
         answer.status = "denied"
         answer.label = t("ask.label.denied")

@@ -1,6 +1,6 @@
 """Reading a model's answer into sentences with citations, and checking every citation.
 
-The L4 rule (seed §3.2): a judgment that cannot be laid down as a chain to the user's own
+The L4 rule (docs/design.md#chains): a judgment that cannot be laid down as a chain to the user's own
 words is not output. :func:`check_citation` is that rule for one claim id: it must exist,
 count as evidence (an inference only once the user accepted it; never rejected or
 superseded), point at L0, and the lines it points at must still hash to what was recorded.

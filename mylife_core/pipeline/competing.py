@@ -1,8 +1,8 @@
 """Competing evidence: what the user has already said that weakens or contradicts a conclusion.
 
 ``mylife competing "你应该立刻辞职"`` and the tool ``mylife_competing`` call :func:`find_competing`;
-every ``ask`` calls it for its draft conclusion before composing (design: both sides are shown
-before any advice), so a flattering answer has to face the evidence against it.
+every ``ask`` calls it for its draft conclusion before composing (docs/design.md#both-sides), so a flattering
+answer has to face the evidence against it.
 
 How (explainable, measured by ``bench/stance.py``; figures in docs/ask.md):
 

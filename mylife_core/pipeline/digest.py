@@ -2,7 +2,7 @@
 
 ``mylife digest TOPIC`` calls :func:`generate`; ``--edit`` calls :func:`revise`; the tool
 ``mylife_digest`` calls :func:`digest_material` (read) or :func:`write_generated` (write).
-Storage and the keep-both rule (seed §2.4) live in :class:`~mylife_core.layers.digest.DigestLayer`.
+Storage and the keep-both rule (docs/design.md#keep-both) live in :class:`~mylife_core.layers.digest.DigestLayer`.
 
 A model's digest goes through the one judging rule (:mod:`.judging`), like every model
 sentence the user sees: a sentence that judges the user or tells them what to do must cite valid

@@ -1,7 +1,7 @@
-"""Evidence for a question, in the seed §5.1 form: statements over time, a question, old premises.
+"""Evidence for a question, in the form of docs/design.md#both-sides: statements over time, a question, old premises.
 
 Not a conflict detector but "topic clustering + timestamps + context restored + a question to
-close" (seed §5.1):
+close" (docs/design.md#both-sides):
 
 * :func:`gather` — the user's own statements on the topic (facts and assessments, never the AI's
   inferences), the most relevant and the newest, shown oldest first with their context;
@@ -12,7 +12,7 @@ close" (seed §5.1):
   was made, a claim the user disputed, or one whose source lines changed; and, beyond the table,
   the user's own judgments in any topic that rest on a field the decision depends on whose value
   has since changed — found by the field's name, its dictionary words, or its meaning ("最近财务
-  压力很大" rests on 现有存款 / 月收入 / 负债 without naming them: docs/design.md, "财务压力大"
+  压力很大" rests on 现有存款 / 月收入 / 负债 without naming them: docs/design.md#both-sides: "财务压力大"
   said when savings were 30,000, now 150,000). Each is put as a question.
 
 Stances are read by :func:`.stance.read` (negation scope, concessions, hypotheticals, questions,
@@ -173,7 +173,7 @@ def _quote(text: str, n: int = 40) -> str:
 
 
 def question_back(evidence: Evidence, decision: str | None, topic: str | None) -> Judgment:
-    """A question from the tension between the statements (seed §5.1: a question, not a verdict)."""
+    """A question from the tension between the statements (docs/design.md#both-sides: a question, not a verdict)."""
     from ..messages import t
 
     subject = decision or topic or t("ask.this_question")
@@ -206,7 +206,7 @@ def _field_concept(name: str) -> Any:
 
 def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChecker", *, limit: int = 6,
                        depends_on: list[str] | None = None) -> list[Premise]:
-    """Old claims the newest data contradicts, each put as a question (seed §5.1).
+    """Old claims the newest data contradicts, each put as a question (docs/design.md#both-sides).
     ``depends_on``: the user's profile fields the decision depends on (step 4)."""
     from ..messages import t
 

@@ -145,6 +145,18 @@ def _norm_value(value: Any) -> str:
     return re.sub(r"[\s,，]", "", str(value)).lower()
 
 
+def _value_in_line(value: Any, line: str) -> bool:
+    """The proposed value is what the cited line says: its text is there, or, for a number, the line
+    writes that number, in digits or in Chinese numerals (``两万二`` is 22000; :mod:`..numerals`)."""
+    if _norm_value(value) in _norm_value(line):
+        return True
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    from ..numerals import numbers_in
+
+    return any(abs(n - value) < 1e-9 for n in numbers_in(line))
+
+
 def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_fields: bool = False,
             confirm: Callable[[FieldProposal], bool] | None = None,
             ttl_prompt: Callable[[str], str] | None = None, say: Callable[[str], None] = lambda s: None,
@@ -243,7 +255,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         if INSTRUCTION.search(cited):
             fp.status, fp.why = "skipped", t("extract.why.instruction", text=cited.strip()[:60])
             continue
-        if _norm_value(fp.value) not in _norm_value(cited):
+        if not _value_in_line(fp.value, cited):
             fp.status, fp.why = "skipped", t("extract.why.value_not_in_line", value=fp.value, line=pointer)
             continue
         if existing is not None and existing.value == fp.value:

@@ -1,4 +1,4 @@
-"""An :class:`~.answer.Answer` as text for people, in the seed §5.1 order.
+"""An :class:`~.answer.Answer` as text for people, in the order of docs/design.md#both-sides.
 
 header -> the table of the user's statements -> counter-evidence -> analysis (a model's
 judgments) -> the question back -> premises to retire -> "无依据，未采纳" -> refused tool calls ->

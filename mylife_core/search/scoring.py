@@ -1,4 +1,4 @@
-"""How a hit's final score is made (design §5, after Odysseus).
+"""How a hit's final score is made (docs/design.md#retrieval, after Odysseus).
 
 * keyword mode (no vector index installed): ``0.95*keyword + 0.05*recency``;
 * hybrid mode: ``0.55*vector + 0.40*keyword + 0.05*recency``; a document the vector index has

@@ -1,4 +1,4 @@
-"""Staleness: per-field TTL, decision dependencies and the pre-decision check (seed §4).
+"""Staleness: per-field TTL, decision dependencies and the pre-decision check (docs/design.md#staleness).
 
 MyLife never advises on data that may have changed without saying so. The pieces:
 

@@ -1,4 +1,4 @@
-"""Marking conclusions that rest on a stale value the user chose to keep (seed §4.1).
+"""Marking conclusions that rest on a stale value the user chose to keep (docs/design.md#pre-decide).
 
 "若用户选沿用，输出里该结论强制标注'基于可能过时的 X（Y 个月前的数据）'，并降权。"
 """

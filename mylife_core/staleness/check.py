@@ -1,4 +1,4 @@
-"""The pre-decision staleness check (seed §4.1): which facts a decision needs are out of date.
+"""The pre-decision staleness check (docs/design.md#pre-decide): which facts a decision needs are out of date.
 
 ::
 
@@ -10,6 +10,12 @@
 A dependency named by a lens ("月收入") is found in the user's profile by its own name, by a
 field dictionary's name and aliases, or by meaning ("月税后收入" is income too), so a profile
 built in the user's own words still satisfies a lens written in other words.
+
+A dependency a field dictionary marks ``kind: assessment`` (the user's own judgment, such as
+"对当前工作的评估") is also held by the user's assessment claims on the decision's topic: the
+newest dated within the field's TTL satisfy it (``Assessment.from_claims`` names them, and the
+brief says which); when the newest is older the dependency stays missing, and the report says how
+old the latest assessment is (``Assessment.old_claims``) and how to add a fresh one.
 
 Options (also handed to every ``pre_decide`` plugin):
 
@@ -34,13 +40,14 @@ from .decisions import Dependency, Match, dependencies, match_topic, rank_decisi
 from .ttl import field_index, norm
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..layers.claims import Claim
     from ..layers.profile import ProfileField
     from ..workspace import Workspace
 
 
 @dataclass
 class BlockingField:
-    """An expired profile field a decision depends on (seed §4.1 ``BlockingField``)."""
+    """An expired profile field a decision depends on (docs/design.md#pre-decide ``BlockingField``)."""
 
     name: str  # the profile field, as the user named it
     value: Any
@@ -112,6 +119,10 @@ class Assessment:
     missing: list[str]
     missing_optional: list[str]
     now: datetime
+    # assessment dependencies satisfied by the user's recent assessment claims: {dependency: [claim ids]}
+    from_claims: dict[str, list[str]] = field(default_factory=dict)
+    # ... missing although the user assessed it, longer ago than its TTL: {dependency: newest claim}
+    old_claims: dict[str, "Claim"] = field(default_factory=dict)
 
     @property
     def kept(self) -> list[BlockingField]:
@@ -127,6 +138,27 @@ def _wanted(options: dict[str, Any], key: str) -> set[str]:
     if isinstance(value, str):
         value = [value]
     return {norm(v) for v in value}
+
+
+ASSESSMENTS_SHOWN = 3  # recent assessment claims named per dependency
+
+
+def assessment_claims(ws: "Workspace", topics: list[str], ttl_days: int | None,
+                      now: datetime) -> tuple[list["Claim"], "Claim | None"]:
+    """The user's active assessment claims on ``topics``: the recent ones (dated within
+    ``ttl_days`` of ``now``, newest first, at most ``ASSESSMENTS_SHOWN``) and the newest of all."""
+    from datetime import timedelta
+
+    found: list["Claim"] = []
+    for topic in topics:
+        found += ws.claims.query(topic=topic, kind="assessment", status="active", newest_first=True,
+                                 limit=ASSESSMENTS_SHOWN)
+    found.sort(key=lambda c: (c.occurred_at, c.id), reverse=True)
+    if not found:
+        return [], None
+    since = None if ttl_days is None else (now - timedelta(days=ttl_days)).date()
+    recent = [c for c in found if since is None or c.occurred_at >= since]
+    return recent[:ASSESSMENTS_SHOWN], found[0]
 
 
 def assess(ws: "Workspace", decisions: list[DecisionSpec], options: dict[str, Any] | None = None,
@@ -148,9 +180,22 @@ def assess(ws: "Workspace", decisions: list[DecisionSpec], options: dict[str, An
     missing: list[str] = []
     missing_optional: list[str] = []
     seen_fields: set[str] = set()
+    from_claims: dict[str, list[str]] = {}
+    old_claims: dict[str, "Claim"] = {}
+    topic_of = {d.name: d.topic for d in decisions}
     for dep in deps:
         own = resolve_field(dep.name, profile, index)
         resolved[dep.name] = own
+        spec = index.get(norm(dep.name))
+        if spec is not None and spec.kind == "assessment" and (own is None or profile[own].is_stale(now)):
+            # the user's own judgment: their recent assessment claims on the topic hold it too
+            topics = [x for x in dict.fromkeys([*(topic_of.get(n) for n in dep.decisions), spec.topic]) if x]
+            recent, newest = assessment_claims(ws, topics, spec.ttl_days, now)
+            if recent:
+                from_claims[dep.name] = [c.id for c in recent]
+                continue
+            if own is None and newest is not None:  # too old to hold it: still missing, and said why
+                old_claims[dep.name] = newest
         if own is None:
             (missing if dep.required else missing_optional).append(dep.name)
             continue
@@ -166,7 +211,7 @@ def assess(ws: "Workspace", decisions: list[DecisionSpec], options: dict[str, An
             decisions=list(dep.decisions), impact=dep.impact, required=dep.required,
             kept=keep_all or norm(own) in keep or norm(dep.name) in keep,
         ))
-    return Assessment(deps, resolved, expired, missing, missing_optional, now)
+    return Assessment(deps, resolved, expired, missing, missing_optional, now, from_claims, old_claims)
 
 
 def staleness_verdict(found: Assessment, options: dict[str, Any] | None = None) -> Verdict:
@@ -265,7 +310,8 @@ class StalenessReport:
             } for d in self.decisions],
             "topic": self.topic,
             "dependencies": [{"name": dep.name, "required": dep.required, "decisions": list(dep.decisions),
-                              "impact": dep.impact, "field": self.assessment.resolved.get(dep.name)}
+                              "impact": dep.impact, "field": self.assessment.resolved.get(dep.name),
+                              "claims": list(self.assessment.from_claims.get(dep.name, []))}
                              for dep in self.dependencies],
             "expired": [f.to_json() for f in self.expired],
             "missing": list(self.missing),

@@ -5,7 +5,7 @@ the core knows none. A question matches a decision by its name (strongest), its 
 search synonyms of its name, and its keywords (weakest). Chinese terms match as substrings;
 Latin terms match whole words, case-insensitively, after NFKC (full-width letters fold).
 
-The dependency set of a decision (seed §4.1) is its ``depends_on`` (required: a missing one
+The dependency set of a decision (docs/design.md#pre-decide) is its ``depends_on`` (required: a missing one
 blocks), its ``optional`` fields (checked for staleness when present), and every field a
 field dictionary says the decision depends on (``FieldSpec.decisions``; optional too, so a
 community dictionary can extend a lens without changing it).

@@ -1,4 +1,4 @@
-"""Field dictionaries and lens data as YAML files (seed §4.3).
+"""Field dictionaries and lens data as YAML files (docs/design.md#field-dictionaries).
 
 A community field dictionary is just a pip package with a YAML file and three lines of code::
 

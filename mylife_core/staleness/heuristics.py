@@ -1,4 +1,4 @@
-"""How long a profile field stays true, guessed from what its name means (seed §2.3).
+"""How long a profile field stays true, guessed from what its name means (docs/design.md#ttl).
 
 The core ships no field dictionary, so when the user first says "房租 4500" MyLife still has
 to know that rent changes about once a year while a degree never expires. This module is a

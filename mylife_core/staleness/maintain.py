@@ -1,8 +1,8 @@
-"""Upkeep (seed §4.2): the facts that have gone longest without the user confirming them.
+"""Upkeep (docs/design.md#upkeep): the facts that have gone longest without the user confirming them.
 
 ``upkeep(ws, n=10)`` lists the N profile fields with the oldest ``updated_at`` (fields that
 never expire are left out unless asked for), oldest first, and the claims whose source lines
-changed since they were recorded ("source changed: re-evaluate", seed §3.3). ``mylife maintain``
+changed since they were recorded ("source changed: re-evaluate", docs/design.md#provenance). ``mylife maintain``
 shows it and, on a terminal, asks about each field in turn: still true (``profile confirm``),
 a new value (``profile set``), or skip.
 """

@@ -1,4 +1,4 @@
-"""Text for people: a staleness report as the seed §4.1 message, in the user's language.
+"""Text for people: a staleness report as the message of docs/design.md#pre-decide, in the user's language.
 
 ``report_lines(report)`` is what ``mylife staleness`` prints; the ask pipeline can show the
 same lines before it offers "update now" / "keep the old value".
@@ -56,9 +56,10 @@ def command_prefix(root) -> str:
 
 
 def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife") -> list[str]:
-    """The report as the seed's message: what may have changed, what is missing, the choices.
+    """The report as the message of docs/design.md#pre-decide: what may have changed, what is missing, the choices.
     ``prog`` starts every suggested command (see :func:`command_prefix`)."""
     from ..messages import join, t
+    from ..status import age_text
     from .annotate import STALE_WEIGHT
     from .ttl import ttl_text
 
@@ -82,6 +83,8 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
             label = dep.name if not own or own == dep.name else f"{dep.name}→{own}"
             shown.append(label if dep.required else f"{label}*")
         lines.append(t("staleness.depends", fields=join(shown)))
+    for name, ids in report.assessment.from_claims.items():
+        lines.append(t("staleness.from_claims", name=name, claims=join(ids)))
     lines.append("")
     blocking = report.assessment.blocking_expired
     if blocking:
@@ -97,6 +100,10 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         lines.append(t("staleness.missing_head", n=len(missing)))
         for name in missing:
             lines.append(f"  · {name}" + (f" —— {impacts[name]}" if impacts.get(name) else ""))
+            old = report.assessment.old_claims.get(name)
+            if old is not None:
+                lines.append("      " + t("staleness.old_assessment", id=old.id, date=old.occurred_at.isoformat(),
+                                          age=age_text((report.assessment.now.date() - old.occurred_at).days)))
     if report.kept:
         lines.append(t("staleness.kept_head", weight=STALE_WEIGHT))
         lines += [f"  · {f.note}" for f in report.kept]
@@ -115,7 +122,14 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
             lines.append("  " + t("staleness.choice.keep", note=blocking[0].note, weight=STALE_WEIGHT,
                                   ask=ask_command or f"{prog} ask", question=q, keep=keep, prog=prog))
         for name in missing:
+            old = report.assessment.old_claims.get(name)
+            if old is not None:  # the user's own judgment: a fresh assessment claim fills it
+                lines.append("  " + t("staleness.choice.assess", topic=_shell(old.topic), name=_shell(name), prog=prog))
+                continue
             lines.append("  " + t("staleness.choice.fill", name=_shell(name), prog=prog))
+        if missing:
+            lines.append("  " + t("staleness.choice.accept_missing", ask=ask_command or f"{prog} ask",
+                                  question=_shell(report.question)))
     from .check import staleness_verdict
 
     mine = staleness_verdict(report.assessment, report.options)

@@ -1,4 +1,4 @@
-"""Scheduled upkeep (seed §6.7): the cron, launchd or systemd entry that runs ``mylife maintain``
+"""Scheduled upkeep (docs/design.md#upkeep): the cron, launchd or systemd entry that runs ``mylife maintain``
 headless on a schedule.
 
 MyLife writes the entry file and shows exactly what it wrote and where; it never installs it

@@ -1,4 +1,4 @@
-"""The TTL of a new profile field: inferred on the spot, shown, confirmed once (seed §2.3, §4.3).
+"""The TTL of a new profile field: inferred on the spot, shown, confirmed once (docs/design.md#ttl, #field-dictionaries).
 
 Order of inference (the ``infer_ttl`` firstresult hook):
 

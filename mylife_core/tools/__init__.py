@@ -1,4 +1,4 @@
-"""Model-facing tools (seed §6.3): the same nine ``mylife_*`` tools for the agent loop, the CLI
+"""Model-facing tools (docs/design.md#tools): the same nine ``mylife_*`` tools for the agent loop, the CLI
 (``mylife tool NAME --args JSON``) and ``mylife mcp``.
 
 A tool is registered through the ``register_tools`` hook (the builtin ones by

@@ -1,4 +1,4 @@
-"""The nine ``mylife_*`` tools of seed §6.3: arguments (pydantic), schema, handler.
+"""The nine ``mylife_*`` tools of docs/design.md#tools: arguments (pydantic), schema, handler.
 
 Each handler calls library functions, never the CLI, and writes through the layers with the
 ``actor`` it was given (``user`` from the CLI, ``model`` in the agent loop, ``model via MCP``
@@ -90,20 +90,15 @@ class ClaimAddArgs(_Args):
 
 
 def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]:
-    """Add one L2 claim with provenance; inferences become candidates for the user to accept."""
-    from ..provenance import Pointer
-
+    """Add one L2 claim with provenance; inferences become candidates for the user to accept.
+    Its date defaults to the source record's (the same rule as ``claim add --from``)."""
     if _is_model(actor) and not args.provenance:
         raise UsageError("tool_claim_needs_pointer")
     if _is_model(actor):
         _refuse_verdicts(ws, args)
-    when = args.occurred_at
-    if when is None and args.provenance:
-        rec = ws.raw.get(Pointer.parse(args.provenance).file)
-        when = rec.occurred_at if rec is not None else None
     source = "llm_inferred" if args.kind == "inference" else ("user_raw" if args.provenance else None)
     claim, recorded = ws.claims.add(claim=args.claim, topic=args.topic, kind=args.kind, source=source,
-                                    provenance=args.provenance, occurred_at=when, context=args.context,
+                                    provenance=args.provenance, occurred_at=args.occurred_at, context=args.context,
                                     confidence=args.confidence, actor=actor)
     out = {"claim": claim.model_dump(mode="json"), "recorded_pointer": recorded,
            "candidate": claim.status == "candidate"}
@@ -217,7 +212,7 @@ class BranchArgs(_Args):
 
 
 def branch(ws: "Workspace", actor: str, args: BranchArgs) -> dict[str, Any]:
-    """Open a topic branch (seed §5.3); it is recorded in index.yaml and survives restarts."""
+    """Open a topic branch (docs/design.md#branches); it is recorded in index.yaml and survives restarts."""
     from .. import clock
     from ..layers.index import Branch
     from ..layers.raw import check_topic

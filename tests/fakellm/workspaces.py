@@ -1,4 +1,4 @@
-"""A small, real workspace for the ask / tools / extract / digest tests (seed §5.1's example).
+"""A small, real workspace for the ask / tools / extract / digest tests (the example of docs/design.md#both-sides).
 
 Three career notes over four months with their claims (the user's own words, with context),
 a finance note, and the injection attempt of the issue inside an ordinary-looking note.

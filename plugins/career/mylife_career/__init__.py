@@ -1,7 +1,7 @@
 """mylife-career: the career lens for MyLife.
 
 Registers the fields a career decision depends on (with TTL and sensitivity), the decisions
-themselves with their dependency lists (seed §4.1), the 职业去留 topic and its keywords, search
+themselves with their dependency lists (docs/design.md#pre-decide), the 职业去留 topic and its keywords, search
 synonyms, and the ``mylife-career`` skill. All of it is data in ``lens.yaml`` and ``skills/``;
 this module only hands them to MyLife through its hooks.
 """

@@ -1,4 +1,4 @@
-"""mylife-fields-health: a community field dictionary for MyLife (seed §4.3).
+"""mylife-fields-health: a community field dictionary for MyLife (docs/design.md#field-dictionaries).
 
 The data is ``fields.yaml``; this module only registers it.
 """

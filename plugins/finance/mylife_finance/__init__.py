@@ -4,7 +4,7 @@ Registers money fields (with TTL and sensitivity), everyday money decisions with
 dependencies, the 现金流 topic, and the ``mylife-finance`` skill, all from ``lens.yaml`` and
 ``skills/``. Its ``pre_decide`` check refuses any request to recommend or rate an investment
 (stocks, funds, wealth-management products, crypto, ...): a ``deny`` verdict that says so and
-offers the user's own cash-flow facts instead (seed §1.2, §7.3).
+offers the user's own cash-flow facts instead (docs/design.md#scope).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ The reference memory server keeps entities, relations and observations in one JS
   (``agent:model``, ``agent:plugin:career``..., type ``agent``), related to the topics they spoke
   about (``person:user -talks_about-> topic:职业``, ``agent:model -infers_about-> topic:职业``);
 * **claims are observations** of their topic entity, one string each: the claim id, a space,
-  then the full record as JSON (every seed §3.2 field: text, kind, source, provenance pointer
+  then the full record as JSON (every claim field, docs/design.md#layers: text, kind, source, provenance pointer
   and excerpt hash, dates, status...), readable as it stands::
 
       claim-2026-01-15-003 {"id":"claim-2026-01-15-003","topic":"职业","claim":"我想跳槽",...}

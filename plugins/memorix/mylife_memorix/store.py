@@ -18,7 +18,7 @@ One claim is one Memorix observation:
   by key and skips its write-time "formation" and "compact-on-write" deduplication, which, as
   its full-text tokenizer drops every Chinese character, would otherwise see Chinese claims as
   duplicates of each other and discard them ("Formation DISCARD");
-* the full record (every seed §3.2 field, MyLife's id and provenance pointer included) is one
+* the full record (every claim field of docs/design.md#layers, MyLife's id and provenance pointer included) is one
   fact, ``mylife.record.v1:<hex of the UTF-8 JSON>``. Hex because Memorix rewrites text that
   looks like a credential (``token: ...``, ``sk-...``, base64 ``eyJ...``) in titles, narratives
   and facts; lowercase hex cannot match any of those patterns, so the record survives intact;
