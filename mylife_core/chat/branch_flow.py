@@ -151,7 +151,7 @@ class BranchFlow:
             self.chat.hold(self.chat.store.create(main=Line()))
 
     def pullbacks(self) -> None:
-        """Bring back what closed branches found: conflicts first, then the seed's pull-back line."""
+        """Bring back what closed branches found: conflicts first, then the pull-back line (docs/design.md#branches)."""
         from .branches import apply_resolution, pending, pullback_lines, save_resolutions
 
         s = self.chat.session

@@ -57,7 +57,7 @@ def line_chart(points: list[tuple[datetime, float]], label: str) -> Markup:
 
 
 def timeline(claims: list[Any], label: str, kind_names: dict[str, str], status_names: dict[str, str]) -> Markup:
-    """A topic's statements over time (seed §5.1): one lane per kind, one dot per claim,
+    """A topic's statements over time (docs/design.md#both-sides): one lane per kind, one dot per claim,
     coloured by status; hovering a dot shows the statement, clicking opens the claim."""
     if not claims:
         return Markup("")
