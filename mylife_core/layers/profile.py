@@ -163,7 +163,7 @@ class ProfileLayer:
         """Set a field. A new field takes the TTL given (the caller infers it when not given);
         an existing field keeps its TTL unless a new one is given. The old value goes to history.
         ``refresh=False`` (a model's write the user did not confirm) keeps the field's age: the
-        new value is dated like the value the user last confirmed, so it stays as stale."""
+        new value is dated like the value the user last confirmed, so it stays as stale.
 
         A value dated ``at`` before the current one is a past value: it goes into the history in
         date order and the newest value stays current (:func:`is_past_value` tells the caller)."""
