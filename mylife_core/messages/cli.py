@@ -26,6 +26,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.opt.workspace": {"zh": "工作区文件夹（默认 ~/mylife）", "en": "workspace folder (default ~/mylife)"},
     "help.opt.json": {"zh": "输出 JSON（键名稳定，见 docs/cli.md）", "en": "print JSON (stable keys, see docs/cli.md)"},
     "help.opt.at": {"zh": "发生日期，如 2026-01-15（默认今天）", "en": "when it happened, e.g. 2026-01-15 (default: now)"},
+    "help.opt.record_at": {"zh": "发生日期，如 2026-01-15；只记得月份就写 2025-03（默认今天）",
+                           "en": "when it happened, e.g. 2026-01-15, or just the month: 2025-03 (default: now)"},
     "help.init": {
         "zh": "创建工作区（各层文件夹、配置），已存在则不做改动。\n\n例：mylife init --workspace ~/mylife",
         "en": "Create the workspace layout and config; an existing workspace is left unchanged.\n\nExample: mylife init --workspace ~/mylife",

@@ -5,8 +5,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "在原话（raw）、主题摘要（digest）和证据（claims）里找出最相关的内容。\n\n"
               "中文分词（rjieba）+ 同义词扩展（“换工作”也能找到“跳槽”）；每条结果给出出处"
               "（raw/文件#L行号 是你的原话那一行）、日期、高亮片段（【】标出命中词）和得分构成。"
-              "没有安装向量插件时为“关键词模式”，装了 mylife-vector 并运行 `mylife index embed` 后为"
-              "“混合模式”。\n\n"
+              "没有安装向量插件时为“关键词模式”；装了 mylife-vector 后，写入的内容会在后台自动生成向量，"
+              "有了向量即为“混合模式”（也可手动运行 `mylife index embed`）。\n\n"
               "自己的词：工作区里的 dict.txt 是用户词典（每行一个词），synonyms.txt 是同义词（每行一组，"
               "如“摸鱼 划水”）。JSON 键名见 docs/search.md。\n\n"
               "例：\n\n  mylife recall 跳槽\n\n  mylife recall 换工作 --topic 职业去留 -k 5\n\n"
@@ -14,8 +14,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Find the best matches across your raw notes, topic digests and claims.\n\n"
               "Chinese word segmentation (rjieba) plus synonym expansion (换工作 also finds 跳槽); each "
               "hit shows where it is (raw/FILE#Lnn is your exact line), its date, a snippet with the "
-              "matched words in 【】 and its score parts. Keyword mode without a vector plugin; hybrid "
-              "mode once mylife-vector is installed and `mylife index embed` has run.\n\n"
+              "matched words in 【】 and its score parts. Keyword mode without a vector plugin; with "
+              "mylife-vector installed, what you write is embedded in the background and search is hybrid "
+              "once vectors exist (or run `mylife index embed`).\n\n"
               "Your own words: dict.txt in the workspace is the user dictionary (one word a line), "
               "synonyms.txt lists synonyms (one group a line). JSON keys: docs/search.md.\n\n"
               "Examples:\n\n  mylife recall 跳槽\n\n  mylife recall 换工作 --topic career -k 5\n\n"
@@ -61,6 +62,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.opt.embed_limit": {"zh": "本次最多处理几条", "en": "at most this many this run"},
     "recall.mode.keyword": {"zh": "关键词模式（未安装向量插件）", "en": "keyword mode (no vector plugin installed)"},
     "recall.mode.hybrid": {"zh": "混合模式（关键词 + 向量 + 时间）", "en": "hybrid mode (keyword + vector + recency)"},
+    "recall.mode.no_vector_plugin": {"zh": "关键词模式（未安装向量插件）", "en": "keyword mode (no vector plugin installed)"},
+    "recall.mode.nothing_embedded": {"zh": "关键词模式（向量插件已安装，还没有生成向量）",
+                                     "en": "keyword mode (the vector plugin is installed, nothing is embedded yet)"},
+    "recall.mode.keyword_only": {"zh": "关键词模式（--keyword-only）", "en": "keyword mode (--keyword-only)"},
+    "recall.mode.vector_failed": {"zh": "关键词模式（向量插件出错）", "en": "keyword mode (the vector plugin failed)"},
+    "search.note.vectors_embedding": {
+        "zh": "向量正在后台生成，完成前为关键词模式（进度见 `mylife index status`）。",
+        "en": "Vectors are being made in the background; keyword mode until then (`mylife index status` shows progress).",
+    },
+    "index.status.keyword_nothing_embedded": {
+        "zh": "模式：关键词（向量插件已安装，还没有生成向量；写入后会在后台自动生成，或运行 `mylife index embed`）",
+        "en": "mode: keyword (the vector plugin is installed, nothing is embedded yet: writes start it in the "
+              "background, or run `mylife index embed`)",
+    },
     "recall.header": {"zh": "“{query}”：{n} 条结果 · {mode}", "en": "\"{query}\": {n} hits · {mode}"},
     "recall.terms": {"zh": "检索词：{terms}", "en": "searched: {terms}"},
     "recall.expanded": {"zh": "同义词：{pairs}", "en": "synonyms: {pairs}"},
@@ -117,8 +132,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "index.status.file_absent": {"zh": "未创建", "en": "absent"},
     "index.status.keyword_mode": {"zh": "模式：关键词（未安装向量插件；可安装 mylife-vector）",
                                   "en": "mode: keyword (no vector plugin; mylife-vector adds one)"},
-    "index.status.vector": {"zh": "模式：混合 · 向量 {embedded} 条 · 模型 {model}",
-                            "en": "mode: hybrid · {embedded} vectors · model {model}"},
+    "index.status.vector": {"zh": "模式：混合 · 向量 {embedded} 条（索引共 {total} 条）· 模型 {model}",
+                            "en": "mode: hybrid · {embedded} vectors (of {total} indexed documents) · model {model}"},
     "index.status.vector_error": {"zh": "向量插件出错：{error}", "en": "vector plugin error: {error}"},
     "index.embed.progress": {"zh": "生成向量", "en": "Embedding"},
     "index.embed.done": {
