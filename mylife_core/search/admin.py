@@ -175,8 +175,6 @@ def embed(ws: "Workspace", progress: Progress | None = None, *, limit: int | Non
     :func:`embedding_progress` (``mylife index status``). Raises :class:`UsageError` when no
     vector plugin is installed."""
     from ..errors import Conflict, UsageError
-    from ..storage.atomic import atomic_write_text
-    from .documents import iter_all
 
     vi = ws.plugins.vector_index(ws)
     if vi is None:
@@ -186,69 +184,81 @@ def embed(ws: "Workspace", progress: Progress | None = None, *, limit: int | Non
     if lock is None:
         raise Conflict("search_embed_running")
     try:
-        started = time.perf_counter()
-        info: dict[str, Any] = {"pid": os.getpid(), "started_at": _now(), "finished_at": None, "done": 0, "total": None}
-        atomic_write_text(info_path, json.dumps(info))
-        wanted: dict[str, str] = {}
-        for doc in iter_all(ws):
-            if layers is None or doc.layer in layers:
-                wanted[doc.uid] = doc.text
-        removed = vi.prune(set(wanted)) if hasattr(vi, "prune") else 0
-        todo = vi.missing(wanted)
-        if limit is not None:
-            todo = todo[:limit]
-        done = 0
-        total = info["total"] = len(todo)
-        if progress:
-            progress(0, total)
-        last_note = 0.0
-        for i in range(0, total, EMBED_BATCH):
-            batch = [(uid, wanted[uid]) for uid in todo[i:i + EMBED_BATCH]]
-            vi.add(batch)
-            done += len(batch)
-            if progress:
-                progress(done, total)
-            if time.monotonic() - last_note > 1.0:
-                info["done"] = done
-                atomic_write_text(info_path, json.dumps(info))
-                last_note = time.monotonic()
-        if hasattr(vi, "flush"):
-            vi.flush()
-        seconds = time.perf_counter() - started
-        info.update(done=done, finished_at=_now())
-        atomic_write_text(info_path, json.dumps(info))
-        return {"ok": True, "embedded": done, "removed": removed, "remaining": len(vi.missing(wanted)),
-                "total": len(wanted), "seconds": round(seconds, 2)}
+        return _embed_locked(ws, vi, info_path, progress, limit, layers)
     finally:
         lock.close()
 
 
+def _embed_locked(ws: "Workspace", vi: Any, info_path: Path, progress: Progress | None, limit: int | None,
+                  layers: tuple[str, ...] | None) -> dict[str, Any]:
+    from ..storage.atomic import atomic_write_text
+    from .documents import iter_all
+
+    started = time.perf_counter()
+    info: dict[str, Any] = {"pid": os.getpid(), "started_at": _now(), "finished_at": None, "done": 0, "total": None}
+    atomic_write_text(info_path, json.dumps(info))
+    wanted: dict[str, str] = {}
+    for doc in iter_all(ws):
+        if layers is None or doc.layer in layers:
+            wanted[doc.uid] = doc.text
+    removed = vi.prune(set(wanted)) if hasattr(vi, "prune") else 0
+    todo = vi.missing(wanted)
+    if limit is not None:
+        todo = todo[:limit]
+    done = 0
+    total = info["total"] = len(todo)
+    if progress:
+        progress(0, total)
+    last_note = 0.0
+    for i in range(0, total, EMBED_BATCH):
+        batch = [(uid, wanted[uid]) for uid in todo[i:i + EMBED_BATCH]]
+        vi.add(batch)
+        done += len(batch)
+        if progress:
+            progress(done, total)
+        if time.monotonic() - last_note > 1.0:
+            info["done"] = done
+            atomic_write_text(info_path, json.dumps(info))
+            last_note = time.monotonic()
+    if hasattr(vi, "flush"):
+        vi.flush()
+    seconds = time.perf_counter() - started
+    info.update(done=done, finished_at=_now())
+    atomic_write_text(info_path, json.dumps(info))
+    return {"ok": True, "embedded": done, "removed": removed, "remaining": len(vi.missing(wanted)),
+            "total": len(wanted), "seconds": round(seconds, 2)}
+
+
 def embed_until_quiet(ws: "Workspace", quiet: float) -> dict[str, Any]:
     """:func:`embed`, again and again while the workspace changes, until ``quiet`` seconds pass
-    with no new write (the automatic background run). Returns the last run's report with the
-    total embedded."""
-    from ..errors import Conflict
+    with no new write (the automatic background run), holding the embedding lock throughout so
+    ``mylife index status`` shows it running and later writes leave their documents to it.
+    Returns the last run's report with the total embedded."""
+    from ..errors import Conflict, UsageError
     from .engine import handle
 
-    total = 0
+    vi = ws.plugins.vector_index(ws)
+    if vi is None:
+        raise UsageError("search_no_vector_plugin")
+    lock_path, info_path = _embed_files(ws)
+    stamp = lock_path.with_name("auto_embed.stamp")
+    lock = _try_lock(lock_path)
+    if lock is None:
+        raise Conflict("search_embed_running")
     index = handle(ws)
-    stamp = _embed_files(ws)[0].with_name("auto_embed.stamp")
-    report: dict[str, Any] = {"ok": True, "embedded": 0}
+    total = 0
     try:
         while True:
             size = index.audit_size(ws)
             started = time.monotonic()
-            try:
-                report = embed(ws)
-            except Conflict:  # another run took over
-                break
+            report = _embed_locked(ws, vi, info_path, None, None, None)
             total += report["embedded"]
-            stamp.touch()  # alive: writers meanwhile leave the new documents to this run
             time.sleep(max(0.0, quiet - (time.monotonic() - started)))
             if index.audit_size(ws) == size:
                 break
     finally:
         stamp.unlink(missing_ok=True)  # the next write starts a new run at once
+        lock.close()
     return {**report, "embedded": total}
 
 

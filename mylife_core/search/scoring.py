@@ -39,13 +39,14 @@ from datetime import date
 class Params:
     """Every tunable number of the final score (``bench/search_tune.py`` varies them)."""
 
-    w_vector: float = 0.55
-    w_keyword: float = 0.40
+    # chosen by bench/search_tune.py on the tuning splits (docs/search.md has its output)
+    w_vector: float = 0.30
+    w_keyword: float = 0.65
     w_recency: float = 0.05
-    keyword_half: float = 0.5  # r at which keyword = 0.5
-    keyword_min: float = 0.08
-    vector_min: float = 0.40
-    final_min: float = 0.12
+    keyword_half: float = 2.0  # r at which keyword = 0.5
+    keyword_min: float = 0.0  # any keyword match is a candidate
+    vector_min: float = 0.0  # every vector neighbour is a candidate: final_min decides
+    final_min: float = 0.13  # hybrid mode only
 
     def with_(self, **changes: float) -> "Params":
         return replace(self, **changes)
