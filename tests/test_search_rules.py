@@ -79,6 +79,8 @@ def test_aliases_in_other_scripts_are_never_split_into_fragments(ws_path):
     rec = note(ws, "time to change jobs\nI should change my car\nmy job is fine\nquit smoking today\n")
     result = recall(ws, "跳槽")
     assert {"change jobs", "quit my job"} <= set(result.expansions["跳槽"])
+    assert {"change jobs", "quit my job"} <= set(result.terms)
+    assert not {"change", "job", "jobs", "s", "quit", "my"} & set(result.terms)
     assert [h.ref for h in result.hits] == [f"{rec.file}#L1"]  # not "change", "job", "quit" alone
     english = recall(ws, "change jobs")
     assert english.hits[0].ref == f"{rec.file}#L1"

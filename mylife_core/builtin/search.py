@@ -272,7 +272,8 @@ def register_commands(cli: "click.Group") -> None:
             out.line(t("index.status.vector_error", error=vector["error"]), fg="red")
         else:
             key = "index.status.vector" if report["mode"] == "hybrid" else "index.status.keyword_nothing_embedded"
-            out.line(t(key, embedded=vector.get("count", "?"), total=report["total"], model=vector.get("model", "?")))
+            out.line(t(key, embedded=vector.get("count", "?"), total=report["total"] if report["exists"] else "?",
+                       model=vector.get("model", "?")))
             run = vector.get("embedding")
             if run and run.get("running"):
                 out.line(t("index.status.embedding", done=run.get("done", 0), total=run.get("total") or "?",

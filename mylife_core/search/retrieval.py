@@ -140,7 +140,8 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
     terms = segmenter.query_terms(query)
     expansions = thesaurus.expand(query, segmenter.query_spans(query)) if synonyms else {}
     groups = _groups(segmenter, terms, expansions)
-    searched = list(dict.fromkeys(t for g in groups for member, _ in g for t in member))
+    # what was searched, as the user would say it: a phrase member is one entry ("change jobs")
+    searched = list(dict.fromkeys(_label(member) for g in groups for member, _ in g))
 
     with index.lock:
         searcher = index.searcher()
@@ -315,6 +316,16 @@ def _groups(segmenter, terms: list[str], expansions: dict[str, list[str]]) -> li
     return groups
 
 
+class _Phrase(tuple):
+    """A member of several tokens that remembers the words it was made from."""
+
+    label: str = ""
+
+
+def _label(member: Member) -> str:
+    return getattr(member, "label", "") or " ".join(member)
+
+
 def _member(segmenter, word: str) -> Member:
     """The tokens the index holds for ``word`` (one for a dictionary word, several for a phrase
     such as ``change jobs``)."""
@@ -323,8 +334,12 @@ def _member(segmenter, word: str) -> Member:
     word = normalize(word).strip()
     if not word:
         return ()
-    tokens = segmenter.cut(word)
-    return tuple(dict.fromkeys(tokens)) if tokens else ()
+    tokens = tuple(dict.fromkeys(segmenter.cut(word)))
+    if len(tokens) < 2:
+        return tokens
+    phrase = _Phrase(tokens)
+    phrase.label = word
+    return phrase
 
 
 def groups_ideal(searcher, groups) -> float:
