@@ -268,8 +268,10 @@ def evaluate_folder(folder: Path, splits: dict[str, str | None], *, with_vector:
         kinds = sorted({q.get("kind") for q in queries if q.get("kind")})
         figures: dict[str, Any] = {"folder": folder.name, "queries": len(queries), "absent": len(absent), "setups": {}}
         log(f"  {name}: {len(queries)} questions" + (f", {len(absent)} unanswerable" if absent else ""))
+        ranked: dict[str, dict[str, list[str]]] = {}
         for setup, rank in setups:
             rankings, times = run_queries(rank, queries)
+            ranked[setup] = rankings
             entry = metrics(rankings, qrels, times)
             if absent:
                 entry["abstained"] = round(sum(1 for q in absent if not rank(q["text"])) / len(absent), 4)
@@ -281,6 +283,14 @@ def evaluate_folder(folder: Path, splits: dict[str, str | None], *, with_vector:
                 f"none {entry['no_result']:.1%}  p50 {entry.get('p50_ms', 0):.1f} ms"
                 + (f"  abstained {entry['abstained']:.0%}" if "abstained" in entry else "")
                 + "".join(f"  {k} R@5 {v['R@5']:.3f}" for k, v in entry.get("by_kind", {}).items()))
+        if "vector alone" in ranked:
+            # questions whose relevant passage the vector side ranks in its top 5 but hybrid mode
+            # does not return in its top 10 (what the fusion and the final threshold cost)
+            lost = [q["id"] for q in queries
+                    if set(ranked["vector alone"][q["id"]][:5]) & qrels[q["id"]]
+                    and not set(ranked["hybrid"][q["id"]]) & qrels[q["id"]]]
+            figures["setups"]["hybrid"]["vector_top5_lost"] = lost
+            log(f"    hybrid loses a vector-top-5 relevant passage for {len(lost)} questions {lost[:6]}")
         out[name] = figures
     run.ws.close()
     return out
