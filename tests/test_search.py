@@ -311,8 +311,9 @@ def test_cli_recall_text_and_json(cli, ws_path):
     assert "同义词" in r.stdout
     data = cli("recall", "换工作", "-k", "3", "--json").json()
     assert data["ok"] is True and data["mode"] == "keyword" and data["count"] == 1
-    assert set(data) == {"ok", "query", "mode", "terms", "expansions", "filters", "count", "candidates",
-                         "took_ms", "notes", "hits"}
+    assert data["mode_reason"] == "no_vector_plugin"
+    assert set(data) == {"ok", "query", "mode", "mode_reason", "terms", "expansions", "filters", "count",
+                         "candidates", "took_ms", "notes", "hits"}
     hit = data["hits"][0]
     assert set(hit) == {"layer", "ref", "claim_id", "topic", "text", "snippet", "date", "score", "parts", "kind",
                         "status", "provenance"}

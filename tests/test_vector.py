@@ -46,7 +46,8 @@ def test_keyword_mode_until_something_is_embedded(vws):
     cooking = recall(vws, "学烹饪")
     assert cooking.hits[0].ref == f"{rec.file}#L3"
     both = recall(vws, "加班")
-    assert both.hits[0].ref == f"{rec.file}#L2" and both.hits[0].parts["keyword"] > 0.9
+    # the line covers the whole query (r >= 1): keyword = r / (r + keyword_half) >= 1/3
+    assert both.hits[0].ref == f"{rec.file}#L2" and both.hits[0].parts["keyword"] > 0.33
     assert recall(vws, "家里的宠物", use_vectors=False).mode == "keyword"
 
 
@@ -156,3 +157,59 @@ def test_embedding_in_the_background(cli, ws_path):
         time.sleep(0.5)
     assert info["vector"]["count"] == 3 and run["done"] == 3 and run["pid"] == data["pid"]
     assert "混合模式" in cli("recall", "家里的宠物", load_plugins="mylife-vector").stdout
+
+
+def test_one_truth_about_the_mode_before_and_after_embedding(cli, ws_path):
+    """recall (text and JSON), its notes and index status agree: plugin installed and nothing
+    embedded is keyword mode everywhere, said as such; with vectors, hybrid everywhere."""
+    cli("init")
+    cli("record", NOTES, "--topic", "生活")
+    r = cli("recall", "加班", load_plugins="mylife-vector")
+    assert "关键词模式（向量插件已安装，还没有生成向量）" in r.stdout and "未安装向量插件" not in r.stdout
+    assert "还没有生成向量" in r.stderr
+    data = cli("recall", "加班", "--json", load_plugins="mylife-vector").json()
+    assert (data["mode"], data["mode_reason"]) == ("keyword", "nothing_embedded")
+    info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+    assert (info["mode"], info["mode_reason"]) == ("keyword", "nothing_embedded") and info["vector"]["count"] == 0
+    text = cli("index", "status", load_plugins="mylife-vector").stdout
+    assert "模式：关键词（向量插件已安装，还没有生成向量" in text and "混合" not in text
+    assert cli("index", "embed", "--json", load_plugins="mylife-vector").json()["embedded"] == 3
+    data = cli("recall", "加班", "--json", load_plugins="mylife-vector").json()
+    info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+    assert (data["mode"], data["mode_reason"]) == ("hybrid", None) == (info["mode"], info["mode_reason"])
+    assert "模式：混合 · 向量 3 条（索引共 3 条）" in cli("index", "status", load_plugins="mylife-vector").stdout
+
+
+def _wait_for_embedding(cli, count: int, timeout: float = 180) -> dict:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+        run = info["vector"]["embedding"]
+        if info["vector"]["count"] >= count and run and not run["running"]:
+            return info
+        assert time.monotonic() < deadline, info
+        time.sleep(0.5)
+
+
+def test_writes_are_embedded_in_the_background_without_asking(cli, ws_path):
+    auto = {"MYLIFE_AUTO_EMBED": "1"}
+    cli("init")
+    r = cli("record", NOTES, "--topic", "生活", env=auto, load_plugins="mylife-vector")
+    assert r.returncode == 0, r.stderr
+    info = _wait_for_embedding(cli, 3)
+    assert info["mode"] == "hybrid" and info["vector"]["count"] == 3
+    assert not (ws_path / "cache" / "search" / "auto_embed.stamp").exists()  # the run ended
+    found = cli("recall", "家里的宠物", "--json", load_plugins="mylife-vector").json()
+    assert found["mode"] == "hybrid" and found["hits"][0]["ref"].endswith("#L1")
+    # a later write starts a new run; nothing is started when it is turned off
+    cli("record", "周末去吃了火锅\n", "--topic", "生活", env=auto, load_plugins="mylife-vector")
+    assert _wait_for_embedding(cli, 4)["vector"]["count"] == 4
+    (ws_path / "config.yaml").write_text((ws_path / "config.yaml").read_text().replace("search: {}", "search:\n  auto_embed: false"))
+    cli("record", "又去吃了火锅\n", "--topic", "生活", env=auto, load_plugins="mylife-vector")
+    import time
+
+    time.sleep(3)
+    info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+    assert info["vector"]["count"] == 4 and not info["vector"]["embedding"]["running"]

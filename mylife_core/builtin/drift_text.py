@@ -111,8 +111,8 @@ def detect_drift(turn: str, session: Any, workspace: Any):
     terms = content_terms(workspace, turn)
     if not terms:
         return DriftSignal(signal="text_distance", score=0.0, weight="medium", evidence=t("drift.text.empty"))
-    _, thesaurus = handle(workspace).language_tools(workspace)
-    synonyms = thesaurus.expand(turn, terms)
+    segmenter, thesaurus = handle(workspace).language_tools(workspace)
+    synonyms = thesaurus.expand(turn, segmenter.query_spans(turn))
     matched = [w for w in terms if _matches(w, vocabulary, synonyms)]
     foreign_words = _foreign_vocabulary(workspace, session)
     foreign = [w for w in terms if w not in matched and _matches(w, foreign_words, synonyms)]

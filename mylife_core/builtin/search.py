@@ -21,49 +21,109 @@ if TYPE_CHECKING:  # pragma: no cover
 # its own ``record`` entry, which is indexed.
 INDEXED_ACTIONS = ("record", "claim.", "digest.")
 
-# Words people use for the same thing in their own notes (symmetric groups, one hop).
-# Kept small and concrete: a wrong synonym costs precision on every query containing it.
+# Words people use for the same thing in their own notes (symmetric groups, one hop), for the
+# everyday money, work, health, family and home vocabulary of a diary. Grown from the failures
+# of the *tuning* questions of bench/data (personal-notes, personal-notes-2), each failure
+# generalised to the words people commonly use for that thing; judged by the paraphrase recall
+# they buy on the held-out questions (docs/search.md). Every word is matched as whole segmenter
+# tokens only (the words are added to the segmenter's dictionary), so a group member never
+# fires inside a longer word. A wrong synonym costs precision on every query containing it:
+# groups name one thing, not a topic.
 PERSONAL_SYNONYMS: list[list[str]] = [
-    # career
-    ["跳槽", "换工作", "换份工作", "换个工作", "另谋出路"],
-    ["辞职", "离职", "裸辞"],
-    ["工资", "薪水", "薪资", "月薪", "薪酬", "收入", "待遇"],
+    # -- work
+    ["跳槽", "换工作", "换份工作", "换个工作", "另谋出路", "找新工作"],
+    ["辞职", "离职", "裸辞", "辞呈", "辞职信", "提离职"],
+    ["工资", "薪水", "薪资", "月薪", "薪酬", "收入", "待遇", "到手"],
+    ["加薪", "涨薪", "涨工资", "加工资", "调薪"],
     ["加班", "996", "加到很晚"],
-    ["老板", "领导", "上司", "主管"],
-    ["裁员", "被裁", "失业", "丢了工作"],
-    ["面试", "求职", "找工作", "投简历"],
-    ["升职", "晋升", "提拔", "升职加薪"],
+    ["老板", "领导", "上司", "主管", "组长", "经理", "上级"],
+    ["批评", "挨骂", "骂", "训", "数落"],
+    ["表扬", "夸", "夸奖", "称赞", "表彰"],
+    ["裁员", "被裁", "失业", "丢了工作", "裁人", "优化"],
+    ["面试", "求职", "找工作", "投简历", "简历"],
+    ["升职", "晋升", "提拔", "升职加薪", "升"],
     ["创业", "开公司", "自己干"],
     ["年终奖", "奖金"],
-    # money
-    ["存款", "积蓄", "储蓄", "存钱", "攒钱", "攒", "存下"],
-    ["房租", "租金", "租房"],
+    ["绩效", "考核", "考评", "绩效考核"],
+    ["客户", "甲方"],
+    ["开会", "会议", "周会", "例会"],
+    ["周报", "报告", "写材料", "文书工作", "ppt"],
+    ["无意义", "无用功", "没意义", "白忙"],
+    ["内卷", "卷"],
+    ["抢功", "抢功劳", "功劳"],
+    ["考证", "证书", "资格证", "考试"],
+    ["同事", "同僚"],
+    ["入职", "新工作", "刚入职"],
+    ["出差", "外地出差"],
+    # -- money
+    ["存款", "积蓄", "储蓄", "存钱", "攒钱", "攒", "存下", "攒下", "存"],
+    ["备用金", "应急钱", "应急资金", "应急"],
+    ["房租", "租金", "租房", "月租"],
+    ["上涨", "涨价", "涨", "变贵"],
     ["房贷", "按揭", "月供"],
-    ["开销", "开支", "花销", "支出", "花费", "花钱"],
-    ["负债", "欠款", "欠钱", "借钱", "债务"],
-    ["信用卡", "花呗", "白条"],
-    # health
-    ["失眠", "睡不着", "睡不好", "睡眠差"],
+    ["开销", "开支", "花销", "支出", "花费", "花钱", "费用"],
+    ["负债", "欠款", "欠钱", "借钱", "债务", "借给", "没还"],
+    ["信用卡", "花呗", "白条", "网贷"],
+    ["理财", "投资", "基金", "定投", "理财产品"],
+    ["亏损", "亏", "亏钱", "赔钱", "套牢"],
+    ["退税", "个税", "所得税", "专项扣除"],
+    ["退订", "退掉", "取消", "关掉"],
+    ["续费", "会员", "订阅", "自动续费"],
+    ["退货", "退款", "退换"],
+    ["外卖", "点外卖", "叫外卖"],
+    ["电脑", "笔记本", "笔记本电脑"],
+    # -- health
+    ["失眠", "睡不着", "睡不好", "睡眠差", "睡眠不好", "睡不到", "没睡好"],
     ["锻炼", "运动", "健身"],
+    ["拉伸", "瑜伽", "伸展", "柔韧"],
     ["生病", "病了", "不舒服"],
-    ["看病", "就医", "去医院"],
-    ["抑郁", "情绪低落", "心情不好", "郁闷"],
-    ["焦虑", "担心", "不安"],
+    ["看病", "就医", "去医院", "看医生"],
+    ["抑郁", "情绪低落", "心情不好", "郁闷", "低落"],
+    ["焦虑", "担心", "不安", "压力大", "紧张"],
     ["累", "疲惫", "心累", "好累", "精疲力尽"],
-    # people
+    ["胆固醇", "血脂", "甘油三酯"],
+    ["疼", "痛", "酸痛"],
+    ["头疼", "头痛", "偏头痛"],
+    ["腰疼", "腰痛", "腰酸"],
+    ["脖子", "颈椎", "颈部"],
+    ["脱发", "掉发", "掉头发", "头发"],
+    # -- family
     ["父母", "爸妈", "爸爸妈妈", "家里人"],
+    ["老人", "长辈", "岳父岳母", "公婆", "爷爷奶奶", "外公外婆"],
+    ["亲戚", "表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "舅舅", "姑姑", "侄子", "外甥"],
     ["对象", "男朋友", "女朋友", "伴侣", "另一半"],
-    ["孩子", "小孩", "娃"],
+    ["老婆", "老公", "妻子", "丈夫", "爱人", "媳妇", "夫妻"],
+    ["孩子", "小孩", "娃", "宝宝", "儿子", "女儿"],
+    ["带娃", "带孩子", "看孩子", "照顾孩子"],
+    ["会说话", "开口说话", "叫爸爸", "叫妈妈"],
+    ["吵架", "吵了一架", "争吵", "冷战", "闹矛盾", "吵起来"],
+    ["翻脸", "闹掰", "闹翻", "绝交"],
+    ["成绩", "分数", "考试", "期中考试", "期末考试"],
+    ["课外班", "兴趣班", "补习班", "培训班", "辅导班"],
+    ["催生", "生二胎", "二胎", "要孩子", "生孩子"],
+    ["入园", "幼儿园", "上幼儿园"],
+    ["哭闹", "哭", "大哭"],
+    ["怀孕", "有喜", "怀上", "预产期"],
+    ["择校", "选学校", "私立小学", "公立小学", "上小学"],
     ["结婚", "成家"],
     ["分手", "分开了"],
-    # home and time
-    ["买房", "购房"],
-    ["搬家", "搬走"],
+    # -- home
+    ["买房", "购房", "看房", "二手房", "新房"],
+    ["搬家", "搬走", "搬到", "住处", "新租"],
+    ["种菜", "种花", "种", "种植"],
+    ["家务", "做家务", "打扫", "扫地", "拖地", "大扫除"],
+    ["水管", "下水道", "管道"],
+    ["堵塞", "堵", "不通"],
+    ["钥匙", "门锁", "开锁"],
+    ["进不了门", "进不去"],
+    ["合租", "室友", "舍友"],
     ["通勤", "上下班"],
     ["休假", "假期", "年假"],
-    # study
+    # -- study and leisure
     ["考研", "读研", "研究生"],
     ["进修", "充电", "学新东西"],
+    ["读书", "看书", "阅读", "读完"],
+    ["感想", "感受", "心得"],
 ]
 
 
@@ -89,6 +149,12 @@ def on_change(workspace: "Workspace", change: "Change") -> None:
             handle(workspace).last_error = f"{type(exc).__name__}: {exc}"
         except Exception:  # noqa: BLE001
             pass
+    try:  # with a vector plugin, new documents get their vectors in the background
+        from mylife_core.search.admin import auto_embed
+
+        auto_embed(workspace)
+    except Exception:  # noqa: BLE001 - never fail a durable write over a cache
+        pass
 
 
 def _fmt_size(n: int) -> str:
@@ -128,7 +194,7 @@ def register_commands(cli: "click.Group") -> None:
         out.emit({"ok": True, **result.to_json()})
         for note in result.notes:
             out.note(t(note))
-        mode = t(f"recall.mode.{result.mode}")
+        mode = t(f"recall.mode.{result.mode_reason or result.mode}")
         if not result.hits:
             out.line(t("recall.none", query=text))
             out.line(mode, dim=True)
@@ -192,7 +258,9 @@ def register_commands(cli: "click.Group") -> None:
         elif "error" in vector:
             out.line(t("index.status.vector_error", error=vector["error"]), fg="red")
         else:
-            out.line(t("index.status.vector", embedded=vector.get("count", "?"), model=vector.get("model", "?")))
+            key = "index.status.vector" if report["mode"] == "hybrid" else "index.status.keyword_nothing_embedded"
+            out.line(t(key, embedded=vector.get("count", "?"), total=report["total"] if report["exists"] else "?",
+                       model=vector.get("model", "?")))
             run = vector.get("embedding")
             if run and run.get("running"):
                 out.line(t("index.status.embedding", done=run.get("done", 0), total=run.get("total") or "?",
@@ -201,10 +269,14 @@ def register_commands(cli: "click.Group") -> None:
     @index_group.command("embed", help=t("help.index.embed"))
     @click.option("--limit", type=click.IntRange(min=1), default=None, help=t("help.opt.embed_limit"))
     @click.option("--background", is_flag=True, help=t("help.opt.embed_background"))
+    @click.option("--until-quiet", "until_quiet", type=float, default=None, hidden=True)  # the automatic run
     @workspace_options
-    def embed_cmd(ws, out: Output, limit: int | None, background: bool) -> None:
-        from mylife_core.search.admin import embed, embed_in_background
+    def embed_cmd(ws, out: Output, limit: int | None, background: bool, until_quiet: float | None) -> None:
+        from mylife_core.search.admin import embed, embed_in_background, embed_until_quiet
 
+        if until_quiet is not None:
+            out.emit(embed_until_quiet(ws, until_quiet))
+            return
         if background:
             report = embed_in_background(ws)
             out.emit(report)

@@ -11,7 +11,7 @@ import hashlib
 import re
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
@@ -37,6 +37,12 @@ class RawRecord(BaseModel):
     recorded_at: datetime
     source: str = "user_raw"
     actor: str = "user"
+    precision: Literal["day", "month"] = "day"  # "month": the user dated it 2025-03 (occurred_at is the 1st)
+
+    @property
+    def when(self) -> str:
+        """The date as the user gave it: ``2025-03-14``, or ``2025-03`` for a month."""
+        return self.occurred_at.isoformat()[:7] if self.precision == "month" else self.occurred_at.isoformat()
 
 
 def check_topic(topic: str) -> str:
@@ -144,13 +150,18 @@ class RawLayer:
 
     # -- writing -----------------------------------------------------------------------------
     def record(self, data: bytes, *, topic: str, occurred_at: datetime | None = None,
-               source: str = "user_raw", actor: str = "user") -> RawRecord:
-        """Store ``data`` unchanged as a new raw file and return its manifest entry."""
+               source: str = "user_raw", actor: str = "user", precision: str = "day") -> RawRecord:
+        """Store ``data`` unchanged as a new raw file and return its manifest entry.
+
+        ``precision="month"``: the note is dated by its month only (``--at 2025-03``); the file
+        is ``raw/2025-03-<topic>.md`` and the manifest keeps the precision."""
         topic = check_topic(topic)
         if not data.strip():
             raise UsageError("empty_record")
         when = occurred_at or clock.now()
-        day = when.date().isoformat()
+        if precision not in ("day", "month"):
+            raise ValueError(f"precision must be 'day' or 'month', not {precision!r}")
+        day = when.date().isoformat()[:7] if precision == "month" else when.date().isoformat()
         stem = f"{day}-{_slug(topic)}"
         with self.ws.lock():
             self._repair_torn_manifest()
@@ -172,12 +183,16 @@ class RawLayer:
                 size=len(data),
                 lines=len(split_lines(data)),
                 topic=topic,
-                occurred_at=when.date(),
+                occurred_at=when.date().replace(day=1) if precision == "month" else when.date(),
                 recorded_at=clock.now(),
                 source=source,
                 actor=actor,
+                precision=precision,
             )
-            jsonl.append(self.manifest_path, rec.model_dump(mode="json"))
+            entry = rec.model_dump(mode="json")
+            if precision == "day":
+                del entry["precision"]  # the default: manifest lines stay as they were
+            jsonl.append(self.manifest_path, entry)
             self._load(refresh=True)
             self.ws.commit_change(actor, "record", rel, paths=[rel, "ledger/raw.jsonl"],
                                   detail={"topic": topic, "sha256": rec.sha256, "size": rec.size})

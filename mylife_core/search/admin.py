@@ -14,6 +14,28 @@ if TYPE_CHECKING:  # pragma: no cover
 
 Progress = Callable[[int, int], None]
 EMBED_BATCH = 16
+# After a write, with a vector plugin installed, new documents are embedded by a background
+# process (``auto_embed``): at most one at a time per workspace, at low priority on one thread,
+# started at most once per AUTO_EMBED_INTERVAL_S; it keeps going until the workspace has been
+# quiet that long, so writes made while it runs are embedded by the same process.
+AUTO_EMBED_INTERVAL_S = 10.0
+AUTO_EMBED_OFF = ("0", "false", "no", "off")
+
+
+def vector_mode(vector_index: Any) -> tuple[str, str | None]:
+    """``("hybrid", None)`` or ``("keyword", why)``, the one answer ``recall`` and ``mylife index
+    status`` give: ``no_vector_plugin``, ``nothing_embedded`` (installed, no vector yet) or
+    ``vector_failed``."""
+    if vector_index is None:
+        return "keyword", "no_vector_plugin"
+    ready = getattr(vector_index, "ready", None)
+    if ready is not None:
+        try:
+            if not ready():
+                return "keyword", "nothing_embedded"
+        except Exception:  # noqa: BLE001 - a broken plugin means keyword mode, said so
+            return "keyword", "vector_failed"
+    return "hybrid", None
 
 
 def rebuild(ws: "Workspace", progress: Progress | None = None) -> dict[str, Any]:
@@ -58,6 +80,11 @@ def status(ws: "Workspace") -> dict[str, Any]:
     counts = index.counts() if usable else {"raw": 0, "digest": 0, "claims": 0}
     dictionary_ok = bool(state and state.dictionary == segmenter.fingerprint and state.segmenter == _segmenter_version())
     vector = vector_status(ws)
+    try:
+        mode, mode_reason = ("keyword", "vector_failed") if vector and "error" in vector else \
+            vector_mode(ws.plugins.vector_index(ws))
+    except Exception:  # noqa: BLE001
+        mode, mode_reason = "keyword", "vector_failed"
     return {
         "ok": True,
         "path": ws.rel(index.dir),
@@ -76,7 +103,8 @@ def status(ws: "Workspace") -> dict[str, Any]:
         "built_at": state.built_at if state else None,
         "updated_at": state.updated_at if state else None,
         "size_bytes": _dir_size(index.dir),
-        "mode": "hybrid" if vector is not None else "keyword",
+        "mode": mode,
+        "mode_reason": mode_reason,
         "vector": vector,
     }
 
@@ -147,8 +175,6 @@ def embed(ws: "Workspace", progress: Progress | None = None, *, limit: int | Non
     :func:`embedding_progress` (``mylife index status``). Raises :class:`UsageError` when no
     vector plugin is installed."""
     from ..errors import Conflict, UsageError
-    from ..storage.atomic import atomic_write_text
-    from .documents import iter_all
 
     vi = ws.plugins.vector_index(ws)
     if vi is None:
@@ -158,46 +184,114 @@ def embed(ws: "Workspace", progress: Progress | None = None, *, limit: int | Non
     if lock is None:
         raise Conflict("search_embed_running")
     try:
-        started = time.perf_counter()
-        info: dict[str, Any] = {"pid": os.getpid(), "started_at": _now(), "finished_at": None, "done": 0, "total": None}
-        atomic_write_text(info_path, json.dumps(info))
-        wanted: dict[str, str] = {}
-        for doc in iter_all(ws):
-            if layers is None or doc.layer in layers:
-                wanted[doc.uid] = doc.text
-        removed = vi.prune(set(wanted)) if hasattr(vi, "prune") else 0
-        todo = vi.missing(wanted)
-        if limit is not None:
-            todo = todo[:limit]
-        done = 0
-        total = info["total"] = len(todo)
-        if progress:
-            progress(0, total)
-        last_note = 0.0
-        for i in range(0, total, EMBED_BATCH):
-            batch = [(uid, wanted[uid]) for uid in todo[i:i + EMBED_BATCH]]
-            vi.add(batch)
-            done += len(batch)
-            if progress:
-                progress(done, total)
-            if time.monotonic() - last_note > 1.0:
-                info["done"] = done
-                atomic_write_text(info_path, json.dumps(info))
-                last_note = time.monotonic()
-        if hasattr(vi, "flush"):
-            vi.flush()
-        seconds = time.perf_counter() - started
-        info.update(done=done, finished_at=_now())
-        atomic_write_text(info_path, json.dumps(info))
-        return {"ok": True, "embedded": done, "removed": removed, "remaining": len(vi.missing(wanted)),
-                "total": len(wanted), "seconds": round(seconds, 2)}
+        return _embed_locked(ws, vi, info_path, progress, limit, layers)
     finally:
         lock.close()
 
 
-def embed_in_background(ws: "Workspace") -> dict[str, Any]:
+def _embed_locked(ws: "Workspace", vi: Any, info_path: Path, progress: Progress | None, limit: int | None,
+                  layers: tuple[str, ...] | None) -> dict[str, Any]:
+    from ..storage.atomic import atomic_write_text
+    from .documents import iter_all
+
+    started = time.perf_counter()
+    info: dict[str, Any] = {"pid": os.getpid(), "started_at": _now(), "finished_at": None, "done": 0, "total": None}
+    atomic_write_text(info_path, json.dumps(info))
+    wanted: dict[str, str] = {}
+    for doc in iter_all(ws):
+        if layers is None or doc.layer in layers:
+            wanted[doc.uid] = doc.text
+    removed = vi.prune(set(wanted)) if hasattr(vi, "prune") else 0
+    todo = vi.missing(wanted)
+    if limit is not None:
+        todo = todo[:limit]
+    done = 0
+    total = info["total"] = len(todo)
+    if progress:
+        progress(0, total)
+    last_note = 0.0
+    for i in range(0, total, EMBED_BATCH):
+        batch = [(uid, wanted[uid]) for uid in todo[i:i + EMBED_BATCH]]
+        vi.add(batch)
+        done += len(batch)
+        if progress:
+            progress(done, total)
+        if time.monotonic() - last_note > 1.0:
+            info["done"] = done
+            atomic_write_text(info_path, json.dumps(info))
+            last_note = time.monotonic()
+    if hasattr(vi, "flush"):
+        vi.flush()
+    seconds = time.perf_counter() - started
+    info.update(done=done, finished_at=_now())
+    atomic_write_text(info_path, json.dumps(info))
+    return {"ok": True, "embedded": done, "removed": removed, "remaining": len(vi.missing(wanted)),
+            "total": len(wanted), "seconds": round(seconds, 2)}
+
+
+def embed_until_quiet(ws: "Workspace", quiet: float) -> dict[str, Any]:
+    """:func:`embed`, again and again while the workspace changes, until ``quiet`` seconds pass
+    with no new write (the automatic background run), holding the embedding lock throughout so
+    ``mylife index status`` shows it running and later writes leave their documents to it.
+    Returns the last run's report with the total embedded."""
+    from ..errors import Conflict, UsageError
+    from .engine import handle
+
+    vi = ws.plugins.vector_index(ws)
+    if vi is None:
+        raise UsageError("search_no_vector_plugin")
+    lock_path, info_path = _embed_files(ws)
+    stamp = lock_path.with_name("auto_embed.stamp")
+    lock = _try_lock(lock_path)
+    if lock is None:
+        raise Conflict("search_embed_running")
+    index = handle(ws)
+    total = 0
+    try:
+        while True:
+            size = index.audit_size(ws)
+            started = time.monotonic()
+            report = _embed_locked(ws, vi, info_path, None, None, None)
+            total += report["embedded"]
+            time.sleep(max(0.0, quiet - (time.monotonic() - started)))
+            if index.audit_size(ws) == size:
+                break
+    finally:
+        stamp.unlink(missing_ok=True)  # the next write starts a new run at once
+        lock.close()
+    return {**report, "embedded": total}
+
+
+def auto_embed(ws: "Workspace") -> dict[str, Any] | None:
+    """After a write: start the background embedding run when a vector plugin is installed and
+    no run is going (or started in the last ``AUTO_EMBED_INTERVAL_S``). Returns what
+    :func:`embed_in_background` returned, or None when nothing was started. Off with
+    ``search: {auto_embed: false}`` in config.yaml or ``MYLIFE_AUTO_EMBED=0``."""
+    if os.environ.get("MYLIFE_AUTO_EMBED", "").strip().lower() in AUTO_EMBED_OFF:
+        return None
+    try:
+        if ws.config.search.get("auto_embed", True) is False:
+            return None
+    except Exception:  # noqa: BLE001 - a config problem is reported by the commands that read it
+        return None
+    if ws.plugins.vector_index(ws) is None:
+        return None
+    lock_path, _ = _embed_files(ws)
+    stamp = lock_path.with_name("auto_embed.stamp")
+    try:
+        if time.time() - stamp.stat().st_mtime < AUTO_EMBED_INTERVAL_S:
+            return None
+    except FileNotFoundError:
+        pass
+    stamp.touch()
+    report = embed_in_background(ws, auto=True)
+    return None if report.get("already_running") else report
+
+
+def embed_in_background(ws: "Workspace", *, auto: bool = False) -> dict[str, Any]:
     """Start ``mylife index embed`` as a detached process (its output in ``cache/search/embed.log``)
-    and return at once; ``mylife index status`` shows its progress."""
+    and return at once; ``mylife index status`` shows its progress. ``auto``: the run after a
+    write (low priority, one thread, goes on until the workspace is quiet)."""
     import subprocess
     import sys
 
@@ -212,10 +306,15 @@ def embed_in_background(ws: "Workspace") -> dict[str, Any]:
         return {"ok": True, "background": True, "already_running": True, "pid": current.get("pid")}
     probe.close()
     log = open(lock_path.with_name("embed.log"), "ab")  # noqa: SIM115 - handed to the child
+    command = [sys.executable, "-m", "mylife_core", "index", "embed", "--workspace", str(ws.root), "--json"]
+    env = dict(os.environ)
+    if auto:
+        command += ["--until-quiet", str(AUTO_EMBED_INTERVAL_S)]
+        env.setdefault("OMP_NUM_THREADS", "1")  # leave the other cores to the user
     try:
-        child = subprocess.Popen([sys.executable, "-m", "mylife_core", "index", "embed", "--workspace", str(ws.root),
-                                  "--json"], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                 start_new_session=True, env=dict(os.environ))
+        child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                 start_new_session=True, env=env,
+                                 preexec_fn=(lambda: os.nice(10)) if auto and hasattr(os, "nice") else None)
     finally:
         log.close()
     return {"ok": True, "background": True, "already_running": False, "pid": child.pid,

@@ -55,6 +55,9 @@ class RecallResult:
     terms: list[str]  # segmented + synonym-expanded terms actually searched
     mode: str  # "keyword" | "hybrid"
     hits: list[Hit]
+    # why keyword mode: "keyword_only" (asked for), "no_vector_plugin", "nothing_embedded",
+    # "vector_failed"; None in hybrid mode
+    mode_reason: str | None = None
     expansions: dict[str, list[str]] = field(default_factory=dict)  # word -> synonyms used
     notes: list[str] = field(default_factory=list)  # message keys (index rebuilt, busy, ...)
     filters: dict[str, Any] = field(default_factory=dict)
@@ -65,7 +68,7 @@ class RecallResult:
         from ..messages import t
 
         return {
-            "query": self.query, "mode": self.mode, "terms": self.terms, "expansions": self.expansions,
+            "query": self.query, "mode": self.mode, "mode_reason": self.mode_reason, "terms": self.terms, "expansions": self.expansions,
             "filters": self.filters, "count": len(self.hits), "candidates": self.candidates,
             "took_ms": round(self.took_ms, 1), "notes": [t(n) for n in self.notes],
             "hits": [h.to_json() for h in self.hits],
@@ -90,6 +93,107 @@ def _check(query: str, layers: Iterable[str] | None, k: int) -> tuple[str, tuple
     return query, chosen
 
 
+@dataclass
+class Candidate:
+    """A document before the final score: its raw parts (``bench/search_tune.py`` reads these)."""
+
+    uid: str
+    doc: dict[str, Any]
+    bm25: float
+    vector: float | None  # None: not embedded (or keyword mode); 0: embedded, not a neighbour
+    recency: float
+    boost: float
+
+
+@dataclass
+class Gathered:
+    query: str
+    terms: list[str]
+    expansions: dict[str, list[str]]
+    mode: str
+    mode_reason: str | None
+    ideal: float
+    candidates: list[Candidate]
+    notes: list[str]
+
+
+def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ...], evidence_only: bool,
+           pool: int, *, progress: Callable[[int, int], None] | None = None, use_vectors: bool = True,
+           synonyms: bool = True) -> Gathered:
+    """Every document either side finds for ``query``, with its raw score parts, before any
+    threshold (the first half of :func:`recall`)."""
+    from .engine import handle
+
+    notes: list[str] = []
+    # the vector side first, in a worker thread: embedding the query (tens of ms warm, a few
+    # hundred in a fresh process) overlaps with opening the index and the keyword search
+    if use_vectors:
+        vector_index, reason = _vector_index(ws, notes)
+    else:
+        vector_index, reason = None, "keyword_only"
+    vector_job = _VectorSearch(vector_index, query, pool * 2) if vector_index is not None else None
+
+    index = handle(ws)
+    notes[:0] = index.ensure_ready(ws, progress)
+    segmenter, thesaurus = index.language_tools(ws)
+
+    terms = segmenter.query_terms(query)
+    expansions = thesaurus.expand(query, segmenter.query_spans(query)) if synonyms else {}
+    groups = _groups(segmenter, terms, expansions)
+    # what was searched, as the user would say it: a phrase member is one entry ("change jobs")
+    searched = list(dict.fromkeys(_label(member) for g in groups for member, _ in g))
+
+    with index.lock:
+        searcher = index.searcher()
+        schema = index.schema
+        found = _keyword_search(searcher, schema, groups, topic, layers, evidence_only, pool)
+        vector_scores: dict[str, float] = {}
+        hybrid = vector_job is not None
+        if vector_job is not None:
+            try:
+                vector_scores = vector_job.result()
+            except Exception:  # noqa: BLE001 - a broken vector plugin must not break search
+                notes.append("search.note.vector_failed")
+                hybrid, reason = False, "vector_failed"
+        missing = [uid for uid in vector_scores if uid not in found]
+        if missing:
+            found.update(_fetch(searcher, schema, missing))
+        known = _vector_known(vector_index, list(found)) if hybrid else set()
+        ideal = groups_ideal(searcher, groups)
+
+    today = _today()
+    candidates: list[Candidate] = []
+    for uid, (bm25, doc) in found.items():
+        if not _passes(doc, topic, layers, evidence_only):
+            continue
+        vector = vector_scores.get(uid) if hybrid else None
+        if hybrid and vector is None and uid in known:
+            vector = 0.0  # embedded, but not among the nearest: as far as the index can tell, unrelated
+        candidates.append(Candidate(uid=uid, doc=doc, bm25=bm25, vector=vector,
+                                    recency=scoring.recency(doc["day"], today),
+                                    boost=scoring.boost(doc["text"], doc["layer"], doc["status"])))
+    return Gathered(query=query, terms=searched, expansions=expansions, mode="hybrid" if hybrid else "keyword",
+                    mode_reason=None if hybrid else reason, ideal=ideal, candidates=candidates, notes=notes)
+
+
+def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
+          min_score: float | None = None) -> list[tuple[float, float, Candidate]]:
+    """``(final, keyword, candidate)`` of the candidates that pass the thresholds, best first;
+    ties (near-duplicate notes) broken by a fixed rule: newer first, then by reference."""
+    hybrid = gathered.mode == "hybrid"
+    threshold = (params.final_min if hybrid else 0.0) if min_score is None else min_score
+    out = []
+    for c in gathered.candidates:
+        keyword = scoring.keyword(c.bm25, gathered.ideal, params)
+        if not scoring.candidate(keyword, c.vector, params):
+            continue
+        final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params)
+        if final > threshold:
+            out.append((final, keyword, c))
+    out.sort(key=lambda x: (-round(x[0], 12), -x[2].doc["day"].toordinal(), x[2].uid))
+    return out
+
+
 def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterable[str] | None = None,
            k: int = 10, evidence_only: bool = False, *, progress: Callable[[int, int], None] | None = None,
            use_vectors: bool = True, synonyms: bool = True, min_score: float | None = None) -> RecallResult:
@@ -104,94 +208,53 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
     :param synonyms: False searches only the words of the query (no synonym expansion).
     :param min_score: override the final-score threshold (0 returns every candidate).
     """
-    from .engine import handle
-
     started = time.perf_counter()
     query, chosen = _check(query, layers, k)
     pool = max(50, 5 * k)
-    notes: list[str] = []
-
-    # the vector side first, in a worker thread: embedding the query (tens of ms warm, a few
-    # hundred in a fresh process) overlaps with opening the index and the keyword search
-    vector_index = _vector_index(ws, notes) if use_vectors else None
-    vector_job = _VectorSearch(vector_index, query, pool * 2) if vector_index is not None else None
-
-    index = handle(ws)
-    notes[:0] = index.ensure_ready(ws, progress)
-    segmenter, thesaurus = index.language_tools(ws)
-
-    terms = segmenter.query_terms(query)
-    expansions = thesaurus.expand(query, terms) if synonyms else {}
-    groups = _groups(segmenter, terms, expansions)
-    searched = list(dict.fromkeys(t for g in groups for t, _ in g))
-
-    filters = {"topic": topic, "layers": list(chosen), "k": k, "evidence_only": evidence_only}
-    with index.lock:
-        searcher = index.searcher()
-        schema = index.schema
-        found = _keyword_search(searcher, schema, groups, topic, chosen, evidence_only, pool)
-        vector_scores: dict[str, float] = {}
-        hybrid = vector_job is not None
-        if vector_job is not None:
-            try:
-                vector_scores = vector_job.result()
-            except Exception:  # noqa: BLE001 - a broken vector plugin must not break search
-                notes.append("search.note.vector_failed")
-                hybrid = False
-        missing = [uid for uid in vector_scores if uid not in found]
-        if missing:
-            found.update(_fetch(searcher, schema, missing))
-        known = _vector_known(vector_index, list(found)) if hybrid else set()
-
-    today = _today()
+    gathered = gather(ws, query, topic, chosen, evidence_only, pool, progress=progress,
+                      use_vectors=use_vectors, synonyms=synonyms)
+    scored = score(gathered, min_score=min_score)
     hits: list[Hit] = []
-    threshold = scoring.FINAL_MIN if min_score is None else min_score
-    candidates = 0
-    ideal = groups_ideal(searcher, groups)
-    for uid, (bm25, doc) in found.items():
-        if not _passes(doc, topic, chosen, evidence_only):
-            continue
-        keyword = min(1.0, bm25 / ideal) if bm25 > 0 else 0.0
-        vector = vector_scores.get(uid) if hybrid else None
-        if hybrid and vector is None and uid in known:
-            vector = 0.0  # embedded, but not among the nearest: as far as the index can tell, unrelated
-        if keyword < scoring.KEYWORD_MIN and (vector is None or vector < scoring.VECTOR_MIN):
-            continue
-        candidates += 1
-        rec = scoring.recency(doc["day"], today)
-        factor = scoring.boost(doc["text"], doc["layer"], doc["status"])
-        score = scoring.final(keyword, vector, rec, factor, hybrid)
-        if score <= threshold:
-            continue
+    for final, keyword, c in scored[:k]:
+        doc = c.doc
         hits.append(Hit(
-            layer=doc["layer"], ref=uid, topic=doc["topic"], text=doc["text"],
-            snippet="", date=doc["day"], score=score,
-            parts={"keyword": keyword, "vector": vector, "recency": rec, "boost": factor},
-            claim_id=uid if doc["layer"] == "claims" else None,
+            layer=doc["layer"], ref=c.uid, topic=doc["topic"], text=doc["text"],
+            snippet=make_snippet(doc["text"], gathered.terms), date=doc["day"], score=final,
+            parts={"keyword": keyword, "vector": c.vector, "recency": c.recency, "boost": c.boost},
+            claim_id=c.uid if doc["layer"] == "claims" else None,
             kind=doc["kind"] or None, status=doc["status"] or None, provenance=doc["prov"] or None))
-    # ties (near-duplicate notes) are broken by a fixed rule: newer first, then by reference
-    hits.sort(key=lambda h: (-round(h.score, 9), -h.date.toordinal(), h.ref))
-    hits = hits[:k]
-    for hit in hits:
-        hit.snippet = make_snippet(hit.text, searched)
-    return RecallResult(query=query, terms=searched, mode="hybrid" if hybrid else "keyword", hits=hits,
-                        expansions=expansions, notes=notes, filters=filters, candidates=candidates,
-                        took_ms=(time.perf_counter() - started) * 1000)
+    filters = {"topic": topic, "layers": list(chosen), "k": k, "evidence_only": evidence_only}
+    candidates = sum(1 for c in gathered.candidates
+                     if scoring.candidate(scoring.keyword(c.bm25, gathered.ideal), c.vector))
+    return RecallResult(query=query, terms=gathered.terms, mode=gathered.mode, mode_reason=gathered.mode_reason,
+                        hits=hits, expansions=gathered.expansions, notes=gathered.notes, filters=filters,
+                        candidates=candidates, took_ms=(time.perf_counter() - started) * 1000)
 
 
 # ------------------------------------------------------------------------------ the vector side
 
 
 def _vector_index(ws: "Workspace", notes: list[str]):
+    """``(vector index or None, why not)``: the same answer ``mylife index status`` gives
+    (:func:`mylife_core.search.admin.vector_mode`)."""
+    from .admin import vector_mode
+
     try:
         vector_index = ws.plugins.vector_index(ws)
-        if vector_index is not None and hasattr(vector_index, "ready") and not vector_index.ready():
-            notes.append("search.note.vectors_empty")
-            return None
-        return vector_index
     except Exception:  # noqa: BLE001 - a broken vector plugin must not break search
         notes.append("search.note.vector_failed")
-        return None
+        return None, "vector_failed"
+    mode, reason = vector_mode(vector_index)
+    if mode == "hybrid":
+        return vector_index, None
+    if reason == "vector_failed":
+        notes.append("search.note.vector_failed")
+    elif reason == "nothing_embedded":
+        from .admin import embedding_progress
+
+        run = embedding_progress(ws) or {}
+        notes.append("search.note.vectors_embedding" if run.get("running") else "search.note.vectors_empty")
+    return None, reason
 
 
 class _VectorSearch:
@@ -222,47 +285,76 @@ class _VectorSearch:
 # ------------------------------------------------------------------------------ the query
 
 
-def _groups(segmenter, terms: list[str], expansions: dict[str, list[str]]) -> list[list[tuple[str, float]]]:
+Member = tuple[str, ...]  # the index tokens a group member needs, all of them (usually one)
+
+
+def _groups(segmenter, terms: list[str], expansions: dict[str, list[str]]) -> list[list[tuple[Member, float]]]:
     """Word groups, each scored as the best of its members (a disjunction-max): a query word
     alone, or a word that has synonyms together with them (weighted ``SYNONYM_WEIGHT``) and with
     the pieces the segmenter cut from it (``工作`` of ``换工作``, weighted ``PIECE_WEIGHT``), so
-    a note saying 跳槽 outranks one that merely says 工作."""
-    groups: list[list[tuple[str, float]]] = []
+    a note saying 跳槽 outranks one that merely says 工作. A synonym the segmenter cuts into
+    several tokens (``change jobs``) is one member that needs all of them: its pieces are never
+    searched alone."""
+    groups: list[list[tuple[Member, float]]] = []
     used: set[str] = set()
     for word, synonyms in expansions.items():
-        members: dict[str, float] = {word: 1.0}
+        members: dict[Member, float] = {_member(segmenter, word): 1.0}
         for term in terms:
             if term != word and term in word:
-                members.setdefault(term, scoring.PIECE_WEIGHT)
+                members.setdefault((term,), scoring.PIECE_WEIGHT)
                 used.add(term)
         for synonym in synonyms:
-            for token in _synonym_tokens(segmenter, synonym):
-                members[token] = max(members.get(token, 0.0), scoring.SYNONYM_WEIGHT)
-        groups.append(list(members.items()))
+            member = _member(segmenter, synonym)
+            if member:
+                members[member] = max(members.get(member, 0.0), scoring.SYNONYM_WEIGHT)
+        groups.append([(m, w) for m, w in members.items() if m])
         used.add(word)
+        used.update(_member(segmenter, word))
     for term in terms:
         if term not in used:
-            groups.append([(term, 1.0)])
+            groups.append([((term,), 1.0)])
     return groups
 
 
-def _synonym_tokens(segmenter, synonym: str) -> list[str]:
+class _Phrase(tuple):
+    """A member of several tokens that remembers the words it was made from."""
+
+    label: str = ""
+
+
+def _label(member: Member) -> str:
+    return getattr(member, "label", "") or " ".join(member)
+
+
+def _member(segmenter, word: str) -> Member:
+    """The tokens the index holds for ``word`` (one for a dictionary word, several for a phrase
+    such as ``change jobs``)."""
     from .segment import normalize
 
-    word = normalize(synonym)
-    return [word] if " " not in word else segmenter.query_terms(word)
+    word = normalize(word).strip()
+    if not word:
+        return ()
+    tokens = tuple(dict.fromkeys(segmenter.cut(word)))
+    if len(tokens) < 2:
+        return tokens
+    phrase = _Phrase(tokens)
+    phrase.label = word
+    return phrase
 
 
 def groups_ideal(searcher, groups) -> float:
-    """The BM25 a text would score matching every group's best word once (see scoring)."""
+    """The BM25 a text would score matching every group's best member once (see scoring). The
+    word the user typed (a group's first member) counts even when no text contains it, with the
+    IDF of a word seen nowhere: a note that covers only 学 of 学钢琴 covers a small part of the
+    query, however rare 钢琴 is in the notes. Synonyms and pieces count only where they occur."""
     n = max(1, searcher.num_docs)
     total = 0.0
     for group in groups:
         best = 0.0
-        for term, weight in group:
-            df = searcher.doc_freq("body", term)
-            if df:
-                best = max(best, weight * scoring.idf(df, n))
+        for i, (member, weight) in enumerate(group):
+            dfs = [searcher.doc_freq("body", term) for term in member]
+            if i == 0 or all(dfs):
+                best = max(best, weight * sum(scoring.idf(df, n) for df in dfs))
         total += best
     return max(total, 1e-9)
 
@@ -276,8 +368,11 @@ def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limi
         clauses = []
         for group in groups:
             members = []
-            for term, weight in group:
-                member = Q.term_query(schema, field, term)
+            for tokens, weight in group:
+                if len(tokens) == 1:
+                    member = Q.term_query(schema, field, tokens[0])
+                else:  # a phrase member needs every one of its tokens
+                    member = Q.boolean_query([(O.Must, Q.term_query(schema, field, t)) for t in tokens])
                 members.append(member if weight == 1.0 else Q.boost_query(member, weight))
             clauses.append((O.Should, members[0] if len(members) == 1 else Q.disjunction_max_query(members)))
         return Q.boolean_query(clauses)

@@ -1,39 +1,63 @@
-"""How a hit's final score is made (docs/design.md#retrieval, after Odysseus).
+"""How a hit's final score is made (docs/design.md#retrieval, after Odysseus; ``docs/search.md`` has the
+figures behind every number).
 
-* keyword mode (no vector index installed): ``0.95*keyword + 0.05*recency``;
-* hybrid mode: ``0.55*vector + 0.40*keyword + 0.05*recency``; a document the vector index has
-  not embedded yet is scored as in keyword mode (its ``vector`` part is ``None``);
-* then ``final *= boost``: identity-like statements (我是…, 我今年…, 我来自…) ×1.3, preference-like ones
-  (我喜欢…, 我受不了…, 我的底线…) ×1.2; superseded or rejected claims ×0.5 and candidate
+* keyword mode (no vector index, or nothing embedded yet):
+  ``final = (1 - W_RECENCY)*keyword + W_RECENCY*recency``;
+* hybrid mode: ``final = W_VECTOR*vector + W_KEYWORD*keyword + W_RECENCY*recency``; a document
+  the vector index has not embedded yet is scored as in keyword mode (its ``vector`` part is
+  ``None``); an embedded one outside the vector neighbours has ``vector`` 0;
+* then ``final *= boost``: identity-like statements (我是…, 我今年…, 我来自…) ×1.3, preference-like
+  ones (我喜欢…, 我受不了…, 我的底线…) ×1.2; superseded or rejected claims ×0.5 and candidate
   inferences ×0.8 so current evidence comes first when all statuses are shown;
 * ``recency = 1/(1 + days_old*0.05)``.
 
-``keyword`` is BM25 normalised to [0, 1] against what the query could score at best: the sum,
-over the query's word groups, of the group's IDF (a one-occurrence match of every word in a
-line of average length scores about 1.0); capped at 1. It is an absolute measure of how much of
-the query a text covers, so thresholds mean the same for every query.
+``keyword`` keeps BM25's order. ``r = bm25 / ideal`` where ``ideal`` is what the query could
+score at best (the sum, over the query's word groups, of the group's best IDF: a line of
+average length matching every word once scores about ``r = 1``); ``keyword = r / (r +
+KEYWORD_HALF)``, strictly increasing in the raw BM25 score, in [0, 1), 0.5 at ``r =
+KEYWORD_HALF``. No cap: two different BM25 scores never become a tie (the old ``min(1, r)``
+tied 116 of 197 first-place failures on CMRC dev). Because ``r`` is measured against the
+query's own ideal, thresholds mean the same for every query.
 
-``vector`` is the cosine similarity mapped to [0, 1] by the vector index's calibration
-(``VECTOR_FLOOR`` .. ``VECTOR_CEIL`` for multilingual-e5, whose cosines sit between 0.7 and 0.95).
+``vector`` is the vector index's score in [0, 1] (mylife-vector maps e5 cosines to it).
 
 Thresholds, so weak matches are not returned: a document is a candidate when
-``keyword >= 0.08`` or ``vector >= 0.40``; it is returned when ``final > 0.12``. (Odysseus uses
-vector >= 0.20 on raw cosines; on mylife-vector's calibrated scale 0.40 is cosine 0.868, the
-value that left 8 of 12 unanswerable questions unanswered while keeping recall, see docs.)
+``keyword >= KEYWORD_MIN`` or ``vector >= VECTOR_MIN``; in hybrid mode it is returned when
+``final > FINAL_MIN`` (in keyword mode ``KEYWORD_MIN`` alone decides). Every weight and threshold here was chosen by ``bench/search_tune.py``
+on tuning splits only (CMRC 2018 trial, the ``tuning`` halves of the personal-notes sets) and
+reported on held-out splits by ``bench/search_quality.py``.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, replace
 from datetime import date
 
-W_VECTOR, W_KEYWORD, W_RECENCY = 0.55, 0.40, 0.05
-W_KEYWORD_ONLY = 0.95
+
+@dataclass(frozen=True)
+class Params:
+    """Every tunable number of the final score (``bench/search_tune.py`` varies them)."""
+
+    # chosen by bench/search_tune.py on the tuning splits (docs/search.md has its output)
+    w_vector: float = 0.30
+    w_keyword: float = 0.65
+    w_recency: float = 0.05
+    keyword_half: float = 2.0  # r at which keyword = 0.5
+    keyword_min: float = 0.0  # any keyword match is a candidate
+    vector_min: float = 0.0  # every vector neighbour is a candidate: final_min decides
+    final_min: float = 0.13  # hybrid mode only
+
+    def with_(self, **changes: float) -> "Params":
+        return replace(self, **changes)
+
+
+DEFAULT = Params()
+W_VECTOR, W_KEYWORD, W_RECENCY = DEFAULT.w_vector, DEFAULT.w_keyword, DEFAULT.w_recency
+KEYWORD_HALF = DEFAULT.keyword_half
+KEYWORD_MIN, VECTOR_MIN, FINAL_MIN = DEFAULT.keyword_min, DEFAULT.vector_min, DEFAULT.final_min
 RECENCY_RATE = 0.05
-KEYWORD_MIN = 0.08
-VECTOR_MIN = 0.40  # on the plugin's calibrated scale (mylife-vector: cosine 0.868); see docs/search.md
-FINAL_MIN = 0.12
 SYNONYM_WEIGHT = 0.7  # a synonym's match counts this much of the word the user typed
 PIECE_WEIGHT = 0.5  # a piece of a word that has synonyms (工作 of 换工作) counts this much
 CONTEXT_WEIGHT = 0.3  # a match in a line's neighbours / topic counts this much
@@ -55,6 +79,14 @@ def idf(doc_freq: int, num_docs: int) -> float:
     return math.log(1.0 + (num_docs - doc_freq + 0.5) / (doc_freq + 0.5))
 
 
+def keyword(bm25: float, ideal: float, params: Params = DEFAULT) -> float:
+    """BM25 made comparable across queries, strictly increasing in ``bm25`` (see the module)."""
+    if bm25 <= 0.0:
+        return 0.0
+    r = bm25 / max(ideal, 1e-9)
+    return r / (r + params.keyword_half)
+
+
 def boost(text: str, layer: str, status: str) -> float:
     factor = 1.0
     if _IDENTITY.search(text):
@@ -66,9 +98,15 @@ def boost(text: str, layer: str, status: str) -> float:
     return factor
 
 
-def final(keyword: float, vector: float | None, rec: float, factor: float, hybrid: bool) -> float:
+def candidate(keyword_score: float, vector: float | None, params: Params = DEFAULT) -> bool:
+    """Whether a document is strong enough on either side to be scored at all."""
+    return keyword_score >= params.keyword_min or (vector is not None and vector >= params.vector_min)
+
+
+def final(keyword_score: float, vector: float | None, rec: float, factor: float, hybrid: bool,
+          params: Params = DEFAULT) -> float:
     if hybrid and vector is not None:
-        base = W_VECTOR * vector + W_KEYWORD * keyword + W_RECENCY * rec
+        base = params.w_vector * vector + params.w_keyword * keyword_score + params.w_recency * rec
     else:
-        base = W_KEYWORD_ONLY * keyword + W_RECENCY * rec
+        base = (1.0 - params.w_recency) * keyword_score + params.w_recency * rec
     return base * factor

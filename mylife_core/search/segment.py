@@ -146,6 +146,25 @@ class Segmenter:
         content = [w for w in unique if w not in STOPWORDS]
         return content or unique
 
+    def cut(self, text: str) -> list[str]:
+        """The words of ``text`` in default mode (no sub-words, no ASCII pieces): what a synonym
+        stands for in the index (``换工作`` → one token, ``change jobs`` → ``change``, ``jobs``)."""
+        return [t for t in (x.strip() for x in self._jieba.cut(normalize(text), True)) if t and _is_word(t)]
+
+    def query_spans(self, text: str) -> tuple[set[tuple[int, int]], set[int]]:
+        """Where the query's words are, for synonym matching on whole tokens: the ``(start,
+        end)`` of every token of either mode, and the boundaries between default-mode tokens
+        (positions in the normalised text, which are positions in the query)."""
+        norm = normalize(text)
+        spans: set[tuple[int, int]] = set()
+        bounds: set[int] = {0, len(norm)}
+        for _, start, end in self._jieba.tokenize(norm, "default", True):
+            spans.add((start, end))
+            bounds.update((start, end))
+        for _, start, end in self._jieba.tokenize(norm, "search", True):
+            spans.add((start, end))
+        return spans, bounds
+
     def analyzed(self, text: str) -> str:
         """The token stream as tantivy's whitespace analyzer receives it."""
         return " ".join(self.tokens(text))

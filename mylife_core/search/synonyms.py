@@ -10,9 +10,11 @@ common cases with groups of interchangeable words gathered from:
 * the workspace's ``synonyms.txt``: one group a line, words separated by spaces or commas.
 
 A word expands to every other member of each group it belongs to (one hop, not transitively,
-so two loose groups do not merge into one meaningless cloud). Words of two or more characters
-are found anywhere in the query (``我想换工作`` contains ``换工作``); a single character only
-when the segmenter cut it as a word of its own (``攒`` in ``攒了多少钱``).
+so two loose groups do not merge into one meaningless cloud). A word is found in the query only
+as whole segmenter tokens (``我想换工作`` cut 我/想/换工作 contains ``换工作``; ``攒`` in
+``攒了多少钱``), never as a piece of a longer word: ``离开公司`` (离开/公司) does not contain
+``开公司``. A synonym the segmenter cuts into several tokens (an English alias such as ``change
+jobs``) is searched as all of its tokens together, never as loose fragments.
 """
 
 from __future__ import annotations
@@ -50,19 +52,26 @@ class Thesaurus:
     def __len__(self) -> int:
         return len(self.groups)
 
-    def expand(self, query: str, terms: list[str]) -> dict[str, list[str]]:
+    def expand(self, query: str, spans: tuple[set[tuple[int, int]], set[int]]) -> dict[str, list[str]]:
         """``{matched word: [its synonyms]}`` for the words of ``query`` the thesaurus knows.
 
-        ``terms`` are the query's segmented words (single characters count only as those)."""
+        ``spans`` is :meth:`Segmenter.query_spans` of the query: a word matches only where it
+        is a whole token, or a run of whole default-mode tokens (``丢了工作``); never a piece of
+        a longer word (``开公司`` inside ``离开公司``)."""
         norm = normalize(query)
-        term_set = set(terms)
+        tokens, bounds = spans
         found: dict[str, list[str]] = {}
         for word, groups in self._by_word.items():
-            if (len(word) >= 2 and word in norm) or word in term_set:
-                synonyms: list[str] = []
-                for index in sorted(groups):
-                    synonyms.extend(w for w in self.groups[index] if w != word)
-                found[word] = list(dict.fromkeys(synonyms))
+            start = norm.find(word)
+            while start != -1:
+                end = start + len(word)
+                if (start, end) in tokens or (start in bounds and end in bounds):
+                    synonyms: list[str] = []
+                    for index in sorted(groups):
+                        synonyms.extend(w for w in self.groups[index] if w != word)
+                    found[word] = list(dict.fromkeys(synonyms))
+                    break
+                start = norm.find(word, start + 1)
         # a word inside a longer matched word (工作 in 换工作) does not expand on its own
         return {w: s for w, s in found.items()
                 if not any(w != other and w in other for other in found)}

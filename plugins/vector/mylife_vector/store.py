@@ -9,8 +9,8 @@ does not match (a run killed half way loses nothing: its finished batches are in
 Scores: e5 cosines sit in a narrow band. Measured on CMRC 2018 and the personal-notes set
 (200 + 42 questions): the median unrelated passage scores 0.82-0.83, the best unrelated one
 0.86-0.87, the relevant one 0.86-0.93 (p10-p90). :data:`COS_FLOOR` .. :data:`COS_CEIL` are
-mapped to [0, 1] before MyLife combines them with the keyword score; MyLife's vector threshold
-0.40 (cosine 0.868) was then chosen with the unanswerable questions of the personal set.
+mapped to [0, 1] before MyLife combines them with the keyword score; MyLife's weights and
+thresholds are chosen on that scale by its ``bench/search_tune.py``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,152 @@
+"""Search rules of issue 18, on a real tantivy index in real workspaces: BM25 order kept, synonyms
+on whole tokens only, aliases never split into fragments, one mode in every output, month dates."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from mylife_core import hookimpl
+from mylife_core.clock import parse_when, parse_when_precision
+from mylife_core.search import recall
+from mylife_core.search.retrieval import gather, score
+from mylife_core.search.scoring import DEFAULT, keyword
+from mylife_core.testing import plugin_host
+from mylife_core.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def note(ws, text: str, topic: str = "生活", at: str = "2026-11-20"):
+    return ws.raw.record(text.encode("utf-8"), topic=topic, occurred_at=parse_when(at))
+
+
+# ------------------------------------------------------------------------------- keyword order
+
+
+def test_keyword_scores_keep_bm25_order_without_ties(ws):
+    # every line covers the whole query: the old min(1, bm25/ideal) scored them all 1.0 and
+    # the date then decided; BM25 (term frequency, length) tells them apart, and so must we
+    note(ws, "跳槽\n想跳槽，跳槽，还是跳槽\n今天和同事聊到跳槽这件事，说了很久很久很久很久\n跳槽吧\n")
+    gathered = gather(ws, "跳槽", None, ("raw",), False, 50, use_vectors=False)
+    by_bm25 = sorted(gathered.candidates, key=lambda c: -c.bm25)
+    scored = score(gathered)
+    assert [c.uid for _, _, c in scored] == [c.uid for c in by_bm25]
+    keywords = [kw for _, kw, _ in scored]
+    assert len(set(keywords)) == len(keywords) and all(0 < kw < 1 for kw in keywords)
+    assert keywords == sorted(keywords, reverse=True)
+
+
+def test_keyword_normalisation_is_monotonic_and_bounded():
+    values = [keyword(b, 10.0) for b in (0.0, 0.1, 1.0, 5.0, 10.0, 20.0, 100.0, 1000.0)]
+    assert values[0] == 0.0 and values == sorted(values) and len(set(values)) == len(values)
+    assert values[-1] < 1.0
+    assert abs(keyword(10.0 * DEFAULT.keyword_half, 10.0) - 0.5) < 1e-9
+
+
+def test_a_query_word_no_note_contains_still_counts(ws):
+    note(ws, "开始学吉他，手指按弦疼得要命。\n")
+    half = recall(ws, "学钢琴", min_score=0.0).hits  # 学 matches, 钢琴 is nowhere
+    full = recall(ws, "学吉他").hits
+    assert half and full and half[0].parts["keyword"] < full[0].parts["keyword"] / 2
+
+
+# ------------------------------------------------------------------------------- synonyms
+
+
+def test_synonyms_expand_whole_tokens_never_pieces_of_a_word(ws):
+    rec = note(ws, "想自己创业\n离开公司以后去旅行\n")
+    leaving = recall(ws, "离开公司")
+    assert "开公司" not in leaving.expansions and "创业" not in leaving.terms
+    assert [h.ref for h in leaving.hits] == [f"{rec.file}#L2"]
+    starting = recall(ws, "我想开公司")
+    assert "创业" in starting.expansions["开公司"] and starting.hits[0].ref == f"{rec.file}#L1"
+    # a multi-token synonym matches where it is a run of whole tokens
+    lost = note(ws, "上个月被裁员了\n")
+    assert recall(ws, "我丢了工作").hits[0].ref == f"{lost.file}#L1"
+
+
+class AliasLens:
+    @hookimpl
+    def register_topics(self, register):
+        register(name="职业去留", aliases=["跳槽", "change jobs", "quit my job"], keywords=[])
+
+
+def test_aliases_in_other_scripts_are_never_split_into_fragments(ws_path):
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(AliasLens()))
+    rec = note(ws, "time to change jobs\nI should change my car\nmy job is fine\nquit smoking today\n")
+    result = recall(ws, "跳槽")
+    assert {"change jobs", "quit my job"} <= set(result.expansions["跳槽"])
+    assert {"change jobs", "quit my job"} <= set(result.terms)
+    assert not {"change", "job", "jobs", "s", "quit", "my"} & set(result.terms)
+    assert [h.ref for h in result.hits] == [f"{rec.file}#L1"]  # not "change", "job", "quit" alone
+    english = recall(ws, "change jobs")
+    assert english.hits[0].ref == f"{rec.file}#L1"
+    ws.close()
+
+
+def test_builtin_groups_cover_diary_vocabulary(ws):
+    rec = note(ws, "跟领导提了涨薪\n颈椎不舒服，去做了推拿\n和老婆为了家务吵了一架\n房东说要卖房，让我们搬走\n")
+    for query, line in (("要求加工资", 1), ("脖子疼", 2), ("夫妻吵架", 3), ("换了住处", 4)):
+        hits = recall(ws, query).hits
+        assert hits and hits[0].ref == f"{rec.file}#L{line}", query
+
+
+# ------------------------------------------------------------------------------- the mode
+
+
+def test_keyword_mode_says_why_everywhere(cli, ws_path):
+    cli("init")
+    cli("record", "今天加班", "--topic", "工作")
+    data = cli("recall", "加班", "--json").json()
+    status = cli("index", "status", "--json").json()
+    assert (data["mode"], data["mode_reason"]) == ("keyword", "no_vector_plugin")
+    assert (status["mode"], status["mode_reason"]) == ("keyword", "no_vector_plugin") and status["vector"] is None
+    forced = cli("recall", "加班", "--keyword-only", "--json").json()
+    assert (forced["mode"], forced["mode_reason"]) == ("keyword", "keyword_only")
+    assert "--keyword-only" in cli("recall", "加班", "--keyword-only").stdout
+
+
+# ------------------------------------------------------------------------------- month dates
+
+
+def test_record_at_a_month_is_kept_as_a_month(cli, ws_path):
+    cli("init")
+    r = cli("record", "那年三月换了工作", "--topic", "职业", "--at", "2025-03", "--json")
+    assert r.returncode == 0, r.stderr
+    rec = r.json()["record"]
+    assert rec["file"] == "raw/2025-03-职业.md" and rec["precision"] == "month" and rec["occurred_at"] == "2025-03-01"
+    manifest = [json.loads(line) for line in (ws_path / "ledger" / "raw.jsonl").read_text().splitlines()]
+    assert manifest[-1]["precision"] == "month"
+    day = cli("record", "今天", "--topic", "职业", "--at", "2025-03-14", "--json").json()["record"]
+    assert day["precision"] == "day" and day["file"] == "raw/2025-03-14-职业.md"
+    assert "precision" not in json.loads((ws_path / "ledger" / "raw.jsonl").read_text().splitlines()[-1])
+    hit = cli("recall", "换工作", "--json").json()["hits"][0]
+    assert hit["ref"] == "raw/2025-03-职业.md#L1" and hit["date"] == "2025-03-01"
+    bad = cli("record", "x", "--topic", "职业", "--at", "2025-13")
+    assert bad.returncode == 2 and "2025-13" in bad.stderr and "Traceback" not in bad.stderr
+    assert len((ws_path / "ledger" / "raw.jsonl").read_text().splitlines()) == 2
+
+
+def test_month_precision_parser():
+    when, precision = parse_when_precision("2025-03")
+    assert (when.year, when.month, when.day, precision) == (2025, 3, 1, "month")
+    assert parse_when_precision("2025-03-14")[1] == "day"
+
+
+# ------------------------------------------------------------------------------- the bench
+
+
+def test_quality_bench_reports_both_splits_side_by_side(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "bench.search_quality", "--set", "personal-notes", "--no-vector",
+                          "--json", "--work", str(tmp_path)], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    splits = report["sets"]["personal-notes"]
+    assert set(splits) == {"tuning", "heldout"}
+    assert splits["tuning"]["queries"] + splits["heldout"]["queries"] == 42
+    for split in splits.values():
+        entry = split["setups"]["keyword"]
+        assert {"R@1", "R@5", "MRR@10", "abstained", "p50_ms"} <= set(entry) and entry["R@5"] > 0.5
