@@ -117,6 +117,12 @@ def _fmt_size(n: int) -> str:
 
 @hookimpl
 def register_commands(cli: "click.Group") -> None:
+    from mylife_core.cli.lazy import lazy_commands
+
+    lazy_commands(cli, {"recall": "help.recall", "index": "help.index"}, _register)
+
+
+def _register(cli: "click.Group") -> None:
     import click
 
     from mylife_core.cli.common import Output, workspace_options

@@ -13,9 +13,11 @@ a digest). Re-indexing is idempotent (delete by key, then add), so replaying an 
 harmless and a process killed at any point loses nothing: the next catch-up replays from the
 last committed offset. Digests edited by hand (no audit entry) are noticed by their stamps.
 
-**Never in the way of a write.** ``on_change`` applies changes to a writer held by this process
-and commits after a short quiet spell (a batch of a thousand claims is one commit), at the next
-search in this process, or at exit. If tantivy's writer lock is held elsewhere, or the index is
+**Never in the way of a write.** In a process that has searched (a chat, the MCP server),
+``on_change`` applies changes to a writer held by this process and commits after a short quiet
+spell (a batch of a thousand claims is one commit), at the next search in this process, or at
+exit. A one-shot write (``mylife record``) only appends to the journal: the next search applies
+it (a few milliseconds a record), so writing never loads the segmenter. If tantivy's writer lock is held elsewhere, or the index is
 missing or broken, it does nothing: the offset simply lags and the next ``recall`` catches up,
 or rebuilds (with progress) when the index cannot be used.
 
@@ -366,8 +368,14 @@ class SearchIndex:
 
     # -- what the outside calls ----------------------------------------------------------------
     def notify(self, ws: "Workspace") -> None:
-        """After a write (``on_change``): apply it now if the index is usable and free."""
+        """After a write (``on_change``): apply it now if the index is usable and free, and this
+        process already has the segmenter loaded (a chat, the MCP server, a batch after a
+        search). A one-shot command (``mylife record``, ``claim add``) leaves the write in the
+        journal instead: the next search applies it before searching, so the write never pays
+        for loading the segmenter (~0.1 s and 32 MB) and tantivy."""
         with self.lock:
+            if self._segmenter is None and self.writer is None:
+                return
             if not self.open():
                 return
             try:
