@@ -55,8 +55,11 @@ def test_fast_shard_reader_agrees_with_pyyaml_or_declines():
         try:
             got = claim_shards.parse(doc, FIELDS)
         except claim_shards.Unsupported:
+            with pytest.raises(claim_shards.Unsupported):  # the bytes reader declines it too
+                claim_shards.parse_bytes(doc.encode("utf-8"), FIELDS)
             continue
         assert got == expected, doc
+        assert claim_shards.parse_bytes(doc.encode("utf-8"), FIELDS) == expected
         fast += 1
     assert fast > 500  # most documents take the fast path, not only the trivial ones
 
@@ -74,6 +77,8 @@ def test_fast_shard_reader_agrees_with_pyyaml_or_declines():
 def test_fast_shard_reader_declines_other_shapes(doc):
     with pytest.raises(claim_shards.Unsupported):
         claim_shards.parse(doc, FIELDS)
+    with pytest.raises(claim_shards.Unsupported):
+        claim_shards.parse_bytes(doc.encode("utf-8"), FIELDS)
 
 
 def test_scalars_resolve_like_pyyaml():
@@ -267,3 +272,9 @@ def test_lazy_commands_still_run(cli):
     assert cli("recall", "加班", "--json").returncode == 0
     assert cli("staleness", "要不要辞职", "--json").returncode == 0
     assert "ping" not in cli("--help").stdout and "recall" in cli("--help").stdout
+
+
+def test_items_with_different_keys_read_like_pyyaml():
+    doc = ("# h\n- id: a\n  claim: 一\n  occurred_at: 2026-01-05\n- id: b\n  claim: 'yes'\n"
+           "- id: c\n  occurred_at: 2026-01-06 08:00:00+08:00\n  claim: 三\n  claim: 四\n")
+    assert claim_shards.parse(doc, FIELDS) == yaml.safe_load(doc)

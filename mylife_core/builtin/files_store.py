@@ -136,9 +136,11 @@ class FilesStore:
 
     def _reindex(self, conn: sqlite3.Connection, changed: list[str], on_disk: dict[str, os.stat_result],
                  known: dict[str, tuple]) -> None:
-        """Re-read ``changed`` shards, one month a transaction: memory stays at one month's
-        claims, and an interrupted rebuild keeps what it finished (the next open re-reads only
-        the rest). A big one says why it happens and shows progress on a terminal."""
+        """Re-read ``changed`` shards a month at a time (memory stays at one month's claims),
+        committing every ~20,000 claims: an interrupted rebuild keeps what it committed, and the
+        next open re-reads only the rest. A big one says why it happens and shows progress on a
+        terminal."""
+        from mylife_core.messages import t
         from mylife_core.progress import progress
 
         big = len(changed) >= BIG_SYNC
@@ -146,23 +148,35 @@ class FilesStore:
             sys.stderr.write(_why_line(self._why, len(changed), len(on_disk), self.db_path) + "\n")
             sys.stderr.flush()
         # an (almost) empty table fills fastest without its secondary indexes: made once at the end
-        bulk = big and not any(n in known for n in changed) and conn.execute("SELECT count(*) FROM shards").fetchone()[0] < len(changed) // 10
+        bulk = big and not any(n in known for n in changed) and \
+            conn.execute("SELECT count(*) FROM shards").fetchone()[0] < len(changed) // 10
         if bulk:
             conn.executescript(_DROP_SECONDARY_INDEXES)
-        from mylife_core.messages import t
-
+            conn.execute("PRAGMA cache_size=-65536")  # sorting for the indexes at the end
+            conn.execute("PRAGMA temp_store=MEMORY")
         with progress(len(changed), label=t("claims.index_label"), enabled=big) as bar:
-            for name in changed:
-                claims, digest = self._load_shard(self.dir / name)
-                st = on_disk[name]
-                with _transaction(conn):
+            pending = 0
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for name in changed:
+                    claims, digest = self._load_shard(self.dir / name)
+                    st = on_disk[name]
                     if name in known:
                         conn.execute("DELETE FROM claims WHERE shard=?", (name,))
                         conn.execute("DELETE FROM shards WHERE name=?", (name,))
                     self._index_rows(conn, name, claims)
                     conn.execute("INSERT INTO shards(name, mtime_ns, size, ino, sha256) VALUES (?,?,?,?,?)",
                                  (name, st.st_mtime_ns, st.st_size, 0, digest))
-                bar.update(1)
+                    pending += len(claims) + 1
+                    if pending >= COMMIT_EVERY:
+                        conn.execute("COMMIT")
+                        conn.execute("BEGIN IMMEDIATE")
+                        pending = 0
+                    bar.update(1)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
             if bulk:
                 bar.label(t("claims.index_finishing"))
                 self._ensure_indexes(conn)
@@ -170,13 +184,12 @@ class FilesStore:
 
     def _index_rows(self, conn: sqlite3.Connection, shard: str, claims: list["Claim"]) -> None:
         from mylife_core.errors import DataFileError
-        from mylife_core.layers.claims import id_day, id_seq
 
         rows = []
         for c in claims:
-            day = id_day(c.id) or c.occurred_at
-            rows.append((c.id, shard, c.topic, c.kind, c.status, c.occurred_at.isoformat(), day.isoformat(),
-                         id_seq(c.id), c.model_dump_json()))
+            day, seq = _day_seq(c.id)
+            rows.append((c.id, shard, c.topic, c.kind, c.status, c.occurred_at.isoformat(),
+                         day or c.occurred_at.isoformat(), seq, c.model_dump_json()))
         try:
             conn.executemany("INSERT INTO claims VALUES (?,?,?,?,?,?,?,?,?)", rows)
         except sqlite3.IntegrityError:
@@ -211,9 +224,9 @@ class FilesStore:
             return [], None
         digest = hashlib.sha256(data).hexdigest()
         try:
-            items = claim_shards.parse(data.decode("utf-8"), _claim_fields())
+            items = claim_shards.parse_bytes(data, _claim_fields())
             return adapter.validate_python(items), digest
-        except (claim_shards.Unsupported, UnicodeDecodeError, ValidationError):
+        except (claim_shards.Unsupported, ValidationError):
             return yamlfile.load(path, adapter, default=[]), digest
 
     def _write_shard(self, name: str, claims: list["Claim"]) -> None:
@@ -348,6 +361,20 @@ class FilesStore:
         for (raw,) in self.db.execute("SELECT json FROM claims ORDER BY occurred_at, day, seq"):
             yield Claim.model_validate_json(raw)
 
+    def iter_search_fields(self) -> Iterator[tuple[str, str, str, str | None, str, str, str | None, str]]:
+        """``(id, topic, claim, context, kind, status, provenance, occurred_at)`` of every claim
+        in ``iter_all`` order, read by SQLite's JSON functions: the search index build needs
+        these eight fields, not a validated model per claim."""
+        sql = ("SELECT id, topic, json_extract(json, '$.claim'), json_extract(json, '$.context'), kind, status, "
+               "json_extract(json, '$.provenance'), occurred_at FROM claims ORDER BY occurred_at, day, seq")
+        try:
+            cursor = self.db.execute(sql)
+        except sqlite3.OperationalError:  # an SQLite without JSON functions
+            for c in self.iter_all():
+                yield (c.id, c.topic, c.claim, c.context, c.kind, c.status, c.provenance, c.occurred_at.isoformat())
+            return
+        yield from cursor
+
     def ids_on(self, day: date) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT id FROM claims WHERE day=?", (day.isoformat(),))]
 
@@ -390,6 +417,27 @@ _DROP_SECONDARY_INDEXES = """
     DROP INDEX IF EXISTS claims_topic; DROP INDEX IF EXISTS claims_day; DROP INDEX IF EXISTS claims_shard;
     DROP INDEX IF EXISTS claims_order; DROP INDEX IF EXISTS claims_status; DROP INDEX IF EXISTS claims_kind;
 """
+
+COMMIT_EVERY = 20_000  # claims a cold rebuild writes between commits
+
+_DAYS: dict[str, Any] = {}
+
+
+def _day_seq(claim_id: str) -> tuple[str | None, int]:
+    """The id's day (ISO, None when not a date) and sequence number, as ``id_day``/``id_seq``
+    give them, the day computed once per distinct day."""
+    from mylife_core.layers.claims import ID_RE, id_day
+
+    match = ID_RE.match(claim_id)
+    if match is None:
+        return None, 0
+    prefix = claim_id[:16]  # "claim-YYYY-MM-DD"
+    day = _DAYS.get(prefix, _DAYS)
+    if day is _DAYS:
+        parsed = id_day(claim_id)
+        day = _DAYS[prefix] = parsed.isoformat() if parsed else None
+    return day, int(match.group(4))  # type: ignore[return-value]
+
 
 _ADAPTER = None
 _FIELDS: frozenset[str] | None = None

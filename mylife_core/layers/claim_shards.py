@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from itertools import chain
 from typing import Any
 
 import yaml
@@ -34,6 +35,8 @@ _DATE = re.compile(r"\d{4}-\d\d-\d\d\Z")
 _STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d{6})?(?:[+-]\d\d:\d\d)?\Z")
 # what PyYAML's reader refuses, and what YAML 1.1 counts as a line break besides \n
 _ODD = re.compile("[^\x09\x0a\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029\ufeff]")
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0b, 0x20), 0x7f])
+_C1 = re.compile(rb"\xc2[\x80-\x9f]")
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _RESOLVERS = yaml.resolver.Resolver.yaml_implicit_resolvers
 _NULL = "tag:yaml.org,2002:null"
@@ -95,7 +98,29 @@ def scalar(value: str | None) -> Any:
     return _plain(value)
 
 
-def parse(text: str, fields: frozenset[str]) -> list[dict[str, Any]]:
+def _odd_bytes(data: bytes) -> bool:
+    """What :data:`_ODD` finds, on UTF-8 bytes: C0/C1 controls but tab and newline, YAML's
+    other line breaks, a BOM, and the two non-characters PyYAML refuses."""
+    if len(data.translate(None, _CONTROL_BYTES)) != len(data):
+        return True
+    if b"\xc2" in data and _C1.search(data):
+        return True
+    return any(seq in data for seq in (b"\xe2\x80\xa8", b"\xe2\x80\xa9", b"\xef\xbb\xbf", b"\xef\xbf\xbe",
+                                       b"\xef\xbf\xbf"))
+
+
+def parse_bytes(data: bytes, fields: frozenset[str]) -> list[dict[str, Any]]:
+    """:func:`parse` for a file's bytes (the character check runs on bytes: much faster)."""
+    if _odd_bytes(data):
+        raise Unsupported
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Unsupported from None
+    return parse(text, fields, checked=True)
+
+
+def parse(text: str, fields: frozenset[str], *, checked: bool = False) -> list[dict[str, Any]]:
     """The items of a shard written in MyLife's shape; raises :class:`Unsupported` otherwise.
 
     ``fields`` are the keys an item may have (anything else goes through PyYAML, which then
@@ -107,28 +132,57 @@ def parse(text: str, fields: frozenset[str]) -> list[dict[str, Any]]:
             return []
         start = end + 1
     body = text[start:]
-    if not body.startswith("- ") or _ODD.search(body):
+    if not body.startswith("- ") or (not checked and _ODD.search(body)):
         raise Unsupported
-    pairs = _LINE.findall(body)
     lines = body.count("\n") + (0 if body.endswith("\n") else 1)
+    uniform = _uniform(body, lines, fields)
+    if uniform is not None:
+        return uniform
+    pairs = _LINE.findall(body)
     if len(pairs) != lines:  # a line of another shape: a comment, a continuation, a nested value
         raise Unsupported
+    leads, keys, values = zip(*pairs)
+    if not fields.issuperset(keys):
+        raise Unsupported
+    resolved = {value: scalar(value) for value in set(values)}
     items: list[dict[str, Any]] = []
     item: dict[str, Any] = {}
-    cache: dict[str, Any] = {}
     for lead, key, value in pairs:
-        if key not in fields:
-            raise Unsupported
         if lead == "- ":
             item = {}
             items.append(item)
-        got = cache.get(value, cache)
-        if got is cache:
-            got = scalar(value)
-            if not isinstance(got, (str, datetime, date)) or len(value) < 40:
-                cache[value] = got  # short values repeat (kinds, statuses, topics, dates)
-        item[key] = got
+        item[key] = resolved[value]
     return items
+
+
+_ITEM_PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _uniform(body: str, lines: int, fields: frozenset[str]) -> list[dict[str, Any]] | None:
+    """Every item with the first item's keys in the same order, one line each (what MyLife
+    writes): one match per item, the values resolved once per distinct text. None otherwise."""
+    end = body.find("\n- ")
+    head = _LINE.findall(body[: end + 1] if end >= 0 else body)
+    keys = tuple(key for _, key, _ in head)
+    if not keys or len(set(keys)) != len(keys) or not fields.issuperset(keys):
+        return None
+    count = body.count("\n- ") + 1
+    if count * len(keys) != lines or not body.endswith("\n"):
+        return None
+    pattern = _ITEM_PATTERNS.get(keys)
+    if pattern is None:
+        pattern = _ITEM_PATTERNS[keys] = re.compile(
+            "".join(("- " if i == 0 else "  ") + re.escape(k) + r":(?: (.*))?\n" for i, k in enumerate(keys)))
+    matches = pattern.findall(body)
+    # count items matched, each of len(keys) lines, in a body of count * len(keys) lines:
+    # every line was read (matches never overlap, and each starts at an item's first line)
+    if len(matches) != count:
+        return None
+    if len(keys) == 1:
+        matches = [(m,) for m in matches]
+    resolved = {value: scalar(value) for value in set(chain.from_iterable(matches))}
+    get = resolved.__getitem__
+    return [dict(zip(keys, map(get, m))) for m in matches]
 
 
 def append_text(existing: str, addition: str) -> str | None:

@@ -222,21 +222,28 @@ class SearchIndex:
         state = self.state() or State()
         self.applied_offset = state.audit_offset  # another process may have moved it on
 
-    def _add(self, doc: SearchDoc, segmenter: "Segmenter") -> None:
+    def _add(self, doc: SearchDoc, segmenter: "Segmenter", memo: dict[str, str] | None = None) -> None:
         import tantivy
 
         body = searchable_text(doc.text) if doc.layer == "digest" else doc.text
+        if memo is not None and doc.context_parts:
+            # a note's lines are each other's context: segment each piece once per note
+            body_tokens = _memo_analyzed(memo, segmenter, body)
+            ctx_tokens = " ".join(t for t in (_memo_analyzed(memo, segmenter, p) for p in doc.context_parts) if t)
+        else:
+            body_tokens, ctx_tokens = segmenter.analyzed(body), segmenter.analyzed(doc.context)
         self.writer.add_document(tantivy.Document(
             uid=doc.uid, layer=doc.layer, file=doc.file, topic=doc.topic, kind=doc.kind, status=doc.status,
-            prov=doc.provenance, body=segmenter.analyzed(body), ctx=segmenter.analyzed(doc.context),
+            prov=doc.provenance, body=body_tokens, ctx=ctx_tokens,
             text=doc.text.encode("utf-8"), day=_day_number(doc.day)))
         self.pending_docs += 1
 
     def _replace(self, key: str, docs: Iterable[SearchDoc], segmenter: "Segmenter") -> None:
         self.writer.delete_documents_by_term("file", key)
         self.pending_docs += 1
+        memo: dict[str, str] = {}
         for doc in docs:
-            self._add(doc, segmenter)
+            self._add(doc, segmenter, memo)
 
     def commit(self, **state_updates: Any) -> None:
         """Commit what waits, then record how far the audit log is applied (a crash between the
@@ -456,10 +463,13 @@ class SearchIndex:
             last_key = None
             try:
                 self.writer.delete_all_documents()
+                memo: dict[str, str] = {}  # pieces seen lately: a note's lines, topics
                 for doc in iter_all(ws):
-                    self._add(doc, segmenter)
-                    n += 1
                     key = doc.file
+                    if key != last_key and len(memo) > 50_000:
+                        memo.clear()
+                    self._add(doc, segmenter, memo)
+                    n += 1
                     if key != last_key:
                         sources += 1
                         last_key = key
@@ -495,6 +505,13 @@ class SearchIndex:
             query = tantivy.Query.term_query(self.schema, "layer", layer)
             out[layer] = searcher.search(query, limit=1, count=True).count or 0
         return out
+
+
+def _memo_analyzed(memo: dict[str, str], segmenter: "Segmenter", text: str) -> str:
+    found = memo.get(text)
+    if found is None:
+        found = memo[text] = segmenter.analyzed(text)
+    return found
 
 
 def _segmenter_version() -> str:

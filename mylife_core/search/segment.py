@@ -170,12 +170,15 @@ class Segmenter:
         return " ".join(self.tokens(text))
 
 
+_WORD_CHAR = re.compile(r"[^\W_]")  # a letter or digit: what ``str.isalnum`` accepts
+
+
 def _expand(raw: list[str]) -> list[str]:
+    words = [token for token in map(str.strip, raw) if token and _WORD_CHAR.search(token)]
+    if not _SPLIT_ASCII.search("".join(words)):
+        return words  # the usual case: nothing to split further
     out: list[str] = []
-    for token in raw:
-        token = token.strip()
-        if not token or not _is_word(token):
-            continue
+    for token in words:
         out.append(token)
         if token.isascii() and _SPLIT_ASCII.search(token):
             out.extend(p for p in _SPLIT_ASCII.split(token) if p and p != token)
