@@ -7,7 +7,8 @@
     digest/           L1  topic digests (model original and user revision)
     claims/           L2  evidence, one YAML file per month (the files store)
     profile.yaml      L3  fields with per-field TTL and history
-    index.yaml        L4  conclusion chains and topic branches
+    index.yaml        L4  topic branches
+    index/chains/     L4  conclusion chains, one append-only JSON Lines file per month
     ledger/raw.jsonl  manifest of every raw record (sha256, size, topic, dates)
     ledger/audit.jsonl  who/what/when of every write
     sessions/         saved conversations

@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -30,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 from mylife_core import hookimpl
 
 if TYPE_CHECKING:  # pragma: no cover
+    import sqlite3
+
     from mylife_core.layers.claims import Claim
     from mylife_core.workspace import Workspace
 
@@ -59,6 +60,8 @@ class FilesStore:
         if not self.db_path.exists():  # SQLite gives its -wal/-shm files the same mode
             self._why = self._why or "missing"
             os.close(os.open(self.db_path, os.O_WRONLY | os.O_CREAT, 0o600))
+        import sqlite3  # here, not at the top: this module is imported by every command
+
         conn = sqlite3.connect(self.db_path, timeout=30, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
@@ -86,6 +89,8 @@ class FilesStore:
     @property
     def db(self) -> sqlite3.Connection:
         if self._conn is None:
+            import sqlite3
+
             try:
                 self._conn = self._connect()
                 self._sync(self._conn)
@@ -190,6 +195,8 @@ class FilesStore:
             day, seq = _day_seq(c.id)
             rows.append((c.id, shard, c.topic, c.kind, c.status, c.occurred_at.isoformat(),
                          day or c.occurred_at.isoformat(), seq, c.model_dump_json()))
+        import sqlite3
+
         try:
             conn.executemany("INSERT INTO claims VALUES (?,?,?,?,?,?,?,?,?)", rows)
         except sqlite3.IntegrityError:
@@ -367,6 +374,8 @@ class FilesStore:
         these eight fields, not a validated model per claim."""
         sql = ("SELECT id, topic, json_extract(json, '$.claim'), json_extract(json, '$.context'), kind, status, "
                "json_extract(json, '$.provenance'), occurred_at FROM claims ORDER BY occurred_at, day, seq")
+        import sqlite3
+
         try:
             cursor = self.db.execute(sql)
         except sqlite3.OperationalError:  # an SQLite without JSON functions

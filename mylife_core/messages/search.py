@@ -76,6 +76,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "recall.layer.digest": {"zh": "摘要", "en": "digest"},
     "recall.layer.claims": {"zh": "证据", "en": "claim"},
     "search.note.rebuilt": {"zh": "搜索索引不存在或已损坏，已从文件重建。", "en": "The search index was missing or damaged and was rebuilt from the files."},
+    "search.why.built": {"zh": "正在建立搜索索引 cache/search/（{n} 条原话、证据和摘要）：它还不存在（克隆、恢复备份或清空 cache/ 之后第一次搜索）。只需一次。",
+                         "en": "Building the search index cache/search/ ({n} notes, claims and digests): it does not exist "
+                               "yet (first search after a clone, a restore or clearing cache/). Once only."},
+    "search.why.rebuilt": {"zh": "正在重建搜索索引 cache/search/（{n} 条原话、证据和摘要）：它已损坏或来自另一个版本。只需一次。",
+                           "en": "Rebuilding the search index cache/search/ ({n} notes, claims and digests): it is damaged "
+                                 "or from another version. Once only."},
     "search.note.built": {"zh": "首次建立了搜索索引。", "en": "Built the search index for the first time."},
     "search.note.rebuilt_dictionary": {"zh": "分词词典有变化，已重建搜索索引。", "en": "The dictionary changed; the search index was rebuilt."},
     "search.note.dictionary_changed": {

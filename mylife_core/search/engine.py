@@ -413,6 +413,7 @@ class SearchIndex:
                 self.commit()
             if not self.open():
                 state_before = self.state() is not None
+                _say_why(ws, "rebuilt" if state_before else "built")
                 try:
                     self.rebuild(ws, progress=progress, wait=120.0)
                 except IndexBusy:
@@ -505,6 +506,24 @@ class SearchIndex:
             query = tantivy.Query.term_query(self.schema, "layer", layer)
             out[layer] = searcher.search(query, limit=1, count=True).count or 0
         return out
+
+
+SAY_WHY_SOURCES = 5_000  # a build this big says in one line why it happens before it starts
+
+
+def _say_why(ws: "Workspace", what: str) -> None:
+    """One line on stderr before a long build: why it happens, and that it is needed once."""
+    import sys
+
+    try:
+        size = count_sources(ws)
+    except Exception:  # noqa: BLE001 - a count is only for this line
+        return
+    if size >= SAY_WHY_SOURCES:
+        from ..messages import t
+
+        sys.stderr.write(t(f"search.why.{what}", n=size) + "\n")
+        sys.stderr.flush()
 
 
 def _memo_analyzed(memo: dict[str, str], segmenter: "Segmenter", text: str) -> str:
