@@ -622,6 +622,7 @@ def _once(name: str, args: list[str], env: dict[str, str]) -> _util.Figure:
     fig.ok = run.returncode == 0
     fig.error = None if fig.ok else (run.stderr or run.stdout)[-500:]
     fig.runs.append(run.wall_s)
+    fig.cpu.append(run.cpu_s)
     fig.peak_rss_mb = run.peak_rss_mb
     return fig
 
@@ -719,13 +720,15 @@ def _report_text(result: dict[str, Any]) -> str:
                  f"peak RSS {b['peak_rss_mb']} MB")
     lines.append("  sizes (MB): " + ", ".join(f"{k} {v}" for k, v in b["sizes_mb"].items()))
     lines.append("")
-    lines.append(f"{'command (fresh process)':58} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>9}")
+    lines.append(f"{'command (fresh process)':58} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>9} {'CPU':>9}")
     for f in result["reads"] + result.get("search_reads", []):
         if not f["ok"]:
             lines.append(f"{f['name']:58} FAILED: {f['error']}")
             continue
+        cpu = f.get("median_cpu_s")
         lines.append(f"{f['name']:58} {_util.fmt_s(f['median_s']):>9} {_util.fmt_s(f['min_s']):>9} "
-                     f"{_util.fmt_s(f['max_s']):>9} {f['peak_rss_mb']:>6.0f} MB")
+                     f"{_util.fmt_s(f['max_s']):>9} {f['peak_rss_mb']:>6.0f} MB "
+                     f"{_util.fmt_s(cpu) if cpu is not None else '-':>9}")
     if result.get("writes_error"):
         lines.append(f"\nwrite runs FAILED: {result['writes_error']}")
     w = result.get("writes")
@@ -750,6 +753,8 @@ def _report_text(result: dict[str, Any]) -> str:
     lines.append("")
     lines.append(f"The issue's table (load average {' '.join(str(x) for x in result['load_average_at_start'])} at "
                  f"the start, {result.get('load_average_at_end', '?')} at the end; {result['cpus']} cores)")
+    lines.append("(goals are for a quiet machine: when the load average is well above the core count, wall times "
+                 "stretch; the CPU time of the command is the closer estimate)")
     lines.append(f"{'what':62} {'now':>22}  {'goal':<28} met")
     for name, now, goal, ok in issue_rows(result):
         lines.append(f"{name:62} {now:>22}  {goal:<28} {'yes' if ok else ('no' if ok is False else '-')}")
@@ -766,6 +771,8 @@ def issue_rows(result: dict[str, Any]) -> list[tuple[str, str, str, bool | None]
             return ("FAILED" if f else "not run"), (False if f else None)
         secs = f["median_s"]
         text = f"{_util.fmt_s(secs)}, {f['peak_rss_mb']:.0f} MB"
+        if f.get("median_cpu_s") is not None:
+            text += f" (CPU {_util.fmt_s(f['median_cpu_s'])})"
         ok = (limit_s is None or secs < limit_s) and (limit_mb is None or f["peak_rss_mb"] < limit_mb)
         return text, ok
 
