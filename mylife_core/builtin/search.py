@@ -79,6 +79,10 @@ def on_change(workspace: "Workspace", change: "Change") -> None:
     """Index the write now if the index is free; otherwise the next recall catches up."""
     if not change.action.startswith(INDEXED_ACTIONS):
         return
+    if "mylife_core.search.engine" not in sys.modules:
+        # nothing in this process has searched: a one-shot write leaves the change in the
+        # journal (the audit log) for the next search, and pays no import of the search code
+        return
     try:
         from mylife_core.search.engine import handle
 
