@@ -76,9 +76,18 @@ class FilesStore:
             self._why = self._why or "version"
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         self._ensure_indexes(conn)
-        if "sha256" not in {row[1] for row in conn.execute("PRAGMA table_info(shards)")}:
-            conn.execute("ALTER TABLE shards ADD COLUMN sha256 TEXT")  # content identity (index v2 files)
+        # content identity of each shard, beside (not in) the shards table: an older MyLife
+        # reading this file still finds the table it knows
+        conn.execute("CREATE TABLE IF NOT EXISTS shard_hashes(name TEXT PRIMARY KEY, sha256 TEXT)")
         return conn
+
+    @staticmethod
+    def _stamp(conn: "sqlite3.Connection", name: str, st: os.stat_result, digest: str | None) -> None:
+        """Record what shard ``name`` looked like when indexed (the inode column is kept for
+        older readers, and not compared: a copy is not a change)."""
+        conn.execute("INSERT OR REPLACE INTO shards(name, mtime_ns, size, ino) VALUES (?,?,?,?)",
+                     (name, st.st_mtime_ns, st.st_size, st.st_ino))
+        conn.execute("INSERT OR REPLACE INTO shard_hashes(name, sha256) VALUES (?,?)", (name, digest))
 
     @staticmethod
     def _ensure_indexes(conn: sqlite3.Connection) -> None:
@@ -116,7 +125,8 @@ class FilesStore:
     def _sync(self, conn: sqlite3.Connection) -> None:
         """Bring the index in line with the shard files (only changed shards are re-read)."""
         on_disk = self._shard_files()
-        known = {row[0]: row[1:] for row in conn.execute("SELECT name, mtime_ns, size, sha256 FROM shards")}
+        known = {row[0]: row[1:] for row in conn.execute(
+            "SELECT s.name, s.mtime_ns, s.size, h.sha256 FROM shards s LEFT JOIN shard_hashes h ON h.name = s.name")}
         changed: list[str] = []
         restamp: list[tuple[str, os.stat_result]] = []
         for name, st in on_disk.items():
@@ -134,6 +144,7 @@ class FilesStore:
             for name in removed:
                 conn.execute("DELETE FROM claims WHERE shard=?", (name,))
                 conn.execute("DELETE FROM shards WHERE name=?", (name,))
+                conn.execute("DELETE FROM shard_hashes WHERE name=?", (name,))
             for name, st in restamp:
                 conn.execute("UPDATE shards SET mtime_ns=?, size=? WHERE name=?", (st.st_mtime_ns, st.st_size, name))
         if changed:
@@ -170,8 +181,7 @@ class FilesStore:
                         conn.execute("DELETE FROM claims WHERE shard=?", (name,))
                         conn.execute("DELETE FROM shards WHERE name=?", (name,))
                     self._index_rows(conn, name, claims)
-                    conn.execute("INSERT INTO shards(name, mtime_ns, size, ino, sha256) VALUES (?,?,?,?,?)",
-                                 (name, st.st_mtime_ns, st.st_size, 0, digest))
+                    self._stamp(conn, name, st, digest)
                     pending += len(claims) + 1
                     if pending >= COMMIT_EVERY:
                         conn.execute("COMMIT")
@@ -258,8 +268,7 @@ class FilesStore:
             if replace:
                 conn.execute("DELETE FROM claims WHERE shard=?", (name,))
             self._index_rows(conn, name, claims)
-            conn.execute("INSERT OR REPLACE INTO shards(name, mtime_ns, size, ino, sha256) VALUES (?,?,?,?,?)",
-                         (name, st.st_mtime_ns, st.st_size, 0, hashlib.sha256(data).hexdigest()))
+            self._stamp(conn, name, st, hashlib.sha256(data).hexdigest())
 
     @staticmethod
     def shard_of(claim: "Claim") -> str:
