@@ -31,6 +31,7 @@ class Run:
     returncode: int
     stdout: str = ""
     stderr: str = ""
+    cpu_s: float = float("nan")  # user + system time of the command: what a busy machine inflates least
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Figure:
     name: str
     command: list[str]
     runs: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
     peak_rss_mb: float = 0.0
     ok: bool = True
     error: str | None = None
@@ -54,6 +56,8 @@ class Figure:
         data["min_s"] = round(min(self.runs), 4) if self.runs else None
         data["max_s"] = round(max(self.runs), 4) if self.runs else None
         data["runs"] = [round(r, 4) for r in self.runs]
+        data["cpu"] = [round(r, 4) for r in self.cpu]
+        data["median_cpu_s"] = round(statistics.median(self.cpu), 4) if self.cpu else None
         data["peak_rss_mb"] = round(self.peak_rss_mb, 1)
         return data
 
@@ -70,7 +74,8 @@ pid = os.posix_spawn(argv[0], argv, os.environ)
 _, status, ru = os.wait4(pid, 0)
 wall = time.perf_counter() - t
 with open(out, "w") as fh:
-    json.dump({"wall": wall, "maxrss": ru.ru_maxrss, "code": os.waitstatus_to_exitcode(status)}, fh)
+    json.dump({"wall": wall, "maxrss": ru.ru_maxrss, "code": os.waitstatus_to_exitcode(status),
+               "cpu": ru.ru_utime + ru.ru_stime}, fh)
 """
 
 
@@ -95,7 +100,7 @@ def run_measured(argv: Sequence[str], *, env: Mapping[str, str] | None = None, i
         out.seek(0)
         err.seek(0)
         return Run(data["wall"], data["maxrss"] * _MAXRSS_UNIT / 1e6, data["code"],
-                   out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"))
+                   out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"), data.get("cpu", float("nan")))
 
 
 def mylife_argv(*args: str) -> list[str]:
@@ -124,6 +129,7 @@ def time_command(name: str, argv: Sequence[str], *, env: Mapping[str, str], repe
             return figure
         if i >= warmup:
             figure.runs.append(run.wall_s)
+            figure.cpu.append(run.cpu_s)
             figure.peak_rss_mb = max(figure.peak_rss_mb, run.peak_rss_mb)
     return figure
 

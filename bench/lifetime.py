@@ -31,6 +31,7 @@ import json
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -491,12 +492,18 @@ def _pick_ids(ws_path: Path) -> dict[str, str]:
     return {"cited": cited, "middle": middle}
 
 
-def measure_reads(ws_path: Path, *, repeat: int = 5, verify_repeat: int = 3) -> list[_util.Figure]:
-    ids = _pick_ids(ws_path)
+RECALL_QUERY = "加班 辞职"
+ASK_ARGS = ("ask", "我该不该跳槽？", "--offline", "--accept-stale", "--accept-missing")
+
+
+def measure_reads(ws_path: Path, *, repeat: int = 5, verify_repeat: int = 3,
+                  search: bool = False) -> list[_util.Figure]:
     env = _util.cli_env(ws_path)
     M = _util.mylife_argv
+    ids = _pick_ids(ws_path) if not search else {"cited": "", "middle": ""}
     plan = [
         ("startup (mylife --version)", M("--version"), repeat),
+        ("mylife --help", M("--help"), repeat),
         ("status", M("status"), repeat),
         ("status --json", M("status", "--json"), repeat),
         (f"claim list --topic {TOPIC_FOR_LIST}", M("claim", "list", "--topic", TOPIC_FOR_LIST), repeat),
@@ -507,6 +514,8 @@ def measure_reads(ws_path: Path, *, repeat: int = 5, verify_repeat: int = 3) -> 
         ("profile list --stale", M("profile", "list", "--stale"), repeat),
         ("verify", M("verify"), verify_repeat),
     ]
+    if search:  # only the commands that search (on a scratch copy that has a search index)
+        plan = [(f"recall {RECALL_QUERY}", M("recall", RECALL_QUERY), repeat), ("ask --offline", M(*ASK_ARGS), repeat)]
     figures = []
     for name, argv, n in plan:
         print(f"  timing {name} ...", file=sys.stderr, flush=True)
@@ -607,18 +616,74 @@ def measure_writes(ws_path: Path, scratch: Path, *, per_process: int = 100, cli_
     return out
 
 
-def measure_cold_rebuild(scratch: Path) -> _util.Figure:
-    """Delete the derived claims index of the scratch copy; time the ``status`` that rebuilds it."""
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(scratch / "cache" / "claims.sqlite") + suffix).unlink(missing_ok=True)
-    fig = _util.Figure(name="claims index cold rebuild (status with no cache/claims.sqlite)",
-                       command=["status"])
-    run = _util.run_measured(_util.mylife_argv("status"), env=_util.cli_env(scratch))
+def _once(name: str, args: list[str], env: dict[str, str]) -> _util.Figure:
+    fig = _util.Figure(name=name, command=list(args))
+    run = _util.run_measured(_util.mylife_argv(*args), env=env)
     fig.ok = run.returncode == 0
-    fig.error = None if fig.ok else run.stderr[-500:]
+    fig.error = None if fig.ok else (run.stderr or run.stdout)[-500:]
     fig.runs.append(run.wall_s)
+    fig.cpu.append(run.cpu_s)
     fig.peak_rss_mb = run.peak_rss_mb
     return fig
+
+
+def measure_cold_start(ws_path: Path, scratch: Path) -> dict[str, Any]:
+    """What a first command costs: on a ``cp -a`` copy with ``cache/`` intact, after a clone
+    (``cache/`` absent) for ``status`` then ``recall``, and ``recall`` doing both at once.
+    Leaves ``scratch`` a complete copy with both indexes (for the search reads and writes)."""
+    out: dict[str, Any] = {}
+    env = _util.cli_env(scratch)
+    shutil.rmtree(scratch, ignore_errors=True)
+    subprocess.run(["cp", "-a", str(ws_path), str(scratch)], check=True)
+    out["copy_status"] = _once("first status on a `cp -a` copy (cache/ intact)", ["status"], env).to_json()
+
+    def clone() -> None:  # what a clone or a restore without cache/ leaves
+        shutil.rmtree(scratch / "cache", ignore_errors=True)
+
+    clone()
+    out["clone_status"] = _once("first status after a clone (cache/ absent)", ["status"], env).to_json()
+    shutil.rmtree(scratch / "cache" / "search", ignore_errors=True)
+    out["first_recall"] = _once("first recall with no search index", ["recall", RECALL_QUERY], env).to_json()
+    clone()
+    out["clone_recall"] = _once("recall on a fresh clone (both indexes in one process)",
+                                ["recall", RECALL_QUERY], env).to_json()
+    return out
+
+
+def measure_growth(scratch: Path, *, asks: int = 200, sets: int = 200) -> dict[str, Any]:
+    """Does a write or a read get slower as answers and profile values pile up? ``asks``
+    recorded ``ask --offline`` answers and ``sets`` ``profile set`` calls, each a fresh process:
+    the first and last ten, and ``status`` before and after."""
+    env = _util.cli_env(scratch)
+    M = _util.mylife_argv
+
+    def runs(argv_of, n: int) -> list[float]:
+        times = []
+        for i in range(n):
+            run = _util.run_measured(argv_of(i), env=env)
+            if run.returncode != 0:
+                raise RuntimeError((run.stderr or run.stdout)[-300:])
+            times.append(run.wall_s)
+        return times
+
+    def size(path: Path) -> int:
+        if path.is_file():
+            return path.stat().st_size
+        return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) if path.exists() else 0
+
+    out: dict[str, Any] = {}
+    status_before = _util.time_command("status", M("status"), env=env, repeat=3).to_json()
+    index_before = size(scratch / "index.yaml") + size(scratch / "index")
+    ask_times = runs(lambda i: M(*ASK_ARGS, "--json"), asks)
+    status_after = _util.time_command("status", M("status"), env=env, repeat=3).to_json()
+    out["asks"] = {"n": asks, "first10_s": round(statistics.median(ask_times[:10]), 4),
+                   "last10_s": round(statistics.median(ask_times[-10:]), 4),
+                   "index_bytes_added": size(scratch / "index.yaml") + size(scratch / "index") - index_before,
+                   "status_before_s": status_before["median_s"], "status_after_s": status_after["median_s"]}
+    set_times = runs(lambda i: M("profile", "set", "现有存款", str(900000 + i)), sets)
+    out["profile_sets"] = {"n": sets, "first10_s": round(statistics.median(set_times[:10]), 4),
+                           "last10_s": round(statistics.median(set_times[-10:]), 4)}
+    return out
 
 
 def profile_command(ws_path: Path, args: list[str], top: int = 30) -> str:
@@ -655,13 +720,15 @@ def _report_text(result: dict[str, Any]) -> str:
                  f"peak RSS {b['peak_rss_mb']} MB")
     lines.append("  sizes (MB): " + ", ".join(f"{k} {v}" for k, v in b["sizes_mb"].items()))
     lines.append("")
-    lines.append(f"{'command (fresh process)':58} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>9}")
-    for f in result["reads"] + ([result["cold_rebuild"]] if result.get("cold_rebuild") else []):
+    lines.append(f"{'command (fresh process)':58} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>9} {'CPU':>9}")
+    for f in result["reads"] + result.get("search_reads", []):
         if not f["ok"]:
             lines.append(f"{f['name']:58} FAILED: {f['error']}")
             continue
+        cpu = f.get("median_cpu_s")
         lines.append(f"{f['name']:58} {_util.fmt_s(f['median_s']):>9} {_util.fmt_s(f['min_s']):>9} "
-                     f"{_util.fmt_s(f['max_s']):>9} {f['peak_rss_mb']:>6.0f} MB")
+                     f"{_util.fmt_s(f['max_s']):>9} {f['peak_rss_mb']:>6.0f} MB "
+                     f"{_util.fmt_s(cpu) if cpu is not None else '-':>9}")
     if result.get("writes_error"):
         lines.append(f"\nwrite runs FAILED: {result['writes_error']}")
     w = result.get("writes")
@@ -683,7 +750,66 @@ def _report_text(result: dict[str, Any]) -> str:
         ca = w["cli_claim_add"]
         lines.append(f"mylife claim add --from         : median {_util.fmt_s(ca['median_s'])}, peak RSS "
                      f"{ca['peak_rss_mb']} MB")
+    lines.append("")
+    lines.append(f"The issue's table (load average {' '.join(str(x) for x in result['load_average_at_start'])} at "
+                 f"the start, {result.get('load_average_at_end', '?')} at the end; {result['cpus']} cores)")
+    lines.append("(goals are for a quiet machine: when the load average is well above the core count, wall times "
+                 "stretch; the CPU time of the command is the closer estimate)")
+    lines.append(f"{'what':62} {'now':>22}  {'goal':<28} met")
+    for name, now, goal, ok in issue_rows(result):
+        lines.append(f"{name:62} {now:>22}  {goal:<28} {'yes' if ok else ('no' if ok is False else '-')}")
     return "\n".join(lines)
+
+
+def issue_rows(result: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
+    """Every row of issue 19's table: (what, the figure now, the goal, whether it is met)."""
+    rows: list[tuple[str, str, str, bool | None]] = []
+    reads = {f["name"]: f for f in result["reads"] + result.get("search_reads", [])}
+
+    def timed(f: dict | None, limit_s: float | None = None, limit_mb: float | None = None):
+        if not f or not f.get("ok"):
+            return ("FAILED" if f else "not run"), (False if f else None)
+        secs = f["median_s"]
+        text = f"{_util.fmt_s(secs)}, {f['peak_rss_mb']:.0f} MB"
+        if f.get("median_cpu_s") is not None:
+            text += f" (CPU {_util.fmt_s(f['median_cpu_s'])})"
+        ok = (limit_s is None or secs < limit_s) and (limit_mb is None or f["peak_rss_mb"] < limit_mb)
+        return text, ok
+
+    for name, key in (("`mylife --version`", "startup (mylife --version)"), ("`mylife --help`", "mylife --help")):
+        text, ok = timed(reads.get(key), 0.12)
+        rows.append((name, text, "< 120 ms", ok))
+    for name in ("status", f"claim list --topic {TOPIC_FOR_LIST}", "trace ID (mid-life claim)",
+                 f"recall {RECALL_QUERY}", "ask --offline"):
+        text, _ = timed(reads.get(name))
+        rows.append((f"`mylife {name}`", text, "within ~0.1-0.2 s of the floor", None))
+    w = result.get("writes") or {}
+    for label, key in (("`mylife record`", "cli_record"), ("`mylife claim add --from`", "cli_claim_add")):
+        text, ok = timed(w.get(key), 0.30, 60)
+        rows.append((label, text, "< 0.30 s, < 60 MB", ok if w.get(key) else None))
+    cold = result.get("cold_start") or {}
+    for label, key, goal, limit in (
+            ("first command after a clone (`cache/` absent): `status`", "clone_status", "< 10 s, with progress", 10),
+            ("first `recall` with no search index", "first_recall", "< 15 s, with progress", 15),
+            ("both in one process (`recall` on a fresh clone)", "clone_recall", "< 30 s", 30),
+            ("first `status` on a `cp -a` copy with `cache/` intact", "copy_status", "< 1 s", 1)):
+        text, ok = timed(cold.get(key), limit)
+        rows.append((label, text, goal, ok if cold.get(key) else None))
+    g = result.get("growth") or {}
+    if g.get("asks"):
+        a = g["asks"]
+        flat = a["last10_s"] < a["first10_s"] * 1.25 + 0.05 and a["status_after_s"] < a["status_before_s"] * 1.25 + 0.05
+        rows.append((f"each recorded `ask` (over {a['n']} asks; index +{a['index_bytes_added'] / a['n'] / 1000:.1f} KB/ask)",
+                     f"{_util.fmt_s(a['first10_s'])} -> {_util.fmt_s(a['last10_s'])}", "flat", flat))
+        rows.append((f"`status` before -> after {a['n']} asks", f"{_util.fmt_s(a['status_before_s'])} -> "
+                     f"{_util.fmt_s(a['status_after_s'])}", "flat", a["status_after_s"] < a["status_before_s"] * 1.25 + 0.05))
+    if g.get("profile_sets"):
+        p = g["profile_sets"]
+        rows.append((f"`profile set` (over {p['n']} sets)", f"{_util.fmt_s(p['first10_s'])} -> {_util.fmt_s(p['last10_s'])}",
+                     "keep (flat)", p["last10_s"] < p["first10_s"] * 1.25 + 0.05))
+    if result.get("growth_error"):
+        rows.append(("growth runs", "FAILED: " + result["growth_error"][:60], "", False))
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -696,7 +822,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true",
                         help="build into (or reuse) the cached workspace under bench/out/ and keep it")
     parser.add_argument("--rebuild", action="store_true", help="with --keep: rebuild even if cached")
-    parser.add_argument("--no-writes", action="store_true", help="skip the write-throughput and cold-rebuild runs")
+    parser.add_argument("--no-writes", action="store_true",
+                        help="skip everything on the scratch copy (cold starts, search reads, writes, growth)")
+    parser.add_argument("--growth", type=int, default=200, metavar="N",
+                        help="asks and profile sets for the growth rows (default 200; 0 skips them)")
     parser.add_argument("--profile", metavar="ARGS", default=None,
                         help='cProfile one command on the workspace instead, e.g. --profile "status"')
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -734,19 +863,25 @@ def main(argv: list[str] | None = None) -> int:
                                                               verify_repeat=args.verify_repeat)]
         if not args.no_writes:
             scratch = (temp_home or ws_path.parent) / "scratch"
-            shutil.rmtree(scratch, ignore_errors=True)
-            print("  copying the workspace for write runs ...", file=sys.stderr, flush=True)
-            shutil.copytree(ws_path, scratch, symlinks=True)
             try:
-                print("  timing the claims index cold rebuild ...", file=sys.stderr, flush=True)
-                result["cold_rebuild"] = measure_cold_rebuild(scratch).to_json()
+                print("  timing cold starts on a `cp -a` copy ...", file=sys.stderr, flush=True)
+                result["cold_start"] = measure_cold_start(ws_path, scratch)
+                print("  timing search reads ...", file=sys.stderr, flush=True)
+                result["search_reads"] = [f.to_json() for f in measure_reads(scratch, repeat=args.repeat, search=True)]
                 print("  timing record throughput ...", file=sys.stderr, flush=True)
                 try:
                     result["writes"] = measure_writes(ws_path, scratch, repeat=args.repeat)
                 except Exception as exc:  # noqa: BLE001 - keep the figures already measured; say what broke
                     result["writes_error"] = f"{type(exc).__name__}: {exc}"
+                if args.growth:
+                    print(f"  timing growth over {args.growth} asks and profile sets ...", file=sys.stderr, flush=True)
+                    try:
+                        result["growth"] = measure_growth(scratch, asks=args.growth, sets=args.growth)
+                    except Exception as exc:  # noqa: BLE001
+                        result["growth_error"] = f"{type(exc).__name__}: {exc}"
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
+        result["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
         if args.json:
             print(json.dumps(result, ensure_ascii=False, indent=2))
         else:

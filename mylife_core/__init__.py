@@ -9,10 +9,18 @@ Plugins implement hooks with the marker re-exported here::
         register(name="房租", ttl_days=365, topic="finance")
 """
 
-import pluggy
+from typing import Any
 
 __version__ = "0.1.0"
 
-hookimpl = pluggy.HookimplMarker("mylife")
-
 __all__ = ["hookimpl", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    # ``hookimpl`` is made on first use: ``mylife --version`` then never imports pluggy
+    if name == "hookimpl":
+        import pluggy
+
+        marker = globals()["hookimpl"] = pluggy.HookimplMarker("mylife")
+        return marker
+    raise AttributeError(f"module 'mylife_core' has no attribute {name!r}")

@@ -29,8 +29,8 @@ def gather(ws: "Workspace", recent: int = 8) -> dict[str, Any]:
     counts = ws.claims.counts()
     fields = ws.profile.fields()
     stale = {name: f for name, f in fields.items() if f.is_stale(now)}
-    index = ws.index.load()
-    open_branches = [b for b in index.branches if b.status == "open"]
+    branches = ws.index.branches()
+    open_branches = [b for b in branches if b.status == "open"]
     return {
         "workspace": str(ws.root),
         "now": now,
@@ -45,7 +45,7 @@ def gather(ws: "Workspace", recent: int = 8) -> dict[str, Any]:
                 "topics": len(counts.get("topic", {})),
             },
             "profile": {"fields": len(fields), "stale": len(stale)},
-            "index": {"chains": len(index.chains), "branches": len(index.branches), "open_branches": len(open_branches)},
+            "index": {"chains": ws.index.count_chains(), "branches": len(branches), "open_branches": len(open_branches)},
         },
         "stale_fields": [
             {"name": name, "value": f.value, "updated_at": f.updated_at, "ttl_days": f.ttl_days,

@@ -7,7 +7,8 @@
     digest/           L1  topic digests (model original and user revision)
     claims/           L2  evidence, one YAML file per month (the files store)
     profile.yaml      L3  fields with per-field TTL and history
-    index.yaml        L4  conclusion chains and topic branches
+    index.yaml        L4  topic branches
+    index/chains/     L4  conclusion chains, one append-only JSON Lines file per month
     ledger/raw.jsonl  manifest of every raw record (sha256, size, topic, dates)
     ledger/audit.jsonl  who/what/when of every write
     sessions/         saved conversations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import os
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
@@ -31,16 +32,18 @@ from . import clock
 from .config import CONFIG_HEADER, Config
 from .errors import DataFileError, UsageError, WorkspaceMissing
 from .layers.audit import AuditEntry, AuditLog
-from .layers.claims import ClaimsLayer
-from .layers.digest import DigestLayer
-from .layers.index import IndexLayer
-from .layers.profile import ProfileLayer
-from .layers.raw import RawLayer
 from .plugins import PluginHost
 from .specs import Change
 from .storage import yamlfile
 from .storage.atomic import atomic_write_text, cleanup_temp_files, ensure_private_dir
 from .storage.lock import FileLock
+
+if TYPE_CHECKING:  # pragma: no cover - the layers load when first used (a record needs only L0)
+    from .layers.claims import ClaimsLayer
+    from .layers.digest import DigestLayer
+    from .layers.index import IndexLayer
+    from .layers.profile import ProfileLayer
+    from .layers.raw import RawLayer
 
 LAYOUT_DIRS = ("raw", "digest", "claims", "ledger", "sessions", "skills", "backends", "cache")
 GITIGNORE = "# Derived and rebuildable: never commit\ncache/\n"
@@ -136,15 +139,21 @@ class Workspace:
 
     # -- layers ---------------------------------------------------------------------------------
     @cached_property
-    def raw(self) -> RawLayer:
+    def raw(self) -> "RawLayer":
+        from .layers.raw import RawLayer
+
         return RawLayer(self)
 
     @cached_property
-    def digests(self) -> DigestLayer:
+    def digests(self) -> "DigestLayer":
+        from .layers.digest import DigestLayer
+
         return DigestLayer(self)
 
     @cached_property
-    def claims(self) -> ClaimsLayer:
+    def claims(self) -> "ClaimsLayer":
+        from .layers.claims import ClaimsLayer
+
         stores = self.plugins.stores()
         spec = stores.get(self.config.store)
         if spec is None:
@@ -153,11 +162,15 @@ class Workspace:
         return ClaimsLayer(self, spec.factory(self))
 
     @cached_property
-    def profile(self) -> ProfileLayer:
+    def profile(self) -> "ProfileLayer":
+        from .layers.profile import ProfileLayer
+
         return ProfileLayer(self)
 
     @cached_property
-    def index(self) -> IndexLayer:
+    def index(self) -> "IndexLayer":
+        from .layers.index import IndexLayer
+
         return IndexLayer(self)
 
     @cached_property

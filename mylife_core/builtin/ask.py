@@ -1,6 +1,6 @@
 """Builtin plugin: ``mylife ask``, ``competing``, ``extract``, ``digest``, ``tools`` and ``tool``.
 
-Nothing heavy is imported at module level: the commands' modules load when the CLI is built,
+Nothing heavy is imported at module level: the commands' modules load when one of them runs,
 litellm only when a model is really called.
 """
 
@@ -11,9 +11,10 @@ from mylife_core import hookimpl
 
 @hookimpl
 def register_commands(cli):
-    from mylife_core.pipeline.commands import ask, competing, digest, extract
-    from mylife_core.tools.commands import tool, tools
+    from mylife_core.cli.lazy import from_module, lazy_commands
 
-    for command in (ask, competing, extract, digest, tools, tool):
-        cli.add_command(command)
+    names = ("ask", "competing", "extract", "digest", "tools", "tool")
+    lazy_commands(cli, {name: f"help.{name}" for name in names},
+                  from_module(*(f"mylife_core.pipeline.commands:{n}" for n in names[:4]),
+                              "mylife_core.tools.commands:tools", "mylife_core.tools.commands:tool"))
 

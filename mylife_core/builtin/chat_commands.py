@@ -1,6 +1,6 @@
 """Builtin plugin: ``mylife chat``, ``mylife sessions`` and ``mylife branch ...`` (docs/design.md#drift).
 
-Nothing heavy is imported here: the commands' module loads when the CLI is built, litellm only
+Nothing heavy is imported here: the commands' module loads when one of them runs, litellm only
 when a model is really called.
 """
 
@@ -11,6 +11,12 @@ from mylife_core import hookimpl
 
 @hookimpl
 def register_commands(cli):
+    from mylife_core.cli.lazy import lazy_commands
+
+    lazy_commands(cli, {"chat": "help.chat", "sessions": "help.sessions", "branch": "help.branch"}, _register)
+
+
+def _register(cli):
     from mylife_core.chat.commands import all_commands
 
     for command in all_commands():

@@ -49,6 +49,12 @@ def verify_workspace(workspace: "Workspace") -> list[dict] | None:
 @hookimpl
 def register_commands(cli: "click.Group") -> None:
     """Add ``mylife git``; its subcommands are built only when ``mylife git ...`` runs."""
+    from mylife_core.cli.lazy import lazy_commands
+
+    lazy_commands(cli, {"git": "help.git"}, _register)
+
+
+def _register(cli: "click.Group") -> None:
     import click
 
     from mylife_core.messages import t

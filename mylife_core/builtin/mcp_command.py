@@ -7,6 +7,12 @@ from mylife_core import hookimpl
 
 @hookimpl
 def register_commands(cli):
+    from mylife_core.cli.lazy import lazy_commands
+
+    lazy_commands(cli, {"mcp": "help.mcp"}, _register)
+
+
+def _register(cli):
     from mylife_core.cli.common import workspace_option
     from mylife_core.messages import t
 

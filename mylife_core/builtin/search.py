@@ -138,6 +138,10 @@ def on_change(workspace: "Workspace", change: "Change") -> None:
     """Index the write now if the index is free; otherwise the next recall catches up."""
     if not change.action.startswith(INDEXED_ACTIONS):
         return
+    if "mylife_core.search.engine" not in sys.modules:
+        # nothing in this process has searched: a one-shot write leaves the change in the
+        # journal (the audit log) for the next search, and pays no import of the search code
+        return
     try:
         from mylife_core.search.engine import handle
 
@@ -167,6 +171,12 @@ def _fmt_size(n: int) -> str:
 
 @hookimpl
 def register_commands(cli: "click.Group") -> None:
+    from mylife_core.cli.lazy import lazy_commands
+
+    lazy_commands(cli, {"recall": "help.recall", "index": "help.index"}, _register)
+
+
+def _register(cli: "click.Group") -> None:
     import click
 
     from mylife_core.cli.common import Output, workspace_options

@@ -159,6 +159,12 @@ def _data_folder(store: Any) -> str:
 
 @hookimpl
 def register_commands(cli):
+    from mylife_core.cli.lazy import lazy_commands
+
+    lazy_commands(cli, {"store": "help.store"}, _register)
+
+
+def _register(cli):
     import click
 
     from mylife_core.cli.common import Output, json_option, workspace_options

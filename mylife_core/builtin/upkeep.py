@@ -13,10 +13,11 @@ from mylife_core import hookimpl
 
 @hookimpl
 def register_commands(cli):
-    from mylife_core.staleness.commands import maintain, skills, staleness
+    from mylife_core.cli.lazy import from_module, lazy_commands
 
-    for command in (staleness, maintain, skills):
-        cli.add_command(command)
+    names = ("staleness", "maintain", "skills")
+    lazy_commands(cli, {name: f"help.{name}" for name in names},
+                  from_module(*(f"mylife_core.staleness.commands:{name}" for name in names)))
 
 
 @hookimpl(trylast=True)

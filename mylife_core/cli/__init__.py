@@ -7,36 +7,111 @@ Core commands live in one module each in this package; plugins add theirs throug
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+from collections.abc import Callable
 
 import click
 
 from .. import __version__
-from ..messages import install_click_translations, t
 
 CORE_COMMANDS = (
     "init", "record", "claim", "profile", "trace", "verify", "status", "plugins", "demo",
 )
 
+Registrar = Callable[[click.Group], None]
+
 
 class MyLifeGroup(click.Group):
-    """Lists commands in a fixed, meaningful order rather than alphabetically."""
+    """The root ``mylife`` group: commands load lazily (click's lazy-group pattern).
+
+    A core command's module is imported only when that command runs; plugin commands are
+    registered on first need (listing them in ``--help``, or running one), and builtin plugins
+    register theirs as *lazy*: a name and a help key now, the real command when used
+    (:func:`mylife_core.cli.lazy.lazy_commands`). So ``mylife --version`` imports no command
+    module and no plugin, and ``mylife --help`` lists every command from its help text alone.
+    Commands are listed in a fixed, meaningful order rather than alphabetically.
+    """
+
+    def __init__(self, *args, plugins=None, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self._plugins = plugins
+        self._plugins_loaded = False
+        # name -> (help message key, registrar that adds the real command(s) to this group)
+        self._lazy: dict[str, tuple[str, Registrar]] = {}
+        self._done: set[int] = set()
+        for name in CORE_COMMANDS:
+            self.add_lazy(name, f"help.{name}", _core_loader(name))
+
+    # the main help text is looked up only when shown (``--version`` needs no message catalog)
+    @property
+    def help(self) -> str | None:  # type: ignore[override]
+        if self._help is None:
+            from ..messages import t
+
+            return t("help.main")
+        return self._help
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self._help = value
+
+    def add_lazy(self, name: str, help_key: str, register: Registrar) -> None:
+        """Announce command ``name`` (its help text is the message ``help_key``); ``register``
+        adds the real command(s) to this group the first time one of them is needed."""
+        if name not in self.commands:
+            self._lazy[name] = (help_key, register)
+
+    def load_plugins(self) -> None:
+        if self._plugins_loaded:
+            return
+        self._plugins_loaded = True
+        from ..plugins import default_host
+
+        host = self._plugins or default_host()
+        host.add_commands(self)
+
+    def _materialise(self, name: str) -> click.Command | None:
+        entry = self._lazy.get(name)
+        if entry is not None and id(entry[1]) not in self._done:
+            self._done.add(id(entry[1]))
+            entry[1](self)
+        self._lazy.pop(name, None)
+        return self.commands.get(name)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.commands:
+            return self.commands[name]
+        if name not in self._lazy:
+            self.load_plugins()
+        if name in self._lazy:
+            return self._materialise(name)
+        return self.commands.get(name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        names = list(self.commands)
+        self.load_plugins()
+        names = set(self.commands) | set(self._lazy)
         core = [n for n in CORE_COMMANDS if n in names]
         return core + sorted(n for n in names if n not in core)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """Each command's whole first sentence, wrapped, never cut with "..." (click's default)."""
+        """Each command's whole first sentence, wrapped, never cut with "..." (click's default);
+        a lazy command's line comes from its help text, not its module."""
+        from ..messages import t
         from .common import summary, wrap_cells
 
-        rows = [(name, summary(cmd)) for name in self.list_commands(ctx)
-                if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.commands.get(name)
+            if cmd is None and name in self._lazy:
+                cmd = click.Command(name, help=t(self._lazy[name][0]))
+            if cmd is None or cmd.hidden:
+                continue
+            rows.append((name, summary(cmd)))
         if not rows:
             return
-        with formatter.section(click.core._("Commands")):
+        with formatter.section(_commands_heading()):
             first = max(len(name) for name, _ in rows)
             indent = " " * formatter.current_indent
             for name, text in rows:
@@ -46,26 +121,33 @@ class MyLifeGroup(click.Group):
                     formatter.write(f"{indent}{' ' * (first + 2)}{line}\n")
 
 
-def build_cli(plugins=None) -> click.Group:
-    import importlib
+def _commands_heading() -> str:
+    return click.core._("Commands")  # translated by messages.install_click_translations
 
-    @click.group(cls=MyLifeGroup, help=t("help.main"), context_settings={"help_option_names": ["-h", "--help"]})
+
+def _core_loader(name: str) -> Registrar:
+    def register(group: click.Group) -> None:
+        group.add_command(importlib.import_module(f"{__name__}.{name}_cmd").command)
+    return register
+
+
+def build_cli(plugins=None) -> click.Group:
+    """The ``mylife`` group. With an explicit plugin host its commands are registered now;
+    otherwise plugins load on first need (see :class:`MyLifeGroup`)."""
+
+    @click.group(cls=MyLifeGroup, plugins=plugins, context_settings={"help_option_names": ["-h", "--help"]})
     @click.version_option(__version__, "--version", prog_name="mylife")
     def cli() -> None:
         pass
 
-    for name in CORE_COMMANDS:
-        module = importlib.import_module(f"{__name__}.{name}_cmd")
-        cli.add_command(module.command)
-
-    from ..plugins import default_host
-
-    host = plugins or default_host()
-    host.add_commands(cli)
+    if plugins is not None:
+        cli.load_plugins()
     return cli
 
 
 def _localise_click_error(exc: click.ClickException) -> str:
+    from ..messages import t
+
     if isinstance(exc, click.exceptions.NoSuchOption):
         return t("cli.no_such_option", option=exc.option_name)
     if isinstance(exc, click.exceptions.MissingParameter):
@@ -104,17 +186,20 @@ def _click_message(message: str, singular: str, plural: str) -> dict[str, str] |
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI, turn known errors into clean messages and exit codes."""
     from ..errors import MyLifeError
-    from .common import echo_error, fail_json, json_requested
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = bool(os.environ.get("MYLIFE_DEBUG"))
-    as_json = json_requested(args)
+    as_json = "--json" in args  # as common.json_requested; common is imported only on errors
     try:
+        from ..messages import install_click_translations
+
         install_click_translations()  # click's own strings ("Usage:", ...) in the user's language
         cli = build_cli()
         rv = cli.main(args=args, prog_name="mylife", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
     except MyLifeError as exc:
+        from .common import echo_error, fail_json
+
         if debug:
             raise
         if as_json:
@@ -122,9 +207,15 @@ def main(argv: list[str] | None = None) -> None:
         echo_error(exc.render())
         code = exc.exit_code
     except click.exceptions.Abort:
+        from ..messages import t
+        from .common import echo_error
+
         echo_error(t("cli.aborted"))
         code = 130
     except click.ClickException as exc:
+        from ..messages import t
+        from .common import echo_error, fail_json
+
         if debug:
             raise
         message = _localise_click_error(exc)
@@ -141,6 +232,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         code = exc.exit_code
     except KeyboardInterrupt:
+        from ..messages import t
+        from .common import echo_error
+
         echo_error(t("cli.aborted"))
         code = 130
     except BrokenPipeError:
@@ -149,6 +243,8 @@ def main(argv: list[str] | None = None) -> None:
         if debug:
             raise
         from ..extras import from_import_error
+        from ..messages import t
+        from .common import echo_error, fail_json
 
         missing = from_import_error(exc)
         if as_json:
@@ -159,6 +255,9 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # a bug: say so plainly, keep the traceback behind MYLIFE_DEBUG
         if debug:
             raise
+        from ..messages import t
+        from .common import echo_error, fail_json
+
         reason = f"{type(exc).__name__}: {exc}"
         if as_json:
             fail_json({"code": "internal", "message": t("error.internal", reason=reason)})

@@ -33,7 +33,7 @@ LAYER_PATHS: dict[str, tuple[str, ...]] = {
     "digest": ("digest/",),
     "claims": ("claims/",),
     "profile": ("profile.yaml",),
-    "index": ("index.yaml",),
+    "index": ("index.yaml", "index/"),
     "audit": ("ledger/audit.jsonl",),
     "sessions": ("sessions/",),
     "skills": ("skills/",),

@@ -1,27 +1,40 @@
 """L4, the index: chains from every conclusion back to the user's words, and topic branches.
 
-``index.yaml`` holds two lists (docs/design.md#chains, #branches):
+* **chains** (docs/design.md#chains): one per answered question; each conclusion names the claims it rests
+  on, and each link records the claim's digest paragraph and raw pointer + hash at the time, so
+  ``mylife trace`` can explain a past answer even after the workspace moved on. They live in
+  append-only month files ``index/chains/YYYY-MM.jsonl`` (one chain a line, by the date in its
+  id): recording an answer appends one line and never rewrites the others, reading one chain
+  reads one line, and a lifetime of answers costs a write or a ``status`` nothing more.
+* **branches** (docs/design.md#branches): topic branches split off a conversation (open | merged |
+  abandoned), few and updated in place, in ``index.yaml``.
 
-* ``chains``: one per answered question; each conclusion names the claims it rests on, and
-  each link records the claim's digest paragraph and raw pointer + hash at the time, so
-  ``mylife trace`` can explain a past answer even after the workspace moved on;
-* ``branches``: topic branches split off a conversation (open | merged | abandoned).
+Workspaces from before kept their chains in ``index.yaml`` too: those are read from there until
+the first write to the index moves them into the month files (none lost, none twice).
 """
 
 from __future__ import annotations
 
+import json
+import os
+import re
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from ..errors import NotFound
-from ..storage import yamlfile
+from ..errors import DataFileError, NotFound
+from ..storage import jsonl, yamlfile
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
-HEADER = "# MyLife L4 index (docs/design.md#layers): conclusion -> claim -> digest -> raw chains, and topic branches.\n"
+HEADER = ("# MyLife L4 index (docs/design.md#layers): topic branches. Conclusion chains are in index/chains/ "
+          "(one JSON line each, by month).\n")
+CHAINS_DIR = "index/chains"
+_CHAIN_ID = re.compile(r"^chain-(\d{4})-(\d{2})-\d{2}-\d+$")
+_SHARD = re.compile(r"^(\d{4})-(\d{2})\.jsonl$")
 
 
 class ChainLink(BaseModel):
@@ -113,18 +126,31 @@ class IndexFile(BaseModel):
 _ADAPTER = TypeAdapter(IndexFile)
 
 
+_CHAIN = TypeAdapter(Chain)
+
+
 class IndexLayer:
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
         self.path = ws.root / "index.yaml"
+        self.chains_dir = ws.root / CHAINS_DIR
         self.cache_path = ws.cache_dir / "index.json"  # a fast copy, see yamlfile.load_cached
         self._data: IndexFile | None = None
 
-    def load(self) -> IndexFile:
+    def _file(self) -> IndexFile:
+        """``index.yaml`` as stored: the branches, and chains not yet moved to the month files."""
         if self._data is None:
             self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path,
                                               default={"chains": [], "branches": []})
         return self._data
+
+    def load(self) -> IndexFile:
+        """Everything: every chain (month files, then any still in ``index.yaml``) and the
+        branches. Reads every chain: ``verify`` uses it; commands use the narrower calls."""
+        data = self._file()
+        stored = self._all_shard_chains()
+        seen = {c.id for c in stored}  # a move interrupted half way: the month file's copy counts
+        return IndexFile(chains=[*stored, *(c for c in data.chains if c.id not in seen)], branches=data.branches)
 
     def reload(self) -> IndexFile:
         self._data = None
@@ -139,41 +165,159 @@ class IndexLayer:
         """Write the empty index (``mylife init``; the caller holds the lock)."""
         self._save(IndexFile())
 
+    # -- chain month files ------------------------------------------------------------------
+    def shard_for(self, chain_id: str, asked_at: datetime | None = None) -> Path | None:
+        match = _CHAIN_ID.match(chain_id)
+        if match:
+            return self.chains_dir / f"{match[1]}-{match[2]}.jsonl"
+        if asked_at is not None:
+            return self.chains_dir / f"{asked_at.year:04d}-{asked_at.month:02d}.jsonl"
+        return None
+
+    def _shards(self) -> list[Path]:
+        try:
+            names = sorted(e.name for e in os.scandir(self.chains_dir) if _SHARD.match(e.name))
+        except FileNotFoundError:
+            return []
+        return [self.chains_dir / name for name in names]
+
+    def _read_shard(self, path: Path) -> list[Chain]:
+        records, _torn = jsonl.read(path)  # a torn last line (a killed append) holds no chain
+        out = []
+        for number, obj in enumerate(records, start=1):
+            try:
+                out.append(_CHAIN.validate_python(obj))
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                where = ".".join(str(p) for p in first.get("loc", ())) or "(top level)"
+                raise DataFileError(path, _line_number(path, number), f"{where}: {first.get('msg')}") from None
+        return out
+
+    def _all_shard_chains(self) -> list[Chain]:
+        return [chain for path in self._shards() for chain in self._read_shard(path)]
+
+    def _find_in_shard(self, path: Path, chain_id: str) -> Chain | None:
+        """The chain ``chain_id`` in ``path``: its line is found by a byte search, one line parsed."""
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        needle = b'"id":' + json.dumps(chain_id, ensure_ascii=False).encode("utf-8") + b","
+        at = data.rfind(needle)
+        if at >= 0:
+            start = data.rfind(b"\n", 0, at) + 1
+            end = data.find(b"\n", at)
+            if end >= 0:
+                try:
+                    chain = _CHAIN.validate_json(data[start:end])
+                    if chain.id == chain_id:
+                        return chain
+                except ValidationError:
+                    pass  # the full read below names the file and line
+        return next((c for c in reversed(self._read_shard(path)) if c.id == chain_id), None)
+
+    def _ids_in(self, path: Path) -> set[str]:
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return set()
+        return {m.decode() for m in re.findall(rb'^\{"id":"([^"\\]+)"', data, re.M)}
+
+    def _append(self, path: Path, chains: list[Chain]) -> None:
+        from ..storage.atomic import ensure_private_dir
+
+        ensure_private_dir(path.parent)
+        if jsonl.ends_torn(path):  # a killed append left a fragment: it never held a chain
+            data = path.read_bytes()
+            keep = data[: data.rfind(b"\n") + 1]
+            with path.open("r+b") as fh:
+                fh.truncate(len(keep))
+            self.ws.audit_only("system", "index.repair", self.ws.rel(path), detail={"dropped_bytes": len(data) - len(keep)})
+        jsonl.append_many(path, [c.model_dump(mode="json", exclude_none=True) for c in chains])
+
+    def _migrate(self) -> list[str]:
+        """Move chains still in ``index.yaml`` to the month files (lock held). Appends first,
+        then rewrites ``index.yaml`` without them; a chain already in its month file (a move
+        interrupted before) is not added twice. Returns the paths written."""
+        self._data = None
+        data = self._file()
+        legacy = data.chains
+        if not legacy:
+            return []
+        groups: dict[Path, list[Chain]] = {}
+        for chain in legacy:
+            groups.setdefault(self.shard_for(chain.id, chain.asked_at), []).append(chain)  # type: ignore[arg-type]
+        written = []
+        for path, chains in sorted(groups.items()):
+            have = self._ids_in(path)
+            todo = [c for c in chains if c.id not in have]
+            if todo:
+                self._append(path, todo)
+            written.append(self.ws.rel(path))
+        self._save(IndexFile(chains=[], branches=data.branches))
+        self.ws.commit_change("system", "index.migrate", "index.yaml", paths=["index.yaml", *written],
+                              detail={"chains": len(legacy)})
+        return written
+
     # -- chains ---------------------------------------------------------------------------------
     def chains(self) -> list[Chain]:
         return self.load().chains
 
+    def count_chains(self) -> int:
+        """How many chains exist (lines counted, none parsed)."""
+        legacy = self._file().chains
+        n = len(legacy)
+        if legacy:  # not moved yet (or a move interrupted half way: count each chain once)
+            paths = {self.shard_for(c.id, c.asked_at) for c in legacy}
+            moved = set().union(*(self._ids_in(p) for p in paths if p is not None))
+            n -= sum(1 for c in legacy if c.id in moved)
+        for path in self._shards():
+            data = path.read_bytes()
+            complete = data[: data.rfind(b"\n") + 1]
+            n += sum(1 for line in complete.split(b"\n") if line.strip())
+        return n
+
     def chain(self, chain_id: str) -> Chain:
-        for chain in self.chains():
-            if chain.id == chain_id:
-                return chain
-        raise NotFound("chain_not_found", id=chain_id)
+        path = self.shard_for(chain_id)
+        found = self._find_in_shard(path, chain_id) if path is not None else None
+        if found is None:
+            found = next((c for c in self._file().chains if c.id == chain_id), None)
+        if found is None and path is None:  # an id of another shape: look everywhere
+            found = next((c for c in self._all_shard_chains() if c.id == chain_id), None)
+        if found is None:
+            raise NotFound("chain_not_found", id=chain_id)
+        return found
 
     def add_chain(self, chain: Chain, *, actor: str = "user") -> Chain:
         with self.ws.lock():
-            data = self.reload()
+            self._migrate()
             if not chain.id:
                 prefix = f"chain-{chain.asked_at.date().isoformat()}-"
-                seq = 1 + max((int(c.id.rsplit("-", 1)[1]) for c in data.chains if c.id.startswith(prefix)), default=0)
+                path = self.shard_for("", chain.asked_at)
+                taken = [i for i in self._ids_in(path) if i.startswith(prefix)]  # type: ignore[arg-type]
+                seq = 1 + max((int(i.rsplit("-", 1)[1]) for i in taken if i.rsplit("-", 1)[1].isdigit()), default=0)
                 chain = chain.model_copy(update={"id": f"{prefix}{seq:03d}"})
-            self._save(data.model_copy(update={"chains": [*data.chains, chain]}))
-            self.ws.commit_change(actor, "index.chain", chain.id, paths=["index.yaml"],
+            path = self.shard_for(chain.id, chain.asked_at)
+            self._append(path, [chain])  # type: ignore[arg-type]
+            self.ws.commit_change(actor, "index.chain", chain.id, paths=[self.ws.rel(path)],  # type: ignore[arg-type]
                                   detail={"question": chain.question, "claims": len(chain.links)})
         return chain
 
     # -- branches -------------------------------------------------------------------------------
     def branches(self, status: str | None = None) -> list[Branch]:
-        return [b for b in self.load().branches if status is None or b.status == status]
+        return [b for b in self._file().branches if status is None or b.status == status]
 
     def branch(self, branch_id: str) -> Branch:
-        for branch in self.load().branches:
+        for branch in self._file().branches:
             if branch.id == branch_id:
                 return branch
         raise NotFound("branch_not_found", id=branch_id)
 
     def add_branch(self, branch: Branch, *, actor: str = "user") -> Branch:
         with self.ws.lock():
-            data = self.reload()
+            self._migrate()
+            self._data = None
+            data = self._file()
             if not branch.id:
                 prefix = f"br-{branch.opened_at.date().isoformat()}-"
                 seq = 1 + max((int(b.id.rsplit("-", 1)[1]) for b in data.branches if b.id.startswith(prefix)), default=0)
@@ -186,7 +330,9 @@ class IndexLayer:
     def update_branch(self, branch_id: str, *, actor: str = "user", action: str = "branch.update",
                       **changes: Any) -> Branch:
         with self.ws.lock():
-            data = self.reload()
+            self._migrate()
+            self._data = None
+            data = self._file()
             branches = list(data.branches)
             for i, b in enumerate(branches):
                 if b.id == branch_id:
@@ -198,3 +344,17 @@ class IndexLayer:
             self.ws.commit_change(actor, action, branch_id, paths=["index.yaml"],
                                   detail={k: v for k, v in changes.items() if k in ("status",)})
         return branches[i]
+
+
+def _line_number(path: Path, record_number: int) -> int | None:
+    """The file line of the ``record_number``-th non-blank line (blank lines are skipped)."""
+    try:
+        seen = 0
+        for number, line in enumerate(path.read_bytes().split(b"\n"), start=1):
+            if line.strip():
+                seen += 1
+                if seen == record_number:
+                    return number
+    except OSError:
+        return None
+    return None

@@ -8,6 +8,7 @@ dates go to the append-only manifest ``ledger/raw.jsonl``; ``verify`` compares t
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from datetime import date, datetime
 from pathlib import Path
@@ -111,10 +112,56 @@ class RawLayer:
         return list(self._load(refresh=True).values())
 
     def get(self, file: str) -> RawRecord | None:
+        if self._records is None:
+            # one record wanted and the manifest not loaded (a one-shot command such as
+            # `claim add --from`): find its line instead of parsing 30,000 of them
+            found = self._lookup(file)
+            if found is not None:
+                return found
         rec = self._load().get(file)
         if rec is None:  # perhaps recorded by another process since we last looked
             rec = self._load(refresh=True).get(file)
         return rec
+
+    def _find_line(self, file: str) -> bytes | None:
+        """The manifest line recording ``file`` (the last one, as :meth:`_load` keeps), found
+        by a byte search for its ``"file":"…"`` key: no line is parsed."""
+        import json
+        import mmap
+
+        needle = b'"file":' + json.dumps(file, ensure_ascii=False).encode("utf-8")
+        try:
+            with self.manifest_path.open("rb") as fh:
+                size = os.fstat(fh.fileno()).st_size
+                if size == 0:
+                    return None
+                with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+                    at = mm.rfind(needle)
+                    if at < 0:
+                        return None
+                    start = mm.rfind(b"\n", 0, at) + 1
+                    end = mm.find(b"\n", at)
+                    if end < 0:  # a torn last line holds no record
+                        return None
+                    return mm[start:end]
+        except (FileNotFoundError, ValueError):
+            return None
+
+    def _lookup(self, file: str) -> RawRecord | None:
+        line = self._find_line(file)
+        if line is None:
+            return None
+        try:
+            rec = RawRecord.model_validate_json(line)
+        except Exception:  # noqa: BLE001 - the full read names the file and line
+            return None
+        return rec if rec.file == file else None
+
+    def is_recorded(self, file: str) -> bool:
+        """Whether the manifest names ``file`` (cheap: no parse when not loaded yet)."""
+        if self._records is not None:
+            return file in self._load(refresh=True)
+        return self._find_line(file) is not None
 
     def count(self) -> int:
         """How many records the manifest holds (counted, not parsed, when not loaded yet)."""
@@ -165,12 +212,14 @@ class RawLayer:
         stem = f"{day}-{_slug(topic)}"
         with self.ws.lock():
             self._repair_torn_manifest()
-            records = self._load(refresh=True)  # other processes may have recorded meanwhile
+            # A name is free when no file has it and the manifest does not name it; the
+            # manifest is searched (bytes, under the lock: other processes' records included),
+            # not parsed: a write pays for what it writes, not for the whole history.
             suffix = 1
             while True:
                 name = f"{stem}.md" if suffix == 1 else f"{stem}-{suffix}.md"
                 rel = f"raw/{name}"
-                if rel not in records:
+                if not (self.dir / name).exists() and not self.is_recorded(rel):
                     try:
                         create_exclusive(self.dir / name, data)
                         break
@@ -193,7 +242,8 @@ class RawLayer:
             if precision == "day":
                 del entry["precision"]  # the default: manifest lines stay as they were
             jsonl.append(self.manifest_path, entry)
-            self._load(refresh=True)
+            if self._records is not None:
+                self._load(refresh=True)  # a long-lived process keeps its view current
             self.ws.commit_change(actor, "record", rel, paths=[rel, "ledger/raw.jsonl"],
                                   detail={"topic": topic, "sha256": rec.sha256, "size": rec.size})
         return rec

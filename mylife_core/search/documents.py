@@ -37,6 +37,10 @@ class SearchDoc:
     kind: str = ""
     status: str = ""
     provenance: str = ""
+    # the pieces ``context`` is made of, when it is their join: an index build segments each
+    # line of a note once and reuses it as its neighbours' context (cutting is additive over
+    # the spaces between pieces)
+    context_parts: tuple[str, ...] = ()
 
 
 def raw_date(file: str) -> date | None:
@@ -60,9 +64,9 @@ def raw_docs(file: str, data: bytes, topic: str, day: date) -> list[SearchDoc]:
             continue
         before = next((lines[j] for j in range(i - 1, -1, -1) if lines[j].strip()), "")
         after = next((lines[j] for j in range(i + 1, len(lines)) if lines[j].strip()), "")
-        context = " ".join(x for x in (topic, before[-CONTEXT_CHARS:], after[:CONTEXT_CHARS]) if x)
+        parts = tuple(x for x in (topic, before[-CONTEXT_CHARS:], after[:CONTEXT_CHARS]) if x)
         docs.append(SearchDoc(uid=f"{file}#L{i + 1}", layer="raw", file=file, topic=topic, text=line,
-                              context=context, day=day))
+                              context=" ".join(parts), day=day, context_parts=parts))
     return docs
 
 
@@ -117,8 +121,20 @@ def iter_all(ws: "Workspace") -> Iterator[SearchDoc]:
         except Exception:  # a missing raw file is `verify`'s business, not search's
             continue
         yield from raw_docs(rec.file, data, rec.topic, rec.occurred_at)
-    for claim in ws.claims.iter_all():
-        yield claim_doc(claim)
+    fields = getattr(ws.claims.store, "iter_search_fields", None)
+    if fields is None:
+        for claim in ws.claims.iter_all():
+            yield claim_doc(claim)
+    else:  # what claim_doc makes, without a model per claim (300,000 of them in a lifetime)
+        days: dict[str, date] = {}
+        for cid, topic, text, context, kind, status, provenance, occurred in fields():
+            day = days.get(occurred)
+            if day is None:
+                day = days[occurred] = date.fromisoformat(occurred)
+            parts = (topic, context) if context else (topic,)
+            yield SearchDoc(uid=cid, layer="claims", file=cid, topic=topic, text=text,
+                            context=" ".join(x for x in parts if x), day=day, kind=kind,
+                            status=status, provenance=provenance or "", context_parts=parts)
     for path in ws.digests.topics():
         yield from digest_docs(ws, path)
 

@@ -13,9 +13,11 @@ a digest). Re-indexing is idempotent (delete by key, then add), so replaying an 
 harmless and a process killed at any point loses nothing: the next catch-up replays from the
 last committed offset. Digests edited by hand (no audit entry) are noticed by their stamps.
 
-**Never in the way of a write.** ``on_change`` applies changes to a writer held by this process
-and commits after a short quiet spell (a batch of a thousand claims is one commit), at the next
-search in this process, or at exit. If tantivy's writer lock is held elsewhere, or the index is
+**Never in the way of a write.** In a process that has searched (a chat, the MCP server),
+``on_change`` applies changes to a writer held by this process and commits after a short quiet
+spell (a batch of a thousand claims is one commit), at the next search in this process, or at
+exit. A one-shot write (``mylife record``) only appends to the journal: the next search applies
+it (a few milliseconds a record), so writing never loads the segmenter. If tantivy's writer lock is held elsewhere, or the index is
 missing or broken, it does nothing: the offset simply lags and the next ``recall`` catches up,
 or rebuilds (with progress) when the index cannot be used.
 
@@ -220,21 +222,28 @@ class SearchIndex:
         state = self.state() or State()
         self.applied_offset = state.audit_offset  # another process may have moved it on
 
-    def _add(self, doc: SearchDoc, segmenter: "Segmenter") -> None:
+    def _add(self, doc: SearchDoc, segmenter: "Segmenter", memo: dict[str, str] | None = None) -> None:
         import tantivy
 
         body = searchable_text(doc.text) if doc.layer == "digest" else doc.text
+        if memo is not None and doc.context_parts:
+            # a note's lines are each other's context: segment each piece once per note
+            body_tokens = _memo_analyzed(memo, segmenter, body)
+            ctx_tokens = " ".join(t for t in (_memo_analyzed(memo, segmenter, p) for p in doc.context_parts) if t)
+        else:
+            body_tokens, ctx_tokens = segmenter.analyzed(body), segmenter.analyzed(doc.context)
         self.writer.add_document(tantivy.Document(
             uid=doc.uid, layer=doc.layer, file=doc.file, topic=doc.topic, kind=doc.kind, status=doc.status,
-            prov=doc.provenance, body=segmenter.analyzed(body), ctx=segmenter.analyzed(doc.context),
+            prov=doc.provenance, body=body_tokens, ctx=ctx_tokens,
             text=doc.text.encode("utf-8"), day=_day_number(doc.day)))
         self.pending_docs += 1
 
     def _replace(self, key: str, docs: Iterable[SearchDoc], segmenter: "Segmenter") -> None:
         self.writer.delete_documents_by_term("file", key)
         self.pending_docs += 1
+        memo: dict[str, str] = {}
         for doc in docs:
-            self._add(doc, segmenter)
+            self._add(doc, segmenter, memo)
 
     def commit(self, **state_updates: Any) -> None:
         """Commit what waits, then record how far the audit log is applied (a crash between the
@@ -366,8 +375,14 @@ class SearchIndex:
 
     # -- what the outside calls ----------------------------------------------------------------
     def notify(self, ws: "Workspace") -> None:
-        """After a write (``on_change``): apply it now if the index is usable and free."""
+        """After a write (``on_change``): apply it now if the index is usable and free, and this
+        process already has the segmenter loaded (a chat, the MCP server, a batch after a
+        search). A one-shot command (``mylife record``, ``claim add``) leaves the write in the
+        journal instead: the next search applies it before searching, so the write never pays
+        for loading the segmenter (~0.1 s and 32 MB) and tantivy."""
         with self.lock:
+            if self._segmenter is None and self.writer is None:
+                return
             if not self.open():
                 return
             try:
@@ -398,6 +413,7 @@ class SearchIndex:
                 self.commit()
             if not self.open():
                 state_before = self.state() is not None
+                _say_why(ws, "rebuilt" if state_before else "built")
                 try:
                     self.rebuild(ws, progress=progress, wait=120.0)
                 except IndexBusy:
@@ -448,10 +464,13 @@ class SearchIndex:
             last_key = None
             try:
                 self.writer.delete_all_documents()
+                memo: dict[str, str] = {}  # pieces seen lately: a note's lines, topics
                 for doc in iter_all(ws):
-                    self._add(doc, segmenter)
-                    n += 1
                     key = doc.file
+                    if key != last_key and len(memo) > 50_000:
+                        memo.clear()
+                    self._add(doc, segmenter, memo)
+                    n += 1
                     if key != last_key:
                         sources += 1
                         last_key = key
@@ -487,6 +506,31 @@ class SearchIndex:
             query = tantivy.Query.term_query(self.schema, "layer", layer)
             out[layer] = searcher.search(query, limit=1, count=True).count or 0
         return out
+
+
+SAY_WHY_SOURCES = 5_000  # a build this big says in one line why it happens before it starts
+
+
+def _say_why(ws: "Workspace", what: str) -> None:
+    """One line on stderr before a long build: why it happens, and that it is needed once."""
+    import sys
+
+    try:
+        size = count_sources(ws)
+    except Exception:  # noqa: BLE001 - a count is only for this line
+        return
+    if size >= SAY_WHY_SOURCES:
+        from ..messages import t
+
+        sys.stderr.write(t(f"search.why.{what}", n=size) + "\n")
+        sys.stderr.flush()
+
+
+def _memo_analyzed(memo: dict[str, str], segmenter: "Segmenter", text: str) -> str:
+    found = memo.get(text)
+    if found is None:
+        found = memo[text] = segmenter.analyzed(text)
+    return found
 
 
 def _segmenter_version() -> str:

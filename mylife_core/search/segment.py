@@ -53,11 +53,30 @@ def _norm_char(ch: str) -> str:
     return folded.lower() if len(folded) == 1 and len(folded.lower()) == 1 else ch
 
 
+class _NormTable(dict):
+    """``str.translate`` table filled on demand: each distinct character is folded once by
+    :func:`_norm_char`, then the C loop of ``translate`` does the rest (an index build used to
+    spend most of its time calling ``_norm_char`` 13 million times)."""
+
+    def __missing__(self, code: int) -> str:
+        folded = self[code] = _norm_char(chr(code))
+        return folded
+
+
+_TABLE = _NormTable()
+
+
 def normalize(text: str) -> str:
     """NFKC + lower case, one character out for each character in (positions are kept)."""
     if text.isascii():
         return text.lower()
-    return "".join(_norm_char(ch) for ch in text)
+    if unicodedata.is_normalized("NFKC", text) and "\u03a3" not in text:
+        # every character is its own NFKC form: lower case is all that is left, done in C when
+        # no character grows (Σ is lowered by context in whole strings, so it is left to the table)
+        lowered = text.lower()
+        if len(lowered) == len(text):
+            return lowered
+    return text.translate(_TABLE)
 
 
 def _is_word(token: str) -> bool:
@@ -170,12 +189,15 @@ class Segmenter:
         return " ".join(self.tokens(text))
 
 
+_WORD_CHAR = re.compile(r"[^\W_]")  # a letter or digit: what ``str.isalnum`` accepts
+
+
 def _expand(raw: list[str]) -> list[str]:
+    words = [token for token in map(str.strip, raw) if token and _WORD_CHAR.search(token)]
+    if not _SPLIT_ASCII.search("".join(words)):
+        return words  # the usual case: nothing to split further
     out: list[str] = []
-    for token in raw:
-        token = token.strip()
-        if not token or not _is_word(token):
-            continue
+    for token in words:
         out.append(token)
         if token.isascii() and _SPLIT_ASCII.search(token):
             out.extend(p for p in _SPLIT_ASCII.split(token) if p and p != token)
