@@ -130,9 +130,15 @@ class IndexLayer:
         self._data = None
         return self.load()
 
+    def _read_truth(self) -> IndexFile:
+        """The file itself, parsed (never the cache copy): what every writer starts from, under
+        the lock, so a derived copy can never be written back over the truth."""
+        self._data = yamlfile.load(self.path, _ADAPTER, default={"chains": [], "branches": []})
+        return self._data
+
     def _save(self, data: IndexFile) -> None:
-        yamlfile.save(self.path, data.model_dump(mode="python", exclude_none=True), header=HEADER)
-        yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
+        written = yamlfile.save(self.path, data.model_dump(mode="python", exclude_none=True), header=HEADER)
+        yamlfile.store_cache(written, _ADAPTER, data, self.cache_path)
         self._data = data
 
     # -- chains ---------------------------------------------------------------------------------
@@ -147,7 +153,7 @@ class IndexLayer:
 
     def add_chain(self, chain: Chain, *, actor: str = "user") -> Chain:
         with self.ws.lock():
-            data = self.reload()
+            data = self._read_truth()
             if not chain.id:
                 prefix = f"chain-{chain.asked_at.date().isoformat()}-"
                 seq = 1 + max((int(c.id.rsplit("-", 1)[1]) for c in data.chains if c.id.startswith(prefix)), default=0)
@@ -169,7 +175,7 @@ class IndexLayer:
 
     def add_branch(self, branch: Branch, *, actor: str = "user") -> Branch:
         with self.ws.lock():
-            data = self.reload()
+            data = self._read_truth()
             if not branch.id:
                 prefix = f"br-{branch.opened_at.date().isoformat()}-"
                 seq = 1 + max((int(b.id.rsplit("-", 1)[1]) for b in data.branches if b.id.startswith(prefix)), default=0)
@@ -182,7 +188,7 @@ class IndexLayer:
     def update_branch(self, branch_id: str, *, actor: str = "user", action: str = "branch.update",
                       **changes: Any) -> Branch:
         with self.ws.lock():
-            data = self.reload()
+            data = self._read_truth()
             branches = list(data.branches)
             for i, b in enumerate(branches):
                 if b.id == branch_id:

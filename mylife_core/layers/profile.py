@@ -125,12 +125,18 @@ class ProfileLayer:
         self._data = None
         return self.load()
 
+    def _read_truth(self) -> ProfileFile:
+        """The file itself, parsed (never the cache copy): what every writer starts from, under
+        the lock, so a derived copy can never be written back over the truth."""
+        self._data = yamlfile.load(self.path, _ADAPTER, default={"fields": {}})
+        return self._data
+
     def _save(self, data: ProfileFile) -> None:
         dumped = data.model_dump(mode="python", exclude_none=True)
         for name, field in data.fields.items():  # "ttl_days: null" says "never expires" out loud
             dumped["fields"][name]["ttl_days"] = field.ttl_days
-        yamlfile.save(self.path, dumped, header=HEADER)
-        yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
+        written = yamlfile.save(self.path, dumped, header=HEADER)
+        yamlfile.store_cache(written, _ADAPTER, data, self.cache_path)
         self._data = data
 
     def fields(self) -> dict[str, ProfileField]:
@@ -164,7 +170,7 @@ class ProfileLayer:
         if isinstance(value, str) and not value.strip():
             raise UsageError("empty_text", what="value")
         with self.ws.lock():
-            data = self.reload()  # re-read under the lock: another process may have written
+            data = self._read_truth()  # under the lock: another process may have written
             when = at or clock.now()
             previous = data.fields.get(name)
             if previous is None:
@@ -193,7 +199,7 @@ class ProfileLayer:
     def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user") -> ProfileField:
         """The value is still true: refresh ``updated_at`` without changing it (seed §4.2)."""
         with self.ws.lock():
-            data = self.reload()
+            data = self._read_truth()
             if name not in data.fields:
                 raise NotFound("field_not_found", name=name)
             field = data.fields[name].model_copy(update={"updated_at": at or clock.now()})

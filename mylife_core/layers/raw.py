@@ -8,6 +8,7 @@ dates go to the append-only manifest ``ledger/raw.jsonl``; ``verify`` compares t
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from datetime import date, datetime
 from pathlib import Path
@@ -24,7 +25,7 @@ from ..storage.atomic import create_exclusive
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
-_BAD_TOPIC = re.compile(r"[/\\:\n\r\t\x00]")
+_BAD_TOPIC = re.compile(r"[/\\:#\n\r\t\x00-\x1f\x7f]")
 
 
 class RawRecord(BaseModel):
@@ -40,8 +41,18 @@ class RawRecord(BaseModel):
 
 
 def check_topic(topic: str) -> str:
+    """A topic names files (``raw/<date>-<topic>.md``, ``digest/<topic>.md``) and appears in
+    pointers (``raw/FILE#L3``): refused up front when it would break either. ``#`` would cut a
+    pointer short; a topic ending in ``.ai`` would share a file with another topic's kept model
+    original (``digest/<topic>.ai.md``); dots alone, control characters and text that is not
+    valid UTF-8 (bytes from a shell argument) cannot be file names everywhere."""
     topic = (topic or "").strip()
-    if not topic or _BAD_TOPIC.search(topic) or len(topic) > 80:
+    try:
+        topic.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError("bad_topic_encoding", topic=topic.encode("utf-8", "replace").decode("utf-8")) from None
+    if (not topic or _BAD_TOPIC.search(topic) or len(topic) > 80 or topic.strip(".") == ""
+            or topic.startswith(".") or _slug(topic).lower().endswith(".ai")):
         raise UsageError("bad_topic", topic=topic)
     return topic
 
@@ -145,42 +156,53 @@ class RawLayer:
     # -- writing -----------------------------------------------------------------------------
     def record(self, data: bytes, *, topic: str, occurred_at: datetime | None = None,
                source: str = "user_raw", actor: str = "user") -> RawRecord:
-        """Store ``data`` unchanged as a new raw file and return its manifest entry."""
+        """Store ``data`` unchanged as a new raw file and return its manifest entry.
+
+        Crash-safe: the journal (``ledger/pending.json``) names the file before it is created,
+        so a kill at any point is completed by the next writer (mylife_core.recovery)."""
+        from ..recovery import Pending
+
         topic = check_topic(topic)
         if not data.strip():
             raise UsageError("empty_record")
         when = occurred_at or clock.now()
-        day = when.date().isoformat()
-        stem = f"{day}-{_slug(topic)}"
         with self.ws.lock():
-            self._repair_torn_manifest()
-            records = self._load(refresh=True)  # other processes may have recorded meanwhile
-            suffix = 1
-            while True:
-                name = f"{stem}.md" if suffix == 1 else f"{stem}-{suffix}.md"
-                rel = f"raw/{name}"
-                if rel not in records:
-                    try:
-                        create_exclusive(self.dir / name, data)
-                        break
-                    except FileExistsError:
-                        pass  # a file MyLife did not record; never touch it, pick another name
-                suffix += 1
-            rec = RawRecord(
-                file=rel,
-                sha256=hashlib.sha256(data).hexdigest(),
-                size=len(data),
-                lines=len(split_lines(data)),
-                topic=topic,
-                occurred_at=when.date(),
-                recorded_at=clock.now(),
-                source=source,
-                actor=actor,
-            )
-            jsonl.append(self.manifest_path, rec.model_dump(mode="json"))
-            self._load(refresh=True)
-            self.ws.commit_change(actor, "record", rel, paths=[rel, "ledger/raw.jsonl"],
+            pending = Pending(self.ws, "record")
+            rec = self.write_unaudited(data, topic=topic, when=when, source=source, actor=actor, pending=pending)
+            self.ws.commit_change(actor, "record", rec.file, paths=[rec.file, "ledger/raw.jsonl"],
                                   detail={"topic": topic, "sha256": rec.sha256, "size": rec.size})
+            pending.done()
+        return rec
+
+    def write_unaudited(self, data: bytes, *, topic: str, when: datetime, source: str, actor: str,
+                        pending) -> RawRecord:
+        """The file and its manifest line, announced in ``pending`` first; the caller holds the
+        lock, writes the audit entry and closes the journal (``record`` and ``claim add``)."""
+        stem = f"{when.date().isoformat()}-{_slug(topic)}"
+        self._repair_torn_manifest()
+        records = self._load(refresh=True)  # other processes may have recorded meanwhile
+        try:
+            manifest_size = self.manifest_path.stat().st_size
+        except FileNotFoundError:
+            manifest_size = 0
+        suffix = 1
+        while True:
+            name = f"{stem}.md" if suffix == 1 else f"{stem}-{suffix}.md"
+            rel = f"raw/{name}"
+            suffix += 1
+            if rel in records or os.path.lexists(self.dir / name):
+                continue  # a file MyLife did not record is never touched: pick another name
+            rec = RawRecord(file=rel, sha256=hashlib.sha256(data).hexdigest(), size=len(data),
+                            lines=len(split_lines(data)), topic=topic, occurred_at=when.date(),
+                            recorded_at=clock.now(), source=source, actor=actor)
+            pending.add_record(rec.model_dump(mode="json"), manifest_size)
+            try:
+                create_exclusive(self.dir / name, data)
+                break
+            except FileExistsError:
+                pending.data["records"].pop()
+        jsonl.append(self.manifest_path, rec.model_dump(mode="json"))
+        self._load(refresh=True)
         return rec
 
     def _repair_torn_manifest(self) -> None:

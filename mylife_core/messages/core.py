@@ -55,8 +55,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Cannot read {path}: {reason}",
     },
     "error.bad_topic": {
-        "zh": "主题「{topic}」不可用：主题不能为空，也不能含有 / \\ : 或换行。",
-        "en": "Topic '{topic}' is not usable: it must be non-empty and contain no / \\ : or newline.",
+        "zh": "主题「{topic}」不可用：主题不能为空，不能以 . 开头或以 .ai 结尾，也不能含有 / \\ : # 、控制字符或换行，最长 80 字。",
+        "en": "Topic '{topic}' is not usable: it must be non-empty, not start with '.' or end in '.ai', and contain no / \\ : # control character or newline (at most 80 characters).",
     },
     "error.bad_pointer": {
         "zh": "出处「{pointer}」格式不对。应为 raw/文件名#L行号 或 raw/文件名#L起-L止，例如 raw/2026-01-15-career.md#L1。",
