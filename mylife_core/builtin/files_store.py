@@ -44,7 +44,9 @@ class FilesStore:
 
     # -- the derived index -------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
-        self.db_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        from mylife_core.storage.atomic import ensure_private_dir
+
+        ensure_private_dir(self.db_path.parent)  # cache/ turned into a file: a clear error
         if not self.db_path.exists():  # SQLite gives its -wal/-shm files the same mode
             os.close(os.open(self.db_path, os.O_WRONLY | os.O_CREAT, 0o600))
         conn = sqlite3.connect(self.db_path, timeout=30, isolation_level=None)

@@ -212,7 +212,7 @@ def register_commands(cli: "click.Group") -> None:
                            pid=run.get("pid")), fg="yellow")
 
     @index_group.command("embed", help=t("help.index.embed"))
-    @click.option("--limit", type=click.IntRange(min=1), default=None, help=t("help.opt.embed_limit"))
+    @click.option("--limit", type=click.IntRange(min=1, max=10**9), default=None, help=t("help.opt.embed_limit"))
     @click.option("--background", is_flag=True, help=t("help.opt.embed_background"))
     @workspace_options
     def embed_cmd(ws, out: Output, limit: int | None, background: bool) -> None:

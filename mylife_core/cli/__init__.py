@@ -79,6 +79,8 @@ def main(argv: list[str] | None = None) -> None:
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = bool(os.environ.get("MYLIFE_DEBUG"))
+    if os.name == "posix":  # whatever this process or a library it uses creates is private
+        os.umask(0o077)
     as_json = json_requested(args)
     try:
         cli = build_cli()
@@ -115,6 +117,17 @@ def main(argv: list[str] | None = None) -> None:
         code = 130
     except BrokenPipeError:
         code = 0
+    except UnicodeEncodeError as exc:  # text that cannot be UTF-8 reached a write: bad input, not a bug
+        if debug:
+            raise
+        from ..errors import UsageError
+
+        error = UsageError("bad_utf8_argument", name="?", value=str(exc.object[exc.start:exc.end + 20])
+                           .encode("utf-8", "backslashreplace").decode("utf-8"))
+        if as_json:
+            fail_json(error.to_json())
+        echo_error(error.render())
+        code = error.exit_code
     except Exception as exc:  # a bug: say so plainly, keep the traceback behind MYLIFE_DEBUG
         if debug:
             raise

@@ -242,7 +242,9 @@ def maybe_gc(repo: Repo) -> None:
     if loose <= 27:  # gc.auto (6700) / 256, as git estimates it
         return
     with contextlib.suppress(OSError):
-        subprocess.Popen([require_git(), f"--git-dir={repo.git_dir}", "gc", "--auto", "--quiet"],
+        from ..storage.atomic import private_process_kwargs
+
+        subprocess.Popen([require_git(), f"--git-dir={repo.git_dir}", "gc", "--auto", "--quiet"], **private_process_kwargs(),
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                          env=clean_env(), start_new_session=True, cwd=repo.root)
 
@@ -285,6 +287,7 @@ def enable(ws: "Workspace", *, track: str | None = None, keep: Sequence[str] | N
         if created:
             _init(repo)
         ensure_private_dir(repo.git_dir)
+        _make_private(repo)
         ignore.write(ws.root, updated)
         # whatever history already holds from cache/ or from a layer no longer kept leaves the index
         dropped = ["cache"] + [p.rstrip("/") for name, paths in settings_mod.LAYER_PATHS.items()
@@ -306,12 +309,23 @@ def _init(repo: Repo) -> None:
     exe = require_git()
     branch = subprocess.run([exe, "config", "--global", "--get", "init.defaultBranch"], capture_output=True,
                             env=clean_env(), stdin=subprocess.DEVNULL).stdout.decode().strip() or "main"
+    from ..storage.atomic import private_process_kwargs
+
     proc = subprocess.run([exe, "-c", f"init.defaultBranch={branch}", "init", "-q", "--", str(repo.root)],
-                          capture_output=True, env=clean_env(), stdin=subprocess.DEVNULL, cwd=repo.root)
+                          capture_output=True, env=clean_env(), stdin=subprocess.DEVNULL, cwd=repo.root,
+                          **private_process_kwargs())
     if proc.returncode != 0:
         raise GitError("git_failed", command="git init", reason=proc.stderr.decode("utf-8", "replace").strip())
-    with contextlib.suppress(OSError):
-        os.chmod(repo.git_dir, 0o700)
+
+
+def _make_private(repo: Repo) -> None:
+    """``.git`` 0700/0600 throughout, whatever the user's umask was, and git keeps it so for what
+    it creates later, even when run by hand (``core.sharedRepository=0600``)."""
+    from ..storage.atomic import private_process_kwargs, tighten_tree
+
+    tighten_tree(repo.git_dir)
+    subprocess.run([require_git(), f"--git-dir={repo.git_dir}", "config", "core.sharedRepository", "0600"],
+                   capture_output=True, env=clean_env(), stdin=subprocess.DEVNULL, **private_process_kwargs())
 
 
 def uncommitted(repo: Repo) -> list[tuple[str, str]]:

@@ -188,7 +188,11 @@ class ClaimsLayer:
         from .raw import check_topic
 
         prepared: list[dict] = []
+        from ..errors import require_utf8
+
         for item in items:
+            for key in ("claim", "context", "topic", "provenance"):
+                require_utf8(item.get(key), key)
             text = (item.get("claim") or "").strip()
             if not text:
                 raise UsageError("empty_text", what="claim")

@@ -85,7 +85,9 @@ def parse_value(text: Any) -> Scalar:
         return text
     stripped = text.strip()
     number = stripped.replace(",", "")
-    if _NUMBER.match(number):
+    # more than 15 significant digits (an ID or card number, or a typo) would not survive as a
+    # number (float precision; Python's int-from-text limit): it stays text, exactly as typed
+    if _NUMBER.match(number) and sum(ch.isdigit() for ch in number.lstrip("-0")) <= 15:
         return float(number) if "." in number else int(number)
     return stripped
 
@@ -161,6 +163,10 @@ class ProfileLayer:
             provenance: str | None = None, actor: str = "user") -> tuple[ProfileField, ProfileField | None]:
         """Set a field. A new field takes the TTL given (the caller infers it when not given);
         an existing field keeps its TTL unless a new one is given. The old value goes to history."""
+        from ..errors import require_utf8
+
+        for what, text in (("name", name), ("value", value), ("topic", topic), ("provenance", provenance)):
+            require_utf8(text, what)
         name = (name or "").strip()
         if not name or "\n" in name or len(name) > 80:
             raise UsageError("bad_field_name", name=name)

@@ -236,6 +236,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "git.reason.unsupported": {"zh": "不支持检查这种协议", "en": "this protocol cannot be checked"},
     "git.reason.unrecognised": {"zh": "无法识别服务器的回应", "en": "the server's answer was not recognised"},
     "git.reason.url_changed": {"zh": "地址在上次检查后改过", "en": "the URL changed since the last check"},
+    "git.reason.local_world_readable": {"zh": "本机上任何用户都能读取这个文件夹（所有人可读，上级文件夹都可进入）",
+                                        "en": "every user of this computer can read this folder (world-readable, every parent folder open)"},
+    "git.reason.git_daemon_export": {"zh": "git daemon 对外提供这个仓库（有 git-daemon-export-ok 文件，或 git daemon --export-all 正在服务它）",
+                                     "en": "git daemon serves this repository (a git-daemon-export-ok file, or a running git daemon --export-all covers it)"},
     "git.reason.local_path": {"zh": "本机上的文件夹", "en": "a folder on this computer"},
     "git.note.local": {
         "zh": "提示：这是本机上的文件夹，不会上传到网络；但能访问这台电脑或这块硬盘的人都能读到它，请妥善保管。",

@@ -246,6 +246,7 @@ class SearchIndex:
             writer, self.writer = self.writer, None
             try:
                 writer.commit()
+                _tighten(self.tantivy_dir)  # tantivy creates its files under the process umask
                 state = self.state() or State()
                 state.audit_offset = self.applied_offset or state.audit_offset
                 if self.pending_digests is not None:
@@ -504,6 +505,14 @@ def _files_stamp(*paths: Path) -> str:
         except OSError:
             parts.append("-")
     return "|".join(parts)
+
+
+def _tighten(path: Path) -> None:
+    """Index files private (0600/0700) like everything else in the workspace."""
+    from ..storage.atomic import tighten_tree
+
+    with contextlib.suppress(OSError):
+        tighten_tree(path)
 
 
 def _read_audit(path: Path, offset: int) -> tuple[list[dict[str, Any]], int]:

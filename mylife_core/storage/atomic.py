@@ -99,6 +99,38 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None
         _fsync_dir(directory)
 
 
+#: ``umask`` for the processes MyLife starts in the workspace (git, its gc): what they create is
+#: private (0600 files, 0700 folders) like everything MyLife writes itself.
+PRIVATE_UMASK = 0o077
+
+
+def private_process_kwargs() -> dict:
+    """``subprocess`` keyword arguments that make a child create private files (POSIX)."""
+    return {"umask": PRIVATE_UMASK} if os.name == "posix" else {}
+
+
+def tighten_tree(root: Path) -> int:
+    """Make every folder under ``root`` 0700 and every file 0600 (0700 when executable, e.g. a
+    git hook). Returns how many modes changed. Symlinks are left alone."""
+    changed = 0
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name, want_dir in [(d, True) for d in dirnames] + [(f, False) for f in filenames] + [("", True)]:
+            path = os.path.join(dirpath, name) if name else dirpath
+            try:
+                st = os.lstat(path)
+            except OSError:
+                continue
+            if os.path.islink(path):
+                continue
+            mode = st.st_mode & 0o777
+            want = DIR_MODE if want_dir else (0o700 if mode & 0o100 else FILE_MODE)
+            if mode != want:
+                with contextlib.suppress(OSError):
+                    os.chmod(path, want)
+                    changed += 1
+    return changed
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
