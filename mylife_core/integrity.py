@@ -127,7 +127,7 @@ class AuditFindings:
     entries: int = 0
     problems: list[dict[str, Any]] = field(default_factory=list)
     files_checked: int = 0
-    record_entries: dict[str, str] = field(default_factory=dict)  # raw file -> sha256 from "record" entries
+    record_entries: dict[str, tuple[str, Any]] = field(default_factory=dict)  # raw file -> (sha256, size) recorded
 
 
 def _problem(kind: str, key: str, *, file: str | None = None, line: int | None = None, **params: Any) -> dict[str, Any]:
@@ -166,7 +166,7 @@ def check_audit(ws: "Workspace") -> AuditFindings:
             continue
         found.entries += 1
         if entry.action == "record" and isinstance(entry.detail.get("sha256"), str):
-            found.record_entries[entry.target] = entry.detail["sha256"]
+            found.record_entries[entry.target] = (entry.detail["sha256"], entry.detail.get("size"))
         for rel, sha in entry.files.items():
             latest[rel] = Recorded(sha, line.number, entry.at.isoformat(timespec="seconds"), entry.action, entry.target)
         if entry.action == ACCEPT_ACTION and entry.target == AUDIT_FILE:

@@ -114,7 +114,7 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
             if audited is None:
                 if audit.record_entries or audit.chained:
                     add(Problem("raw_unaudited", t("verify.raw_unaudited", file=rec.file), file=rec.file))
-            elif audited != rec.sha256:
+            elif audited[0] != rec.sha256 or (audited[1] is not None and audited[1] != rec.size):
                 add(Problem("manifest_changed", t("verify.manifest_changed", file=rec.file), file=rec.file))
             if progress and i % 1000 == 0:
                 progress("raw", i, len(records))

@@ -156,7 +156,8 @@ def commit_paths(ws: "Workspace", paths: Iterable[str] = (), *, changes: Sequenc
     owed_entries = state.pending_entries()
     owed = {p for e in owed_entries for p in e["paths"]}
     entries = [*owed_entries, *changes]
-    wanted = list(dict.fromkeys([*(p for e in entries for p in e["paths"]), *paths, "ledger/audit.jsonl"]))
+    wanted = list(dict.fromkeys([*(p for e in entries for p in e["paths"]), *paths, "ledger/audit.jsonl",
+                                     "ledger/audit.head"]))
     wanted = [p for p in wanted if isinstance(p, str) and p and not p.startswith("/")
               and ".." not in p.split("/") and settings.tracks(p)]
     held: list[dict[str, Any]] = []

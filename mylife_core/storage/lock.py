@@ -39,6 +39,30 @@ try:  # pragma: no cover - platform switch
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
+def _try_lock(fd: int) -> bool:
+    """A non-blocking exclusive lock on ``fd`` (flock, or msvcrt on Windows); False when taken.
+    (The primitive other single-holder locks use, e.g. the git committer's.)"""
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:  # pragma: no cover - Windows
+            import msvcrt
+
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        return True
+    except (BlockingIOError, PermissionError, OSError):
+        return False
+
+
+def _unlock(fd: int) -> None:
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    else:  # pragma: no cover - Windows
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+
 _NODE = re.compile(r"^(\d{1,18})$")
 
 
