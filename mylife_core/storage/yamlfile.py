@@ -122,6 +122,16 @@ def parse_yaml(text: str, path: Path) -> Any:
         raise DataFileError(path, None, f"YAML: {exc}") from None
     except RecursionError:
         raise DataFileError(path, None, f"YAML nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # e.g. a number with thousands of digits (Python's int-from-text limit)
+        raise DataFileError(path, _line_of_value_error(text), f"YAML: a value cannot be read ({str(exc)[:80]})") from None
+
+
+def _line_of_value_error(text: str) -> int | None:
+    """The line of the first number longer than Python reads from text (the usual ValueError)."""
+    import re
+
+    match = re.search(r"\d{4000,}", text)
+    return text[: match.start()].count("\n") + 1 if match else None
 
 
 def validate(data: Any, adapter: TypeAdapter[T], path: Path, text: str) -> T:
