@@ -139,8 +139,10 @@ def cli_cases(st, weird, number):
         st.tuples(st.just("trace"), weird).map(list),
         st.just(["status"]), st.just(["verify"]),
         st.tuples(st.just("verify"), st.just("--accept"), weird).map(list),
-        st.tuples(st.just("search"), weird).map(list),
-        st.tuples(st.just("search"), weird, st.just("-k"), number).map(list),
+        st.tuples(st.just("recall"), weird).map(list),
+        st.tuples(st.just("recall"), weird, st.just("-k"), number).map(list),
+        st.tuples(st.just("index"), st.sampled_from(["status", "rebuild"])).map(list),
+        st.tuples(st.just("git"), st.sampled_from(["enable", "status"])).map(list),
     )
 
 
@@ -218,11 +220,11 @@ def run_fuzz(base: Path, *, examples: int, seed: int = 0) -> dict[str, Any]:
                              "exit_codes": {}, "tool_codes": {}, "examples": [], "by_breakage": {}}
     counter = [0]
 
-    @settings(max_examples=examples, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
     cli_strategy = cli_cases(st, weird, number).map(lambda a: ("cli", a))
     tool_strategy = tool_cases(st, weird, number).map(lambda a: ("tool", a))
 
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
     @given(how=_st.sampled_from(BREAKAGES),  # one case in three is a tool call
            case=_st.integers(0, 2).flatmap(lambda n: tool_strategy if n == 0 else cli_strategy))
     def one(how: str, case: tuple[str, Any]) -> None:

@@ -145,6 +145,14 @@ def _complete(ws: "Workspace", data: dict[str, Any]) -> dict[str, int]:
     return counts
 
 
+def sync_claims_index(ws: "Workspace") -> None:
+    """Bring the claims store's derived index up to its files (``sync_index``, when it has one):
+    recovery must judge by what is stored, not by an index a killed writer left behind."""
+    sync = getattr(ws.claims.store, "sync_index", None)
+    if sync is not None:
+        sync()
+
+
 def finish_pending(ws: "Workspace") -> dict[str, Any] | None:
     path = ws.root / PENDING
     try:
@@ -162,6 +170,7 @@ def finish_pending(ws: "Workspace") -> dict[str, Any] | None:
     op = data.get("op")
     outcome: dict[str, Any] = {"op": op}
     if op == "claim.add" and data.get("claims"):
+        sync_claims_index(ws)
         stored = [cid for cid in data["claims"] if ws.claims.find(cid) is not None]
         if stored:
             outcome.update(outcome="completed", **_complete(ws, data))
@@ -229,6 +238,9 @@ def recover_if_needed(ws: "Workspace", *, crashed: bool = False, paths: list[str
     if jsonl.ends_torn(ws.raw.manifest_path):
         ws.raw._repair_torn_manifest()
         report["manifest_repaired"] = True
+    if crashed and any("/claims/" in p for p in paths or []):
+        with contextlib.suppress(Exception):
+            sync_claims_index(ws)
     if crashed and paths:
         written = audit_unaudited_writes(ws, paths)
         if written:

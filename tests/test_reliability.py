@@ -386,7 +386,7 @@ def test_every_file_mylife_or_git_creates_is_private(cli, ws_path):
     cli("init")
     cli("record", "今天加班到十点", "--topic", "career")
     cli("profile", "set", "现有存款", "120000", "--ttl", "90")
-    assert cli("search", "加班").returncode == 0  # builds the tantivy index
+    assert cli("recall", "加班").returncode == 0  # builds the tantivy index
     assert cli("git", "enable").returncode == 0
     cli("record", "又一条", "--topic", "career")
     assert _modes(ws_path) == []

@@ -88,6 +88,11 @@ class FilesStore:
                 self._sync(self._conn)
         return self._conn
 
+    def sync_index(self) -> None:
+        """Re-read shards that changed since this connection last looked (crash recovery: a writer
+        killed between a shard's write and its index update left the index behind)."""
+        self._sync(self.db)
+
     def _shard_files(self) -> dict[str, os.stat_result]:
         out = {}
         if self.dir.is_dir():

@@ -218,6 +218,10 @@ class FileLock:
                 path.unlink()
         self._fd, self._node = fd, node
         self._note_at = 32
+        for path in self.crashed_paths:
+            # carried over: if we die too before the recovery is done, our successor still
+            # knows which files the first one was writing
+            self._note(Path(path))
         from .atomic import watch
 
         watch(self._note)
