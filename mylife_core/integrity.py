@@ -254,12 +254,19 @@ def accept(ws: "Workspace", rel: str, *, actor: str = "user") -> dict[str, Any]:
     from .errors import UsageError
 
     rel = rel.replace(os.sep, "/").strip()
+    if not rel or len(rel) > 4096 or any(ord(ch) < 32 for ch in rel):
+        raise UsageError("accept_outside", file=rel[:200].encode("unicode_escape").decode("ascii"))
     root = ws.root.resolve()
     try:
         resolved = (ws.root / rel).resolve()
         rel = resolved.relative_to(root).as_posix()
+        is_file = resolved.is_file()
     except (ValueError, OSError):
-        raise UsageError("accept_outside", file=rel) from None
+        raise UsageError("accept_outside", file=rel[:200]) from None
+    if not is_file and rel != AUDIT_FILE:
+        recorded = any(rel in line.entry.files for line in ws.audit.lines() if line.entry is not None)
+        if not recorded or resolved.exists():  # a folder, or a name MyLife never wrote
+            raise UsageError("accept_unknown", file=rel[:200])
     if rel == AUDIT_FILE:
         with ws.lock():
             ws.audit_only(actor, ACCEPT_ACTION, AUDIT_FILE, detail={"size": ws.audit.path.stat().st_size})

@@ -27,6 +27,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{file} is an L0 raw record: the user's words are append-only, so a change cannot be accepted. "
               "Restore it from a backup or git history (docs/git.md).",
     },
+    "error.accept_unknown": {
+        "zh": "{file} 不是文件，MyLife 也从未写过它：没有什么可确认的。",
+        "en": "{file} is not a file and MyLife never wrote it: there is nothing to accept.",
+    },
     "error.accept_untracked": {
         "zh": "{file} 是派生文件或由其他机制核对（cache/、ledger/），不需要确认。",
         "en": "{file} is derived or witnessed otherwise (cache/, ledger/); there is nothing to accept.",
