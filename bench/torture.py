@@ -147,8 +147,48 @@ def _cli_writer(root: Path, wid: int, n: int) -> dict[str, Any]:
     return result
 
 
+def _mcp_writer(root: Path, wid: int, n: int) -> dict[str, Any]:
+    """A long-lived ``mylife mcp`` server driven by a real MCP client over stdio: records through
+    ``mylife_record`` and reads through ``mylife_recall`` (runs in a thread). A write the server
+    answers without a stored file (e.g. a proposal for the user) is not counted as acknowledged."""
+    result: dict[str, Any] = {"kind": "record", "id": wid, "attempted": 0, "acked": [], "timeouts": 0, "errors": []}
+    try:
+        import anyio
+        from mcp import ClientSession, StdioServerParameters, stdio_client
+    except ImportError:  # pragma: no cover - the mcp extra is not installed
+        result["errors"].append("mcp not installed")
+        return result
+    env = {**_env(), "MYLIFE_HOME": str(root)}
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
+
+    async def main() -> None:
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                for i in range(n):
+                    result["attempted"] += 1
+                    answer = await session.call_tool("mylife_record", {"text": f"MCP{wid}-{i} 今天聊了很多", "topic": "mcp"})
+                    doc = json.loads(answer.content[0].text)
+                    rec = doc.get("result") or {}
+                    rec = rec.get("record", rec) if isinstance(rec, dict) else {}
+                    if doc.get("ok") and rec.get("file") and rec.get("sha256"):
+                        result["acked"].append({"file": rec["file"], "sha256": rec["sha256"]})
+                    elif (doc.get("error") or {}).get("code") == "locked":
+                        result["timeouts"] += 1
+                    elif not doc.get("ok"):
+                        result["errors"].append(str(doc.get("error"))[:300])
+                    await session.call_tool("mylife_recall", {"query": "聊"})
+
+    try:
+        anyio.run(main)
+    except Exception as exc:  # noqa: BLE001 - reported, not raised
+        result["errors"].append(f"{type(exc).__name__}: {exc}"[:300])
+    return result
+
+
 def phase_concurrency(base: Path, *, writers: int, records: int, claim_writers: int, profile_writers: int,
-                      branch_writers: int, readers: int, cli_writers: int, cli_records: int) -> dict[str, Any]:
+                      branch_writers: int, readers: int, cli_writers: int, cli_records: int,
+                      mcp_writers: int = 0) -> dict[str, Any]:
     import threading
 
     root = base / "concurrency"
@@ -167,6 +207,8 @@ def phase_concurrency(base: Path, *, writers: int, records: int, claim_writers: 
     cli_results: list[dict[str, Any]] = []
     threads = [threading.Thread(target=lambda w=w: cli_results.append(_cli_writer(root, 1000 + w, cli_records)))
                for w in range(cli_writers)]
+    threads += [threading.Thread(target=lambda w=w: cli_results.append(_mcp_writer(root, 2000 + w, cli_records)))
+                for w in range(mcp_writers)]
     for th in threads:
         th.start()
     results = []
@@ -199,7 +241,7 @@ def phase_concurrency(base: Path, *, writers: int, records: int, claim_writers: 
         report = verify(ws)
     return {
         "processes": {"record": writers, "claim": claim_writers, "profile": profile_writers, "branch": branch_writers,
-                      "reader": readers, "cli": cli_writers},
+                      "reader": readers, "cli": cli_writers, "mcp": mcp_writers},
         "attempted": sum(r["attempted"] for r in results),
         "acknowledged": sum(len(r["acked"]) for r in results if r["kind"] != "profile")
         + sum(len(r["acked"]) // 2 for r in results if r["kind"] == "profile"),
@@ -583,9 +625,9 @@ def phase_fuzz(base: Path, *, examples: int, seed: int = 0) -> dict[str, Any]:
 # =============================================================================== main
 
 SMALL = dict(writers=6, records=8, claim_writers=2, profile_writers=2, branch_writers=1, readers=2,
-             cli_writers=1, cli_records=3, kills=40, fuzz=150)
+             cli_writers=1, cli_records=3, mcp_writers=1, kills=40, fuzz=150)
 FULL = dict(writers=32, records=50, claim_writers=4, profile_writers=4, branch_writers=2, readers=6,
-            cli_writers=2, cli_records=20, kills=1000, fuzz=2000)
+            cli_writers=2, cli_records=20, mcp_writers=2, kills=1000, fuzz=2000)
 
 
 def run(phases: list[str], scale: dict[str, int], base: Path) -> dict[str, Any]:
@@ -593,7 +635,7 @@ def run(phases: list[str], scale: dict[str, int], base: Path) -> dict[str, Any]:
     if "concurrency" in phases:
         out["concurrency"] = phase_concurrency(base, **{k: scale[k] for k in (
             "writers", "records", "claim_writers", "profile_writers", "branch_writers", "readers", "cli_writers",
-            "cli_records")})
+            "cli_records", "mcp_writers")})
     if "kill" in phases:
         out["kill"] = phase_kill(base, kills=scale["kills"])
     if "edits" in phases:
@@ -610,7 +652,7 @@ def _print(doc: dict[str, Any]) -> None:
     if c:
         p = c["processes"]
         print(f"concurrency: {p['record']} record + {p['claim']} claim + {p['profile']} profile + {p['branch']} branch "
-              f"writers, {p['cli']} CLI writers, {p['reader']} readers, {c['seconds']} s")
+              f"writers, {p['cli']} CLI writers, {p.get('mcp', 0)} MCP servers, {p['reader']} readers, {c['seconds']} s")
         print(f"  writes attempted {c['attempted']}, acknowledged {c['acknowledged']}, "
               f"present {c['present']}/{c['acknowledged_items']} items, lost {len(c['lost'])}, timeouts {c['timeouts']}")
         w = c["lock_wait_s"]
