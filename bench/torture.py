@@ -103,8 +103,10 @@ def worker(kind: str, root: str, wid: int, n: int, out: str, stop: str) -> None:
                 result["errors"].append(exc.render()[:200])
         Path(out).write_text(json.dumps(result))
         return
+    result["holds"] = []
     for i in range(n):
         result["attempted"] += 1
+        began = time.monotonic()
         try:
             if kind == "record":
                 rec = ws.raw.record(f"进程{wid} 第{i}条：今天又加班到很晚\n".encode(), topic=f"t{wid % 4}")
@@ -122,6 +124,7 @@ def worker(kind: str, root: str, wid: int, n: int, out: str, stop: str) -> None:
                 branch = ws.index.add_branch(Branch(id="", topic=f"分支{wid}-{i}", opened_at=clock.now()))
                 result["acked"].append({"id": branch.id, "topic": branch.topic})
             result["waits"].append(lock.last_wait)
+            result["holds"].append(time.monotonic() - began - lock.last_wait)
         except LockTimeout:
             result["timeouts"] += 1
         except MyLifeError as exc:
@@ -234,6 +237,7 @@ def phase_concurrency(base: Path, *, writers: int, records: int, claim_writers: 
     results += cli_results
     present, lost = _present(root, results)
     waits = [w for r in results for w in r.get("waits", [])]
+    holds = [h for r in results for h in r.get("holds", [])]
     from mylife_core.verify import verify
     from mylife_core.workspace import Workspace
 
@@ -252,6 +256,8 @@ def phase_concurrency(base: Path, *, writers: int, records: int, claim_writers: 
         "reads": reads, "read_errors": read_errors[:5],
         "lock_wait_s": {"p50": round(_pct(waits, 0.5), 3), "p95": round(_pct(waits, 0.95), 3),
                         "max": round(max(waits, default=0.0), 3), "n": len(waits)},
+        "work_s": {"p50": round(_pct(holds, 0.5), 3), "p95": round(_pct(holds, 0.95), 3)},
+        "writes_per_s": round(len(waits) / elapsed, 1) if elapsed else None,
         "verify_problems": [p.kind for p in report.problems],
         "seconds": round(elapsed, 1), "loadavg": loadavg(),
     }
@@ -656,7 +662,8 @@ def _print(doc: dict[str, Any]) -> None:
         print(f"  writes attempted {c['attempted']}, acknowledged {c['acknowledged']}, "
               f"present {c['present']}/{c['acknowledged_items']} items, lost {len(c['lost'])}, timeouts {c['timeouts']}")
         w = c["lock_wait_s"]
-        print(f"  lock wait p50 {w['p50']} s, p95 {w['p95']} s, max {w['max']} s ({w['n']} library writes); "
+        print(f"  lock wait p50 {w['p50']} s, p95 {w['p95']} s, max {w['max']} s ({w['n']} library writes; "
+              f"work after the wait p50 {c['work_s']['p50']} s, p95 {c['work_s']['p95']} s, {c['writes_per_s']} writes/s); "
               f"{c['reads']} reads, {len(c['read_errors'])} read errors; verify problems {c['verify_problems']}")
     k = doc.get("kill")
     if k:

@@ -3,12 +3,13 @@
 Taking the workspace lock (:meth:`Workspace.lock`) runs :func:`recover_if_needed` first. It is
 cheap when nothing happened (two ``stat`` calls and a one-byte read) and, after a crash:
 
-* **a half-finished raw record** (``ledger/pending.json``, written before the raw file is
-  created): a lone ``record`` is completed (the file is complete, since it appears by an atomic
-  link, so its manifest line and audit entry are added, ``detail.recovered``); a ``claim add``
-  whose statement was being recorded is completed when its claims were stored, otherwise rolled
-  back (the raw file it created is removed and the manifest cut back), because the command
-  never said it succeeded;
+* **a half-finished raw record**: ``record`` writes the manifest line, then the file (which
+  appears whole, by an atomic link), then the audit entry; the lock tells which files the dead
+  writer was writing, so a manifest line whose file never appeared is cut (rolled back) and a
+  complete record gets its audit entry (``detail.recovered``). A ``claim add`` recording its
+  statement keeps a journal (``ledger/pending.json``): it is completed when its claims were
+  stored, otherwise rolled back (the raw file it created is removed and the manifest cut back),
+  because the command never said it succeeded;
 * **a torn last line** of the audit log or the manifest is cut (audited as ``audit.repair`` /
   ``manifest.repair``);
 * **a file replaced without its audit entry** (the writer died between the two): the lock
@@ -226,6 +227,34 @@ def audit_unaudited_writes(ws: "Workspace", paths: list[str]) -> list[str]:
     return changed
 
 
+def finish_last_record(ws: "Workspace") -> dict[str, Any] | None:
+    """A writer died inside ``record`` (it was writing the manifest): the manifest's last line
+    either has its file (then the record is complete but perhaps for its audit entry, which is
+    added) or not (the kill came before the file appeared: the line is cut)."""
+    from .integrity import sha256_file
+    manifest = ws.raw.manifest_path
+    try:
+        data = manifest.read_bytes()
+    except FileNotFoundError:
+        return None
+    if not data:
+        return None
+    start = data.rfind(b"\n", 0, len(data) - 1) + 1
+    try:
+        last = json.loads(data[start:])
+        rel, sha = last["file"], last["sha256"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if sha256_file(ws.root / rel) is None:
+        ws.raw._cut_manifest(start)
+        return {"file": rel, "outcome": "rolled_back"}
+    if rel in _audited_records(ws, {rel}):
+        return None
+    ws.commit_changes([(last.get("actor", "user"), "record", rel, [rel, "ledger/raw.jsonl"],
+                        {"topic": last.get("topic"), "sha256": sha, "size": last.get("size"), "recovered": True})])
+    return {"file": rel, "outcome": "completed"}
+
+
 def recover_if_needed(ws: "Workspace", *, crashed: bool = False, paths: list[str] | None = None) -> dict[str, Any]:
     """Run with the lock held, right after taking it (see the module docstring)."""
     report: dict[str, Any] = {}
@@ -238,6 +267,11 @@ def recover_if_needed(ws: "Workspace", *, crashed: bool = False, paths: list[str
     if jsonl.ends_torn(ws.raw.manifest_path):
         ws.raw._repair_torn_manifest()
         report["manifest_repaired"] = True
+    manifest = str(ws.raw.manifest_path.resolve())
+    if crashed and "pending" not in report and any(os.path.realpath(p) == manifest for p in paths or []):
+        finished = finish_last_record(ws)
+        if finished:
+            report["record"] = finished
     if crashed and any("/claims/" in p for p in paths or []):
         with contextlib.suppress(Exception):
             sync_claims_index(ws)

@@ -173,34 +173,43 @@ def test_a_torn_or_garbage_audit_log_never_breaks_status_and_is_repaired(cli, ws
     assert kinds == {"audit_bad_line"}  # the garbage is named (until accepted), the torn tail is gone
 
 
-def test_a_half_finished_record_is_completed(ws, ws_path):
-    """What a kill between creating the raw file and its manifest line leaves."""
-    from mylife_core.recovery import Pending
-
+_DIES_IN_RECORD = textwrap.dedent("""
+    import sys, time
+    from mylife_core import clock
+    from mylife_core.storage import jsonl
+    from mylife_core.workspace import Workspace
+    ws = Workspace.open(sys.argv[1])
     with ws.lock():
-        pending = Pending(ws, "record")
-        from mylife_core import clock
+        if sys.argv[2] == "file":  # the manifest line and the file, no audit entry yet
+            ws.raw.write_unaudited("被打断的一条\\n".encode(), topic="t", when=clock.now(), source="user_raw",
+                                   actor="user")
+        else:  # only the manifest line: the file never appeared
+            jsonl.append(ws.raw.manifest_path, {"file": "raw/2026-01-01-t.md", "sha256": "0" * 64, "size": 1,
+                         "lines": 1, "topic": "t", "occurred_at": "2026-01-01",
+                         "recorded_at": "2026-01-01T00:00:00Z"})
+        print("written", flush=True)
+        time.sleep(60)
+""")
 
-        data = "被打断的一条\n".encode()
-        import hashlib
 
-        rec = {"file": "raw/2026-01-01-t.md", "sha256": hashlib.sha256(data).hexdigest(), "size": len(data),
-               "lines": 1, "topic": "t", "occurred_at": "2026-01-01", "recorded_at": clock.now().isoformat(),
-               "source": "user_raw", "actor": "user"}
-        pending.add_record(rec, 0)
-        (ws_path / "raw" / "2026-01-01-t.md").write_bytes(data)
-    # (the process "died" here: no manifest line, no audit entry)
-    other = Workspace.open(ws_path)
-    other.raw.record("下一条\n".encode(), topic="t")
-    files = [r.file for r in other.raw.records()]
-    assert "raw/2026-01-01-t.md" in files
-    from mylife_core.verify import verify
-
-    assert verify(other).ok
-    entries = other.audit.all()
-    assert any(e.action == "record" and e.target == "raw/2026-01-01-t.md" and e.detail.get("recovered")
-               for e in entries)
-    assert not (ws_path / "ledger" / "pending.json").exists()
+@pytest.mark.parametrize("stage, outcome", [("file", "completed"), ("line", "rolled_back")])
+def test_a_half_finished_record_is_completed_or_rolled_back(cli, ws_path, stage, outcome):
+    cli("init")
+    proc = subprocess.Popen([sys.executable, "-c", _DIES_IN_RECORD, str(ws_path), stage], stdout=subprocess.PIPE,
+                            env=cli_env(ws_path))
+    assert proc.stdout.readline().strip() == b"written"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert cli("record", "下一条", "--topic", "t").returncode == 0
+    entries = [json.loads(x) for x in (ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()]
+    recover = [e for e in entries if e["action"] == "recover"]
+    assert recover and recover[0]["detail"]["record"]["outcome"] == outcome
+    records = [json.loads(x)["file"] for x in (ws_path / "ledger" / "raw.jsonl").read_text(encoding="utf-8").splitlines()]
+    if outcome == "completed":
+        assert len(records) == 2 and any(e["action"] == "record" and e["detail"].get("recovered") for e in entries)
+    else:
+        assert len(records) == 1 and "raw/2026-01-01-t.md" not in records
+    assert cli("verify").returncode == 0
 
 
 class _FailingStore:

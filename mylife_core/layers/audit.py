@@ -33,7 +33,7 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from ..storage import jsonl
-from ..storage.atomic import append_bytes, atomic_write_bytes
+from ..storage.atomic import append_bytes
 
 
 class AuditEntry(BaseModel):
@@ -136,9 +136,16 @@ class AuditLog:
         self.append_entries(entries)
 
     def write_head(self, last_hash: str) -> None:
+        """Overwrite the head in place: one small ``pwrite`` of a fixed width (no rename, no
+        fsync: it is advisory and may lag; a kill leaves the old or the new head)."""
         size = self.path.stat().st_size
-        body = json.dumps({"size": size, "hash": last_hash}).encode("ascii") + b"\n"
-        atomic_write_bytes(self.head_path, body, durable=False)
+        body = json.dumps({"size": size, "hash": last_hash}).encode("ascii").ljust(127) + b"\n"
+        fd = os.open(self.head_path, os.O_WRONLY | os.O_CREAT, 0o600)
+        try:
+            os.pwrite(fd, body, 0)
+            os.ftruncate(fd, len(body))
+        finally:
+            os.close(fd)
 
     def read_head(self) -> dict[str, Any] | None:
         try:

@@ -131,9 +131,10 @@ class IndexLayer:
         return self.load()
 
     def _read_truth(self) -> IndexFile:
-        """The file itself, parsed (never the cache copy): what every writer starts from, under
-        the lock, so a derived copy can never be written back over the truth."""
-        self._data = yamlfile.load(self.path, _ADAPTER, default={"chains": [], "branches": []})
+        """What every writer starts from, under the lock: the file's bytes as they are now. Its
+        parsed copy in ``cache/`` is used only when it was made from exactly these bytes (sha256,
+        sealed), so a derived copy can never be written back over the truth."""
+        self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path, default={"chains": [], "branches": []})
         return self._data
 
     def _save(self, data: IndexFile) -> None:

@@ -128,9 +128,10 @@ class ProfileLayer:
         return self.load()
 
     def _read_truth(self) -> ProfileFile:
-        """The file itself, parsed (never the cache copy): what every writer starts from, under
-        the lock, so a derived copy can never be written back over the truth."""
-        self._data = yamlfile.load(self.path, _ADAPTER, default={"fields": {}})
+        """What every writer starts from, under the lock: the file's bytes as they are now. Its
+        parsed copy in ``cache/`` is used only when it was made from exactly these bytes (sha256,
+        sealed), so a derived copy can never be written back over the truth."""
+        self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path, default={"fields": {}})
         return self._data
 
     def _save(self, data: ProfileFile) -> None:

@@ -158,33 +158,28 @@ class RawLayer:
                source: str = "user_raw", actor: str = "user") -> RawRecord:
         """Store ``data`` unchanged as a new raw file and return its manifest entry.
 
-        Crash-safe: the journal (``ledger/pending.json``) names the file before it is created,
-        so a kill at any point is completed by the next writer (mylife_core.recovery)."""
-        from ..recovery import Pending
-
+        Crash-safe without extra writes: the manifest line goes first, then the file (which
+        appears whole, by an atomic link), then the audit entry. A writer killed in between is
+        finished by the next one (mylife_core.recovery): a line whose file never appeared is cut,
+        a file without its audit entry gets it."""
         topic = check_topic(topic)
         if not data.strip():
             raise UsageError("empty_record")
         when = occurred_at or clock.now()
         with self.ws.lock():
-            pending = Pending(self.ws, "record")
-            rec = self.write_unaudited(data, topic=topic, when=when, source=source, actor=actor, pending=pending)
+            rec = self.write_unaudited(data, topic=topic, when=when, source=source, actor=actor)
             self.ws.commit_change(actor, "record", rec.file, paths=[rec.file, "ledger/raw.jsonl"],
                                   detail={"topic": topic, "sha256": rec.sha256, "size": rec.size})
-            pending.done()
         return rec
 
     def write_unaudited(self, data: bytes, *, topic: str, when: datetime, source: str, actor: str,
-                        pending) -> RawRecord:
-        """The file and its manifest line, announced in ``pending`` first; the caller holds the
-        lock, writes the audit entry and closes the journal (``record`` and ``claim add``)."""
+                        pending=None) -> RawRecord:
+        """The manifest line, then the file; the caller holds the lock and writes the audit entry
+        (``record``, and ``claim add`` recording its statement, announced in its ``pending``
+        journal so that it can be rolled back)."""
         stem = f"{when.date().isoformat()}-{_slug(topic)}"
         self._repair_torn_manifest()
         records = self._load(refresh=True)  # other processes may have recorded meanwhile
-        try:
-            manifest_size = self.manifest_path.stat().st_size
-        except FileNotFoundError:
-            manifest_size = 0
         suffix = 1
         while True:
             name = f"{stem}.md" if suffix == 1 else f"{stem}-{suffix}.md"
@@ -192,18 +187,33 @@ class RawLayer:
             suffix += 1
             if rel in records or os.path.lexists(self.dir / name):
                 continue  # a file MyLife did not record is never touched: pick another name
+            try:
+                manifest_size = self.manifest_path.stat().st_size
+            except FileNotFoundError:
+                manifest_size = 0
             rec = RawRecord(file=rel, sha256=hashlib.sha256(data).hexdigest(), size=len(data),
                             lines=len(split_lines(data)), topic=topic, occurred_at=when.date(),
                             recorded_at=clock.now(), source=source, actor=actor)
-            pending.add_record(rec.model_dump(mode="json"), manifest_size)
+            if pending is not None:
+                pending.add_record(rec.model_dump(mode="json"), manifest_size)
+            jsonl.append(self.manifest_path, rec.model_dump(mode="json"))
             try:
                 create_exclusive(self.dir / name, data)
                 break
-            except FileExistsError:
-                pending.data["records"].pop()
-        jsonl.append(self.manifest_path, rec.model_dump(mode="json"))
+            except BaseException as exc:  # the file could not be made: the line goes again
+                self._cut_manifest(manifest_size)
+                if pending is not None:
+                    pending.data["records"].pop()
+                if not isinstance(exc, FileExistsError):
+                    raise
         self._load(refresh=True)
         return rec
+
+    def _cut_manifest(self, size: int) -> None:
+        with self.manifest_path.open("r+b") as fh:
+            fh.truncate(size)
+            os.fsync(fh.fileno())
+        self._records, self._seen = None, (0, 0, 0)
 
     def _repair_torn_manifest(self) -> None:
         """A writer killed mid-append leaves a last line without newline: cut that fragment

@@ -314,9 +314,10 @@ class SearchIndex:
         raw_files: dict[str, str | None] = {}
         claim_ids: dict[str, None] = {}
         for entry in entries:
-            action, target = entry.get("action", ""), entry.get("target", "")
+            action, target = str(entry.get("action", "")), entry.get("target", "")
+            detail = entry.get("detail") if isinstance(entry.get("detail"), dict) else {}
             if action == "record" and isinstance(target, str) and target.startswith("raw/"):
-                raw_files[target] = (entry.get("detail") or {}).get("topic")
+                raw_files[target] = detail.get("topic")
             elif action.startswith("claim.") and isinstance(target, str) and target.startswith("claim-"):
                 claim_ids[target] = None
         if not raw_files and not claim_ids and not self.digests_changed(ws):
@@ -531,7 +532,9 @@ def _read_audit(path: Path, offset: int) -> tuple[list[dict[str, Any]], int]:
     for line in data[:end].split(b"\n"):
         if line.strip():
             with contextlib.suppress(ValueError):
-                entries.append(json.loads(line))
+                entry = json.loads(line)
+                if isinstance(entry, dict):  # a garbage or wrong-type line is skipped
+                    entries.append(entry)
     return entries, offset + end
 
 
