@@ -143,10 +143,12 @@ def check_audit(ws: "Workspace") -> AuditFindings:
     latest: dict[str, Recorded] = {}
     prev_raw: bytes | None = None
     offset = 0
-    ends: dict[int, bytes] = {}
-    for line in ws.audit.lines():
+    head = ws.audit.read_head()
+    head_line: bytes | None = None  # the line that ends where the head says the log ends
+    for line in ws.audit.lines(parse=False):
         offset += len(line.raw) + 1
-        ends[offset] = line.raw
+        if head is not None and offset == head["size"]:
+            head_line = line.raw
         data = line.data
         if line.problem is not None:
             audit_problems.append(_problem("audit_bad_line", "audit_bad_line", file=AUDIT_FILE, line=line.number,
@@ -161,28 +163,30 @@ def check_audit(ws: "Workspace") -> AuditFindings:
             audit_problems.append(_problem("audit_chain_broken", "audit_chain_broken", file=AUDIT_FILE,
                                            line=line.number))
         prev_raw = line.raw
-        entry = line.entry
-        if entry is None:
+        if line.problem is not None:
             continue
         found.entries += 1
-        if entry.action == "record" and isinstance(entry.detail.get("sha256"), str):
-            found.record_entries[entry.target] = (entry.detail["sha256"], entry.detail.get("size"))
-        for rel, sha in entry.files.items():
-            latest[rel] = Recorded(sha, line.number, entry.at.isoformat(timespec="seconds"), entry.action, entry.target)
-        if entry.action == ACCEPT_ACTION and entry.target == AUDIT_FILE:
+        action, target, detail = data["action"], data["target"], data.get("detail") or {}
+        if action == "record" and isinstance(detail.get("sha256"), str):
+            found.record_entries[target] = (detail["sha256"], detail.get("size"))
+        files = data.get("files")
+        if files:
+            at = data["at"][:19]
+            for rel, sha in files.items():
+                latest[rel] = Recorded(sha if isinstance(sha, str) else None, line.number, at, action, target)
+        if action == ACCEPT_ACTION and target == AUDIT_FILE:
             audit_problems = []  # the user acknowledged the log as it was
-        elif entry.action == "audit.mismatch":
+        elif action == "audit.mismatch":
             audit_problems.append(_problem("audit_truncated", "audit_cut", file=AUDIT_FILE, line=line.number,
-                                           size=entry.detail.get("expected_size")))
+                                           size=detail.get("expected_size")))
     if found.chained:
-        head = ws.audit.read_head()
         size = offset
         if head is None:
             audit_problems.append(_problem("audit_head_missing", "audit_head_missing", file="ledger/audit.head"))
         elif head["size"] > size:
             audit_problems.append(_problem("audit_truncated", "audit_cut", file=AUDIT_FILE, line=None,
                                            size=head["size"]))
-        elif head["size"] not in ends or line_hash(ends[head["size"]]) != head["hash"]:
+        elif head_line is None or line_hash(head_line) != head["hash"]:
             audit_problems.append(_problem("audit_chain_broken", "audit_tail_changed", file=AUDIT_FILE))
     found.problems.extend(audit_problems)
     if not found.chained:
