@@ -44,12 +44,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+#: seconds each reader pauses between two reads (``--reader-pause``; 0 = hot loops)
+READER_PAUSE = float(os.environ.get("MYLIFE_TORTURE_READER_PAUSE", "0.02"))
 OUT = ROOT / "bench" / "out"
 DOCUMENTED_EXIT_CODES = {0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 130}
 
 
 def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MYLIFE_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MYLIFE_") or k.startswith("MYLIFE_TORTURE_")}
     env.update(MYLIFE_LOAD_PLUGINS="", MYLIFE_LANG="en", MYLIFE_TEST_LANG="en", PYTHONPATH=str(ROOT))
     return env
 
@@ -99,6 +101,7 @@ def worker(kind: str, root: str, wid: int, n: int, out: str, stop: str) -> None:
                 fresh.raw.count()
                 fresh.audit.tail(5)
                 result["reads"] += 1
+                time.sleep(READER_PAUSE)  # a reader that never pauses is a CPU hog, not a user
             except MyLifeError as exc:
                 result["errors"].append(exc.render()[:200])
         Path(out).write_text(json.dumps(result))
@@ -244,6 +247,7 @@ def phase_concurrency(base: Path, *, writers: int, records: int, claim_writers: 
     with Workspace.open(root) as ws:
         report = verify(ws)
     return {
+        "reader_pause_s": float(os.environ.get("MYLIFE_TORTURE_READER_PAUSE", READER_PAUSE)),
         "processes": {"record": writers, "claim": claim_writers, "profile": profile_writers, "branch": branch_writers,
                       "reader": readers, "cli": cli_writers, "mcp": mcp_writers},
         "attempted": sum(r["attempted"] for r in results),
@@ -697,6 +701,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phases", default="concurrency,kill,edits,fuzz")
     for key in SMALL:
         parser.add_argument(f"--{key.replace('_', '-')}", type=int, default=None)
+    parser.add_argument("--reader-pause", type=float, default=None,
+                        help="seconds a reader pauses between reads (default 0.02; 0 = hot loops)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--keep", action="store_true", help="keep the workspaces (bench/out/torture-*)")
     ns = parser.parse_args(args)
@@ -708,6 +714,8 @@ def main(argv: list[str] | None = None) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     base = Path(tempfile.mkdtemp(prefix="torture-", dir=OUT))
     os.environ.update(MYLIFE_LOAD_PLUGINS="", MYLIFE_LANG="en")
+    if ns.reader_pause is not None:
+        os.environ["MYLIFE_TORTURE_READER_PAUSE"] = str(ns.reader_pause)
     try:
         doc = run([p.strip() for p in ns.phases.split(",") if p.strip()], scale, base)
     finally:

@@ -268,7 +268,8 @@ def accept(ws: "Workspace", rel: str, *, actor: str = "user") -> dict[str, Any]:
     except (ValueError, OSError):
         raise UsageError("accept_outside", file=rel[:200]) from None
     if not is_file and rel != AUDIT_FILE:
-        recorded = any(rel in line.entry.files for line in ws.audit.lines() if line.entry is not None)
+        recorded = any(rel in (line.data.get("files") or {}) for line in ws.audit.lines(parse=False)
+                       if line.problem is None)
         if not recorded or resolved.exists():  # a folder, or a name MyLife never wrote
             raise UsageError("accept_unknown", file=rel[:200])
     if rel == AUDIT_FILE:

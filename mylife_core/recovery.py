@@ -188,12 +188,12 @@ def _latest_digests(ws: "Workspace", rels: set[str]) -> dict[str, str | None]:
     """The newest digest the audit log recorded for each of ``rels`` (absent: never recorded)."""
     found: dict[str, str | None] = {}
     needles = [json.dumps(r, ensure_ascii=False).encode("utf-8") for r in rels]
-    for line in ws.audit.lines():
-        if line.entry is None or not any(n in line.raw for n in needles):
+    for line in ws.audit.lines(parse=False):
+        if line.problem is not None or not any(n in line.raw for n in needles):
             continue
-        for rel, sha in line.entry.files.items():
+        for rel, sha in (line.data.get("files") or {}).items():
             if rel in rels:
-                found[rel] = sha
+                found[rel] = sha if isinstance(sha, str) else None
     return found
 
 
