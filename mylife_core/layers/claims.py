@@ -185,11 +185,10 @@ class ClaimsLayer:
 
     def add_many(self, items: Iterable[dict], *, actor: str = "user") -> tuple[list[Claim], list[str | None]]:
         """Add claims in one locked batch (used by extraction, imports and the benchmark)."""
+        from ..errors import require_utf8
         from .raw import check_topic
 
         prepared: list[dict] = []
-        from ..errors import require_utf8
-
         for item in items:
             for key in ("claim", "context", "topic", "provenance"):
                 require_utf8(item.get(key), key)
