@@ -80,6 +80,48 @@ def _pct(values: list[float], q: float) -> float:
 # =============================================================================== concurrency
 
 
+class PollingFlock:
+    """The lock MyLife had before (a non-blocking ``flock`` retried with growing sleeps), kept
+    here only so ``--phases lock-ab`` can measure both under the same load."""
+
+    def __init__(self, path: Path, timeout: float) -> None:
+        self.path, self.timeout, self.last_wait, self._fd, self._depth = path, timeout, 0.0, None, 0
+        self.on_acquired, self.crashed, self.crashed_paths = None, False, []
+
+    def __enter__(self) -> "PollingFlock":
+        import fcntl
+
+        from mylife_core.errors import LockTimeout
+
+        if self._depth:
+            self._depth += 1
+            return self
+        started = time.monotonic()
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        delay = 0.005
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() - started >= self.timeout:
+                    os.close(fd)
+                    raise LockTimeout("locked", seconds=self.timeout, path=str(self.path)) from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.1)
+        self._fd, self._depth, self.last_wait = fd, 1, time.monotonic() - started
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import fcntl
+
+        self._depth -= 1
+        if self._depth == 0:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+            os.close(self._fd)
+            self._fd = None
+
+
 def worker(kind: str, root: str, wid: int, n: int, out: str, stop: str) -> None:
     """One process of the concurrency phase (``python -m bench.torture worker ...``)."""
     from mylife_core.errors import LockTimeout, MyLifeError
@@ -91,6 +133,8 @@ def worker(kind: str, root: str, wid: int, n: int, out: str, stop: str) -> None:
                               "errors": [], "waits": [], "reads": 0}
     ws = Workspace.open(root)
     lock = ws.lock()
+    if os.environ.get("MYLIFE_TORTURE_OLD_LOCK") == "1":  # lock-ab: the polling flock, same file
+        lock = ws.__dict__["_lock"] = PollingFlock(ws.cache_dir / "locks" / "old.lock", lock.timeout)
     if kind == "reader":
         while not os.path.exists(stop):
             try:
@@ -198,6 +242,7 @@ def phase_concurrency(base: Path, *, writers: int, records: int, claim_writers: 
     import threading
 
     root = base / "concurrency"
+    base.mkdir(parents=True, exist_ok=True)
     _init(root)
     stop = base / "concurrency.stop"
     plan = ([("record", records)] * writers + [("claim", records)] * claim_writers
@@ -626,6 +671,24 @@ def phase_edits(base: Path) -> dict[str, Any]:
 # =============================================================================== fuzz
 
 
+def phase_lock_ab(base: Path, *, writers: int, records: int, claim_writers: int, profile_writers: int) -> dict[str, Any]:
+    """The same writers (library only) with the fair lock and with the polling flock it replaced,
+    one after the other under the same machine load."""
+    out: dict[str, Any] = {}
+    for name, flag in (("fair", "0"), ("polling", "1"), ("fair_again", "0")):
+        os.environ["MYLIFE_TORTURE_OLD_LOCK"] = flag
+        try:
+            doc = phase_concurrency(base / name, writers=writers, records=records, claim_writers=claim_writers,
+                                    profile_writers=profile_writers, branch_writers=1, readers=0, cli_writers=0,
+                                    cli_records=0, mcp_writers=0)
+        finally:
+            os.environ.pop("MYLIFE_TORTURE_OLD_LOCK", None)
+        out[name] = {k: doc[k] for k in ("attempted", "acknowledged", "timeouts", "lock_wait_s", "work_s",
+                                         "writes_per_s", "seconds", "loadavg")}
+        out[name]["lost"] = len(doc["lost"])
+    return out
+
+
 def phase_fuzz(base: Path, *, examples: int, seed: int = 0) -> dict[str, Any]:
     from bench.torture_fuzz import run_fuzz
 
@@ -652,6 +715,9 @@ def run(phases: list[str], scale: dict[str, int], base: Path) -> dict[str, Any]:
         out["edits"] = phase_edits(base)
     if "fuzz" in phases:
         out["fuzz"] = phase_fuzz(base, examples=scale["fuzz"])
+    if "lock-ab" in phases:
+        out["lock_ab"] = phase_lock_ab(base, writers=scale["writers"], records=scale["records"],
+                                       claim_writers=scale["claim_writers"], profile_writers=scale["profile_writers"])
     out["loadavg_end"] = loadavg()
     return out
 
@@ -682,6 +748,13 @@ def _print(doc: dict[str, Any]) -> None:
         for r in e["results"]:
             if not r["named"]:
                 print(f"  NOT NAMED: {r['edit']} ({r['file']}): {r['kinds']}")
+    ab = doc.get("lock_ab")
+    if ab:
+        for name, r in ab.items():
+            w = r["lock_wait_s"]
+            print(f"lock {name}: {r['acknowledged']}/{r['attempted']} acknowledged, {r['timeouts']} timeouts, "
+                  f"wait p50 {w['p50']} s p95 {w['p95']} s max {w['max']} s, {r['writes_per_s']} writes/s, "
+                  f"load {r['loadavg']}")
     f = doc.get("fuzz")
     if f:
         print(f"fuzz: {f['cases']} cases ({f['cli']} CLI, {f['tools']} tool calls) on {f['breakages']} kinds of "
