@@ -151,12 +151,37 @@ TOOLS = ("mylife_record", "mylife_digest", "mylife_claim_add", "mylife_recall", 
 
 
 def tool_cases(st, weird, number):
+    """Arguments that fit each tool's schema (with hostile values), and, one time in three,
+    arbitrary dictionaries (what a confused model sends)."""
+    good = st.sampled_from(["职业去留", "career", "热爱这里", "raw/2026-01-01-career.md#L1"])
+    text = st.one_of(weird, good)
+    pointer = st.one_of(weird, st.sampled_from(["raw/x.md#L1", "raw/../x#L1", "raw/a.md#L0", "raw/a.md#L2-L1"]))
+    date_ = st.one_of(st.none(), st.dates().map(str), weird)
+    fitting = st.one_of(
+        st.fixed_dictionaries({"text": text, "topic": text}, optional={"occurred_at": date_}).map(lambda a: ("mylife_record", a)),
+        st.fixed_dictionaries({"topic": text}, optional={"text": text}).map(lambda a: ("mylife_digest", a)),
+        st.fixed_dictionaries({"claim": text, "topic": text, "kind": st.sampled_from(["fact", "assessment", "inference"])},
+                              optional={"provenance": pointer, "context": text, "occurred_at": date_}
+                              ).map(lambda a: ("mylife_claim_add", a)),
+        st.fixed_dictionaries({"query": text}, optional={"topic": text, "k": st.integers(-5, 80)}).map(lambda a: ("mylife_recall", a)),
+        st.fixed_dictionaries({"target": st.one_of(weird, st.sampled_from(["claim-2026-12-04-001", "chain-2026-01-01-001"]))}
+                              ).map(lambda a: ("mylife_trace", a)),
+        st.fixed_dictionaries({"question": text}, optional={"keep": st.lists(text, max_size=3),
+                                                          "accept_stale": st.booleans()}).map(lambda a: ("mylife_staleness", a)),
+        st.fixed_dictionaries({"conclusion": text}, optional={"topic": text, "k": st.integers(-5, 40)}
+                              ).map(lambda a: ("mylife_competing", a)),
+        st.fixed_dictionaries({"topic": text}, optional={"parent_topic": text, "question": text}).map(lambda a: ("mylife_branch", a)),
+        st.fixed_dictionaries({"name": text, "value": st.one_of(text, st.integers(-10**30, 10**30), st.floats(), st.booleans())},
+                              optional={"ttl_days": st.integers(-5, 10**12), "never_expires": st.booleans(),
+                                        "provenance": pointer, "topic": text}).map(lambda a: ("mylife_profile_update", a)),
+    )
     value = st.one_of(weird, st.integers(), st.none(), st.booleans(), st.lists(weird, max_size=3),
                       st.dictionaries(st.text(max_size=5), st.integers(), max_size=2))
     keys = st.sampled_from(["text", "topic", "claim", "kind", "provenance", "context", "occurred_at", "query",
                             "target", "question", "conclusion", "k", "name", "value", "ttl_days", "parent_topic",
                             "layers", "keep", "mode", "source", "confidence", "bogus"])
-    return st.tuples(st.sampled_from(TOOLS), st.dictionaries(keys, value, max_size=5))
+    arbitrary = st.tuples(st.sampled_from(TOOLS), st.dictionaries(keys, value, max_size=5))
+    return st.integers(0, 2).flatmap(lambda n: arbitrary if n == 0 else fitting)
 
 
 # --------------------------------------------------------------------------- running one case
