@@ -147,9 +147,11 @@ def validate(data: Any, adapter: TypeAdapter[T], path: Path, text: str) -> T:
 def read_bytes(path: Path) -> bytes:
     """The file's bytes; a folder, a device or an unreadable file is a :class:`DataFileError`."""
     try:
-        if not path.is_file():
+        if os.path.lexists(path) and not path.is_file():
             raise DataFileError(path, None, "not a regular file (a folder or device where MyLife keeps a file)")
-        return path.read_bytes()
+        return path.read_bytes()  # a missing file raises FileNotFoundError, as callers expect
+    except FileNotFoundError:
+        raise
     except OSError as exc:
         raise DataFileError(path, None, f"cannot read: {exc.strerror or exc}") from None
 
