@@ -87,3 +87,14 @@ class PluginError(MyLifeError):
 
     code = "plugin"
     exit_code = 7
+
+
+def require_utf8(value: object, what: str) -> None:
+    """Refuse text that cannot be written as UTF-8 (lone surrogates: undecodable bytes from a
+    shell argument, or ``\\udcff`` escapes in JSON) before anything is written."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = value.encode("utf-8", "backslashreplace").decode("utf-8")[:80]
+            raise UsageError("bad_utf8_argument", name=what, value=shown) from None

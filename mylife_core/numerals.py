@@ -38,8 +38,12 @@ def parse_number(text: str) -> int | float | None:
     as ``1.5万``), or None when it is anything else (``一般``, ``普通本科``, ``三年``)."""
     stripped = text.strip().replace(",", "").replace("，", "")
     if _PLAIN.match(stripped):
+        # more than 15 significant digits (an ID or card number, or a typo) would not survive as
+        # a number (float precision; Python's int-from-text limit): it stays text, exactly as typed
+        if sum(ch.isdigit() for ch in stripped.lstrip("-0")) > 15:
+            return None
         return float(stripped) if "." in stripped else int(stripped)
-    if not stripped or not _HAS_CN.search(stripped) or _NUMERAL.fullmatch(stripped) is None:
+    if not stripped or len(stripped) > 40 or not _HAS_CN.search(stripped) or _NUMERAL.fullmatch(stripped) is None:
         return None
     return _cn2an(stripped)
 

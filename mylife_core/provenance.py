@@ -24,10 +24,16 @@ class Pointer:
 
     @classmethod
     def parse(cls, text: str) -> "Pointer":
+        if len(text) > 1024:  # no raw file name is that long; the OS would refuse it anyway
+            raise UsageError("bad_pointer", pointer=text[:80] + "…")
         match = _POINTER.match(text.strip())
         if not match:
             raise UsageError("bad_pointer", pointer=text)
+        if len(match.group(2)) > 9 or len(match.group(3) or "") > 9:  # no diary has a billion lines
+            raise UsageError("bad_pointer", pointer=text)
         file, start, end = match.group(1), int(match.group(2)), int(match.group(3) or match.group(2))
+        if any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in Path(file).parts):
+            raise UsageError("bad_pointer", pointer=text[:80])
         if start < 1 or end < start or ".." in Path(file).parts:
             raise UsageError("bad_pointer", pointer=text)
         return cls(file, start, end)

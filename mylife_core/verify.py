@@ -4,6 +4,9 @@
   ``raw/`` that MyLife did not record;
 * every claim's pointer resolves and its lines still hash to ``excerpt_hash``;
 * the YAML layers parse (a hand edit with a syntax error is named by file and line);
+* L1–L4 and the audit log: the audit log's hash chain and head are intact, every file a MyLife
+  write recorded still holds the digest recorded last, and no layer file appeared that MyLife
+  never wrote (:mod:`mylife_core.integrity`); the manifest agrees with the ``record`` entries;
 * plugins may add their own witnesses (``verify_workspace``; e.g. git history).
 """
 
@@ -39,6 +42,9 @@ class Problem:
 class VerifyReport:
     raw_checked: int = 0
     claims_checked: int = 0
+    files_checked: int = 0
+    audit_entries: int = 0
+    audit_chained: bool = False
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -47,7 +53,8 @@ class VerifyReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"ok": self.ok, "raw_checked": self.raw_checked, "claims_checked": self.claims_checked,
-                "problems": [p.to_json() for p in self.problems]}
+                "files_checked": self.files_checked, "audit_entries": self.audit_entries,
+                "audit_chained": self.audit_chained, "problems": [p.to_json() for p in self.problems]}
 
 
 def _sha256(path: os.PathLike[str]) -> str | None:
@@ -60,6 +67,13 @@ def _sha256(path: os.PathLike[str]) -> str | None:
 
 
 def verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = None) -> VerifyReport:
+    """Check everything, holding the write lock: taking it finishes what a killed writer left
+    (mylife_core.recovery), and no write is half way while the witnesses are compared."""
+    with ws.lock():
+        return _verify(ws, progress)
+
+
+def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = None) -> VerifyReport:
     report = VerifyReport()
     add = report.problems.append
 
@@ -71,8 +85,16 @@ def verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = N
             add(Problem("bad_file", exc.render().splitlines()[0], file=str(exc.path), line=exc.line))
             return False
 
-    guard(lambda: ws.profile.load())
-    guard(lambda: ws.index.load())
+    from .integrity import check_audit
+
+    guard(lambda: ws.profile.reload())
+    guard(lambda: ws.index.reload())
+
+    # L1–L4 and the audit log: hash chain, head, newest digest of every file
+    audit = check_audit(ws)
+    report.audit_chained, report.audit_entries, report.files_checked = audit.chained, audit.entries, audit.files_checked
+    for p in audit.problems:
+        add(Problem(p["kind"], p["message"], file=p.get("file"), line=p.get("line")))
 
     # L0: manifest vs files
     manifest_ok = guard(lambda: ws.raw.records())
@@ -88,6 +110,12 @@ def verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = N
             elif actual != rec.sha256:
                 add(Problem("raw_changed", t("verify.raw_changed", file=rec.file, expected=rec.sha256[:12],
                                               actual=actual[:12]), file=rec.file))
+            audited = audit.record_entries.get(rec.file)
+            if audited is None:
+                if audit.record_entries or audit.chained:
+                    add(Problem("raw_unaudited", t("verify.raw_unaudited", file=rec.file), file=rec.file))
+            elif audited[0] != rec.sha256 or (audited[1] is not None and audited[1] != rec.size):
+                add(Problem("manifest_changed", t("verify.manifest_changed", file=rec.file), file=rec.file))
             if progress and i % 1000 == 0:
                 progress("raw", i, len(records))
         report.raw_checked = len(records)

@@ -56,6 +56,22 @@ def default_root() -> Path:
     return Path(env).expanduser() if env else Path.home() / "mylife"
 
 
+def lock_timeout() -> float:
+    """``MYLIFE_LOCK_TIMEOUT`` in seconds (default 60); a bad value is a usage error."""
+    import math
+
+    text = os.environ.get("MYLIFE_LOCK_TIMEOUT", "").strip()
+    if not text:
+        return 60.0
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0 or value > 86400:
+        raise UsageError("bad_lock_timeout", value=text[:40])
+    return value
+
+
 def resolve_root(path: str | os.PathLike[str] | None) -> Path:
     return (Path(path).expanduser() if path else default_root()).absolute()
 
@@ -122,12 +138,21 @@ class Workspace:
             self.commit_change(actor, "config.set", "config.yaml", paths=["config.yaml"])
 
     def lock(self) -> FileLock:
+        """The workspace's fair write lock (storage/lock.py). Taking it first finishes whatever a
+        killed writer left half done (:mod:`mylife_core.recovery`)."""
         lock = self.__dict__.get("_lock")
         if lock is None:
+            timeout = lock_timeout()
             ensure_private_dir(self.cache_dir / "locks")
-            timeout = float(os.environ.get("MYLIFE_LOCK_TIMEOUT", "60"))
-            lock = self.__dict__["_lock"] = FileLock(self.cache_dir / "locks" / "write.lock", timeout=timeout)
+            lock = FileLock(self.cache_dir / "locks" / "write.lock", timeout=timeout)
+            lock.on_acquired = self._after_lock
+            self.__dict__["_lock"] = lock
         return lock
+
+    def _after_lock(self, lock: FileLock) -> None:
+        from .recovery import recover_if_needed
+
+        recover_if_needed(self, crashed=lock.crashed, paths=lock.crashed_paths)
 
     @property
     def plugins(self) -> PluginHost:
@@ -178,15 +203,48 @@ class Workspace:
         return AuditLog(self.root / "ledger" / "audit.jsonl")
 
     # -- writes -------------------------------------------------------------------------------------
-    def audit_only(self, actor: str, action: str, target: str, *, detail: dict[str, Any] | None = None) -> None:
-        self.audit.append(AuditEntry(at=clock.now(), actor=actor, action=action, target=target, detail=detail or {}))
+    def audit_only(self, actor: str, action: str, target: str, *, detail: dict[str, Any] | None = None,
+                   paths: list[str] | None = None) -> None:
+        """An audit entry without ``on_change`` (repairs, acknowledgements)."""
+        with self.lock():
+            self._append_audit([AuditEntry(at=clock.now(), actor=actor, action=action, target=target,
+                                           detail=detail or {}, files=self.file_digests(paths or []))])
+
+    def file_digests(self, paths: list[str]) -> dict[str, str | None]:
+        """sha256 of each workspace file a write touched (``verify`` holds every file to its newest
+        digest in the audit log). ``raw/`` (the manifest witnesses it), ``ledger/`` and ``cache/``
+        are left out, and so are paths outside the workspace."""
+        from .integrity import digest_paths
+
+        return digest_paths(self.root, paths)
+
+    def _append_audit(self, entries: list[AuditEntry]) -> None:
+        """Append under the lock: a torn tail is cut first, a legacy log gets its baseline."""
+        from .integrity import audit_head_problem, baseline_entry
+
+        with self.lock():
+            dropped = self.audit.repair_torn()
+            repairs: list[AuditEntry] = []
+            if dropped:
+                repairs.append(AuditEntry(at=clock.now(), actor="system", action="audit.repair",
+                                          target="ledger/audit.jsonl", detail={"dropped_bytes": dropped}))
+            mismatch = audit_head_problem(self)
+            if mismatch:  # lines were cut off or changed outside MyLife: say so in the log itself
+                repairs.append(AuditEntry(at=clock.now(), actor="system", action="audit.mismatch",
+                                          target="ledger/audit.jsonl", detail=mismatch))
+            last = self.audit.last_line()
+            if not self.audit.is_chained(last):
+                repairs.append(baseline_entry(self))
+            self.audit.append_entries([*repairs, *entries])
 
     def commit_change(self, actor: str, action: str, target: str, *, paths: list[str] | None = None,
                       detail: dict[str, Any] | None = None) -> Change:
-        """Record a durable write in the audit log, then tell plugins (``on_change``)."""
+        """Record a durable write in the audit log (with the sha256 of every file in ``paths``),
+        then tell plugins (``on_change``). Called with the lock held, right after the write."""
         change = Change(at=clock.now(), actor=actor, action=action, target=target, paths=paths or [],
                         detail=detail or {})
-        self.audit.append(AuditEntry(at=change.at, actor=actor, action=action, target=target, detail=change.detail))
+        self._append_audit([AuditEntry(at=change.at, actor=actor, action=action, target=target,
+                                       detail=change.detail, files=self.file_digests(change.paths))])
         self.plugins.notify_change(self, change)
         return change
 
@@ -198,15 +256,24 @@ class Workspace:
         now = clock.now()
         made = [Change(at=now, actor=a, action=act, target=tg, paths=p or [], detail=d or {})
                 for a, act, tg, p, d in changes]
-        self.audit.append_many([AuditEntry(at=c.at, actor=c.actor, action=c.action, target=c.target,
-                                           detail=c.detail) for c in made])
+        digests: dict[str, dict[str, str | None]] = {}  # one hash per file, however many entries name it
+        entries = []
+        for c in made:
+            key = "\0".join(c.paths)
+            if key not in digests:
+                digests[key] = self.file_digests(c.paths)
+            entries.append(AuditEntry(at=c.at, actor=c.actor, action=c.action, target=c.target,
+                                      detail=c.detail, files=digests[key]))
+        self._append_audit(entries)
         for change in made:
             self.plugins.notify_change(self, change)
         return made
 
     def cleanup(self) -> int:
         """Remove temp files a killed writer left behind (they never replaced anything)."""
-        return sum(cleanup_temp_files(self.root / d) for d in ("", *LAYOUT_DIRS))
+        from .integrity import temp_dirs
+
+        return sum(cleanup_temp_files(d) for d in temp_dirs(self))
 
     def close(self) -> None:
         claims = self.__dict__.get("claims")

@@ -78,14 +78,18 @@ def test_reads_go_through_a_json_copy_that_a_hand_edit_invalidates(cli, ws_path)
     assert cli("init").returncode == 0
     assert cli("profile", "set", "现有存款", "120000", "--ttl", "90").returncode == 0
     copy = ws_path / "cache" / "profile.json"
-    assert json.loads(copy.read_text())["data"]["fields"]["现有存款"]["value"] == 120000
+
+    def cached() -> dict:  # a sealed header line, then the data (storage/yamlfile.py)
+        return json.loads(copy.read_text().split("\n", 1)[1])
+
+    assert cached()["fields"]["现有存款"]["value"] == 120000
     assert oct(copy.stat().st_mode & 0o777) == "0o600"
     text = (ws_path / "profile.yaml").read_text(encoding="utf-8")
     (ws_path / "profile.yaml").write_text(text.replace("120000", "130000"), encoding="utf-8")
     assert cli("profile", "get", "现有存款", "--json").json()["field"]["value"] == 130000
     copy.write_text("{not json", encoding="utf-8")  # a broken copy is ignored and re-made
     assert cli("profile", "get", "现有存款", "--json").json()["field"]["value"] == 130000
-    assert json.loads(copy.read_text())["data"]["fields"]["现有存款"]["value"] == 130000
+    assert cached()["fields"]["现有存款"]["value"] == 130000
     (ws_path / "profile.yaml").write_text(text.replace("value: 120000", "value: [oops"), encoding="utf-8")
     bad = cli("profile", "get", "现有存款")
     assert bad.returncode == 5 and "profile.yaml:" in bad.stderr  # never the stale copy

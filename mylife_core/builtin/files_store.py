@@ -56,7 +56,9 @@ class FilesStore:
 
     # -- the derived index -------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
-        self.db_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        from mylife_core.storage.atomic import ensure_private_dir
+
+        ensure_private_dir(self.db_path.parent)  # cache/ turned into a file: a clear error
         if not self.db_path.exists():  # SQLite gives its -wal/-shm files the same mode
             self._why = self._why or "missing"
             os.close(os.open(self.db_path, os.O_WRONLY | os.O_CREAT, 0o600))
@@ -113,6 +115,11 @@ class FilesStore:
                 self._conn = self._connect()
                 self._sync(self._conn)
         return self._conn
+
+    def sync_index(self) -> None:
+        """Re-read shards that changed since this connection last looked (crash recovery: a writer
+        killed between a shard's write and its index update left the index behind)."""
+        self._sync(self.db)
 
     def _shard_files(self) -> dict[str, os.stat_result]:
         out = {}

@@ -277,7 +277,7 @@ def _register(cli: "click.Group") -> None:
                            pid=run.get("pid")), fg="yellow")
 
     @index_group.command("embed", help=t("help.index.embed"))
-    @click.option("--limit", type=click.IntRange(min=1), default=None, help=t("help.opt.embed_limit"))
+    @click.option("--limit", type=click.IntRange(min=1, max=10**9), default=None, help=t("help.opt.embed_limit"))
     @click.option("--background", is_flag=True, help=t("help.opt.embed_background"))
     @click.option("--until-quiet", "until_quiet", type=float, default=None, hidden=True)  # the automatic run
     @workspace_options

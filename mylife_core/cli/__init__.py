@@ -189,6 +189,8 @@ def main(argv: list[str] | None = None) -> None:
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = bool(os.environ.get("MYLIFE_DEBUG"))
+    if os.name == "posix":  # whatever this process or a library it uses creates is private
+        os.umask(0o077)
     as_json = "--json" in args  # as common.json_requested; common is imported only on errors
     try:
         from ..messages import install_click_translations
@@ -252,6 +254,17 @@ def main(argv: list[str] | None = None) -> None:
                 "error.internal", reason=f"{type(exc).__name__}: {exc}")})
         echo_error(missing.render() if missing else t("error.internal", reason=f"{type(exc).__name__}: {exc}"))
         code = missing.exit_code if missing else 70
+    except UnicodeEncodeError as exc:  # text that cannot be UTF-8 reached a write: bad input, not a bug
+        if debug:
+            raise
+        from ..errors import UsageError
+
+        error = UsageError("bad_utf8_argument", name="?", value=str(exc.object[exc.start:exc.end + 20])
+                           .encode("utf-8", "backslashreplace").decode("utf-8"))
+        if as_json:
+            fail_json(error.to_json())
+        echo_error(error.render())
+        code = error.exit_code
     except Exception as exc:  # a bug: say so plainly, keep the traceback behind MYLIFE_DEBUG
         if debug:
             raise

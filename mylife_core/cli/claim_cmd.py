@@ -57,7 +57,7 @@ def add(ws, out: Output, text: str, topic: str, kind: str, provenance: str | Non
 @click.option("--topic", "-t", default=None, help=t("help.opt.topic"))
 @click.option("--kind", "-k", type=click.Choice(KINDS), default=None, help=t("help.opt.kind"))
 @click.option("--status", "-s", type=click.Choice(STATUSES), default=None, help=t("help.opt.status"))
-@click.option("--limit", "-n", type=click.IntRange(min=0), default=50, show_default=True, help=t("help.opt.limit"))
+@click.option("--limit", "-n", type=click.IntRange(min=0, max=10**9), default=50, show_default=True, help=t("help.opt.limit"))
 @workspace_options
 def list_(ws, out: Output, topic: str | None, kind: str | None, status: str | None, limit: int) -> None:
     claims = ws.claims.query(topic=topic, kind=kind, status=status, limit=(limit + 1) if limit else None,

@@ -77,6 +77,7 @@ def workspace_options(func: Callable[..., Any]) -> Callable[..., Any]:
         from ..workspace import Workspace
 
         out = Output(as_json)
+        _check_text_arguments(func, kwargs)
         ws = Workspace.open(workspace)
         _apply_language(ws)
         try:
@@ -85,6 +86,32 @@ def workspace_options(func: Callable[..., Any]) -> Callable[..., Any]:
             ws.close()
 
     return wrapper
+
+
+def raw_bytes_argument(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark arguments that carry the user's bytes as given (``record TEXT``): they may be any
+    bytes; every other text argument must be valid UTF-8 (checked before anything is done)."""
+
+    def mark(func: Callable[..., Any]) -> Callable[..., Any]:
+        func.__mylife_raw_args__ = frozenset(names)  # type: ignore[attr-defined]
+        return func
+
+    return mark
+
+
+def _check_text_arguments(func: Callable[..., Any], kwargs: dict[str, Any]) -> None:
+    from ..errors import UsageError
+
+    raw = getattr(func, "__mylife_raw_args__", frozenset())
+    for name, value in kwargs.items():
+        values = value if isinstance(value, (tuple, list)) else [value]
+        for item in values:
+            if isinstance(item, str) and name not in raw:
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    shown = item.encode("utf-8", "backslashreplace").decode("utf-8")[:80]
+                    raise UsageError("bad_utf8_argument", name=name, value=shown) from None
 
 
 def _apply_language(ws: Any) -> None:

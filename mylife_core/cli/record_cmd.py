@@ -5,7 +5,7 @@ from pathlib import Path
 import click
 
 from ..messages import t
-from .common import Output, read_input, short_hash, workspace_options
+from .common import Output, raw_bytes_argument, read_input, short_hash, workspace_options
 
 SOURCES = ("user_raw", "user_filled", "bill_import", "mcp")
 
@@ -20,6 +20,7 @@ SOURCES = ("user_raw", "user_filled", "bill_import", "mcp")
 @click.option("--extract", "extract", is_flag=True, help=t("ask.opt.extract"))
 @click.option("--yes", "-y", "yes", is_flag=True, help=t("ask.opt.yes"))
 @workspace_options
+@raw_bytes_argument("text")
 def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at: str | None, source: str,
             extract: bool, yes: bool) -> int:
     from ..clock import parse_when_precision

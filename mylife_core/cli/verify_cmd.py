@@ -8,16 +8,30 @@ from .common import Output, workspace_options
 
 
 @click.command("verify", help=t("help.verify"))
+@click.option("--accept", "accept", multiple=True, metavar="FILE", help=t("verify.opt.accept"))
 @workspace_options
-def command(ws, out: Output) -> int:
+def command(ws, out: Output, accept: tuple[str, ...]) -> int:
     from ..progress import reporting
+
+    accepted = []
+    if accept:
+        from ..integrity import accept as accept_file
+
+        for name in accept:
+            accepted.append(accept_file(ws, name, actor="user"))
+            out.line(t("verify.accepted", file=accepted[-1]["file"]), fg="green")
 
     stages = {"raw": t("verify.stage.raw"), "claims": t("verify.stage.claims")}
     with reporting(enabled=not out.json) as progress:
         report = verify(ws, progress=lambda stage, done, total: progress(done, total, stages.get(stage, stage)))
-    out.emit(report.to_json())
+    out.emit({**report.to_json(), **({"accepted": accepted} if accept else {})})
     if report.ok:
         out.line("✓ " + t("verify.ok", raw=report.raw_checked, claims=report.claims_checked), fg="green")
+        if report.audit_chained:
+            out.line("✓ " + t("verify.layer_checked", files=report.files_checked, entries=report.audit_entries),
+                     fg="green")
+        else:
+            out.line(t("verify.legacy"))
         return 0
     out.line(t("verify.problems", n=len(report.problems)), fg="red")
     for p in report.problems:

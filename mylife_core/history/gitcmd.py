@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import MyLifeError
+from ..storage.atomic import private_process_kwargs
 
 #: Variables that would point git somewhere other than the workspace's repository.
 _REDIRECTING = (
@@ -114,7 +115,8 @@ class Repo:
         cmd = [*self.base_args(), *args]
         try:
             proc = subprocess.run(cmd, input=input, stdin=None if input is not None else subprocess.DEVNULL,
-                                  capture_output=True, cwd=self.root, env=clean_env(env), timeout=timeout)
+                                  capture_output=True, cwd=self.root, env=clean_env(env), timeout=timeout,
+                                  **private_process_kwargs())
         except subprocess.TimeoutExpired:
             raise GitError("git_timeout", command=_show(args), seconds=timeout) from None
         except OSError as exc:

@@ -19,7 +19,10 @@ The verdict:
 ``unknown``  unreachable, timed out, not found, SSH-only host, or a transport MyLife cannot
              probe. Automatic pushes are refused; a manual push needs an explicit override.
 ``local``    a folder on this computer (or ``file://``). Allowed, with a note on who else
-             can read that folder.
+             can read that folder, unless anyone can read it: a folder every user on the
+             computer can reach and read (world-readable, every parent folder searchable), or
+             one ``git daemon`` serves (``git-daemon-export-ok`` in it, or a running
+             ``git daemon --export-all`` whose folders hold it) is ``public`` and refused.
 """
 
 from __future__ import annotations
@@ -214,6 +217,9 @@ def check(url: str, base: Path, *, timeout: float = 20.0) -> Verdict:
 def _check_parsed(parsed: RemoteURL, timeout: float) -> Verdict:
     shown = parsed.display
     if parsed.kind == "local":
+        exposed = local_exposure(parsed.local_path)
+        if exposed is not None:
+            return Verdict("public", exposed, shown, notes=local_notes(parsed.local_path))
         return Verdict("local", "local_path", shown, notes=local_notes(parsed.local_path))
     if parsed.kind == "helper":
         return Verdict("unknown", "helper", shown)
@@ -228,6 +234,65 @@ def _check_parsed(parsed: RemoteURL, timeout: float) -> Verdict:
             verdict.verdict, verdict.reason = "unknown", "ssh_key_only"
         return verdict
     return _probe(parsed.anonymous_url() or parsed.raw, timeout, shown)
+
+
+def _world_readable(path: Path) -> bool:
+    """Can any user on this computer list and read ``path``? (it is o+r and every folder above
+    it is o+x; POSIX only)."""
+    if os.name != "posix":
+        return False
+    try:
+        resolved = path.resolve()
+        if not resolved.stat().st_mode & 0o004:
+            return False
+        return all(parent.stat().st_mode & 0o001 for parent in resolved.parents)
+    except OSError:
+        return False
+
+
+def _daemon_export_all_roots() -> list[Path]:
+    """Folders served by a running ``git daemon --export-all`` (Linux: read from /proc)."""
+    roots: list[Path] = []
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return roots
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            args = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        words = [a.decode("utf-8", "replace") for a in args if a]
+        names = [os.path.basename(w) for w in words[:2]]
+        if not ("git-daemon" in names or ("git" in names and "daemon" in words[1:3])):
+            continue
+        if "--export-all" not in words:
+            continue
+        dirs = [w.split("=", 1)[1] for w in words if w.startswith("--base-path=")]
+        dirs += [w for w in words[2:] if w.startswith("/")]
+        roots.extend(Path(d) for d in dirs) if dirs else roots.append(Path("/"))
+    return roots
+
+
+def local_exposure(path: Path | None) -> str | None:
+    """Why anyone can read the local repository at ``path`` (a reason key), or None."""
+    if path is None or not path.exists():
+        return None
+    for candidate in (path / "git-daemon-export-ok", path / ".git" / "git-daemon-export-ok"):
+        if candidate.exists():
+            return "git_daemon_export"
+    try:
+        resolved = path.resolve()
+        for root in _daemon_export_all_roots():
+            root = root.resolve()
+            if resolved == root or root in resolved.parents:
+                return "git_daemon_export"
+    except OSError:
+        pass
+    if _world_readable(path):
+        return "local_world_readable"
+    return None
 
 
 def local_notes(path: Path | None) -> list[str]:

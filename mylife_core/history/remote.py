@@ -162,7 +162,10 @@ def add(ws: "Workspace", name: str, parsed: privacy.RemoteURL, verdict: Verdict,
 
 def _init_bare(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    from ..storage.atomic import private_process_kwargs
+
     proc = subprocess.run([require_git(), "init", "-q", "--bare", "--", str(path)], capture_output=True,
+                          **private_process_kwargs(),
                           env=clean_env(), stdin=subprocess.DEVNULL)
     if proc.returncode != 0:
         raise GitError("git_failed", command="git init --bare", reason=proc.stderr.decode("utf-8", "replace").strip())

@@ -156,7 +156,8 @@ def commit_paths(ws: "Workspace", paths: Iterable[str] = (), *, changes: Sequenc
     owed_entries = state.pending_entries()
     owed = {p for e in owed_entries for p in e["paths"]}
     entries = [*owed_entries, *changes]
-    wanted = list(dict.fromkeys([*(p for e in entries for p in e["paths"]), *paths, "ledger/audit.jsonl"]))
+    wanted = list(dict.fromkeys([*(p for e in entries for p in e["paths"]), *paths, "ledger/audit.jsonl",
+                                     "ledger/audit.head"]))
     wanted = [p for p in wanted if isinstance(p, str) and p and not p.startswith("/")
               and ".." not in p.split("/") and settings.tracks(p)]
     held: list[dict[str, Any]] = []
@@ -242,7 +243,9 @@ def maybe_gc(repo: Repo) -> None:
     if loose <= 27:  # gc.auto (6700) / 256, as git estimates it
         return
     with contextlib.suppress(OSError):
-        subprocess.Popen([require_git(), f"--git-dir={repo.git_dir}", "gc", "--auto", "--quiet"],
+        from ..storage.atomic import private_process_kwargs
+
+        subprocess.Popen([require_git(), f"--git-dir={repo.git_dir}", "gc", "--auto", "--quiet"], **private_process_kwargs(),
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                          env=clean_env(), start_new_session=True, cwd=repo.root)
 
@@ -285,6 +288,7 @@ def enable(ws: "Workspace", *, track: str | None = None, keep: Sequence[str] | N
         if created:
             _init(repo)
         ensure_private_dir(repo.git_dir)
+        _make_private(repo)
         ignore.write(ws.root, updated)
         # whatever history already holds from cache/ or from a layer no longer kept leaves the index
         dropped = ["cache"] + [p.rstrip("/") for name, paths in settings_mod.LAYER_PATHS.items()
@@ -306,12 +310,23 @@ def _init(repo: Repo) -> None:
     exe = require_git()
     branch = subprocess.run([exe, "config", "--global", "--get", "init.defaultBranch"], capture_output=True,
                             env=clean_env(), stdin=subprocess.DEVNULL).stdout.decode().strip() or "main"
+    from ..storage.atomic import private_process_kwargs
+
     proc = subprocess.run([exe, "-c", f"init.defaultBranch={branch}", "init", "-q", "--", str(repo.root)],
-                          capture_output=True, env=clean_env(), stdin=subprocess.DEVNULL, cwd=repo.root)
+                          capture_output=True, env=clean_env(), stdin=subprocess.DEVNULL, cwd=repo.root,
+                          **private_process_kwargs())
     if proc.returncode != 0:
         raise GitError("git_failed", command="git init", reason=proc.stderr.decode("utf-8", "replace").strip())
-    with contextlib.suppress(OSError):
-        os.chmod(repo.git_dir, 0o700)
+
+
+def _make_private(repo: Repo) -> None:
+    """``.git`` 0700/0600 throughout, whatever the user's umask was, and git keeps it so for what
+    it creates later, even when run by hand (``core.sharedRepository=0600``)."""
+    from ..storage.atomic import private_process_kwargs, tighten_tree
+
+    tighten_tree(repo.git_dir)
+    subprocess.run([require_git(), f"--git-dir={repo.git_dir}", "config", "core.sharedRepository", "0600"],
+                   capture_output=True, env=clean_env(), stdin=subprocess.DEVNULL, **private_process_kwargs())
 
 
 def uncommitted(repo: Repo) -> list[tuple[str, str]]:

@@ -34,7 +34,7 @@ LAYER_PATHS: dict[str, tuple[str, ...]] = {
     "claims": ("claims/",),
     "profile": ("profile.yaml",),
     "index": ("index.yaml", "index/"),
-    "audit": ("ledger/audit.jsonl",),
+    "audit": ("ledger/audit.jsonl", "ledger/audit.head"),
     "sessions": ("sessions/",),
     "skills": ("skills/",),
     "backends": ("backends/",),

@@ -1,14 +1,39 @@
-"""The append-only audit log: who (user / model / plugin), what, when, for every write."""
+"""The append-only audit log: who (user / model / plugin), what, when, for every write.
+
+It is also the witness ``mylife verify`` checks every layer against (docs/reliability.md):
+
+* **a hash chain**: each line carries ``prev``, the sha256 of the line before it (the exact
+  bytes, without the newline), so a line edited, removed or inserted anywhere breaks the
+  chain at that place;
+* **a head**: ``ledger/audit.head`` holds the size of the log and the hash of its last line
+  after every append, so cutting lines off the end is noticed too (the head may lag one
+  append behind after a crash; it never runs ahead);
+* **file digests**: each entry's ``files`` maps every workspace file the write touched (outside
+  ``raw/``, whose files the manifest witnesses, and ``ledger/``/``cache/``) to its sha256
+  after the write (``null``: the write removed it). The newest digest of a file is what the
+  file must hold; anything else is an edit outside MyLife.
+
+A log written before the chain existed is "legacy": its lines are read as before, and the
+first chained entry follows a ``audit.baseline`` entry recording the files as they were then.
+Lines that are not JSON objects of the right shape (a crash, a hand edit) are skipped by
+every reader (``status`` never fails on them) and reported by ``verify``.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from ..storage import jsonl
+from ..storage.atomic import append_bytes
 
 
 class AuditEntry(BaseModel):
@@ -17,20 +42,181 @@ class AuditEntry(BaseModel):
     action: str
     target: str
     detail: dict[str, Any] = Field(default_factory=dict)
+    files: dict[str, str | None] = Field(default_factory=dict)
+
+
+def line_hash(line: bytes) -> str:
+    return hashlib.sha256(line).hexdigest()
+
+
+@dataclass
+class AuditLine:
+    """One line of the log as found on disk (for ``verify``)."""
+
+    number: int
+    raw: bytes
+    entry: AuditEntry | None  # None: not a valid entry
+    data: dict[str, Any] | None  # the JSON object, when it is one
+    problem: str | None = None
 
 
 class AuditLog:
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.head_path = path.with_name(path.stem + ".head")
+
+    # -- writing (the caller holds the workspace lock) ---------------------------------------------
+    def last_line(self) -> bytes | None:
+        """The last complete line (without its newline), or None for an empty log."""
+        try:
+            with self.path.open("rb") as fh:
+                pos = fh.seek(0, os.SEEK_END)
+                buf = b""
+                while pos > 0:
+                    step = min(65536, pos)
+                    pos -= step
+                    fh.seek(pos)
+                    buf = fh.read(step) + buf
+                    last_nl = buf.rfind(b"\n")
+                    if last_nl == -1:
+                        continue
+                    prev_nl = buf.rfind(b"\n", 0, last_nl)
+                    if prev_nl != -1:
+                        return buf[prev_nl + 1:last_nl]
+                    if pos == 0:
+                        return buf[:last_nl]
+                return None
+        except FileNotFoundError:
+            return None
+
+    def repair_torn(self) -> int:
+        """Cut a last line without its newline (a writer killed mid-append; it never completed,
+        so it holds no entry). Returns the bytes dropped."""
+        if not jsonl.ends_torn(self.path):
+            return 0
+        data = self.path.read_bytes()
+        keep = data[: data.rfind(b"\n") + 1]
+        with self.path.open("r+b") as fh:
+            fh.truncate(len(keep))
+            os.fsync(fh.fileno())
+        return len(data) - len(keep)
+
+    def is_chained(self, last: bytes | None) -> bool:
+        """Whether the line ``last`` belongs to a chained log (or the log is empty)."""
+        if last is None:
+            return True
+        try:
+            return "prev" in json.loads(last)
+        except (ValueError, TypeError):
+            return False
+
+    def append_entries(self, entries: list[AuditEntry]) -> None:
+        """Append chained lines, then move the head."""
+        if not entries:
+            return
+        prev_line = self.last_line()
+        prev = line_hash(prev_line) if prev_line is not None else ""
+        chunks: list[bytes] = []
+        for entry in entries:
+            data = entry.model_dump(mode="json")
+            if not data.get("files"):
+                data.pop("files", None)
+            data["prev"] = prev
+            line = jsonl.encode(data)[:-1]
+            chunks.append(line)
+            prev = line_hash(line)
+        payload = b"\n".join(chunks) + b"\n"
+        append_bytes(self.path, payload)
+        self.write_head(prev)
 
     def append(self, entry: AuditEntry) -> None:
-        jsonl.append(self.path, entry.model_dump(mode="json"))
+        self.append_entries([entry])
 
     def append_many(self, entries: list[AuditEntry]) -> None:
-        jsonl.append_many(self.path, [e.model_dump(mode="json") for e in entries])
+        self.append_entries(entries)
 
+    def write_head(self, last_hash: str) -> None:
+        """Overwrite the head in place: one small ``pwrite`` of a fixed width (no rename, no
+        fsync: it is advisory and may lag; a kill leaves the old or the new head)."""
+        size = self.path.stat().st_size
+        body = json.dumps({"size": size, "hash": last_hash}).encode("ascii").ljust(127) + b"\n"
+        fd = os.open(self.head_path, os.O_WRONLY | os.O_CREAT, 0o600)
+        try:
+            os.pwrite(fd, body, 0)
+            os.ftruncate(fd, len(body))
+        finally:
+            os.close(fd)
+
+    def read_head(self) -> dict[str, Any] | None:
+        try:
+            data = json.loads(self.head_path.read_bytes())
+        except (OSError, ValueError):
+            return None
+        if isinstance(data, dict) and isinstance(data.get("size"), int) and isinstance(data.get("hash"), str):
+            return data
+        return None
+
+    # -- reading (tolerant: a bad line never fails a reader) ----------------------------------------
     def tail(self, n: int = 10) -> list[AuditEntry]:
-        return [AuditEntry.model_validate(r) for r in jsonl.tail(self.path, n)]
+        out: list[AuditEntry] = []
+        want = n
+        while True:
+            records = jsonl.tail(self.path, want, tolerant=True)
+            out = [e for e in (_entry(r) for r in records) if e is not None]
+            if len(out) >= n or len(records) < want:
+                return out[-n:]
+            want *= 4
 
     def all(self) -> list[AuditEntry]:
-        return [AuditEntry.model_validate(r) for r in jsonl.iter_records(self.path)]
+        return [line.entry for line in self.lines() if line.entry is not None]
+
+    def lines(self, *, parse: bool = True) -> Iterator[AuditLine]:
+        """Every complete line with its number, parsed where possible (a torn tail is left out).
+        With ``parse=False`` the entries are not built (``data`` only, shape-checked): what
+        ``verify`` walks, fast on a lifetime log."""
+        try:
+            fh = self.path.open("rb")
+        except FileNotFoundError:
+            return
+        with fh:
+            yield from self._lines(fh, parse)
+
+    def _lines(self, fh: Any, parse: bool) -> Iterator[AuditLine]:
+        loads = json.loads
+        for number, raw in enumerate(fh, start=1):
+            if not raw.endswith(b"\n"):
+                return  # a torn last line: not an entry (the next write cuts it)
+            raw = raw[:-1]
+            if not raw.strip():
+                yield AuditLine(number, raw, None, None, "blank line")
+                continue
+            try:
+                obj = loads(raw)
+            except (ValueError, UnicodeDecodeError):
+                yield AuditLine(number, raw, None, None, "not a JSON line")
+                continue
+            if not isinstance(obj, dict):
+                yield AuditLine(number, raw, None, None, "not a JSON object")
+                continue
+            if parse:
+                entry = _entry(obj)
+                yield AuditLine(number, raw, entry, obj, None if entry is not None else "not an audit entry")
+            else:
+                yield AuditLine(number, raw, None, obj, None if well_formed(obj) else "not an audit entry")
+
+
+def well_formed(obj: dict[str, Any]) -> bool:
+    """The shape of an entry, checked without building it (``verify`` on a long log)."""
+    return (isinstance(obj.get("at"), str) and isinstance(obj.get("actor"), str)
+            and isinstance(obj.get("action"), str) and isinstance(obj.get("target"), str)
+            and isinstance(obj.get("detail", {}), dict) and isinstance(obj.get("files", {}), dict)
+            and isinstance(obj.get("prev", ""), str))
+
+
+def _entry(obj: Any) -> AuditEntry | None:
+    if not isinstance(obj, dict):
+        return None
+    try:
+        return AuditEntry.model_validate({k: v for k, v in obj.items() if k != "prev"})
+    except (ValidationError, TypeError, ValueError):
+        return None

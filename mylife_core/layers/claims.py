@@ -209,10 +209,13 @@ class ClaimsLayer:
 
     def add_many(self, items: Iterable[dict], *, actor: str = "user") -> tuple[list[Claim], list[str | None]]:
         """Add claims in one locked batch (used by extraction, imports and the benchmark)."""
+        from ..errors import require_utf8
         from .raw import check_topic
 
         prepared: list[dict] = []
         for item in items:
+            for key in ("claim", "context", "topic", "provenance"):
+                require_utf8(item.get(key), key)
             text = (item.get("claim") or "").strip()
             if not text:
                 raise UsageError("empty_text", what="claim")
@@ -235,34 +238,64 @@ class ClaimsLayer:
         out: list[Claim] = []
         recorded: list[str | None] = []
         with self.ws.lock():
+            from ..recovery import Pending
+
             now = clock.now()
-            pending: list[Claim] = []
             by_day: dict[date, int] = {}
             for item in prepared:
-                new_pointer = None
                 when = item["occurred_at"]
                 day = when.date() if isinstance(when, datetime) else when
-                if item.get("provenance"):
-                    pointer, digest = self.check_pointer(item["provenance"])
-                else:
-                    rec = self.ws.raw.record((item["claim"] + "\n").encode("utf-8"), topic=item["topic"],
-                                             occurred_at=clock.as_aware(when), source="user_filled", actor=actor)
-                    pointer, digest = self.check_pointer(f"{rec.file}#L1-L{rec.lines}" if rec.lines > 1 else f"{rec.file}#L1")
-                    new_pointer = pointer
+                item["day"] = day
                 by_day[day] = by_day.get(day, 0) + 1
-                status = "candidate" if item["kind"] == "inference" else "active"
-                pending.append(Claim(
-                    id="", topic=item["topic"], claim=item["claim"], kind=item["kind"], source=item["source"],
-                    provenance=pointer, excerpt_hash=digest, occurred_at=day, context=item.get("context") or None,
-                    confidence=item["confidence"], status=status, created_at=now, updated_at=now, actor=actor))
-                recorded.append(new_pointer)
+            # everything that can fail is checked before anything is written: the store is read
+            # (ids; a broken shard stops here) and every given pointer resolved
             ids: dict[date, list[str]] = {day: self._next_ids(day, n) for day, n in by_day.items()}
-            for claim in pending:
-                claim.id = ids[claim.occurred_at].pop(0)
-                out.append(claim)
-            self.store.add(out)
-            self.ws.commit_changes([(actor, "claim.add", c.id, self._paths(c),
-                                     {"topic": c.topic, "kind": c.kind, "status": c.status}) for c in out])
+            checked = {i: self.check_pointer(item["provenance"]) for i, item in enumerate(prepared)
+                       if item.get("provenance")}
+            order: list[str] = []
+            taken: dict[date, int] = {}
+            for item in prepared:
+                k = taken.get(item["day"], 0)
+                order.append(ids[item["day"]][k])
+                taken[item["day"]] = k + 1
+            pending = Pending(self.ws, "claim.add", claims=order)
+            raw_changes: list[tuple[str, str, str, list[str], dict]] = []
+            try:
+                pending_claims: list[Claim] = []
+                for i, item in enumerate(prepared):
+                    new_pointer = None
+                    if i in checked:
+                        pointer, digest = checked[i]
+                    else:
+                        # the statement itself becomes the user's words in L0, in the same
+                        # all-or-nothing step as the claim (rolled back if the claim fails)
+                        data = (item["claim"] + "\n").encode("utf-8")
+                        rec = self.ws.raw.write_unaudited(data, topic=item["topic"], when=clock.as_aware(item["occurred_at"]),
+                                                          source="user_filled", actor=actor, pending=pending)
+                        raw_changes.append((actor, "record", rec.file, [rec.file, "ledger/raw.jsonl"],
+                                            {"topic": rec.topic, "sha256": rec.sha256, "size": rec.size}))
+                        pointer, digest = self.check_pointer(f"{rec.file}#L1-L{rec.lines}" if rec.lines > 1
+                                                             else f"{rec.file}#L1")
+                        new_pointer = pointer
+                    status = "candidate" if item["kind"] == "inference" else "active"
+                    pending_claims.append(Claim(
+                        id=order[i], topic=item["topic"], claim=item["claim"], kind=item["kind"],
+                        source=item["source"], provenance=pointer, excerpt_hash=digest, occurred_at=item["day"],
+                        context=item.get("context") or None, confidence=item["confidence"], status=status,
+                        created_at=now, updated_at=now, actor=actor))
+                    recorded.append(new_pointer)
+                self.store.add(pending_claims)
+            except BaseException:
+                if pending.data["records"]:
+                    pending.rollback()  # nothing was acknowledged: leave no raw note behind
+                else:
+                    pending.done()
+                raise
+            out = pending_claims
+            self.ws.commit_changes([*raw_changes, *[(actor, "claim.add", c.id, self._paths(c),
+                                                    {"topic": c.topic, "kind": c.kind, "status": c.status})
+                                                   for c in out]])
+            pending.done()
             for claim in out:
                 self.ws.plugins.notify_claim(self.ws, claim, "add", None)
         return out, recorded

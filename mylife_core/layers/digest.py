@@ -89,8 +89,10 @@ class DigestLayer:
         return len(self.topics())
 
     def read(self, topic: str, *, original: bool = False) -> str | None:
+        from ..storage.yamlfile import read_text
+
         path = self.path(topic, original=original)
-        return path.read_text(encoding="utf-8") if path.exists() else None
+        return read_text(path) if path.exists() else None  # binary or a folder: DataFileError
 
     def paragraphs(self, topic: str) -> list[Paragraph]:
         text = self.read(topic)
@@ -135,7 +137,7 @@ class DigestLayer:
                 paths.append(original)
             if user_in_force and keep_both:
                 result.kept_user_revision = True
-                _, revised = split_front_matter((self.ws.root / in_force).read_text(encoding="utf-8"))
+                _, revised = split_front_matter(_read(self.ws.root / in_force))
                 result.differences = paragraph_differences(body, revised)
             else:
                 atomic_write_text(self.ws.root / in_force, text)
@@ -164,9 +166,9 @@ class DigestLayer:
             if keep_both:
                 original_path = self.ws.root / original_rel
                 if original_path.exists():
-                    _, original_body = split_front_matter(original_path.read_text(encoding="utf-8"))
+                    _, original_body = split_front_matter(_read(original_path))
                 elif (self.ws.root / in_force).exists() and _revision_of(self.ws.root, in_force) != "user":
-                    previous = (self.ws.root / in_force).read_text(encoding="utf-8")
+                    previous = _read(self.ws.root / in_force)
                     atomic_write_text(original_path, previous)
                     paths.append(original_rel)
                     _, original_body = split_front_matter(previous)
@@ -190,16 +192,17 @@ class DigestLayer:
 
 def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     """``(metadata, body)``; text without front matter (or with unreadable YAML) has ``{}``."""
-    import yaml
+    from ..errors import DataFileError
+    from ..storage.yamlfile import parse_yaml
 
     if not text.startswith("---"):
         return {}, text
     lines = text.split("\n")
     for i in range(1, len(lines)):
         if lines[i].strip() == "---":
-            try:
-                meta = yaml.safe_load("\n".join(lines[1:i])) or {}
-            except yaml.YAMLError:
+            try:  # parsed with limits: no alias bombs
+                meta = parse_yaml("\n".join(lines[1:i]), Path("front matter")) or {}
+            except DataFileError:
                 return {}, text
             return (meta if isinstance(meta, dict) else {}), "\n".join(lines[i + 1:]).lstrip("\n")
     return {}, text
@@ -250,9 +253,17 @@ class DigestWrite:
     paths: list[str] = field(default_factory=list)
 
 
+def _read(path: Path) -> str:
+    from ..storage.yamlfile import read_text
+
+    return read_text(path)
+
+
 def _revision_of(ws_root: Path, rel: str) -> str | None:
     path = ws_root / rel
     if not path.exists():
         return None
-    meta, _ = split_front_matter(path.read_text(encoding="utf-8"))
+    from ..storage.yamlfile import read_text
+
+    meta, _ = split_front_matter(read_text(path))
     return str(meta.get("revision") or "user")  # a hand-written file without front matter is the user's

@@ -156,9 +156,16 @@ class IndexLayer:
         self._data = None
         return self.load()
 
+    def _read_truth(self) -> IndexFile:
+        """What every writer starts from, under the lock: the file's bytes as they are now. Its
+        parsed copy in ``cache/`` is used only when it was made from exactly these bytes (sha256,
+        sealed), so a derived copy can never be written back over the truth."""
+        self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path, default={"chains": [], "branches": []})
+        return self._data
+
     def _save(self, data: IndexFile) -> None:
-        yamlfile.save(self.path, data.model_dump(mode="python", exclude_none=True), header=HEADER)
-        yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
+        written = yamlfile.save(self.path, data.model_dump(mode="python", exclude_none=True), header=HEADER)
+        yamlfile.store_cache(written, _ADAPTER, data, self.cache_path)
         self._data = data
 
     def create(self) -> None:
@@ -239,8 +246,7 @@ class IndexLayer:
         """Move chains still in ``index.yaml`` to the month files (lock held). Appends first,
         then rewrites ``index.yaml`` without them; a chain already in its month file (a move
         interrupted before) is not added twice. Returns the paths written."""
-        self._data = None
-        data = self._file()
+        data = self._read_truth()
         legacy = data.chains
         if not legacy:
             return []
@@ -316,8 +322,7 @@ class IndexLayer:
     def add_branch(self, branch: Branch, *, actor: str = "user") -> Branch:
         with self.ws.lock():
             self._migrate()
-            self._data = None
-            data = self._file()
+            data = self._read_truth()
             if not branch.id:
                 prefix = f"br-{branch.opened_at.date().isoformat()}-"
                 seq = 1 + max((int(b.id.rsplit("-", 1)[1]) for b in data.branches if b.id.startswith(prefix)), default=0)
@@ -331,8 +336,7 @@ class IndexLayer:
                       **changes: Any) -> Branch:
         with self.ws.lock():
             self._migrate()
-            self._data = None
-            data = self._file()
+            data = self._read_truth()
             branches = list(data.branches)
             for i, b in enumerate(branches):
                 if b.id == branch_id:

@@ -127,12 +127,19 @@ class ProfileLayer:
         self._data = None
         return self.load()
 
+    def _read_truth(self) -> ProfileFile:
+        """What every writer starts from, under the lock: the file's bytes as they are now. Its
+        parsed copy in ``cache/`` is used only when it was made from exactly these bytes (sha256,
+        sealed), so a derived copy can never be written back over the truth."""
+        self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path, default={"fields": {}})
+        return self._data
+
     def _save(self, data: ProfileFile) -> None:
         dumped = data.model_dump(mode="python", exclude_none=True)
         for name, field in data.fields.items():  # "ttl_days: null" says "never expires" out loud
             dumped["fields"][name]["ttl_days"] = field.ttl_days
-        yamlfile.save(self.path, dumped, header=HEADER)
-        yamlfile.store_cache(self.path, _ADAPTER, data, self.cache_path)
+        written = yamlfile.save(self.path, dumped, header=HEADER)
+        yamlfile.store_cache(written, _ADAPTER, data, self.cache_path)
         self._data = data
 
     def create(self) -> None:
@@ -167,6 +174,10 @@ class ProfileLayer:
 
         A value dated ``at`` before the current one is a past value: it goes into the history in
         date order and the newest value stays current (:func:`is_past_value` tells the caller)."""
+        from ..errors import require_utf8
+
+        for what, text in (("name", name), ("value", value), ("topic", topic), ("provenance", provenance)):
+            require_utf8(text, what)
         name = (name or "").strip()
         if not name or "\n" in name or len(name) > 80:
             raise UsageError("bad_field_name", name=name)
@@ -176,7 +187,7 @@ class ProfileLayer:
         if isinstance(value, str) and not value.strip():
             raise UsageError("empty_text", what="value")
         with self.ws.lock():
-            data = self.reload()  # re-read under the lock: another process may have written
+            data = self._read_truth()  # under the lock: another process may have written
             when = at or clock.now()
             previous = data.fields.get(name)
             if previous is not None and not refresh:
@@ -219,7 +230,7 @@ class ProfileLayer:
     def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user") -> ProfileField:
         """The value is still true: refresh ``updated_at`` without changing it (docs/design.md#upkeep)."""
         with self.ws.lock():
-            data = self.reload()
+            data = self._read_truth()
             if name not in data.fields:
                 raise NotFound("field_not_found", name=name)
             field = data.fields[name].model_copy(update={"updated_at": at or clock.now()})

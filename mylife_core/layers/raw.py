@@ -25,7 +25,7 @@ from ..storage.atomic import create_exclusive
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
-_BAD_TOPIC = re.compile(r"[/\\:\n\r\t\x00]")
+_BAD_TOPIC = re.compile(r"[/\\:#\n\r\t\x00-\x1f\x7f]")
 
 
 class RawRecord(BaseModel):
@@ -47,8 +47,18 @@ class RawRecord(BaseModel):
 
 
 def check_topic(topic: str) -> str:
+    """A topic names files (``raw/<date>-<topic>.md``, ``digest/<topic>.md``) and appears in
+    pointers (``raw/FILE#L3``): refused up front when it would break either. ``#`` would cut a
+    pointer short; a topic ending in ``.ai`` would share a file with another topic's kept model
+    original (``digest/<topic>.ai.md``); dots alone, control characters and text that is not
+    valid UTF-8 (bytes from a shell argument) cannot be file names everywhere."""
     topic = (topic or "").strip()
-    if not topic or _BAD_TOPIC.search(topic) or len(topic) > 80:
+    try:
+        topic.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError("bad_topic_encoding", topic=topic.encode("utf-8", "replace").decode("utf-8")) from None
+    if (not topic or _BAD_TOPIC.search(topic) or len(topic) > 80 or topic.strip(".") == ""
+            or topic.startswith(".") or _slug(topic).lower().endswith(".ai")):
         raise UsageError("bad_topic", topic=topic)
     return topic
 
@@ -201,52 +211,75 @@ class RawLayer:
         """Store ``data`` unchanged as a new raw file and return its manifest entry.
 
         ``precision="month"``: the note is dated by its month only (``--at 2025-03``); the file
-        is ``raw/2025-03-<topic>.md`` and the manifest keeps the precision."""
+        is ``raw/2025-03-<topic>.md`` and the manifest keeps the precision.
+
+        Crash-safe without extra writes: the manifest line goes first, then the file (which
+        appears whole, by an atomic link), then the audit entry. A writer killed in between is
+        finished by the next one (mylife_core.recovery): a line whose file never appeared is cut,
+        a file without its audit entry gets it."""
         topic = check_topic(topic)
         if not data.strip():
             raise UsageError("empty_record")
         when = occurred_at or clock.now()
         if precision not in ("day", "month"):
             raise ValueError(f"precision must be 'day' or 'month', not {precision!r}")
+        with self.ws.lock():
+            rec = self.write_unaudited(data, topic=topic, when=when, source=source, actor=actor, precision=precision)
+            self.ws.commit_change(actor, "record", rec.file, paths=[rec.file, "ledger/raw.jsonl"],
+                                  detail={"topic": topic, "sha256": rec.sha256, "size": rec.size})
+        return rec
+
+    def write_unaudited(self, data: bytes, *, topic: str, when: datetime, source: str, actor: str,
+                        pending=None, precision: str = "day") -> RawRecord:
+        """The manifest line, then the file; the caller holds the lock and writes the audit entry
+        (``record``, and ``claim add`` recording its statement, announced in its ``pending``
+        journal so that it can be rolled back).
+
+        A name is free when no file has it and the manifest does not name it; the manifest is
+        searched (bytes, under the lock: other processes' records included), not parsed: a write
+        pays for what it writes, not for the whole history."""
         day = when.date().isoformat()[:7] if precision == "month" else when.date().isoformat()
         stem = f"{day}-{_slug(topic)}"
-        with self.ws.lock():
-            self._repair_torn_manifest()
-            # A name is free when no file has it and the manifest does not name it; the
-            # manifest is searched (bytes, under the lock: other processes' records included),
-            # not parsed: a write pays for what it writes, not for the whole history.
-            suffix = 1
-            while True:
-                name = f"{stem}.md" if suffix == 1 else f"{stem}-{suffix}.md"
-                rel = f"raw/{name}"
-                if not (self.dir / name).exists() and not self.is_recorded(rel):
-                    try:
-                        create_exclusive(self.dir / name, data)
-                        break
-                    except FileExistsError:
-                        pass  # a file MyLife did not record; never touch it, pick another name
-                suffix += 1
-            rec = RawRecord(
-                file=rel,
-                sha256=hashlib.sha256(data).hexdigest(),
-                size=len(data),
-                lines=len(split_lines(data)),
-                topic=topic,
-                occurred_at=when.date().replace(day=1) if precision == "month" else when.date(),
-                recorded_at=clock.now(),
-                source=source,
-                actor=actor,
-                precision=precision,
-            )
+        self._repair_torn_manifest()
+        suffix = 1
+        while True:
+            name = f"{stem}.md" if suffix == 1 else f"{stem}-{suffix}.md"
+            rel = f"raw/{name}"
+            suffix += 1
+            if os.path.lexists(self.dir / name) or self.is_recorded(rel):
+                continue  # a file MyLife did not record is never touched: pick another name
+            try:
+                manifest_size = self.manifest_path.stat().st_size
+            except FileNotFoundError:
+                manifest_size = 0
+            rec = RawRecord(file=rel, sha256=hashlib.sha256(data).hexdigest(), size=len(data),
+                            lines=len(split_lines(data)), topic=topic,
+                            occurred_at=when.date().replace(day=1) if precision == "month" else when.date(),
+                            recorded_at=clock.now(), source=source, actor=actor, precision=precision)
             entry = rec.model_dump(mode="json")
             if precision == "day":
                 del entry["precision"]  # the default: manifest lines stay as they were
+            if pending is not None:
+                pending.add_record(entry, manifest_size)
             jsonl.append(self.manifest_path, entry)
-            if self._records is not None:
-                self._load(refresh=True)  # a long-lived process keeps its view current
-            self.ws.commit_change(actor, "record", rel, paths=[rel, "ledger/raw.jsonl"],
-                                  detail={"topic": topic, "sha256": rec.sha256, "size": rec.size})
+            try:
+                create_exclusive(self.dir / name, data)
+                break
+            except BaseException as exc:  # the file could not be made: the line goes again
+                self._cut_manifest(manifest_size)
+                if pending is not None:
+                    pending.data["records"].pop()
+                if not isinstance(exc, FileExistsError):
+                    raise
+        if self._records is not None:
+            self._load(refresh=True)  # a long-lived process keeps its view current
         return rec
+
+    def _cut_manifest(self, size: int) -> None:
+        with self.manifest_path.open("r+b") as fh:
+            fh.truncate(size)
+            os.fsync(fh.fileno())
+        self._records, self._seen = None, (0, 0, 0)
 
     def _repair_torn_manifest(self) -> None:
         """A writer killed mid-append leaves a last line without newline: cut that fragment

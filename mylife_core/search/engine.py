@@ -255,6 +255,7 @@ class SearchIndex:
             writer, self.writer = self.writer, None
             try:
                 writer.commit()
+                _tighten(self.tantivy_dir)  # tantivy creates its files under the process umask
                 state = self.state() or State()
                 state.audit_offset = self.applied_offset or state.audit_offset
                 if self.pending_digests is not None:
@@ -322,9 +323,10 @@ class SearchIndex:
         raw_files: dict[str, str | None] = {}
         claim_ids: dict[str, None] = {}
         for entry in entries:
-            action, target = entry.get("action", ""), entry.get("target", "")
+            action, target = str(entry.get("action", "")), entry.get("target", "")
+            detail = entry.get("detail") if isinstance(entry.get("detail"), dict) else {}
             if action == "record" and isinstance(target, str) and target.startswith("raw/"):
-                raw_files[target] = (entry.get("detail") or {}).get("topic")
+                raw_files[target] = detail.get("topic")
             elif action.startswith("claim.") and isinstance(target, str) and target.startswith("claim-"):
                 claim_ids[target] = None
         if not raw_files and not claim_ids and not self.digests_changed(ws):
@@ -550,6 +552,14 @@ def _files_stamp(*paths: Path) -> str:
     return "|".join(parts)
 
 
+def _tighten(path: Path) -> None:
+    """Index files private (0600/0700) like everything else in the workspace."""
+    from ..storage.atomic import tighten_tree
+
+    with contextlib.suppress(OSError):
+        tighten_tree(path)
+
+
 def _read_audit(path: Path, offset: int) -> tuple[list[dict[str, Any]], int]:
     """Complete entries after ``offset`` and the offset just past the last one."""
     try:
@@ -566,7 +576,9 @@ def _read_audit(path: Path, offset: int) -> tuple[list[dict[str, Any]], int]:
     for line in data[:end].split(b"\n"):
         if line.strip():
             with contextlib.suppress(ValueError):
-                entries.append(json.loads(line))
+                entry = json.loads(line)
+                if isinstance(entry, dict):  # a garbage or wrong-type line is skipped
+                    entries.append(entry)
     return entries, offset + end
 
 

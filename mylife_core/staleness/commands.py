@@ -84,7 +84,7 @@ def _interactive_confirm(ws, out: Output, fields) -> dict[str, list[str]]:
 
 
 @click.command("maintain", help=t("help.maintain"))
-@click.option("-n", "n", type=click.IntRange(min=0), default=10, show_default=True, help=t("help.opt.maintain_n"))
+@click.option("-n", "n", type=click.IntRange(min=0, max=10**6), default=10, show_default=True, help=t("help.opt.maintain_n"))
 @click.option("--all", "include_never", is_flag=True, help=t("help.opt.maintain_all"))
 @click.option("--no-claims", is_flag=True, help=t("help.opt.no_claims"))
 @click.option("--no-input", is_flag=True, help=t("help.opt.no_input"))

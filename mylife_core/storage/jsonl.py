@@ -63,8 +63,9 @@ def read(path: Path) -> tuple[list[dict[str, Any]], bool]:
     return out, torn
 
 
-def tail(path: Path, n: int, chunk: int = 65536) -> list[dict[str, Any]]:
-    """The last ``n`` complete records, reading from the end (fast on a long log)."""
+def tail(path: Path, n: int, chunk: int = 65536, *, tolerant: bool = False) -> list[Any]:
+    """The last ``n`` complete records, reading from the end (fast on a long log). With
+    ``tolerant``, a line that is not JSON is skipped instead of raising."""
     if n <= 0 or not path.exists():
         return []
     with path.open("rb") as fh:
@@ -82,7 +83,15 @@ def tail(path: Path, n: int, chunk: int = 65536) -> list[dict[str, Any]]:
         lines = lines[:-1]  # torn last line
     if pos > 0:
         lines = lines[1:]  # first piece may be partial
-    records = [json.loads(line) for line in lines if line.strip()]
+    records = []
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            records.append(json.loads(line))
+        except (ValueError, UnicodeDecodeError):
+            if not tolerant:
+                raise DataFileError(path, None, "not a JSON line near the end of the file") from None
     return records[-n:]
 
 

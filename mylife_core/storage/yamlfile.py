@@ -6,6 +6,10 @@ A hand-edited file with a syntax error, or a value of the wrong type, is reporte
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
+import os
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -13,7 +17,7 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from ..errors import DataFileError
-from .atomic import atomic_write_text
+from .atomic import atomic_write_bytes
 
 try:
     _Loader: type = yaml.CSafeLoader
@@ -58,7 +62,55 @@ def _line_of(text: str, loc: tuple[Any, ...]) -> int | None:
     return line
 
 
+#: Limits for YAML written by hand: aliases (``*a``) may not expand a document beyond this many
+#: nodes (a "billion laughs" bomb expands to billions), nor may a document nest deeper than this.
+MAX_EXPANDED_NODES = 200_000
+MAX_DEPTH = 200
+
+
+def _expanded_size(text: str, path: Path) -> None:
+    """Refuse a document whose aliases would expand it past :data:`MAX_EXPANDED_NODES` nodes.
+
+    Only documents holding both an anchor and an alias get here (MyLife never writes either).
+    The node graph is composed (aliases stay shared, so composing is cheap) and its expanded
+    size counted with memoisation, so the check itself cannot blow up."""
+    try:
+        node = yaml.compose(text, Loader=_ComposeLoader)
+    except yaml.YAMLError:
+        return  # the real parse reports the syntax error with its line
+    sizes: dict[int, int] = {}
+
+    def size(n: Any, depth: int) -> int:
+        if depth > MAX_DEPTH:
+            raise DataFileError(path, n.start_mark.line + 1, f"YAML nested deeper than {MAX_DEPTH} levels")
+        known = sizes.get(id(n))
+        if known is not None:
+            return known
+        sizes[id(n)] = 1  # a recursive alias counts once (and cannot loop)
+        if isinstance(n, yaml.MappingNode):
+            total = 1 + sum(size(k, depth + 1) + size(v, depth + 1) for k, v in n.value)
+        elif isinstance(n, yaml.SequenceNode):
+            total = 1 + sum(size(v, depth + 1) for v in n.value)
+        else:
+            total = 1
+        total = min(total, MAX_EXPANDED_NODES + 1)
+        sizes[id(n)] = total
+        if total > MAX_EXPANDED_NODES:
+            raise DataFileError(path, n.start_mark.line + 1,
+                                f"YAML aliases expand to more than {MAX_EXPANDED_NODES:,} values (an alias bomb?)")
+        return total
+
+    if node is not None:
+        size(node, 0)
+
+
+class _ComposeLoader(yaml.SafeLoader):
+    pass
+
+
 def parse_yaml(text: str, path: Path) -> Any:
+    if "&" in text and "*" in text:  # anchors and aliases: check the expansion first
+        _expanded_size(text, path)
     try:
         return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
@@ -68,6 +120,18 @@ def parse_yaml(text: str, path: Path) -> Any:
         raise DataFileError(path, line, f"YAML: {problem}") from None
     except yaml.YAMLError as exc:
         raise DataFileError(path, None, f"YAML: {exc}") from None
+    except RecursionError:
+        raise DataFileError(path, None, f"YAML nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # e.g. a number with thousands of digits (Python's int-from-text limit)
+        raise DataFileError(path, _line_of_value_error(text), f"YAML: a value cannot be read ({str(exc)[:80]})") from None
+
+
+def _line_of_value_error(text: str) -> int | None:
+    """The line of the first number longer than Python reads from text (the usual ValueError)."""
+    import re
+
+    match = re.search(r"\d{4000,}", text)
+    return text[: match.start()].count("\n") + 1 if match else None
 
 
 def validate(data: Any, adapter: TypeAdapter[T], path: Path, text: str) -> T:
@@ -80,61 +144,122 @@ def validate(data: Any, adapter: TypeAdapter[T], path: Path, text: str) -> T:
         raise DataFileError(path, _line_of(text, loc), f"{where}: {first.get('msg')}") from None
 
 
-def read_text(path: Path) -> str:
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes; a folder, a device or an unreadable file is a :class:`DataFileError`."""
     try:
-        return path.read_text(encoding="utf-8")
+        if os.path.lexists(path) and not path.is_file():
+            raise DataFileError(path, None, "not a regular file (a folder or device where MyLife keeps a file)")
+        return path.read_bytes()  # a missing file raises FileNotFoundError, as callers expect
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise DataFileError(path, None, f"cannot read: {exc.strerror or exc}") from None
+
+
+def decode_text(data: bytes, path: Path) -> str:
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        line = data[: exc.start].count(b"\n") + 1
         raise DataFileError(path, line, "not valid UTF-8") from None
 
 
-def load(path: Path, adapter: TypeAdapter[T], default: Any = None) -> T:
-    """Read ``path`` and validate it; a missing file yields ``default`` (validated)."""
-    if not path.exists():
-        return adapter.validate_python(default)
-    text = read_text(path)
+def read_text(path: Path) -> str:
+    return decode_text(read_bytes(path), path)
+
+
+def _validate_text(text: str, path: Path, adapter: TypeAdapter[T], default: Any) -> T:
     data = parse_yaml(text, path)
     if data is None:
         data = default
     return validate(data, adapter, path, text)
 
 
-def _stat_key(path: Path) -> list[int]:
-    st = path.stat()
-    return [st.st_mtime_ns, st.st_size, st.st_ino]
+def load(path: Path, adapter: TypeAdapter[T], default: Any = None) -> T:
+    """Read ``path`` and validate it; a missing file yields ``default`` (validated)."""
+    if not os.path.lexists(path):
+        return adapter.validate_python(default)
+    return _validate_text(read_text(path), path, adapter, default)
+
+
+# --------------------------------------------------------------------------- derived JSON copies
+#
+# A YAML parse builds its objects in Python (~0.5 ms per KB); JSON is ~50 times faster, which is
+# what keeps a long profile history cheap to read. The copy in ``cache/`` is derived: it is keyed by
+# the sha256 of the exact YAML bytes it was parsed from (never by a file's mtime/size, which
+# another process's write can change between our read and our stamp), and sealed with an HMAC
+# under a per-workspace key in ``cache/`` (0600), so a copy that MyLife did not make is never
+# served. Writers never read the copy: they parse the truth under the lock (``load(path)``).
+
+_CACHE_VERSION = 2
+
+
+def _cache_key(cache: Path) -> bytes | None:
+    """The workspace's random key for sealing cache copies (made once, 0600)."""
+    from .atomic import create_exclusive
+
+    key_path = cache.parent / ".cache-key"
+    try:
+        key = key_path.read_bytes()
+        if len(key) == 32:
+            return key
+    except OSError:
+        pass
+    try:
+        create_exclusive(key_path, os.urandom(32))
+    except FileExistsError:
+        pass
+    except Exception:  # noqa: BLE001 - no key, no cache: reads go to the file itself
+        return None
+    try:
+        key = key_path.read_bytes()
+    except OSError:
+        return None
+    return key if len(key) == 32 else None
+
+
+def _seal(key: bytes, source_sha: str, payload: bytes) -> str:
+    return hmac.new(key, source_sha.encode("ascii") + b"\n" + payload, hashlib.sha256).hexdigest()
 
 
 def load_cached(path: Path, adapter: TypeAdapter[T], cache: Path, default: Any = None) -> T:
-    """:func:`load` through a JSON copy in ``cache`` (a derived file, keyed by the YAML file's
-    mtime, size and inode). A YAML parse builds its objects in Python (~0.5 ms per KB); JSON is
-    ~50 times faster, which is what keeps a long profile history cheap to read. The copy is
-    re-made whenever the file changed (a hand edit included); an unreadable copy is ignored."""
-    import json
-
-    if not path.exists():
+    """:func:`load` through the sealed JSON copy in ``cache`` (see above): served only when it was
+    made by MyLife from exactly the bytes ``path`` holds now; otherwise the file is parsed and the
+    copy re-made. An unreadable, stale or forged copy is ignored (and replaced)."""
+    if not os.path.lexists(path):
         return adapter.validate_python(default)
-    key = _stat_key(path)
-    try:
-        doc = json.loads(cache.read_bytes())
-        if doc.get("key") == key:
-            return adapter.validate_python(doc["data"])
-    except Exception:  # noqa: BLE001 - missing, unreadable or no longer valid: read the file itself
-        pass
-    value = load(path, adapter, default)
-    store_cache(path, adapter, value, cache)
+    data = read_bytes(path)
+    source_sha = hashlib.sha256(data).hexdigest()
+    key = _cache_key(cache)
+    if key is not None:
+        try:
+            blob = cache.read_bytes()
+            head, _, payload = blob.partition(b"\n")
+            meta = json.loads(head)
+            if (meta.get("v") == _CACHE_VERSION and meta.get("source") == source_sha
+                    and hmac.compare_digest(str(meta.get("mac", "")), _seal(key, source_sha, payload))):
+                return adapter.validate_json(payload)
+        except Exception:  # noqa: BLE001 - missing, unreadable, stale or forged: read the file itself
+            pass
+    value = _validate_text(decode_text(data, path), path, adapter, default)
+    store_cache(data, adapter, value, cache)
     return value
 
 
-def store_cache(path: Path, adapter: TypeAdapter[T], value: T, cache: Path) -> None:
-    """Write ``cache`` for ``path`` as it is now (best effort: a cache never fails a command)."""
-    import json
-
+def store_cache(source: bytes, adapter: TypeAdapter[T], value: T, cache: Path) -> None:
+    """Write ``cache`` for the YAML ``source`` bytes ``value`` was parsed from (or written as).
+    Best effort: a cache never fails a command."""
     from .atomic import atomic_write_bytes
 
     try:
-        doc = {"key": _stat_key(path), "data": adapter.dump_python(value, mode="json")}
-        atomic_write_bytes(cache, json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-    except OSError:
+        key = _cache_key(cache)
+        if key is None:
+            return
+        source_sha = hashlib.sha256(source).hexdigest()
+        payload = adapter.dump_json(value)
+        head = json.dumps({"v": _CACHE_VERSION, "source": source_sha, "mac": _seal(key, source_sha, payload)})
+        atomic_write_bytes(cache, head.encode("ascii") + b"\n" + payload, durable=False)
+    except Exception:  # noqa: BLE001 - e.g. cache/ is not a folder: the truth is on disk anyway
         pass
 
 
@@ -143,6 +268,8 @@ def dumps(data: Any) -> str:
                      default_flow_style=False)
 
 
-def save(path: Path, data: Any, header: str = "") -> None:
-    """Write plain data (already ``model_dump``-ed) atomically."""
-    atomic_write_text(path, header + dumps(data))
+def save(path: Path, data: Any, header: str = "") -> bytes:
+    """Write plain data (already ``model_dump``-ed) atomically; returns the bytes written."""
+    raw = (header + dumps(data)).encode("utf-8")
+    atomic_write_bytes(path, raw)
+    return raw

@@ -93,6 +93,20 @@ def _json_safe(value: Any) -> Any:
     return json.loads(dumps(value))
 
 
+def _require_utf8_arguments(value: Any, where: str = "arguments") -> None:
+    from ..errors import require_utf8
+
+    if isinstance(value, str):
+        require_utf8(value, where)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            require_utf8(key, where)
+            _require_utf8_arguments(item, str(key))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _require_utf8_arguments(item, where)
+
+
 def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, actor: str,
               allow_writes: bool = True) -> ToolOutcome:
     """Run a registered tool; every failure becomes a structured error, never an exception."""
@@ -112,6 +126,7 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
         err = UsageError("tool_bad_arguments", tool=name, problem="arguments must be a JSON object")
         return ToolOutcome(name, False, error=err.to_json())
     try:
+        _require_utf8_arguments(arguments)  # JSON may carry lone surrogates ("\udcff"): refuse them here
         result = spec.handler(ws, actor, **arguments)
         return ToolOutcome(name, True, result=_json_safe(result))
     except MyLifeError as exc:

@@ -1,0 +1,426 @@
+"""Issue 14: nothing acknowledged is lost, and ``verify`` sees every change (docs/reliability.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from mylife_core.errors import UsageError
+from mylife_core.testing import cli_env, plugin_host
+from mylife_core.workspace import Workspace
+
+
+def _problems(cli) -> list[dict]:
+    r = cli("verify", "--json")
+    return r.json()["problems"]
+
+
+# --------------------------------------------------------------------------- derived caches
+
+
+def test_a_cache_copy_is_keyed_by_content_not_by_file_stamps(ws, ws_path):
+    """The race the issue found: a reader's copy stamped with the newer file's identity. A copy
+    whose source had the same size and mtime but other bytes is never served."""
+    ws.profile.set("现有存款", 111111, ttl_days=90)
+    reader = Workspace.open(ws_path)
+    assert reader.profile.load().fields["现有存款"].value == 111111  # the sealed copy is made
+    path = ws_path / "profile.yaml"
+    st = path.stat()
+    path.write_text(path.read_text(encoding="utf-8").replace("111111", "222222"), encoding="utf-8")
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # same size, same mtime: stamps cannot tell
+    assert Workspace.open(ws_path).profile.load().fields["现有存款"].value == 222222
+
+
+def test_a_forged_cache_copy_is_never_served_nor_written_back(cli, ws_path):
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    cli("profile", "get", "现有存款")
+    copy = ws_path / "cache" / "profile.json"
+    head, _, payload = copy.read_bytes().partition(b"\n")
+    copy.write_bytes(head + b"\n" + payload.replace(b"120000", b"999999"))  # same key, other data
+    assert cli("profile", "get", "现有存款", "--json").json()["field"]["value"] == 120000
+    # a whole new "valid-looking" copy for the current file's hash, without the key: not served
+    import hashlib
+
+    sha = hashlib.sha256((ws_path / "profile.yaml").read_bytes()).hexdigest()
+    copy.write_bytes(json.dumps({"v": 2, "source": sha, "mac": "0" * 64}).encode() + b"\n" + payload.replace(b"120000", b"999999"))
+    assert cli("profile", "set", "房租", "4500", "--ttl", "365").returncode == 0
+    text = (ws_path / "profile.yaml").read_text(encoding="utf-8")
+    assert "120000" in text and "999999" not in text
+    assert cli("verify").returncode == 0
+
+
+def test_concurrent_profile_writers_and_readers_lose_nothing(cli, ws_path):
+    """6 writers and 4 readers through the library (the issue lost 38 of 600)."""
+    cli("init")
+    writer = textwrap.dedent("""
+        import sys
+        from mylife_core.workspace import Workspace
+        ws = Workspace.open(sys.argv[1]); who = sys.argv[2]
+        for i in range(15):
+            ws.profile.set(f"字段{who}", i, ttl_days=30)
+            ws.profile.set("共享", f"{who}-{i}", ttl_days=30)
+    """)
+    reader = textwrap.dedent("""
+        import os, sys
+        from mylife_core.workspace import Workspace
+        while not os.path.exists(sys.argv[2]):
+            ws = Workspace.open(sys.argv[1]); ws.profile.load(); ws.index.load()
+    """)
+    stop = ws_path.parent / "stop"
+    readers = [subprocess.Popen([sys.executable, "-c", reader, str(ws_path), str(stop)], env=cli_env(ws_path))
+               for _ in range(4)]
+    writers = [subprocess.Popen([sys.executable, "-c", writer, str(ws_path), str(w)], env=cli_env(ws_path),
+                                stderr=subprocess.PIPE) for w in range(6)]
+    for p in writers:
+        assert p.wait(timeout=600) == 0, p.stderr.read().decode()
+    stop.touch()
+    for p in readers:
+        p.wait(timeout=60)
+    fields = {f["name"]: f for f in cli("profile", "list", "--json").json()["fields"]}
+    for w in range(6):
+        assert fields[f"字段{w}"]["value"] == 14
+        assert [h["value"] for h in fields[f"字段{w}"]["history"]] == list(range(14))
+    shared = fields["共享"]
+    seen = {h["value"] for h in shared["history"]} | {shared["value"]}
+    assert seen == {f"{w}-{i}" for w in range(6) for i in range(15)}
+    assert cli("verify").returncode == 0
+
+
+# --------------------------------------------------------------------------- verify sees every layer
+
+
+def test_verify_names_an_outside_edit_of_every_layer_and_accept_keeps_it(cli, ws_path):
+    from bench.torture import phase_edits
+
+    result = phase_edits(ws_path.parent / "edits")
+    missed = [r for r in result["results"] if not r["named"]]
+    assert not missed and result["edits"] >= 25, missed
+
+
+def test_verify_accept(cli, ws_path):
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    path = ws_path / "profile.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("120000", "125000"), encoding="utf-8")
+    problems = _problems(cli)
+    assert [p["kind"] for p in problems] == ["file_changed"] and problems[0]["file"] == "profile.yaml"
+    assert "verify --accept profile.yaml" in problems[0]["message"]
+    r = cli("verify", "--accept", "profile.yaml", "--json")
+    assert r.returncode == 0 and r.json()["accepted"][0]["file"] == "profile.yaml"
+    audit = [json.loads(x) for x in (ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert audit[-1]["action"] == "verify.accept" and audit[-1]["actor"] == "user"
+    assert cli("profile", "get", "现有存款", "--json").json()["field"]["value"] == 125000
+    # L0 is append-only: a changed raw file cannot be "accepted"
+    rec = cli("record", "原话", "--topic", "t", "--json").json()["record"]["file"]
+    r = cli("verify", "--accept", rec)
+    assert r.returncode == 2 and "append-only" in cli("verify", "--accept", rec, env={"MYLIFE_LANG": "en"}).stderr
+    # the audit log's own problems are acknowledged by accepting the log
+    with (ws_path / "ledger" / "audit.jsonl").open("ab") as fh:
+        fh.write(b"garbage\n")
+    assert {p["kind"] for p in _problems(cli)} == {"audit_bad_line"}
+    assert cli("verify", "--accept", "ledger/audit.jsonl").returncode == 0
+
+
+def test_a_legacy_log_gets_a_baseline_on_the_next_write(cli, ws_path):
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    log = ws_path / "ledger" / "audit.jsonl"
+    legacy = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+    for entry in legacy:
+        entry.pop("prev", None)
+        entry.pop("files", None)
+    log.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in legacy), encoding="utf-8")
+    (ws_path / "ledger" / "audit.head").unlink()
+    v = cli("verify", "--json").json()
+    assert v["ok"] and v["audit_chained"] is False
+    cli("profile", "set", "房租", "4500", "--ttl", "365")
+    actions = [json.loads(x)["action"] for x in log.read_text(encoding="utf-8").splitlines()]
+    assert actions[-2:] == ["audit.baseline", "profile.set"]
+    v = cli("verify", "--json").json()
+    assert v["ok"] and v["audit_chained"] is True and v["files_checked"] >= 2
+
+
+# --------------------------------------------------------------------------- crash recovery
+
+
+def test_a_torn_or_garbage_audit_log_never_breaks_status_and_is_repaired(cli, ws_path):
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    log = ws_path / "ledger" / "audit.jsonl"
+    with log.open("ab") as fh:
+        fh.write(b'[1,2]\n"text"\n{"at": 5}\nnot json \xff\n')
+    assert cli("status").returncode == 0
+    assert cli("status", "--json").json()["recent_changes"][0]["action"] == "record"
+    with log.open("ab") as fh:
+        fh.write(b'{"at":"2026-01-0')  # a kill mid-append
+    assert cli("status").returncode == 0
+    assert cli("record", "第二条", "--topic", "career").returncode == 0
+    assert log.read_bytes().endswith(b"\n")
+    actions = [json.loads(x).get("action") for x in log.read_bytes().splitlines() if x.startswith(b"{")
+               and b'"action"' in x]
+    assert "audit.repair" in actions and actions[-1] == "record"
+    kinds = {p["kind"] for p in _problems(cli)}
+    assert kinds == {"audit_bad_line"}  # the garbage is named (until accepted), the torn tail is gone
+
+
+_DIES_IN_RECORD = textwrap.dedent("""
+    import sys, time
+    from mylife_core import clock
+    from mylife_core.storage import jsonl
+    from mylife_core.workspace import Workspace
+    ws = Workspace.open(sys.argv[1])
+    with ws.lock():
+        if sys.argv[2] == "file":  # the manifest line and the file, no audit entry yet
+            ws.raw.write_unaudited("被打断的一条\\n".encode(), topic="t", when=clock.now(), source="user_raw",
+                                   actor="user")
+        else:  # only the manifest line: the file never appeared
+            jsonl.append(ws.raw.manifest_path, {"file": "raw/2026-01-01-t.md", "sha256": "0" * 64, "size": 1,
+                         "lines": 1, "topic": "t", "occurred_at": "2026-01-01",
+                         "recorded_at": "2026-01-01T00:00:00Z"})
+        print("written", flush=True)
+        time.sleep(60)
+""")
+
+
+@pytest.mark.parametrize("stage, outcome", [("file", "completed"), ("line", "rolled_back")])
+def test_a_half_finished_record_is_completed_or_rolled_back(cli, ws_path, stage, outcome):
+    cli("init")
+    proc = subprocess.Popen([sys.executable, "-c", _DIES_IN_RECORD, str(ws_path), stage], stdout=subprocess.PIPE,
+                            env=cli_env(ws_path))
+    assert proc.stdout.readline().strip() == b"written"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert cli("record", "下一条", "--topic", "t").returncode == 0
+    entries = [json.loads(x) for x in (ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()]
+    recover = [e for e in entries if e["action"] == "recover"]
+    assert recover and recover[0]["detail"]["record"]["outcome"] == outcome
+    records = [json.loads(x)["file"] for x in (ws_path / "ledger" / "raw.jsonl").read_text(encoding="utf-8").splitlines()]
+    if outcome == "completed":
+        assert len(records) == 2 and any(e["action"] == "record" and e["detail"].get("recovered") for e in entries)
+    else:
+        assert len(records) == 1 and "raw/2026-01-01-t.md" not in records
+    assert cli("verify").returncode == 0
+
+
+class _FailingStore:
+    """A claims store whose writes fail (a backend down, a full disk)."""
+
+    def __init__(self, ws):
+        from mylife_core.builtin.files_store import FilesStore
+
+        self.inner = FilesStore(ws)
+        self.name = "failing"
+
+    def add(self, claims):
+        raise OSError(28, "No space left on device")
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+class _FailingPlugin:
+    from mylife_core import hookimpl
+
+    @hookimpl
+    def register_stores(self, register):
+        register(name="failing", factory=_FailingStore, description="test")
+
+
+def test_claim_add_without_from_is_all_or_nothing(ws_path):
+    host = plugin_host(_FailingPlugin())
+    ws, _ = Workspace.init(ws_path, plugins=host)
+    ws.save_config(ws.config.model_copy(update={"store": "failing"}))
+    ws = Workspace.open(ws_path, plugins=host)
+    with pytest.raises(OSError):
+        ws.claims.add(claim="这句话不该留下", topic="t", kind="fact")
+    assert list((ws_path / "raw").iterdir()) == []
+    assert ws.raw.records() == []
+    assert not (ws_path / "ledger" / "pending.json").exists()
+    from mylife_core.verify import verify
+
+    assert verify(ws).ok
+
+
+def test_names_that_break_pointers_or_collide_are_refused(cli, ws_path):
+    cli("init")
+    for topic in ("a#b", "x.ai", "X.AI", ".hidden", "..", "a\x01b"):
+        r = cli("record", "x", "--topic", topic)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, topic
+    assert list((ws_path / "raw").iterdir()) == []
+
+
+# --------------------------------------------------------------------------- the lock
+
+
+def test_the_lock_serves_writers_in_arrival_order(ws_path, cli):
+    cli("init")
+    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import time, sys
+        from mylife_core.workspace import Workspace
+        ws = Workspace.open({str(ws_path)!r})
+        with ws.lock():
+            print("held", flush=True)
+            sys.stdin.readline()
+    """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=cli_env(ws_path))
+    assert holder.stdout.readline().strip() == b"held"
+    order = ws_path.parent / "order.txt"
+    waiter = textwrap.dedent(f"""
+        import os, sys
+        from mylife_core.workspace import Workspace
+        ws = Workspace.open({str(ws_path)!r})
+        print("ready", flush=True)
+        with ws.lock():
+            with open({str(order)!r}, "a") as fh:
+                fh.write(sys.argv[1] + "\\n")
+    """)
+    waiters = []
+    for i in range(5):
+        p = subprocess.Popen([sys.executable, "-c", waiter, str(i)], stdout=subprocess.PIPE, env=cli_env(ws_path))
+        assert p.stdout.readline().strip() == b"ready"
+        queue = ws_path / "cache" / "locks" / "write.lock.d"
+        deadline = time.monotonic() + 30
+        while len(list(queue.iterdir())) < i + 2 and time.monotonic() < deadline:
+            time.sleep(0.02)  # wait until it has taken its number
+        waiters.append(p)
+    holder.stdin.write(b"\n")
+    holder.stdin.flush()
+    for p in [holder, *waiters]:
+        assert p.wait(timeout=60) == 0
+    assert order.read_text().split() == ["0", "1", "2", "3", "4"]
+
+
+def test_a_writer_killed_holding_the_lock_is_noticed_and_the_lock_moves_on(ws_path, cli):
+    cli("init")
+    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import time
+        from mylife_core.workspace import Workspace
+        ws = Workspace.open({str(ws_path)!r})
+        with ws.lock():
+            ws.profile.set("x", 1, ttl_days=3)
+            from mylife_core.storage import yamlfile
+            yamlfile.save(ws.profile.path, {{"fields": {{}}}})  # a write whose audit entry never comes
+            print("held", flush=True)
+            time.sleep(60)
+    """)], stdout=subprocess.PIPE, env=cli_env(ws_path))
+    assert holder.stdout.readline().strip() == b"held"
+    holder.send_signal(signal.SIGKILL)
+    holder.wait()
+    r = cli("record", "接着写", "--topic", "t", env={"MYLIFE_LOCK_TIMEOUT": "10"})
+    assert r.returncode == 0, r.stderr
+    entries = [json.loads(x) for x in (ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert any(e["action"] == "recover.write" and "profile.yaml" in e["files"] for e in entries)
+    assert any(e["action"] == "recover" and e["detail"].get("previous_writer_died") for e in entries)
+    assert cli("verify").returncode == 0
+
+
+def test_bad_lock_timeout_is_a_usage_error(cli, ws_path):
+    cli("init")
+    for value in ("abc", "-1", "nan", "inf", "1e99"):
+        r = cli("record", "x", "--topic", "t", env={"MYLIFE_LOCK_TIMEOUT": value})
+        assert r.returncode == 2 and "MYLIFE_LOCK_TIMEOUT" in r.stderr, value
+
+
+# --------------------------------------------------------------------------- input and broken files
+
+
+@pytest.mark.parametrize("args, code", [
+    (["claim", "add", "\udcff", "--topic", "t"], 2),
+    (["profile", "set", "\udcff", "1", "--ttl", "3"], 2),
+    (["record", "x", "--topic", "\udcff\udcfe"], 2),
+    (["claim", "list", "--limit", "99999999999999999999999"], 2),
+    (["claim", "add", "hi", "--topic", "t", "--from", "raw/" + "a" * 5000 + ".md#L1"], 2),
+    (["claim", "add", "hi", "--topic", "t", "--from", "raw/x.md#L999999999999999999999"], 2),
+])
+def test_bad_input_gets_a_clear_message(cli, ws_path, args, code):
+    cli("init")
+    r = subprocess.run([sys.executable, "-m", "mylife_core", *[os.fsencode(a) for a in args]],
+                       capture_output=True, env=cli_env(ws_path))
+    assert r.returncode == code, r.stderr.decode("utf-8", "replace")
+    assert b"Traceback" not in r.stderr and "内部错误".encode() not in r.stderr
+    assert list((ws_path / "raw").iterdir()) == []
+
+
+def test_a_5000_digit_value_is_kept_as_text(cli, ws_path):
+    cli("init")
+    r = cli("profile", "set", "卡号", "9" * 5000, "--ttl", "30", "--json")
+    assert r.returncode == 0, r.stderr
+    assert r.json()["field"]["value"] == "9" * 5000
+
+
+@pytest.mark.parametrize("breakage", ["profile_dir", "cache_file", "binary_digest", "garbage_audit",
+                                      "alias_bomb_config", "claims_file", "lock_dir_file"])
+def test_broken_files_are_named_not_internal_errors(cli, ws_path, breakage):
+    from bench.torture_fuzz import break_workspace
+
+    cli("init")
+    rec = cli("record", "一句话", "--topic", "职业去留", "--json").json()["record"]["file"]
+    cli("claim", "add", "一句话", "--topic", "职业去留", "--from", f"{rec}#L1")
+    (ws_path / "digest" / "职业去留.md").write_text("x\n", encoding="utf-8")
+    break_workspace(ws_path, breakage)
+    started = time.monotonic()
+    for args in (["status"], ["profile", "list"], ["record", "x", "--topic", "t"], ["trace", "claim-2020-01-01-001"],
+                 ["git", "enable"], ["verify"]):
+        r = cli(*args)
+        assert r.returncode not in (70,) and "Traceback" not in r.stderr and "内部错误" not in r.stderr, (args, r.stderr)
+    assert time.monotonic() - started < 300  # an alias bomb does not hang anything
+
+
+# --------------------------------------------------------------------------- privacy
+
+
+def _modes(root: Path) -> list[tuple[str, str]]:
+    bad = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            path = Path(dirpath) / name
+            st = path.lstat()
+            if stat.S_ISLNK(st.st_mode):
+                continue
+            if st.st_mode & 0o077:
+                bad.append((str(path.relative_to(root)), oct(st.st_mode & 0o777)))
+    return bad
+
+
+def test_every_file_mylife_or_git_creates_is_private(cli, ws_path):
+    cli("init")
+    cli("record", "今天加班到十点", "--topic", "career")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    assert cli("recall", "加班").returncode == 0  # builds the tantivy index
+    assert cli("git", "enable").returncode == 0
+    cli("record", "又一条", "--topic", "career")
+    assert _modes(ws_path) == []
+
+
+def test_a_world_readable_or_daemon_exported_push_target_is_refused(tmp_path):
+    from mylife_core.history import privacy
+
+    open_base = Path("/tmp") / f"mylife-open-{os.getpid()}"
+    open_base.mkdir(mode=0o755, exist_ok=True)
+    try:
+        os.chmod(open_base, 0o755)
+        bare = open_base / "life.git"
+        subprocess.run(["git", "init", "-q", "--bare", str(bare)], check=True, env={**os.environ, "HOME": str(tmp_path)})
+        os.chmod(bare, 0o755)
+        for url in (str(bare), f"file://{bare}"):
+            verdict = privacy.check(url, tmp_path, timeout=5)
+            assert verdict.verdict == "public" and verdict.reason == "local_world_readable", url
+            assert not verdict.allows_push
+        os.chmod(bare, 0o700)
+        assert privacy.check(str(bare), tmp_path, timeout=5).verdict == "local"
+        (bare / "git-daemon-export-ok").touch()
+        verdict = privacy.check(str(bare), tmp_path, timeout=5)
+        assert verdict.verdict == "public" and verdict.reason == "git_daemon_export"
+    finally:
+        import shutil
+
+        shutil.rmtree(open_base, ignore_errors=True)
