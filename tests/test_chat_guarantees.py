@@ -159,7 +159,7 @@ def test_json_mode_writes_only_on_an_explicit_confirmation_line(ws, cli, fakellm
     assert result["status"] == "applied" and result["result"]["ok"]
     assert reopen(ws).profile.get("现有存款").value == 0
 
-    set_savings(ws, days_ago=10)
+    set_savings(ws, days_ago=0)  # back to 120000 (an older date would only go into the history)
     other = cli("chat", "--json", input="帮我把存款更新成 0\n那就先这样吧\n/quit\n", env=fakellm.env())
     events = [json.loads(line) for line in other.stdout.splitlines()]
     (result,) = [e for e in events if e["type"] == "proposal_result"]

@@ -6,6 +6,7 @@ Imported on every run: nothing heavy at the top (tantivy and rjieba load inside 
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from mylife_core import hookimpl

@@ -96,7 +96,7 @@ class Relevance:
         terms = [w for w in segmenter.query_terms(text) if w not in STOPWORDS and w not in STOP_TERMS
                  and any(ch.isalnum() for ch in w)]
         out = set(terms)
-        for syns in thesaurus.expand(text, terms).values():
+        for syns in thesaurus.expand(text, segmenter.query_spans(text)).values():
             out.update(normalize(s) for s in syns)
         return out
 

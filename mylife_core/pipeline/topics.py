@@ -46,7 +46,7 @@ def _terms(ws: "Workspace", question: str) -> tuple[list[str], list[str]]:
     words = [w for w in segmenter.query_terms(question) if w not in STOPWORDS and w not in STOP_TERMS
              and any(ch.isalnum() for ch in w) and not all(ch in STOP_CHARS for ch in w)]
     chars = list(dict.fromkeys(ch for w in words for ch in w if "\u4e00" <= ch <= "\u9fff" and ch not in STOP_CHARS))
-    for syns in thesaurus.expand(question, words).values():
+    for syns in thesaurus.expand(question, segmenter.query_spans(question)).values():
         words += [s for s in syns if s not in words]
     return words, chars
 
