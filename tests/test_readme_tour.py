@@ -154,8 +154,9 @@ def test_the_readme_says_exactly_which_commands_lack_workspace_or_json(monkeypat
 
     def walk(cmd: click.Command, path: list[str]) -> None:
         if isinstance(cmd, click.Group):
-            for name, sub in cmd.commands.items():
-                walk(sub, [*path, name])
+            ctx = click.Context(cmd)
+            for name in cmd.list_commands(ctx):  # the root group loads its commands lazily
+                walk(cmd.get_command(ctx, name), [*path, name])
             return
         opts = {o for p in cmd.params for o in getattr(p, "opts", [])}
         lacking.update((" ".join(path), option) for option in ("--workspace", "--json") if option not in opts)
