@@ -35,7 +35,8 @@ def summaries(lang: str) -> dict[str, str]:
     """Every command's summary as the library computes it, in a fresh process (help texts are
     read when the command modules are imported, in the language of that moment)."""
     code = ("import json; from mylife_core.cli import build_cli; from mylife_core.cli.common import summary; "
-            "print(json.dumps({n: summary(c) for n, c in build_cli().commands.items()}))")
+            "import click; g = build_cli(); ctx = click.Context(g); "
+            "print(json.dumps({n: summary(g.get_command(ctx, n)) for n in g.list_commands(ctx)}))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           env=cli_env(None, {"MYLIFE_LANG": lang}, ""), encoding="utf-8")
     return json.loads(proc.stdout)

@@ -193,9 +193,10 @@ def main(argv: list[str] | None = None) -> None:
         os.umask(0o077)
     as_json = "--json" in args  # as common.json_requested; common is imported only on errors
     try:
-        from ..messages import install_click_translations
+        if args[:1] != ["--version"]:  # --version needs no message catalog
+            from ..messages import install_click_translations
 
-        install_click_translations()  # click's own strings ("Usage:", ...) in the user's language
+            install_click_translations()  # click's own strings ("Usage:", ...) in the user's language
         cli = build_cli()
         rv = cli.main(args=args, prog_name="mylife", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0

@@ -19,7 +19,7 @@ def on_change(change):
 def register_commands(cli):
     outcome = yield  # every other plugin has added its commands now
     outcome.get_result()
-    count = len(cli.commands)
+    count = len(cli.list_commands(click.Context(cli)))  # the root group announces commands lazily
 
     @cli.command(name="wrapped")
     def wrapped():
