@@ -139,21 +139,20 @@ def on_change(workspace: "Workspace", change: "Change") -> None:
     """Index the write now if the index is free; otherwise the next recall catches up."""
     if not change.action.startswith(INDEXED_ACTIONS):
         return
-    if "mylife_core.search.engine" not in sys.modules:
-        # nothing in this process has searched: a one-shot write leaves the change in the
-        # journal (the audit log) for the next search, and pays no import of the search code
-        return
-    try:
-        from mylife_core.search.engine import handle
-
-        handle(workspace).notify(workspace)
-    except Exception as exc:  # noqa: BLE001 - never fail a durable write over a cache
+    # nothing in this process has searched: a one-shot write leaves the change in the journal
+    # (the audit log) for the next search, and pays no import of the search code
+    if "mylife_core.search.engine" in sys.modules:
         try:
             from mylife_core.search.engine import handle
 
-            handle(workspace).last_error = f"{type(exc).__name__}: {exc}"
-        except Exception:  # noqa: BLE001
-            pass
+            handle(workspace).notify(workspace)
+        except Exception as exc:  # noqa: BLE001 - never fail a durable write over a cache
+            try:
+                from mylife_core.search.engine import handle
+
+                handle(workspace).last_error = f"{type(exc).__name__}: {exc}"
+            except Exception:  # noqa: BLE001
+                pass
     try:  # with a vector plugin, new documents get their vectors in the background
         from mylife_core.search.admin import auto_embed
 
