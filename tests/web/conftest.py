@@ -152,7 +152,7 @@ def shot(page, name: str) -> Path:
     return path
 
 
-def wait_for(predicate, timeout: float = 10.0):
+def wait_for(predicate, timeout: float = 30.0):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = predicate()
