@@ -16,7 +16,6 @@ leaves the rules alone, and says so.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -99,15 +98,9 @@ def classify(ws: "Workspace", frame: "Frame", candidates: list["Candidate"], *, 
 
 
 def _parse(text: str) -> list[dict[str, Any]]:
-    body = (text or "").strip()
-    fence = re.search(r"```(?:json)?\s*(.*?)```", body, re.S)
-    if fence:
-        body = fence.group(1).strip()
-    start, end = body.find("{"), body.rfind("}")
-    if start < 0 or end < start:
-        raise ValueError("no JSON object")
-    data = json.loads(body[start:end + 1])
-    items = data.get("items") if isinstance(data, dict) else None
+    from .extract import _parse_json  # the one reader of a model's JSON answer (fences, prose around it)
+
+    items = _parse_json(text or "").get("items")
     if not isinstance(items, list):
         raise ValueError("no items list")
     return [i for i in items if isinstance(i, dict)]
