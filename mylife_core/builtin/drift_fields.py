@@ -33,7 +33,7 @@ UNKNOWN_LINE = 0.7  # the current line has no field set, the turn's topic has on
 @hookimpl
 def detect_drift(turn: str, session: Any, workspace: Any):
     from mylife_core.chat.topics import line_fields, mentioned_fields
-    from mylife_core.messages import t
+    from mylife_core.messages import join, t
     from mylife_core.specs import DriftSignal
 
     current = session.current
@@ -61,7 +61,7 @@ def detect_drift(turn: str, session: Any, workspace: Any):
         if mentioned and mentioned <= current_fields:
             # "我两年没涨过工资了" names 月收入, a field the career line itself depends on
             return DriftSignal(signal="field_set", score=0.0, weight="high",
-                               evidence=t("drift.fields.own", fields="、".join(sorted(mentioned)), line=current.name))
+                               evidence=t("drift.fields.own", fields=join(sorted(mentioned)), line=current.name))
     new_fields = line_fields(workspace, decision=new_decision, topic=new_topic)
     if not new_fields:
         return None
@@ -70,9 +70,9 @@ def detect_drift(turn: str, session: Any, workspace: Any):
     mixed = current.topic in names
     if mixed:
         score *= MIXED_FACTOR
-    evidence = t("drift.fields.evidence", current=current.name, current_fields="、".join(sorted(current_fields)),
-                 new=new_decision or new_topic, new_fields="、".join(sorted(new_fields)),
-                 shared="、".join(sorted(shared)) or t("word.none"), n=len(shared), total=len(new_fields))
+    evidence = t("drift.fields.evidence", current=current.name, current_fields=join(sorted(current_fields)),
+                 new=new_decision or new_topic, new_fields=join(sorted(new_fields)),
+                 shared=join(sorted(shared)) or t("word.none"), n=len(shared), total=len(new_fields))
     if mixed:
         evidence += t("drift.fields.mixed", topic=current.name)
     return DriftSignal(signal="field_set", score=round(score, 3), weight="high", new_topic=new_topic,

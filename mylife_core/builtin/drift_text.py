@@ -101,7 +101,7 @@ def _matches(term: str, vocabulary: set[str], synonyms: dict[str, list[str]]) ->
 
 @hookimpl
 def detect_drift(turn: str, session: Any, workspace: Any):
-    from mylife_core.messages import t
+    from mylife_core.messages import join, t
     from mylife_core.search.engine import handle
     from mylife_core.specs import DriftSignal
 
@@ -128,9 +128,9 @@ def detect_drift(turn: str, session: Any, workspace: Any):
         notes.append(t("drift.text.back_reference"))
     score = CAP * distance * confidence
     if foreign:
-        notes.append(t("drift.text.foreign", words="、".join(foreign[:6])))
-    evidence = t("drift.text.evidence", terms="、".join(terms[:8]), line=session.current.name,
-                 matched="、".join(matched[:8]) or t("word.none"), n=len(matched), total=len(terms))
+        notes.append(t("drift.text.foreign", words=join(foreign[:6])))
+    evidence = t("drift.text.evidence", terms=join(terms[:8]), line=session.current.name,
+                 matched=join(matched[:8]) or t("word.none"), n=len(matched), total=len(terms))
     if notes:
-        evidence += "；" + "；".join(notes)
+        evidence = join([evidence, *notes], "semi")
     return DriftSignal(signal="text_distance", score=round(score, 3), weight="medium", evidence=evidence)

@@ -293,7 +293,7 @@ def pending(ws: "Workspace", session: Session) -> list[Pending]:
 
 def pullback_lines(item: Pending, stopped: Line) -> list[str]:
     """The pull-back (docs/design.md#branches): what came back, what it changed, and the question to look again."""
-    from ..messages import t
+    from ..messages import join, t
 
     h = item.branch.handoff
     lines = [t("branch.pullback.head", topic=item.branch.topic, id=item.branch.id)]
@@ -303,7 +303,7 @@ def pullback_lines(item: Pending, stopped: Line) -> list[str]:
         lines += [t("branch.pullback.open", text=q) for q in h.open_questions]
         lines.append(t("branch.pullback.impact", parent=stopped.name, text=h.impact_on_parent_topic))
     changes = item.outcome.changes if item.outcome else []
-    what = "、".join(changes) if changes else (h.impact_on_parent_topic if h is not None else item.branch.topic)
+    what = join(changes) if changes else (h.impact_on_parent_topic if h is not None else item.branch.topic)
     lines.append(t("chat.pullback", stopped=stopped.name, changes=what))
     return lines
 

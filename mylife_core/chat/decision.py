@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..messages import t
+from ..messages import join, t
 
 if TYPE_CHECKING:  # pragma: no cover
     from .loop import Chat
@@ -24,9 +24,9 @@ def answer_digest(answer: Any) -> str:
     if answer.question_back is not None:
         lines.append(answer.question_back.display())
     if answer.competing:
-        lines.append(t("chat.digest.competing", items="；".join(f"{c.text[:40]}（{c.ref}）" for c in answer.competing[:3])))
+        lines.append(t("chat.digest.competing", items=join([f"{c.text[:40]}（{c.ref}）" for c in answer.competing[:3]], "semi")))
     if answer.status != "answered":
-        lines.append(t("chat.digest.needs_input", fields="、".join(answer.missing) or "-"))
+        lines.append(t("chat.digest.needs_input", fields=join(answer.missing) or "-"))
     if answer.chain_id:
         lines.append(t("ask.chain_line", id=answer.chain_id))
     return "\n".join(lines)

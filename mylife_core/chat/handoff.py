@@ -140,7 +140,7 @@ def check(ws: "Workspace", data: Any, branch: "Branch", *, source: str = "") -> 
     :class:`HandoffInvalid` listing every problem, or return the checked draft."""
     from ..layers.profile import parse_value
     from ..layers.raw import check_topic
-    from ..messages import t
+    from ..messages import join, t
 
     source = source or t("handoff.source.input")
     problems: list[str] = []
@@ -148,7 +148,7 @@ def check(ws: "Workspace", data: Any, branch: "Branch", *, source: str = "") -> 
         raise HandoffInvalid([t("handoff.problem.not_mapping")], source)
     unknown = [str(k) for k in data if k not in KEYS]
     if unknown:
-        problems.append(t("handoff.problem.unknown_keys", keys="、".join(unknown), known=", ".join(KEYS)))
+        problems.append(t("handoff.problem.unknown_keys", keys=join(unknown), known=", ".join(KEYS)))
 
     topic = _text(data.get("topic")) or branch.topic
     try:
@@ -196,7 +196,7 @@ def check(ws: "Workspace", data: Any, branch: "Branch", *, source: str = "") -> 
         text = _text(item.get("claim"))
         claim_kind = item.get("kind") or "fact"
         if extra:
-            problems.append(t("handoff.problem.claim_keys", n=i, keys="、".join(map(str, extra))))
+            problems.append(t("handoff.problem.claim_keys", n=i, keys=join(map(str, extra))))
         if not text:
             problems.append(t("handoff.problem.blank_item", key=_label("new_claims"), n=i))
         elif claim_kind not in KINDS:

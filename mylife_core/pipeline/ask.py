@@ -108,7 +108,7 @@ def _stale_inputs(ws: "Workspace", report: "StalenessReport") -> list[StaleInput
 def ask(ws: "Workspace", question: str, options: AskOptions | None = None, events: AskEvents | None = None) -> AskResult:
     from .. import clock
     from ..errors import UsageError
-    from ..messages import t
+    from ..messages import join, t
     from ..staleness import check
     from ..trace import SourceChecker
     from .competing import find_competing
@@ -134,7 +134,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
                     topic=report.topic, verdict=report.verdict.model_dump(mode="json"), stale=_stale_inputs(ws, report),
                     missing=list(report.missing), topic_reason=topic_reason)
     for name, ids in report.assessment.from_claims.items():  # which of the user's assessments held a field
-        answer.annotations.append(t("staleness.from_claims", name=name, claims="、".join(ids)))
+        answer.annotations.append(t("staleness.from_claims", name=name, claims=join(ids)))
     if report.verdict.kind == "deny":
         answer.status = "denied"
         answer.label = t("ask.label.denied")
@@ -172,7 +172,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     answer.competing_note = competing.note()
     if competing.source_changed:
         answer.annotations.append(t("ask.competing.source_changed", n=len(competing.source_changed),
-                                    ids="、".join(competing.source_changed[:5])))
+                                    ids=join(competing.source_changed[:5])))
     if competing.model and competing.model.get("error"):
         answer.annotations.append(competing.model["error"])
     premises = premises_to_retire(ws, evidence, checker, depends_on=depends_on)

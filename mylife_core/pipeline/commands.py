@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from ..cli.common import Output, workspace_options
-from ..messages import t
+from ..messages import join, t
 
 
 def _interactive(out: Output) -> bool:
@@ -144,7 +144,7 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int) -> No
     for line in others_lines(result.others):
         out.line(line)
     if result.source_changed:
-        out.line(t("ask.competing.source_changed", n=len(result.source_changed), ids="、".join(result.source_changed[:5])))
+        out.line(t("ask.competing.source_changed", n=len(result.source_changed), ids=join(result.source_changed[:5])))
     out.line("")
     out.line(disclaimer())
 
@@ -282,7 +282,7 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
     out.line(t("digest.written", path=result.write.in_force, source=source, n=result.paragraphs,
                claims=len(result.claims)))
     if result.dropped:
-        out.line(t("digest.dropped_cites", items="；".join(f"{d['claim_id']}（{d['message']}）" for d in result.dropped)),
+        out.line(t("digest.dropped_cites", items=join([f"{d['claim_id']}（{d['message']}）" for d in result.dropped], "semi")),
                  fg="yellow")
     _print_digest_text(out, result.marked or result.body)
     if result.uncited_sentences:

@@ -174,7 +174,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from ..llm.client import client_for
     from ..llm.prompts import EXTRACT_SYSTEM, pick, untrusted_context_message
     from ..llm.settings import load_settings
-    from ..messages import language, t
+    from ..messages import join, language, t
     from ..provenance import Pointer, decode, split_lines
     from ..staleness import confirm_new_field
 
@@ -224,7 +224,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
             continue
         judging = _judging_words(text, cited, kind)
         if judging:
-            result.rejected.append({"claim": text, "why": t("extract.why.judging", words="、".join(sorted(judging)))})
+            result.rejected.append({"claim": text, "why": t("extract.why.judging", words=join(sorted(judging)))})
             continue
         confidence = proposal.get("confidence") if proposal.get("confidence") in ("high", "medium", "low") else "medium"
         items.append({"claim": text, "topic": rec.topic, "kind": kind, "provenance": pointer,

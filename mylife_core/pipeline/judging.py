@@ -324,14 +324,14 @@ def judge_text(ws: "Workspace", text: str, *, user_words: Sequence[str] = (),
 
 def unsupported_lines(items: Iterable[Unsupported]) -> list[str]:
     """The "无依据，未采纳" note, as ``ask`` prints it."""
-    from ..messages import t
+    from ..messages import join, t
 
     items = list(items)
     if not items:
         return []
     lines = ["", t("ask.unsupported.head"), t("ask.unsupported.intro")]
     for u in items:
-        why = "；".join(p.message for p in u.problems)
+        why = join([p.message for p in u.problems], "semi")
         lines.append(f"- 「{u.text}」—— {why}")
     return lines
 

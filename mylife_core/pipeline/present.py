@@ -49,11 +49,11 @@ def judgment_line(j: Judgment) -> str:
 
 
 def header_lines(a: Answer) -> list[str]:
-    from ..messages import t
+    from ..messages import join, t
 
     lines = [t("ask.title", question=a.question)]
     if a.decision:
-        lines.append(t("ask.decision_line", decision="、".join(a.decisions) if a.decisions else a.decision,
+        lines.append(t("ask.decision_line", decision=join(a.decisions) if a.decisions else a.decision,
                        topic=a.topic or t("word.none")))
     elif a.status == "answered":
         lines.append(t("ask.no_decision"))
@@ -132,7 +132,7 @@ def analysis_lines(a: Answer) -> list[str]:
 
 
 def tail_lines(a: Answer) -> list[str]:
-    from ..messages import t
+    from ..messages import join, t
 
     lines: list[str] = []
     if a.question_back is not None:
@@ -143,14 +143,14 @@ def tail_lines(a: Answer) -> list[str]:
     if a.unsupported:
         lines += ["", t("ask.unsupported.head"), t("ask.unsupported.intro")]
         for u in a.unsupported:
-            why = "；".join(p.message for p in u.problems)
+            why = join([p.message for p in u.problems], "semi")
             lines.append(f"- 「{u.text}」—— {why}")
     if a.refused_tool_calls:
         lines += ["", t("ask.refused.head")]
         lines += [t("ask.refused.line", name=r["name"], args=_args(r["arguments"])) for r in a.refused_tool_calls]
     notes = list(a.annotations)
     if a.missing:
-        notes.append(t("ask.missing", fields="、".join(a.missing)))
+        notes.append(t("ask.missing", fields=join(a.missing)))
     if notes:
         lines += [""] + [f"⚠ {n}" for n in notes]
     return lines

@@ -73,7 +73,7 @@ def mark_stale(judgment: Judgment, stale: list[StaleInput]) -> Judgment:
 
 def annotate_stale(answer: Answer) -> None:
     """Mark every judgment that uses a kept stale value, and say once that the answer rests on one."""
-    from ..messages import t
+    from ..messages import join, t
     from ..staleness import STALE_WEIGHT
 
     if not answer.stale:
@@ -82,7 +82,7 @@ def annotate_stale(answer: Answer) -> None:
         mark_stale(judgment, answer.stale)
     if answer.question_back is not None and answer.mode == "model":  # the offline question quotes statements
         mark_stale(answer.question_back, answer.stale)
-    note = t("ask.stale_global", notes="；".join(s.note for s in answer.stale), weight=STALE_WEIGHT)
+    note = t("ask.stale_global", notes=join([s.note for s in answer.stale], "semi"), weight=STALE_WEIGHT)
     if note not in answer.annotations:
         answer.annotations.append(note)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from ..cli.common import Output, workspace_options
-from ..messages import disclaimer, t
+from ..messages import disclaimer, join, t
 from .schedule import EVERY, KINDS
 
 # --------------------------------------------------------------------------- mylife staleness
@@ -136,7 +136,7 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
         elif report.claims_checked:
             out.line(t("maintain.claims_ok", checked=report.claims_checked))
         if marked:
-            out.line(t("claim.stale.marked", n=len(marked), ids="、".join(marked[:5])))
+            out.line(t("claim.stale.marked", n=len(marked), ids=join(marked[:5])))
             data["marked_stale"] = marked
     if interactive:
         out.line("")

@@ -124,7 +124,9 @@ def _refuse_verdicts(ws: "Workspace", args: ClaimAddArgs) -> None:
         return
     words = verdict_words(args.claim, cited, args.kind)
     if words:
-        raise UsageError("tool_claim_is_verdict", words="、".join(sorted(words)))
+        from ..messages import join
+
+        raise UsageError("tool_claim_is_verdict", words=join(sorted(words)))
 
 
 # ----------------------------------------------------------------------------- mylife_recall
