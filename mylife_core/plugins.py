@@ -112,6 +112,8 @@ def get_plugin_manager(*, load_entrypoints: bool | None = None, load_builtins: b
 
 
 def _load_entrypoints(pm: pluggy.PluginManager, env: str | None) -> None:
+    if env is not None and not env.replace(",", "").strip():
+        return  # loads none: skip the scan of every installed distribution (~15-30 ms)
     from importlib.metadata import entry_points
 
     for ep in entry_points(group="mylife"):
