@@ -31,30 +31,35 @@ import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
-from pydantic import BaseModel, ValidationError
 
 from . import hookimpl, hookspecs
 from .errors import MyLifeError, PluginError
-from .specs import (
-    Change,
-    DecisionSpec,
-    DriftSignal,
-    FieldSpec,
-    SkillDirSpec,
-    StoreSpec,
-    SynonymSpec,
-    ToolSpec,
-    TopicSpec,
-    Verdict,
-)
+
+if TYPE_CHECKING:  # pragma: no cover
+    # pydantic and the registration models cost ~50 ms to import: they load on the first
+    # registry call, so a host that only lists commands (``mylife --help``) never pays them
+    from pydantic import BaseModel
+
+    from .specs import (
+        Change,
+        DecisionSpec,
+        DriftSignal,
+        FieldSpec,
+        SkillDirSpec,
+        StoreSpec,
+        SynonymSpec,
+        ToolSpec,
+        TopicSpec,
+        Verdict,
+    )
 
 BUILTIN_PREFIX = "mylife."
 ATTRIBUTION = "mylife.attribution"
 
-S = TypeVar("S", bound=BaseModel)
+S = TypeVar("S", bound="BaseModel")
 
 
 @dataclass
@@ -107,6 +112,8 @@ def get_plugin_manager(*, load_entrypoints: bool | None = None, load_builtins: b
 
 
 def _load_entrypoints(pm: pluggy.PluginManager, env: str | None) -> None:
+    if env is not None and not env.replace(",", "").strip():
+        return  # loads none: skip the scan of every installed distribution (~15-30 ms)
     from importlib.metadata import entry_points
 
     for ep in entry_points(group="mylife"):
@@ -275,6 +282,8 @@ class PluginHost:
 
     def _registrations(self, hook_name: str, model: type[S], key: str | None = None) -> list[tuple[str, S]]:
         """Every ``register(...)`` call of a registration hook, validated, with its plugin."""
+        from pydantic import ValidationError
+
         out: list[tuple[str, S]] = []
         for plugin_name in self._impl_order(hook_name):
             def register(_plugin: str = plugin_name, **kwargs: Any) -> None:
@@ -290,22 +299,34 @@ class PluginHost:
 
     # -- registries --------------------------------------------------------------------------
     def stores(self) -> dict[str, StoreSpec]:
+        from .specs import StoreSpec
+
         return self._collect("register_stores", StoreSpec, "name")
 
     def fields(self) -> dict[str, FieldSpec]:
+        from .specs import FieldSpec
+
         return self._collect("register_fields", FieldSpec, "name")
 
     def decisions(self) -> dict[str, DecisionSpec]:
+        from .specs import DecisionSpec
+
         return self._collect("register_decisions", DecisionSpec, "name")
 
     def topics(self) -> dict[str, TopicSpec]:
+        from .specs import TopicSpec
+
         return self._collect("register_topics", TopicSpec, "name")
 
     def tools(self) -> dict[str, ToolSpec]:
+        from .specs import ToolSpec
+
         return self._collect("register_tools", ToolSpec, "name")
 
     def synonyms(self) -> dict[str, SynonymSpec]:
         if "register_synonyms" not in self._registries:
+            from .specs import SynonymSpec
+
             merged: dict[str, SynonymSpec] = {}
             for _plugin, spec in self._registrations("register_synonyms", SynonymSpec, "word"):
                 if spec.word in merged:  # synonyms add up rather than clash
@@ -316,6 +337,8 @@ class PluginHost:
         return self._registries["register_synonyms"]
 
     def skill_dirs(self) -> list[SkillDirSpec]:
+        from .specs import SkillDirSpec
+
         return [spec for _plugin, spec in self._registrations("register_skills", SkillDirSpec)]
 
     # -- notifications ---------------------------------------------------------------------
@@ -351,6 +374,8 @@ class PluginHost:
 
     def pre_decide(self, workspace: Any, question: str, decisions: list, options: dict) -> Verdict:
         """Combine every plugin's verdict: any deny wins, else any steer, else allow."""
+        from .specs import Verdict
+
         verdicts: list[Verdict] = []
         for plugin_name, result in self._each("pre_decide", workspace=workspace, question=question,
                                               decisions=decisions, options=options):
@@ -368,6 +393,8 @@ class PluginHost:
         return Verdict(kind="allow")
 
     def detect_drift(self, turn: str, session: Any, workspace: Any) -> list[DriftSignal]:
+        from .specs import DriftSignal
+
         signals: list[DriftSignal] = []
         for plugin_name, result in self._each("detect_drift", turn=turn, session=session, workspace=workspace):
             for signal in ([result] if isinstance(result, DriftSignal) else (result or [])):

@@ -257,6 +257,22 @@ def test_version_and_help_load_no_command_module():
         assert f"  {name} " in helped.stdout, name
 
 
+def test_help_lists_plugin_commands_without_heavy_imports():
+    """``mylife --help`` with every installed plugin loaded: plugin commands are listed, and
+    neither pydantic (the plugin host's registration models load on first registry call) nor
+    YAML, the model client, the search engine or the segmenter is imported."""
+    code = ("import sys\nfrom mylife_core.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print('|'.join(sorted(sys.modules)), file=sys.stderr)\n")
+    env = {k: v for k, v in os.environ.items() if k != "MYLIFE_LOAD_PLUGINS"}
+    helped = subprocess.run([sys.executable, "-c", code, "--help"], capture_output=True, text=True, env=env)
+    assert helped.returncode == 0, helped.stderr
+    modules = set(helped.stderr.strip().splitlines()[-1].split("|"))
+    loaded = {m.split(".")[0] for m in modules} | modules
+    assert not loaded & {"pydantic", "pydantic_core", "yaml", "litellm", "tantivy", "rjieba", "mylife_core.specs"}, loaded
+    assert "  graph " in helped.stdout  # a third-party plugin's command (tests' mylife-graph)
+
+
 def test_lazy_commands_on_a_plain_group_register_at_once():
     import click
 

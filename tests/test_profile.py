@@ -117,3 +117,53 @@ def test_an_older_value_goes_into_the_history_in_date_order(cli, ws_path):
     assert newer["into_history"] is False and newer["field"]["value"] == 130000
     assert [h["value"] for h in newer["field"]["history"]] == [80000, 95000, 100000, 120000]
     assert cli("verify").returncode == 0
+
+
+def _whole_dump(ws) -> bytes:
+    from mylife_core.layers.profile import HEADER, _dump_field
+    from mylife_core.storage import yamlfile
+
+    fields = ws.profile.reload().fields
+    return (HEADER + yamlfile.dumps({"fields": {n: _dump_field(f) for n, f in fields.items()}})).encode("utf-8")
+
+
+def test_a_set_rewrites_only_its_field_and_the_file_is_what_a_whole_dump_writes(ws, ws_path, monkeypatch):
+    """A set dumps only the field it changes (the others' bytes are copied), so its cost does not
+    grow with the history; the file must still be byte for byte what dumping everything gives."""
+    from datetime import datetime, timedelta, timezone
+
+    from mylife_core.layers import profile as profile_mod
+
+    start = datetime(2000, 1, 1, tzinfo=timezone.utc)
+    names = ["现有存款", "a: b", "#井号", "- 横线", "123", "true", "长" * 80, "引号'\"", "空 格", "yes"]
+    values = [1, "两万二", 4.5, "x" * 300, "多行\n文本", True, "null", "2026-01-01", "- item", "a: b"]
+    dumped: list[str] = []
+    real = profile_mod._field_text
+    monkeypatch.setattr(profile_mod, "_field_text", lambda n, f: dumped.append(n) or real(n, f))
+    for step in range(40):
+        name = names[step % len(names)]
+        dumped.clear()
+        ws.profile.set(name, values[(step * 3) % len(values)], at=start + timedelta(days=step * 10),
+                       ttl_days=30 if step % 3 else None, ttl_given=step % 5 == 0)
+        assert (ws_path / "profile.yaml").read_bytes() == _whole_dump(ws), step
+        assert dumped == ([name] if step else []), dumped  # the first set: "fields: {}", a whole dump
+    dumped.clear()
+    ws.profile.set(names[1], "更早的值", at=start - timedelta(days=5))  # a past value: history only
+    ws.profile.confirm(names[2], at=start + timedelta(days=999))
+    ws.profile.set_ttl(names[3], 12, reason="换了")
+    assert (ws_path / "profile.yaml").read_bytes() == _whole_dump(ws)
+    assert dumped == names[1:4]
+    assert ws.profile.reload().fields[names[1]].history[0].value == "更早的值"
+
+
+def test_a_hand_edited_layout_falls_back_to_a_whole_dump(ws, ws_path):
+    ws.profile.set("现有存款", 100)
+    ws.profile.set("学历", "本科")
+    path = ws_path / "profile.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  学历:", "  # 手写的注释\n  学历:")
+                    .replace("value: 100", "value: 150"), encoding="utf-8")
+    ws.profile.set("学历", "硕士")
+    assert path.read_bytes() == _whole_dump(ws)
+    fields = ws.profile.reload().fields
+    assert fields["现有存款"].value == 150 and fields["学历"].value == "硕士"  # the hand edit kept
+    assert [h.value for h in fields["学历"].history] == ["本科"]

@@ -111,6 +111,81 @@ def is_past_value(previous: ProfileField | None, at: datetime | None) -> bool:
     return previous is not None and at is not None and at < previous.updated_at
 
 
+def _dump_field(field: ProfileField) -> dict[str, Any]:
+    dumped = field.model_dump(mode="python", exclude_none=True)
+    dumped["ttl_days"] = field.ttl_days  # "ttl_days: null" says "never expires" out loud
+    return dumped
+
+
+_FIELDS_LINE = "fields:\n"
+
+
+def _field_text(name: str, field: ProfileField) -> str:
+    """One field's block exactly as a whole-profile dump writes it (a block mapping's entries are
+    emitted independently of their siblings, so the whole file is ``fields:`` + each block)."""
+    text = yamlfile.dumps({"fields": {name: _dump_field(field)}})
+    if not text.startswith(_FIELDS_LINE):  # pragma: no cover - PyYAML always writes the key first
+        raise ValueError("unexpected YAML layout")
+    return text[len(_FIELDS_LINE):]
+
+
+def _field_blocks(text: str, names: list[str]) -> list[str] | None:
+    """``text`` (a profile.yaml) cut into one block per field, in order, if it has exactly the
+    layout MyLife writes and its keys are ``names``; otherwise None."""
+    prefix = HEADER + _FIELDS_LINE
+    if not text.startswith(prefix):
+        return None
+    blocks: list[list[str]] = []
+    for line in text[len(prefix):].splitlines(keepends=True):
+        if blocks and (line.startswith("    ") or line == "\n"  # the value; a blank line in a long string
+                       or (line.startswith("  : ") and blocks[-1][0].startswith("  ? "))):
+            blocks[-1].append(line)
+        elif line.startswith("  ? ") or (line.startswith("  ") and line[2] not in " #-?:" and line.endswith(":\n")):
+            blocks.append([line])  # a key: "  name:", or "  ? name" for a long one
+        else:  # a comment, another indentation, anything MyLife does not write: not ours to cut
+            return None
+    if len(blocks) != len(names):
+        return None
+    import yaml
+
+    for block, name in zip(blocks, names):
+        if block[0] == f"  {name}:\n":  # a plain key: what the YAML says is what the line says
+            continue
+        try:
+            if block[0].startswith("  ? "):  # rare (a name over ~40 characters): parse the block
+                key = list(yaml.safe_load("".join(block)) or {})
+                ok = key == [name]
+            else:
+                ok = yaml.safe_load(block[0]) == {name: None}
+        except yaml.YAMLError:
+            return None
+        if not ok:
+            return None
+    return ["".join(block) for block in blocks]
+
+
+def _patched_text(current: bytes, old: ProfileFile, new: ProfileFile, changed: tuple[str, ...]) -> str | None:
+    """The new profile.yaml: the fields not in ``changed`` keep their bytes from ``current``
+    (which ``old`` was read from), the changed ones are dumped; None if ``current`` cannot be cut
+    safely (then the caller dumps everything)."""
+    try:
+        text = current.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    names = list(old.fields)
+    blocks = _field_blocks(text, names)
+    if blocks is None:
+        return None
+    at = {name: i for i, name in enumerate(names)}
+    parts = [HEADER, _FIELDS_LINE]
+    for name, field in new.fields.items():
+        if name in at and name not in changed:
+            parts.append(blocks[at[name]])
+        else:
+            parts.append(_field_text(name, field))
+    return "".join(parts)
+
+
 class ProfileLayer:
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
@@ -134,11 +209,26 @@ class ProfileLayer:
         self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path, default={"fields": {}})
         return self._data
 
-    def _save(self, data: ProfileFile) -> None:
-        dumped = data.model_dump(mode="python", exclude_none=True)
-        for name, field in data.fields.items():  # "ttl_days: null" says "never expires" out loud
-            dumped["fields"][name]["ttl_days"] = field.ttl_days
-        written = yamlfile.save(self.path, dumped, header=HEADER)
+    def _save(self, data: ProfileFile, *, old: ProfileFile | None = None, changed: tuple[str, ...] = ()) -> None:
+        """Write ``data`` (the caller holds the lock). With ``old`` (what the file held, read
+        under the lock) and the ``changed`` field names, only those fields' YAML is made: the
+        other fields' bytes are copied from the file as they are (see :func:`_patched_text`), so
+        a set costs the same with 30 years of history as with none. Anything unexpected in the
+        file's layout falls back to dumping the whole profile."""
+        text = None
+        if old is not None and old.fields:
+            try:
+                text = _patched_text(yamlfile.read_bytes(self.path), old, data, changed)
+            except FileNotFoundError:
+                text = None
+        if text is None:
+            written = yamlfile.save(self.path, {"fields": {n: _dump_field(f) for n, f in data.fields.items()}},
+                                    header=HEADER)
+        else:
+            from ..storage.atomic import atomic_write_bytes
+
+            written = text.encode("utf-8")
+            atomic_write_bytes(self.path, written)
         yamlfile.store_cache(written, _ADAPTER, data, self.cache_path)
         self._data = data
 
@@ -219,7 +309,7 @@ class ProfileLayer:
                 })
             fields = dict(data.fields)
             fields[name] = field
-            self._save(ProfileFile(fields=fields))
+            self._save(ProfileFile(fields=fields), old=data, changed=(name,))
             past_value = is_past_value(previous, when)
             self.ws.commit_change(actor, "profile.set", name, paths=["profile.yaml"],
                                   detail={"ttl_days": field.ttl_days, "changed": previous is not None
@@ -236,7 +326,7 @@ class ProfileLayer:
             field = data.fields[name].model_copy(update={"updated_at": at or clock.now()})
             fields = dict(data.fields)
             fields[name] = field
-            self._save(ProfileFile(fields=fields))
+            self._save(ProfileFile(fields=fields), old=data, changed=(name,))
             self.ws.commit_change(actor, "profile.confirm", name, paths=["profile.yaml"], detail={})
         return field
 
@@ -255,7 +345,7 @@ class ProfileLayer:
                                               "ttl_reason": reason if reason is not None else before.ttl_reason})
             fields = dict(data.fields)
             fields[name] = field
-            self._save(ProfileFile(fields=fields))
+            self._save(ProfileFile(fields=fields), old=data, changed=(name,))
             self.ws.commit_change(actor, "profile.ttl", name, paths=["profile.yaml"],
                                   detail={"from": before.ttl_days, "to": ttl_days})
         return field
