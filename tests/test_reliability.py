@@ -424,3 +424,33 @@ def test_a_world_readable_or_daemon_exported_push_target_is_refused(tmp_path):
         import shutil
 
         shutil.rmtree(open_base, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------- the search index
+
+
+def test_concurrent_first_searches_build_the_index_once(ws_path, cli):
+    """Two `ask` (or `recall`) on a workspace without an index both used to create it: the
+    second one's fresh start pulled the files from under the first one's writer ("Failed to
+    open file for write", exit 70). Real processes, started together, three rounds."""
+    cli("init")
+    ws = Workspace.open(ws_path)
+    for i in range(8):
+        ws.raw.record(f"今天去跑步了，第 {i} 次，膝盖有点疼".encode(), topic="运动")
+    ws.close()
+    argv = [["ask", "我该不该继续跑步？"], ["recall", "跑步"], ["ask", "膝盖疼怎么办？"], ["recall", "膝盖"]]
+    for _ in range(3):
+        import shutil
+
+        shutil.rmtree(ws_path / "cache" / "search", ignore_errors=True)
+        procs = [subprocess.Popen([sys.executable, "-m", "mylife_core", *args], env=cli_env(ws_path),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE) for args in argv]
+        results = [(p.wait(timeout=180), p.stdout.read().decode(), p.stderr.read().decode()) for p in procs]
+        for code, out, err in results:
+            assert code == 0, err
+            assert "内部错误" not in err and "Failed to open" not in err
+        assert "raw/" in results[1][1] and "跑步" in results[1][1]
+    # the index they built is whole: a later search finds all eight notes, nothing rebuilt
+    again = cli("recall", "跑步", "--json")
+    assert again.returncode == 0
+    assert "search.note.built" not in again.stdout and len(again.json()["hits"]) == 8
