@@ -454,3 +454,37 @@ def test_concurrent_first_searches_build_the_index_once(ws_path, cli):
     again = cli("recall", "跑步", "--json")
     assert again.returncode == 0
     assert "search.note.built" not in again.stdout and len(again.json()["hits"]) == 8
+
+
+# --------------------------------------------------------------------------- verify and writers
+
+
+def test_verify_does_not_hold_writers_back_nor_report_their_writes(cli, ws_path):
+    """A write by another process in the middle of a verify goes through at once (the old
+    verify held the lock for its whole run: this `record` would wait, here up to 10 s, and
+    fail), and the verify does not name it as a file added outside MyLife."""
+    from mylife_core.verify import verify
+
+    cli("init")
+    for i in range(3):
+        assert cli("record", f"第{i}条", "--topic", "日记").returncode == 0
+    ws = Workspace.open(ws_path)
+    during: list = []
+
+    def progress(stage, done, total):
+        if stage == "raw" and done == 0 and not during:  # the manifest is read, raw/ not yet listed
+            during.append(subprocess.run(
+                [sys.executable, "-m", "mylife_core", "record", "校验期间写下的一条", "--topic", "日记"],
+                env=cli_env(ws_path, {"MYLIFE_LOCK_TIMEOUT": "10"}), capture_output=True, timeout=120))
+
+    report = verify(ws, progress=progress)
+    ws.close()
+    assert during and during[0].returncode == 0, during[0].stderr.decode()
+    assert report.ok, [p.to_json() for p in report.problems]
+    assert report.raw_checked == 4  # the second pass saw the new note with its manifest line
+    assert cli("verify").returncode == 0
+    # an outside edit made while nothing writes is still named (the confirming look finds no write)
+    note = next((ws_path / "raw").glob("*.md"))
+    note.write_bytes(note.read_bytes() + "改过\n".encode())
+    problems = _problems(cli)
+    assert [p["kind"] for p in problems] == ["raw_changed"] and problems[0]["file"] == f"raw/{note.name}"
