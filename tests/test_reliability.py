@@ -488,3 +488,49 @@ def test_verify_does_not_hold_writers_back_nor_report_their_writes(cli, ws_path)
     note.write_bytes(note.read_bytes() + "改过\n".encode())
     problems = _problems(cli)
     assert [p["kind"] for p in problems] == ["raw_changed"] and problems[0]["file"] == f"raw/{note.name}"
+
+
+# --------------------------------------------------------------------------- long-lived readers
+
+
+def test_a_long_lived_process_sees_another_process_s_writes(cli, ws_path):
+    """A process that keeps one Workspace open (chat does; `serve` and `mylife mcp` are
+    long-lived too) reads the profile and the branches again and again; a `profile set` and a
+    branch written by other processes in between must show at its next read, and so must a
+    hand edit that keeps the file's size and mtime."""
+    cli("init")
+    assert cli("profile", "set", "现有存款", "120000", "--ttl", "90").returncode == 0
+    reader = textwrap.dedent("""
+        import json, sys
+        from mylife_core.workspace import Workspace
+        ws = Workspace.open(sys.argv[1])
+        for _ in sys.stdin:
+            field = ws.profile.find("现有存款")
+            print(json.dumps({"value": field.value if field else None,
+                              "branches": [b.topic for b in ws.index._file().branches]}, ensure_ascii=False),
+                  flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", reader, str(ws_path)], env=cli_env(ws_path),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+
+    def read() -> dict:
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    try:
+        assert read() == {"value": 120000, "branches": []}
+        assert cli("profile", "set", "现有存款", "130000", "--ttl", "90").returncode == 0
+        opener = ("import sys\nfrom mylife_core import clock\nfrom mylife_core.layers.index import Branch\n"
+                  "from mylife_core.workspace import Workspace\nws = Workspace.open(sys.argv[1])\n"
+                  "ws.index.add_branch(Branch(id='', topic='要不要换城市', opened_at=clock.now()))\n")
+        subprocess.run([sys.executable, "-c", opener, str(ws_path)], env=cli_env(ws_path), check=True, timeout=120)
+        assert read() == {"value": 130000, "branches": ["要不要换城市"]}
+        path = ws_path / "profile.yaml"
+        st = path.stat()
+        path.write_text(path.read_text(encoding="utf-8").replace("130000", "140000"), encoding="utf-8")
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # same size, same mtime
+        assert read()["value"] == 140000
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
