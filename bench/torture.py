@@ -172,6 +172,8 @@ def worker(kind: str, root: str, wid: int, n: int, out: str, stop: str) -> None:
                 result["acked"].append({"id": branch.id, "topic": branch.topic})
             result["waits"].append(lock.last_wait)
             result["holds"].append(time.monotonic() - began - lock.last_wait)
+            if hasattr(lock, "last_hold"):  # the lock held, acquire to release (last outermost hold)
+                result.setdefault("lock_holds", []).append(lock.last_hold)
         except LockTimeout:
             result["timeouts"] += 1
         except MyLifeError as exc:
@@ -286,6 +288,7 @@ def phase_concurrency(base: Path, *, writers: int, records: int, claim_writers: 
     present, lost = _present(root, results)
     waits = [w for r in results for w in r.get("waits", [])]
     holds = [h for r in results for h in r.get("holds", [])]
+    lock_holds = [h for r in results for h in r.get("lock_holds", [])]
     from mylife_core.verify import verify
     from mylife_core.workspace import Workspace
 
@@ -306,6 +309,8 @@ def phase_concurrency(base: Path, *, writers: int, records: int, claim_writers: 
         "lock_wait_s": {"p50": round(_pct(waits, 0.5), 3), "p95": round(_pct(waits, 0.95), 3),
                         "max": round(max(waits, default=0.0), 3), "n": len(waits)},
         "work_s": {"p50": round(_pct(holds, 0.5), 3), "p95": round(_pct(holds, 0.95), 3)},
+        "lock_held_s": {"p50": round(_pct(lock_holds, 0.5), 3), "p95": round(_pct(lock_holds, 0.95), 3),
+                        "max": round(max(lock_holds, default=0.0), 3)},
         "writes_per_s": round(len(waits) / elapsed, 1) if elapsed else None,
         "verify_problems": [p.kind for p in report.problems],
         "seconds": round(elapsed, 1), "loadavg": loadavg(),
@@ -735,6 +740,9 @@ def _print(doc: dict[str, Any]) -> None:
         print(f"  lock wait p50 {w['p50']} s, p95 {w['p95']} s, max {w['max']} s ({w['n']} library writes; "
               f"work after the wait p50 {c['work_s']['p50']} s, p95 {c['work_s']['p95']} s, {c['writes_per_s']} writes/s); "
               f"{c['reads']} reads, {len(c['read_errors'])} read errors; verify problems {c['verify_problems']}")
+        if c.get("lock_held_s", {}).get("max"):
+            h = c["lock_held_s"]
+            print(f"  lock held p50 {h['p50']} s, p95 {h['p95']} s, max {h['max']} s")
     k = doc.get("kill")
     if k:
         print(f"kill -9: {k['kills']} kills ({k['kills_while_holding_lock']} while holding the lock), "

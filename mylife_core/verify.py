@@ -66,10 +66,46 @@ def _sha256(path: os.PathLike[str]) -> str | None:
         return None
 
 
+#: unlocked passes before a verify that keeps meeting concurrent writes holds the lock instead
+UNLOCKED_PASSES = 3
+
+
+def _write_mark(ws: "Workspace") -> tuple[int, int]:
+    """What every durable write moves: the audit log's size (and the manifest's)."""
+    marks = []
+    for path in (ws.audit.path, ws.raw.manifest_path):
+        try:
+            marks.append(os.stat(path).st_size)
+        except OSError:
+            marks.append(-1)
+    return marks[0], marks[1]
+
+
 def verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = None) -> VerifyReport:
-    """Check everything, holding the write lock: taking it finishes what a killed writer left
-    (mylife_core.recovery), and no write is half way while the witnesses are compared."""
-    with ws.lock():
+    """Check everything without making writers wait for the whole run.
+
+    The lock is taken only for a moment at the start (taking it finishes what a killed writer
+    left, :mod:`mylife_core.recovery`, and no write is half way at that moment, so the audit
+    log's size marks a consistent point) and, when the pass found something, at the end: if no
+    MyLife write happened in between (every durable write appends to the audit log before it
+    lets the lock go), the findings are outside changes and are reported. If writes did happen,
+    a finding may be one of them seen half way (a file already replaced, its audit entry not
+    yet read), so the pass is run again; after :data:`UNLOCKED_PASSES` busy passes the last one
+    holds the lock throughout, as every pass did before. A clean pass is reported at once: a
+    write in progress cannot hide an outside change (it only ever adds audit entries)."""
+    lock = ws.lock()
+    if lock.held_here():  # the caller holds it: nothing can change under us
+        return _verify(ws, progress)
+    for _ in range(UNLOCKED_PASSES):
+        with lock:
+            before = _write_mark(ws)
+        report = _verify(ws, progress)
+        if report.ok:
+            return report
+        with lock:
+            if _write_mark(ws) == before:
+                return report
+    with lock:
         return _verify(ws, progress)
 
 
@@ -103,6 +139,8 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
         if ws.raw.manifest_torn:
             add(Problem("manifest_torn", t("verify.manifest_torn", file="ledger/raw.jsonl"), file="ledger/raw.jsonl"))
         known = {r.file for r in records}
+        if progress and records:
+            progress("raw", 0, len(records))
         for i, rec in enumerate(records, start=1):
             actual = _sha256(ws.root / rec.file)
             if actual is None:

@@ -22,6 +22,7 @@ Everything is created private to the user (0700 folders, 0600 files).
 from __future__ import annotations
 
 import os
+import threading
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,6 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover - the layers load when first used (a recor
 LAYOUT_DIRS = ("raw", "digest", "claims", "ledger", "sessions", "skills", "backends", "cache")
 GITIGNORE = "# Derived and rebuildable: never commit\ncache/\n"
 _CONFIG = TypeAdapter(Config)
+_DEFERRED_GUARD = threading.Lock()  # the changes whose hooks wait for the lock's release
 
 
 def default_root() -> Path:
@@ -146,8 +148,46 @@ class Workspace:
             ensure_private_dir(self.cache_dir / "locks")
             lock = FileLock(self.cache_dir / "locks" / "write.lock", timeout=timeout)
             lock.on_acquired = self._after_lock
+            lock.on_released = self._after_release
             self.__dict__["_lock"] = lock
         return lock
+
+    def _notify_changes(self, changes: list[Change]) -> None:
+        """Tell plugins (``on_change``) about durable writes. With the lock held they wait for
+        its release: what the hooks do (catch the search index up, note a git commit, start a
+        background embedding) never makes the other writers queue behind it. A change made
+        while history operations are suspended stays suspended for its hooks."""
+        lock = self.__dict__.get("_lock")
+        if lock is not None and lock.held_here():
+            from .history.autocommit import SUSPEND_KEY
+
+            with _DEFERRED_GUARD:
+                self.__dict__.setdefault("_deferred_changes", []).extend(
+                    (change, self.__dict__.get(SUSPEND_KEY)) for change in changes)
+            return
+        for change in changes:
+            self.plugins.notify_change(self, change)
+
+    def _after_release(self, lock: FileLock) -> None:
+        from .history.autocommit import SUSPEND_KEY
+
+        while True:
+            with _DEFERRED_GUARD:
+                batch = self.__dict__.get("_deferred_changes")
+                if not batch:
+                    return
+                self.__dict__["_deferred_changes"] = []
+            for change, suspended in batch:
+                previous = self.__dict__.get(SUSPEND_KEY)
+                if suspended:
+                    self.__dict__[SUSPEND_KEY] = suspended
+                try:
+                    self.plugins.notify_change(self, change)
+                except Exception:  # noqa: BLE001 - the write is durable; a hook never undoes it
+                    pass
+                finally:
+                    if suspended:
+                        self.__dict__[SUSPEND_KEY] = previous
 
     def _after_lock(self, lock: FileLock) -> None:
         from .recovery import recover_if_needed
@@ -245,7 +285,7 @@ class Workspace:
                         detail=detail or {})
         self._append_audit([AuditEntry(at=change.at, actor=actor, action=action, target=target,
                                        detail=change.detail, files=self.file_digests(change.paths))])
-        self.plugins.notify_change(self, change)
+        self._notify_changes([change])
         return change
 
     def commit_changes(self, changes: list[tuple[str, str, str, list[str], dict[str, Any]]]) -> list[Change]:
@@ -265,8 +305,7 @@ class Workspace:
             entries.append(AuditEntry(at=c.at, actor=c.actor, action=c.action, target=c.target,
                                       detail=c.detail, files=digests[key]))
         self._append_audit(entries)
-        for change in made:
-            self.plugins.notify_change(self, change)
+        self._notify_changes(made)
         return made
 
     def cleanup(self) -> int:

@@ -454,3 +454,52 @@ def test_a_verdict_about_an_old_url_is_not_shown_for_a_new_one(history, cli, tmp
     remote = cli("git", "status", "--json").json()["remotes"][0]
     assert (remote["privacy"], remote["reason"]) == ("unchecked", "url_changed")
     assert "地址在上次检查后改过" in cli("git", "status").stdout
+
+
+# --------------------------------------------------------------------------- the moment of the push
+
+
+@pytest.mark.parametrize("change", ["set_url_public", "export_target"])
+def test_a_target_that_turns_public_after_the_check_gets_nothing(history, cli, tmp_path, git_daemon, monkeypatch,
+                                                                 change):
+    """Another process acts at the worst moment: right after the privacy check, before git
+    opens the target. Either the remote is pointed at a public repository (the push still goes
+    to the URL that was checked), or the checked target is exported by git daemon (the last
+    look right before the push refuses it). The 'other process' is a real git command run from
+    inside the check, the only way to hit that moment every time."""
+    from mylife_core.history import remote
+    from mylife_core.history.privacy import PrivacyRefused
+    from mylife_core.workspace import Workspace
+
+    target = tmp_path / "backup.git"
+    assert cli("git", "remote", "add", str(target), "--confirm-private").returncode == 0
+    assert cli("record", "不该被推到公开仓库的一条", "--topic", "finance").returncode == 0
+    base, url = git_daemon
+    public = bare_repo(base)
+    real_check = remote.check
+
+    def check_then_the_other_process_acts(ws, name=None, **kw):
+        result = real_check(ws, name, **kw)
+        if change == "set_url_public":
+            git("remote", "set-url", "origin", f"{url}/life.git", cwd=history)
+        else:
+            (target / "git-daemon-export-ok").touch()
+        return result
+
+    monkeypatch.setattr(remote, "check", check_then_the_other_process_acts)
+    ws = Workspace.open(history)
+    head = git("rev-parse", "HEAD", cwd=history).stdout.strip()
+    try:
+        if change == "set_url_public":
+            result = remote.push(ws, auto=True)
+            assert refs_of(target).endswith(head) and result.check.verdict == "local"
+        else:
+            with pytest.raises(PrivacyRefused):
+                remote.push(ws, auto=True)
+            assert refs_of(target) == ""
+    finally:
+        ws.close()
+    assert refs_of(public) == ""
+    if change == "export_target":
+        last = cli("git", "status", "--json").json()["last_auto_push"]
+        assert last["ok"] is False and last["verdict"] == "public"

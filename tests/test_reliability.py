@@ -424,3 +424,113 @@ def test_a_world_readable_or_daemon_exported_push_target_is_refused(tmp_path):
         import shutil
 
         shutil.rmtree(open_base, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------- the search index
+
+
+def test_concurrent_first_searches_build_the_index_once(ws_path, cli):
+    """Two `ask` (or `recall`) on a workspace without an index both used to create it: the
+    second one's fresh start pulled the files from under the first one's writer ("Failed to
+    open file for write", exit 70). Real processes, started together, three rounds."""
+    cli("init")
+    ws = Workspace.open(ws_path)
+    for i in range(8):
+        ws.raw.record(f"今天去跑步了，第 {i} 次，膝盖有点疼".encode(), topic="运动")
+    ws.close()
+    argv = [["ask", "我该不该继续跑步？"], ["recall", "跑步"], ["ask", "膝盖疼怎么办？"], ["recall", "膝盖"]]
+    for _ in range(3):
+        import shutil
+
+        shutil.rmtree(ws_path / "cache" / "search", ignore_errors=True)
+        procs = [subprocess.Popen([sys.executable, "-m", "mylife_core", *args], env=cli_env(ws_path),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE) for args in argv]
+        results = [(p.wait(timeout=180), p.stdout.read().decode(), p.stderr.read().decode()) for p in procs]
+        for code, out, err in results:
+            assert code == 0, err
+            assert "内部错误" not in err and "Failed to open" not in err
+        assert "raw/" in results[1][1] and "跑步" in results[1][1]
+    # the index they built is whole: a later search finds all eight notes, nothing rebuilt
+    again = cli("recall", "跑步", "--json")
+    assert again.returncode == 0
+    assert "search.note.built" not in again.stdout and len(again.json()["hits"]) == 8
+
+
+# --------------------------------------------------------------------------- verify and writers
+
+
+def test_verify_does_not_hold_writers_back_nor_report_their_writes(cli, ws_path):
+    """A write by another process in the middle of a verify goes through at once (the old
+    verify held the lock for its whole run: this `record` would wait, here up to 10 s, and
+    fail), and the verify does not name it as a file added outside MyLife."""
+    from mylife_core.verify import verify
+
+    cli("init")
+    for i in range(3):
+        assert cli("record", f"第{i}条", "--topic", "日记").returncode == 0
+    ws = Workspace.open(ws_path)
+    during: list = []
+
+    def progress(stage, done, total):
+        if stage == "raw" and done == 0 and not during:  # the manifest is read, raw/ not yet listed
+            during.append(subprocess.run(
+                [sys.executable, "-m", "mylife_core", "record", "校验期间写下的一条", "--topic", "日记"],
+                env=cli_env(ws_path, {"MYLIFE_LOCK_TIMEOUT": "10"}), capture_output=True, timeout=120))
+
+    report = verify(ws, progress=progress)
+    ws.close()
+    assert during and during[0].returncode == 0, during[0].stderr.decode()
+    assert report.ok, [p.to_json() for p in report.problems]
+    assert report.raw_checked == 4  # the second pass saw the new note with its manifest line
+    assert cli("verify").returncode == 0
+    # an outside edit made while nothing writes is still named (the confirming look finds no write)
+    note = next((ws_path / "raw").glob("*.md"))
+    note.write_bytes(note.read_bytes() + "改过\n".encode())
+    problems = _problems(cli)
+    assert [p["kind"] for p in problems] == ["raw_changed"] and problems[0]["file"] == f"raw/{note.name}"
+
+
+# --------------------------------------------------------------------------- long-lived readers
+
+
+def test_a_long_lived_process_sees_another_process_s_writes(cli, ws_path):
+    """A process that keeps one Workspace open (chat does; `serve` and `mylife mcp` are
+    long-lived too) reads the profile and the branches again and again; a `profile set` and a
+    branch written by other processes in between must show at its next read, and so must a
+    hand edit that keeps the file's size and mtime."""
+    cli("init")
+    assert cli("profile", "set", "现有存款", "120000", "--ttl", "90").returncode == 0
+    reader = textwrap.dedent("""
+        import json, sys
+        from mylife_core.workspace import Workspace
+        ws = Workspace.open(sys.argv[1])
+        for _ in sys.stdin:
+            field = ws.profile.find("现有存款")
+            print(json.dumps({"value": field.value if field else None,
+                              "branches": [b.topic for b in ws.index._file().branches]}, ensure_ascii=False),
+                  flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", reader, str(ws_path)], env=cli_env(ws_path),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+
+    def read() -> dict:
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    try:
+        assert read() == {"value": 120000, "branches": []}
+        assert cli("profile", "set", "现有存款", "130000", "--ttl", "90").returncode == 0
+        opener = ("import sys\nfrom mylife_core import clock\nfrom mylife_core.layers.index import Branch\n"
+                  "from mylife_core.workspace import Workspace\nws = Workspace.open(sys.argv[1])\n"
+                  "ws.index.add_branch(Branch(id='', topic='要不要换城市', opened_at=clock.now()))\n")
+        subprocess.run([sys.executable, "-c", opener, str(ws_path)], env=cli_env(ws_path), check=True, timeout=120)
+        assert read() == {"value": 130000, "branches": ["要不要换城市"]}
+        path = ws_path / "profile.yaml"
+        st = path.stat()
+        path.write_text(path.read_text(encoding="utf-8").replace("130000", "140000"), encoding="utf-8")
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # same size, same mtime
+        assert read()["value"] == 140000
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)

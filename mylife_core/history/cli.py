@@ -318,6 +318,8 @@ def push_cmd(ws, out: Output, remote_name: str | None, allow_unverified: bool, a
     if result.overridden:
         click.secho(t("git.push_overridden", remote=result.remote, reason=_reason_text(result.check.deciding.reason)),
                     fg="yellow", err=True)
+    for url in result.warnings:
+        click.secho(t("git.pushed_then_exposed", url=url), fg="yellow", err=True)
     key = "git.push_up_to_date" if result.up_to_date else "git.pushed"
     out.line(t(key, branch=result.branch, remote=result.remote, commit=(result.commit or "")[:10]), fg="green")
     return 0

@@ -39,6 +39,9 @@ class RemoteCheck:
 
     name: str
     verdicts: list[Verdict]
+    #: the exact URLs checked, in the order of :attr:`verdicts` (a push goes to these, never to
+    #: the remote's name, which another process could point elsewhere in between)
+    urls: list[str] = field(default_factory=list)
 
     @property
     def verdict(self) -> str:
@@ -93,7 +96,7 @@ def check(ws: "Workspace", name: str | None = None, *, timeout: float | None = N
     name = name or settings.remote or _only_remote(repo)
     urls = push_urls(repo, name)
     verdicts = [privacy.check(url, ws.root, timeout=timeout or settings.privacy_timeout) for url in urls]
-    result = RemoteCheck(name, verdicts)
+    result = RemoteCheck(name, verdicts, urls)
     record_verdict(repo, result)
     return result
 
@@ -228,15 +231,38 @@ def push(ws: "Workspace", *, name: str | None = None, allow_unverified: bool = F
         env["SSH_ASKPASS_REQUIRE"] = "never"
         env["GCM_INTERACTIVE"] = "never"
     refspec = f"refs/heads/{branch}:refs/heads/{branch}"
-    res = repo.run(["push", "--no-verify", "--porcelain", "--", name, refspec], check=False, env=env,
-                   timeout=timeout or (300 if auto else 3600))
-    if not res.ok:
-        _remember_push(state, name, head, result_check, ok=False, auto=auto, error=res.err[-300:])
-        raise GitError("git_push_failed", remote=name, reason=_push_reason(res.err))
-    up_to_date = "[up to date]" in res.out
-    _remember_push(state, name, head, result_check, ok=True, auto=auto)
+    outputs: list[str] = []
+    warnings: list[str] = []
+    for url, checked in zip(result_check.urls, result_check.verdicts):
+        # Push to the URL just checked, not to the remote's name: git would read the remote's
+        # URL again, and a `git remote set-url` in between would send the history to a target
+        # nobody checked. A local target is looked at once more right here, in this process, a
+        # few milliseconds before git opens it (the check above scans /proc for `git daemon`,
+        # which takes a while on a busy machine): see docs/reliability.md for the window left.
+        local = privacy.parse_url(url, ws.root)
+        if local.kind == "local":
+            exposed = privacy.local_exposure(local.local_path)
+            if exposed is not None:
+                checked.verdict, checked.reason = "public", exposed
+                _remember_push(state, name, head, result_check, ok=False, auto=auto, error="public")
+                raise PrivacyRefused("git_push_public", remote=name, url=checked.url)
+        res = repo.run(["push", "--no-verify", "--porcelain", "--", url, refspec], check=False, env=env,
+                       timeout=timeout or (300 if auto else 3600))
+        if not res.ok:
+            _remember_push(state, name, head, result_check, ok=False, auto=auto, error=res.err[-300:])
+            raise GitError("git_push_failed", remote=name, reason=_push_reason(res.err))
+        outputs.append(res.out)
+        if local.kind == "local" and privacy.local_exposure(local.local_path) is not None:
+            # it turned readable while git was writing to it: nothing can take that back, but
+            # the user hears of it (and the next push refuses)
+            warnings.append(checked.url)
+    up_to_date = bool(outputs) and all("[up to date]" in out for out in outputs)
+    with contextlib.suppress(Exception):  # what `git status` compares with, as a push by name would
+        repo.run(["update-ref", f"refs/remotes/{name}/{branch}", head], check=False)
+    _remember_push(state, name, head, result_check, ok=True, auto=auto,
+                   error=("exposed_during_push: " + ", ".join(warnings)) if warnings else None)
     return PushResult(name, branch, head, result_check, overridden=overridden, up_to_date=up_to_date,
-                      output=res.out)
+                      output="".join(outputs), warnings=warnings)
 
 
 def reason_text(reason: str) -> str:

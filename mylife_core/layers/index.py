@@ -136,12 +136,16 @@ class IndexLayer:
         self.chains_dir = ws.root / CHAINS_DIR
         self.cache_path = ws.cache_dir / "index.json"  # a fast copy, see yamlfile.load_cached
         self._data: IndexFile | None = None
+        self._identity: tuple[int, ...] | None = None
 
     def _file(self) -> IndexFile:
-        """``index.yaml`` as stored: the branches, and chains not yet moved to the month files."""
-        if self._data is None:
+        """``index.yaml`` as stored: the branches, and chains not yet moved to the month files.
+        Re-read when another process replaced it since (one ``stat``: :func:`yamlfile.identity`)."""
+        identity = yamlfile.identity(self.path)
+        if self._data is None or identity is None or identity != self._identity:
             self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path,
                                               default={"chains": [], "branches": []})
+            self._identity = identity
         return self._data
 
     def load(self) -> IndexFile:
@@ -160,13 +164,15 @@ class IndexLayer:
         """What every writer starts from, under the lock: the file's bytes as they are now. Its
         parsed copy in ``cache/`` is used only when it was made from exactly these bytes (sha256,
         sealed), so a derived copy can never be written back over the truth."""
+        identity = yamlfile.identity(self.path)
         self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path, default={"chains": [], "branches": []})
+        self._identity = identity
         return self._data
 
     def _save(self, data: IndexFile) -> None:
         written = yamlfile.save(self.path, data.model_dump(mode="python", exclude_none=True), header=HEADER)
         yamlfile.store_cache(written, _ADAPTER, data, self.cache_path)
-        self._data = data
+        self._data, self._identity = data, yamlfile.identity(self.path)
 
     def create(self) -> None:
         """Write the empty index (``mylife init``; the caller holds the lock)."""

@@ -192,10 +192,16 @@ class ProfileLayer:
         self.path = ws.root / "profile.yaml"
         self.cache_path = ws.cache_dir / "profile.json"  # a fast copy, see yamlfile.load_cached
         self._data: ProfileFile | None = None
+        self._identity: tuple[int, ...] | None = None
 
     def load(self) -> ProfileFile:
-        if self._data is None:
+        """The profile as it is on disk now. A long-lived process (``mylife mcp``, ``serve``,
+        chat) keeps the parsed file and checks with one ``stat`` per read that it is still the
+        same file (:func:`yamlfile.identity`): another process's write is seen at the next read."""
+        identity = yamlfile.identity(self.path)
+        if self._data is None or identity is None or identity != self._identity:
             self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path, default={"fields": {}})
+            self._identity = identity  # taken before the read: a write in between is seen next time
         return self._data
 
     def reload(self) -> ProfileFile:
@@ -206,7 +212,9 @@ class ProfileLayer:
         """What every writer starts from, under the lock: the file's bytes as they are now. Its
         parsed copy in ``cache/`` is used only when it was made from exactly these bytes (sha256,
         sealed), so a derived copy can never be written back over the truth."""
+        identity = yamlfile.identity(self.path)
         self._data = yamlfile.load_cached(self.path, _ADAPTER, self.cache_path, default={"fields": {}})
+        self._identity = identity
         return self._data
 
     def _save(self, data: ProfileFile, *, old: ProfileFile | None = None, changed: tuple[str, ...] = ()) -> None:
@@ -230,7 +238,7 @@ class ProfileLayer:
             written = text.encode("utf-8")
             atomic_write_bytes(self.path, written)
         yamlfile.store_cache(written, _ADAPTER, data, self.cache_path)
-        self._data = data
+        self._data, self._identity = data, yamlfile.identity(self.path)  # under the lock: our file
 
     def create(self) -> None:
         """Write the empty profile (``mylife init``; the caller holds the lock)."""

@@ -149,6 +149,49 @@ class SearchIndex:
         self._timer: threading.Timer | None = None
         self._segmenter: tuple[str, "Segmenter", "Thesaurus"] | None = None
         self.last_error: str | None = None
+        self.build_lock_path = self.dir / "build.lock"
+        self._build_fd: int | None = None
+        self._build_depth = 0
+
+    # -- creating and rebuilding: one process at a time ----------------------------------------
+    @contextlib.contextmanager
+    def building(self, wait: float = 120.0):
+        """Hold ``cache/search/build.lock`` (an ``flock``) while the index is created or rebuilt.
+
+        Two processes that both find no index (two ``ask`` on a fresh workspace) would otherwise
+        both create it: the second one's ``rmtree`` pulls the files from under the first one's
+        writer ("Failed to open file for write"). The second one waits here instead, then finds
+        the index the first one built. Re-entrant inside this process (under :attr:`lock`); a
+        holder that dies lets go with its process. Raises :class:`IndexBusy` after ``wait`` s."""
+        with self.lock:
+            if self._build_depth:
+                self._build_depth += 1
+                try:
+                    yield
+                finally:
+                    self._build_depth -= 1
+                return
+            from ..storage.atomic import ensure_private_dir
+            from ..storage.lock import _try_lock, _unlock
+
+            ensure_private_dir(self.dir)
+            fd = os.open(self.build_lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                deadline = time.monotonic() + wait
+                delay = 0.005
+                while not _try_lock(fd):
+                    if time.monotonic() >= deadline:
+                        raise IndexBusy()
+                    time.sleep(delay)
+                    delay = min(delay * 1.5, 0.1)
+                self._build_fd, self._build_depth = fd, 1
+                try:
+                    yield
+                finally:
+                    self._build_fd, self._build_depth = None, 0
+                    _unlock(fd)
+            finally:
+                os.close(fd)
 
     # -- segmenter and thesaurus (depend on the plugins and the workspace's files) ---------------
     def language_tools(self, ws: "Workspace") -> tuple["Segmenter", "Thesaurus"]:
@@ -414,15 +457,18 @@ class SearchIndex:
                 self.apply_pending(ws)
                 self.commit()
             if not self.open():
-                state_before = self.state() is not None
-                _say_why(ws, "rebuilt" if state_before else "built")
                 try:
-                    self.rebuild(ws, progress=progress, wait=120.0)
+                    with self.building(wait=120.0):
+                        # another process may have built it while we waited for the build lock
+                        if not self.open():
+                            state_before = self.state() is not None
+                            _say_why(ws, "rebuilt" if state_before else "built")
+                            self.rebuild(ws, progress=progress, wait=120.0)
+                            return ["search.note.rebuilt" if state_before else "search.note.built"]
                 except IndexBusy:
                     from ..errors import Conflict
 
                     raise Conflict("search_index_busy") from None
-                return ["search.note.rebuilt" if state_before else "search.note.built"]
             state = self.state() or State()
             segmenter, _ = self.language_tools(ws)
             if state.segmenter != _segmenter_version() or state.dictionary != segmenter.fingerprint:
@@ -448,7 +494,7 @@ class SearchIndex:
 
     def rebuild(self, ws: "Workspace", progress: Progress | None = None, *, wait: float = 0.0) -> int:
         """Rebuild from the files. Returns the number of documents indexed."""
-        with self.lock:
+        with self.lock, self.building(wait=max(wait, 1.0)):
             segmenter, _ = self.language_tools(ws)
             start_offset = self.audit_size(ws)
             if not self.open():

@@ -135,15 +135,29 @@ def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def create_exclusive(path: Path, data: bytes) -> None:
+def stage_bytes(directory: Path, data: bytes) -> Path:
+    """Write ``data`` to a durable temp file in ``directory`` (``.stage.<pid>.<rand>.tmp``) for a
+    later :func:`create_exclusive` ``(staged=...)``: the slow part of creating a file (the write
+    and its fsync) done before taking the workspace lock. The caller removes it when done; a
+    killed caller's is swept like any dead writer's temp file."""
+    ensure_private_dir(directory)
+    return _write_temp(directory, "stage", data)
+
+
+def create_exclusive(path: Path, data: bytes, *, staged: Path | None = None) -> None:
     """Create a new file with ``data``; fail with FileExistsError if ``path`` exists.
 
     The content is complete before the name appears (temp file + hard link), so a reader
-    never sees a half-written file and an existing file is never replaced.
+    never sees a half-written file and an existing file is never replaced. ``staged``: a temp
+    file from :func:`stage_bytes` holding ``data`` already (linked, left for the caller).
     """
     directory = path.parent
     ensure_private_dir(directory)
     _notify(path)
+    if staged is not None:
+        os.link(staged, path)
+        _fsync_dir(directory)
+        return
     tmp = _write_temp(directory, path.name, data)
     try:
         os.link(tmp, path)

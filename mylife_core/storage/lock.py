@@ -99,6 +99,9 @@ class FileLock:
         #: seconds the last outermost acquire waited (for benchmarks), and the total
         self.last_wait = 0.0
         self.total_wait = 0.0
+        #: seconds the last outermost hold lasted, acquire to release (for benchmarks)
+        self.last_hold = 0.0
+        self._held_since = 0.0
         #: set by an acquire that found the previous owner dead while holding the lock, with the
         #: files it had started writing (each owner notes them in its node as it goes)
         self.crashed = False
@@ -106,6 +109,10 @@ class FileLock:
         self._note_at = 32
         #: called with the lock just taken (outermost acquire); an error releases it again
         self.on_acquired = None
+        #: called right after the outermost release, in the releasing thread, lock no longer
+        #: held (work that must not make every other writer wait: plugin notifications)
+        self.on_released = None
+        self._owner: int | None = None
 
     # -- public -----------------------------------------------------------------------------------
     def acquire(self) -> None:
@@ -125,7 +132,9 @@ class FileLock:
             self._thread_lock.release()
             raise
         self._depth = 1
-        self.last_wait = time.monotonic() - started
+        self._owner = threading.get_ident()
+        self._held_since = time.monotonic()
+        self.last_wait = self._held_since - started
         self.total_wait += self.last_wait
         if self.on_acquired is not None:
             try:
@@ -141,7 +150,17 @@ class FileLock:
                 self._release_polling()
             else:
                 self._release_queued()
+            self.last_hold = time.monotonic() - self._held_since
+            self._owner = None
+            self._thread_lock.release()
+            if self.on_released is not None:
+                self.on_released(self)
+            return
         self._thread_lock.release()
+
+    def held_here(self) -> bool:
+        """Whether the calling thread holds the lock."""
+        return self._depth > 0 and self._owner == threading.get_ident()
 
     def __enter__(self) -> "FileLock":
         self.acquire()

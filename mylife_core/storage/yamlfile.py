@@ -263,6 +263,19 @@ def store_cache(source: bytes, adapter: TypeAdapter[T], value: T, cache: Path) -
         pass
 
 
+def identity(path: Path) -> tuple[int, ...] | None:
+    """A cheap stamp that changes whenever ``path`` is replaced or written: device, inode, size,
+    mtime and ctime in nanoseconds (one ``stat``). A long-lived process compares it on every read
+    to notice another process's write. Every MyLife write is a rename (a new inode, a new ctime);
+    an edit that restores the old mtime still moves the ctime, which only the kernel sets.
+    None when the file cannot be stat-ed (missing: the load reports it)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 def dumps(data: Any) -> str:
     return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=120,
                      default_flow_style=False)
