@@ -265,6 +265,12 @@ def _choice(value: str | None, allowed: tuple[str, ...], what: str) -> str | Non
     return value
 
 
+def _pending_proposals(ws: Any) -> int:
+    from ..pipeline.proposals import Proposals
+
+    return Proposals(ws).count_pending()
+
+
 def _is_htmx(request: Request) -> bool:
     return request.headers.get("hx-request") == "true"
 
@@ -310,7 +316,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         return panel.render(
             "home.html", nav="home", now=now,
             attention=[r for r in rows if r.state in ("expired", "soon")],
-            candidates=counts.get("status", {}).get("candidate", 0),
+            candidates=counts.get("status", {}).get("candidate", 0), proposals=_pending_proposals(ws),
             claims_total=sum(counts.get("status", {}).values()), by_status=counts.get("status", {}),
             topics=views.recent_topics(ws), open_branches=[b for b in index.branches if b.status == "open"],
             chains=len(index.chains), records=ws.raw.count(), digests=ws.digests.count(), fields=len(rows),
@@ -324,9 +330,12 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         items = found[(n - 1) * REVIEW_PAGE: n * REVIEW_PAGE]
         from ..trace import SourceChecker
 
+        from ..pipeline.proposals import Proposals
+
         checker = SourceChecker(ws)
         cards = [{"claim": c, "check": checker.check(c, with_lines=True)} for c in items]
-        return panel.render("review.html", nav="review", cards=cards, topic=topic, page_no=n,
+        proposals = [views.proposal_card(ws, p, checker) for p in Proposals(ws).pending(topic=topic)] if n == 1 else []
+        return panel.render("review.html", nav="review", cards=cards, proposals=proposals, topic=topic, page_no=n,
                             more=len(found) > n * REVIEW_PAGE, here=str(request.url.path) +
                             (f"?{request.url.query}" if request.url.query else ""),
                             pending_digests=[d for d in views.digest_topics(ws) if d["pending"]])
@@ -513,20 +522,51 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                                 topic=topic or None, here=safe_next(form.get("next"), "/review"), done=verb)
         return RedirectResponse(safe_next(form.get("next"), f"/claims/{claim_id}"), status_code=303)
 
+    def proposal_action(request: Request, ws: Any, form: Any) -> Response:
+        from ..pipeline.proposals import ID_RE, VERBS, Proposals
+
+        proposal_id = request.path_params["proposal_id"]
+        verb = request.path_params["verb"]
+        if verb not in VERBS:
+            raise NotFound("web_no_such_action", action=verb)
+        if not ID_RE.match(proposal_id):
+            raise NotFound("proposal_not_found", id=proposal_id)
+        store = Proposals(ws)
+        proposal = store.get(proposal_id)
+        topic = (form.get("topic") or "").strip()
+        if topic and proposal.topic != topic:
+            raise Conflict("web_proposal_other_topic", id=proposal_id, topic=proposal.topic, expected=topic)
+        _, after = store.decide(proposal_id, verb, why=_text(form, "why").strip() or None, actor="user")
+        if _is_htmx(request):
+            return panel.render("_proposal.html", card=views.proposal_card(ws, after), topic=topic or None,
+                                here=safe_next(form.get("next"), "/review"), done=verb)
+        return RedirectResponse(safe_next(form.get("next"), "/review"), status_code=303)
+
     def review_bulk(request: Request, ws: Any, form: Any) -> Response:
-        ids = [i for i in form.getlist("ids") if isinstance(i, str) and i.strip()]
+        from ..pipeline.proposals import ID_RE, Proposals
+
+        ids = list(dict.fromkeys(i.strip() for i in form.getlist("ids") if isinstance(i, str) and i.strip()))
         if not ids:
             raise UsageError("web_nothing_selected")
         topic = (form.get("topic") or "").strip()
-        claims = [ws.claims.get(i) for i in ids]  # every id checked before anything is written
-        for c in claims:
-            if topic and c.topic != topic:
-                raise Conflict("web_claim_other_topic", id=c.id, topic=c.topic, expected=topic)
-            if c.status != "candidate":
-                raise Conflict("claim_bad_transition", id=c.id, status=t("status." + c.status),
-                               action=t("action.accept"))
-        for c in claims:
-            ws.claims.accept(c.id, actor="user")
+        store = Proposals(ws)
+        proposal_ids = [i for i in ids if ID_RE.match(i)]
+        with ws.lock():  # one decision: every id is checked, and nobody writes in between, before any write
+            claims = [ws.claims.get(i) for i in ids if i not in proposal_ids]
+            for c in claims:
+                if topic and c.topic != topic:
+                    raise Conflict("web_claim_other_topic", id=c.id, topic=c.topic, expected=topic)
+                if c.status != "candidate":
+                    raise Conflict("claim_bad_transition", id=c.id, status=t("status." + c.status),
+                                   action=t("action.accept"))
+            for p in (store.get(i) for i in proposal_ids):
+                if topic and p.topic != topic:
+                    raise Conflict("web_proposal_other_topic", id=p.id, topic=p.topic, expected=topic)
+                store.check(p, "accept")
+            for c in claims:
+                ws.claims.accept(c.id, actor="user")
+            if proposal_ids:
+                store.decide_many(proposal_ids, "accept", actor="user")
         return RedirectResponse(safe_next(form.get("next"), "/review"), status_code=303)
 
     def field_confirm(request: Request, ws: Any, form: Any) -> Response:
@@ -560,7 +600,9 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         body = _text(form, "body").strip()
         if not body:
             raise UsageError("empty_text", what="digest")
-        ws.digests.write_revision(topic, body, actor="user")
+        from ..pipeline.digest import revise
+
+        revise(ws, topic, body, actor="user")
         return RedirectResponse(f"/digests/{quote(topic)}", status_code=303)
 
     def raw_add(request: Request, ws: Any, form: Any) -> Response:
@@ -614,6 +656,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         Route("/", page(home)),
         Route("/review", page(review)),
         Route("/review/accept", action(review_bulk), methods=["POST"]),
+        Route("/proposals/{proposal_id}/{verb}", action(proposal_action), methods=["POST"]),
         Route("/profile", page(profile)),
         Route("/profile/{field}", page(profile_field)),
         Route("/profile/{field}/confirm", action(field_confirm), methods=["POST"]),

@@ -2,10 +2,10 @@
 // j / k move between cards, a accepts, x rejects, d focuses the reason box (Enter there disputes).
 (function () {
   "use strict";
-  function cards() { return Array.prototype.slice.call(document.querySelectorAll("article.card[data-claim]")); }
+  function cards() { return Array.prototype.slice.call(document.querySelectorAll("article.card[data-card]")); }
   function current() {
     var el = document.activeElement;
-    return el && el.closest ? el.closest("article.card[data-claim]") : null;
+    return el && el.closest ? el.closest("article.card[data-card]") : null;
   }
   function move(step) {
     var list = cards();
