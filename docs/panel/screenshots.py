@@ -56,6 +56,14 @@ def main() -> int:
     root = Path(tempfile.mkdtemp(prefix="mylife-panel-docs-")) / "demo"
     build_demo(root)
     propose(root)
+    # an answered question (its chain, offline: the structural brief) and an open branch
+    subprocess.run([sys.executable, "-m", "mylife_core", "ask", "我该不该跳槽？", "--offline", "--accept-stale",
+                    "--accept-missing", "-w", str(root)], check=True, capture_output=True, env=dict(os.environ))
+    from mylife_core.chat.branches import open_branch
+
+    with Workspace.open(root) as ws:
+        open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款够不够撑三个月？")
+        chain_id = ws.index.chains()[-1].id
     with Workspace.open(root) as ws:
         fields = ws.profile.fields()
         numeric = next(n for n, f in fields.items() if len(f.history) >= 2 and isinstance(f.value, (int, float)))
@@ -68,7 +76,8 @@ def main() -> int:
         shots = {"home": "/", "review": "/review", "profile": "/profile", "field": "/profile/" + quote(numeric),
                  "claims": "/claims?topic=" + quote("职业去留"), "claim": f"/claims/{claim}",
                  "digest": "/digests/" + quote("职业去留"), "search": "/search?q=" + quote("换工作"),
-                 "settings": "/settings", "raw": "/raw", "chains": "/chains", "branches": "/branches"}
+                 "settings": "/settings", "raw": "/raw", "chain": f"/chains/{chain_id}",
+                 "branches": "/branches"}
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
             page = browser.new_page(viewport={"width": 1000, "height": 640}, locale="zh-CN")
