@@ -335,10 +335,12 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         checker = SourceChecker(ws)
         cards = [{"claim": c, "check": checker.check(c, with_lines=True)} for c in items]
         proposals = [views.proposal_card(ws, p, checker) for p in Proposals(ws).pending(topic=topic)] if n == 1 else []
+        proposed = {c["proposal"].topic for c in proposals if c["proposal"].kind == "digest"}
         return panel.render("review.html", nav="review", cards=cards, proposals=proposals, topic=topic, page_no=n,
                             more=len(found) > n * REVIEW_PAGE, here=str(request.url.path) +
                             (f"?{request.url.query}" if request.url.query else ""),
-                            pending_digests=[d for d in views.digest_topics(ws) if d["pending"]])
+                            pending_digests=[d for d in views.digest_topics(ws) if d["pending"]
+                                             and d["topic"] not in proposed])
 
     def profile(request: Request, ws: Any) -> Response:
         return panel.render("profile.html", nav="profile", rows=views.field_rows(ws), now=clock.now())
@@ -491,7 +493,12 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             git = git_gather(ws)
         except MyLifeError as exc:
             git = {"error": exc.render()}
-        return panel.render("settings.html", nav="settings", plugins=ws.plugins.plugin_infos(),
+        from ..staleness.ttl import field_index, field_spec_for
+
+        index = field_index(ws)  # the workspace's own fields: profile fields no dictionary knows
+        own_fields = sorted(((n, f) for n, f in ws.profile.fields().items() if field_spec_for(ws, n, index) is None),
+                            key=lambda nf: (nf[1].topic or "", nf[0]))
+        return panel.render("settings.html", nav="settings", plugins=ws.plugins.plugin_infos(), own_fields=own_fields,
                             fields=sorted(ws.plugins.fields().values(), key=lambda s: (s.topic or "", s.name)),
                             concepts=CONCEPTS, skills=discover(ws), llm=llm, llm_error=llm_error, git=git,
                             config=ws.config, root=str(ws.root))

@@ -507,6 +507,22 @@ def test_settings_never_shows_a_keys_value(demo: Path, monkeypatch):
         p.close()
 
 
+def test_settings_lists_the_workspaces_own_fields_beside_the_dictionary(panel, demo: Path):
+    from mylife_core.staleness.ttl import field_index, field_spec_for
+
+    with open_ws(demo) as ws:
+        index = field_index(ws)
+        own = [n for n in ws.profile.fields() if field_spec_for(ws, n, index) is None]
+        known = [n for n in ws.profile.fields() if field_spec_for(ws, n, index) is not None]
+    assert own  # the demo's profile has fields no installed dictionary describes
+    html = panel.get("/settings").text
+    rows = re.findall(r'<tr class="own">(.*?)</tr>', html, re.S)
+    assert len(rows) == len(own) and all("本工作区（profile.yaml）" in r for r in rows)
+    for name in own:
+        assert f'href="/profile/{quote(name, safe="")}"' in html
+    assert not any(f">{name}</a></td>" in "".join(rows) for name in known)
+
+
 def test_a_second_writer_loses_nothing_and_shows_on_reload(panel, demo: Path):
     first, second = candidates(demo)[:2]
     assert panel.get("/review").text.count('data-claim=') == len(candidates(demo))
