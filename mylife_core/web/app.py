@@ -60,6 +60,9 @@ class Panel:
         self._records: tuple[int, list[Any]] | None = None
         self._config_stamp = self._stamp(self.root / "config.yaml")
         self.verify_state: dict[str, Any] = {"state": "idle"}
+        from .asking import Jobs
+
+        self.jobs = Jobs()  # ask runs of this start (memory only)
         self._verify_lock = threading.Lock()
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mylife-panel")
         self.env = Environment(loader=FileSystemLoader(str(HERE / "templates")),
@@ -503,7 +506,61 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                             concepts=CONCEPTS, skills=discover(ws), llm=llm, llm_error=llm_error, git=git,
                             config=ws.config, root=str(ws.root))
 
+    def ask_form(request: Request, ws: Any) -> Response:
+        from ..llm.settings import load_settings
+
+        try:
+            configured = load_settings(ws).configured
+        except MyLifeError:
+            configured = False
+        return panel.render("ask.html", nav="ask", job=None, configured=configured,
+                            question=request.query_params.get("q", ""))
+
+    async def ask_job(request: Request) -> Response:
+        """A run's page: its final text when done, else the live page (no worker needed: the
+        worker is busy running it)."""
+        job = panel.jobs.get(request.path_params["job_id"])
+        if job is None:
+            return panel.error_page(404, t("error.web_ask_not_found"))
+        return panel.render("ask.html", nav="ask", job=job, configured=True, question=job.question)
+
+    async def ask_events(request: Request) -> Response:
+        import json
+
+        from starlette.responses import StreamingResponse
+
+        job = panel.jobs.get(request.path_params["job_id"])
+        if job is None:
+            return panel.error_page(404, t("error.web_ask_not_found"))
+
+        async def stream():
+            sent = 0
+            while True:
+                while sent < len(job.events):
+                    kind, data = job.events[sent]
+                    sent += 1
+                    yield f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+                    if kind in ("done", "failed"):
+                        return
+                if await request.is_disconnected():
+                    return
+                await asyncio.sleep(0.05)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"X-Accel-Buffering": "no"})
+
     # -- actions --------------------------------------------------------------------------------
+    def ask_start(request: Request, ws: Any, form: Any) -> Response:
+        from . import asking
+
+        question = _text(form, "q").strip()
+        if not question:
+            raise UsageError("empty_text", what="question")
+        job = panel.jobs.new(question)
+        flags = {name: form.get(name) == "1" for name in ("accept_stale", "accept_missing", "offline")}
+        panel.worker.submit(lambda: asking.run(panel.workspace(), job, **flags))  # after this request
+        return RedirectResponse(f"/ask/{job.id}", status_code=303)
+
     def claim_action(request: Request, ws: Any, form: Any) -> Response:
         claim_id = request.path_params["claim_id"]
         verb = request.path_params["verb"]
@@ -685,6 +742,10 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         Route("/branches/{branch_id}/abandon", action(branch_abandon), methods=["POST"]),
         Route("/branches/{branch_id}/close", action(branch_close), methods=["POST"]),
         Route("/settings", page(settings)),
+        Route("/ask", page(ask_form)),
+        Route("/ask", action(ask_start), methods=["POST"]),
+        Route("/ask/{job_id}", ask_job),
+        Route("/ask/{job_id}/events", ask_events),
         Route("/verify", action(verify_now), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
     ]

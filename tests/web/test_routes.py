@@ -19,7 +19,7 @@ from mylife_core.workspace import Workspace
 from .conftest import BASE, Panel, wait_for
 
 PAGES = ["/", "/review", "/profile", "/claims", "/digests", "/raw", "/search", "/search?q=" + quote("换工作"),
-         "/chains", "/branches", "/settings"]
+         "/ask", "/chains", "/branches", "/settings"]
 
 
 def snapshot(root: Path) -> dict[str, str]:
@@ -163,7 +163,7 @@ def test_every_page_renders_in_chinese_with_the_navigation(panel):
         r = panel.get(path)
         assert r.status_code == 200, (path, r.text[:500])
         assert r.headers["content-type"].startswith("text/html")
-        for label in ("我现在的状态", "待确认", "档案", "证据", "摘要", "原话", "搜索", "反查链", "分支", "设置"):
+        for label in ("我现在的状态", "待确认", "档案", "证据", "摘要", "原话", "搜索", "提问", "反查链", "分支", "设置"):
             assert label in r.text, (path, label)
         assert 'lang="zh-CN"' in r.text
 
