@@ -522,7 +522,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         job = panel.jobs.get(request.path_params["job_id"])
         if job is None:
             return panel.error_page(404, t("error.web_ask_not_found"))
-        return panel.render("ask.html", nav="ask", job=job, configured=True, question=job.question)
+        return panel.render("ask.html", nav="ask", job=job, configured=job.configured, question=job.question)
 
     async def ask_events(request: Request) -> Response:
         import json
@@ -556,7 +556,13 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         question = _text(form, "q").strip()
         if not question:
             raise UsageError("empty_text", what="question")
+        from ..llm.settings import load_settings
+
         job = panel.jobs.new(question)
+        try:
+            job.configured = load_settings(ws).configured
+        except MyLifeError:
+            job.configured = False
         flags = {name: form.get(name) == "1" for name in ("accept_stale", "accept_missing", "offline")}
         panel.worker.submit(lambda: asking.run(panel.workspace(), job, **flags))  # after this request
         return RedirectResponse(f"/ask/{job.id}", status_code=303)

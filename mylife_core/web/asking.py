@@ -30,6 +30,7 @@ class Job:
     status: str = "running"  # running | answered | needs_input | denied | error
     lines: list[str] = field(default_factory=list)
     chain_id: str | None = None
+    configured: bool = False  # a model was configured when it started (the form shows "no model")
 
     def push(self, kind: str, data: Any) -> None:
         self.events.append((kind, data))  # list.append is atomic: the stream reads it as it grows
