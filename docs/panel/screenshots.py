@@ -2,7 +2,9 @@
 
     .venv/bin/python docs/panel/screenshots.py        # writes docs/panel/*.png (viewport-sized)
 
-Needs the web and test extras (``scripts/test`` installs them) and ``/usr/bin/chromium``.
+Needs the web and test extras (``scripts/test`` installs them) and ``/usr/bin/chromium``. The
+review page's proposals come from ``mylife extract --defer`` answered by the tests' fake
+OpenAI-compatible server (tests/fakellm, on 127.0.0.1): no model, key or network is needed.
 """
 
 from __future__ import annotations
@@ -20,6 +22,29 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 
 
+NOTE = "又和老板谈了一次。\n月薪涨到 23000 了。\n房租三千五。\n"
+
+
+def propose(root: Path) -> None:
+    """A new note and ``mylife extract --defer`` on it: two field proposals wait on /review."""
+    sys.path.insert(0, str(HERE.parent.parent / "tests"))
+    from fakellm import FakeLLM, Reply
+
+    from mylife_core.workspace import Workspace
+
+    with Workspace.open(root) as ws:
+        rec = ws.raw.record(NOTE.encode(), topic="职业去留", actor="user")
+    fake = FakeLLM().start()
+    try:
+        fake.script(Reply(text=json.dumps({"claims": [], "fields": [
+            {"name": "月税后收入", "value": 23000, "line": "L2"},
+            {"name": "房租", "value": 3500, "line": "L3"}]}, ensure_ascii=False)))
+        subprocess.run([sys.executable, "-m", "mylife_core", "extract", rec.file, "--defer", "-w", str(root)],
+                       check=True, capture_output=True, env={**os.environ, **fake.env()})
+    finally:
+        fake.stop()
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
@@ -30,6 +55,15 @@ def main() -> int:
     os.environ.setdefault("MYLIFE_LANG", "zh")
     root = Path(tempfile.mkdtemp(prefix="mylife-panel-docs-")) / "demo"
     build_demo(root)
+    propose(root)
+    # an answered question (its chain, offline: the structural brief) and an open branch
+    subprocess.run([sys.executable, "-m", "mylife_core", "ask", "我该不该跳槽？", "--offline", "--accept-stale",
+                    "--accept-missing", "-w", str(root)], check=True, capture_output=True, env=dict(os.environ))
+    from mylife_core.chat.branches import open_branch
+
+    with Workspace.open(root) as ws:
+        open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款够不够撑三个月？")
+        chain_id = ws.index.chains()[-1].id
     with Workspace.open(root) as ws:
         fields = ws.profile.fields()
         numeric = next(n for n, f in fields.items() if len(f.history) >= 2 and isinstance(f.value, (int, float)))
@@ -42,7 +76,8 @@ def main() -> int:
         shots = {"home": "/", "review": "/review", "profile": "/profile", "field": "/profile/" + quote(numeric),
                  "claims": "/claims?topic=" + quote("职业去留"), "claim": f"/claims/{claim}",
                  "digest": "/digests/" + quote("职业去留"), "search": "/search?q=" + quote("换工作"),
-                 "settings": "/settings"}
+                 "settings": "/settings", "raw": "/raw", "chain": f"/chains/{chain_id}",
+                 "branches": "/branches"}
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
             page = browser.new_page(viewport={"width": 1000, "height": 640}, locale="zh-CN")
@@ -51,6 +86,14 @@ def main() -> int:
                 page.goto(base + path)
                 page.screenshot(path=str(HERE / f"{name}.png"))
                 print(HERE / f"{name}.png")
+            page.goto(base + "/ask")  # the offline brief (the demo has no model)
+            page.fill("#ask-q", "我该不该跳槽？")
+            page.check("input[name=accept_stale]")
+            page.check("input[name=accept_missing]")
+            page.click("#ask-go")
+            page.wait_for_selector("#ask-answer[data-done]", timeout=120000)
+            page.screenshot(path=str(HERE / "ask.png"))
+            print(HERE / "ask.png")
             browser.close()
     finally:
         proc.terminate()

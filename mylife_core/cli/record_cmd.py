@@ -19,10 +19,11 @@ SOURCES = ("user_raw", "user_filled", "bill_import", "mcp")
 @click.option("--source", type=click.Choice(SOURCES), default="user_raw", show_default=True, help=t("help.opt.source"))
 @click.option("--extract", "extract", is_flag=True, help=t("ask.opt.extract"))
 @click.option("--yes", "-y", "yes", is_flag=True, help=t("ask.opt.yes"))
+@click.option("--defer", is_flag=True, help=t("ask.opt.defer"))
 @workspace_options
 @raw_bytes_argument("text")
 def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at: str | None, source: str,
-            extract: bool, yes: bool) -> int:
+            extract: bool, yes: bool, defer: bool) -> int:
     from ..clock import parse_when_precision
 
     data = read_input(text, file)
@@ -39,7 +40,7 @@ def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at
     from .common import echo_error
 
     try:
-        result = run_extract(ws, out, rec.file, model=None, yes=yes)
+        result = run_extract(ws, out, rec.file, model=None, yes=yes, defer=defer)
     except MyLifeError as exc:
         out.emit({**payload, "ok": False, "error": exc.to_json()})
         if not out.json:

@@ -166,6 +166,8 @@ def print_extract(out: Output, result) -> None:
             out.line(t("extract.field_applied", name=f.name, value=f.value, change=change, pointer=f.line))
         elif f.status == "pending":
             out.line(t("extract.field_pending", name=f.name, value=f.value, change=change), fg="yellow")
+            if f.id:
+                out.line("    " + t("extract.field_pending_id", id=f.id), fg="yellow")
         else:
             out.line(t("extract.field_skipped", name=f.name, value=f.value, why=f.why), fg="red")
     if not (result.added or result.rejected or result.fields):
@@ -175,11 +177,13 @@ def print_extract(out: Output, result) -> None:
                fields=counts["fields_applied"], rejected=counts["rejected"]))
 
 
-def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool):
-    """The extraction step shared by ``mylife extract`` and ``mylife record --extract``."""
+def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool, defer: bool = False):
+    """The extraction step shared by ``mylife extract`` and ``mylife record --extract``: field
+    proposals not answered here (``--defer``, no terminal, ``--json``) stay pending in the
+    proposals store (``mylife proposal``, the panel's review page)."""
     from .extract import extract as do_extract
 
-    interactive = _interactive(out) and not yes
+    interactive = _interactive(out) and not yes and not defer
 
     def confirm(fp) -> bool:
         change = t("extract.change", old=fp.current) if fp.exists else ""
@@ -194,9 +198,14 @@ def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool)
 @click.argument("raw_file")
 @click.option("--model", default=None, metavar="MODEL", help=t("ask.opt.model"))
 @click.option("--yes", "-y", is_flag=True, help=t("ask.opt.yes"))
+@click.option("--defer", is_flag=True, help=t("ask.opt.defer"))
 @workspace_options
-def extract(ws, out: Output, raw_file: str, model: str | None, yes: bool) -> None:
-    result = run_extract(ws, out, raw_file, model=model, yes=yes)
+def extract(ws, out: Output, raw_file: str, model: str | None, yes: bool, defer: bool) -> None:
+    from ..errors import UsageError
+
+    if yes and defer:
+        raise UsageError("extract_yes_and_defer")
+    result = run_extract(ws, out, raw_file, model=model, yes=yes, defer=defer)
     out.emit({"ok": True, **result.to_json()})
     print_extract(out, result)
 

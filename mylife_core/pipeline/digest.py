@@ -1,6 +1,7 @@
 """Building L1 digests: by the model, or structurally offline; user revisions kept beside them.
 
-``mylife digest TOPIC`` calls :func:`generate`; ``--edit`` calls :func:`revise`; the tool
+``mylife digest TOPIC`` calls :func:`generate`; ``--edit`` calls :func:`revise`; a model original
+that differs from the user's revision in force becomes a pending proposal (:mod:`.proposals`); the tool
 ``mylife_digest`` calls :func:`digest_material` (read) or :func:`write_generated` (write).
 Storage and the keep-both rule (docs/design.md#keep-both) live in :class:`~mylife_core.layers.digest.DigestLayer`.
 
@@ -178,6 +179,12 @@ def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model
     if unsupported:
         meta["withheld_sentences"] = len(unsupported)
     write = ws.digests.write_generated(topic, cleaned, meta=meta, actor=actor, force=force)
+    if source == "model" and write.kept_user_revision and write.differences:  # the user decides (/review)
+        from .proposals import Proposals, digest_original_hash
+
+        original_hash = digest_original_hash(ws, topic)
+        if original_hash:
+            Proposals(ws).add_digest(topic, original_hash, model=model, actor=actor)
     return DigestResult(topic=topic, source=source, body=cleaned, write=write, model=model, dropped=dropped,
                         uncited=uncited, unsupported=unsupported, uncited_sentences=uncited_sentences,
                         marked=marked)
@@ -224,6 +231,9 @@ def revise(ws: "Workspace", topic: str, body: str, *, actor: str = "user") -> Di
     if not body.strip():
         raise UsageError("digest_empty_revision")
     write = ws.digests.write_revision(topic, body, actor=actor)
+    from .proposals import Proposals
+
+    Proposals(ws).revised(topic, actor=actor)  # a pending model original is answered by the revision
     return DigestResult(topic=topic, source="user", body=body.strip(), write=write)
 
 

@@ -13,7 +13,9 @@ claims with kind and line pointers, and profile fields it found. Nothing is stor
   is refused: it is the model's verdict, not the user's statement;
 * a profile field is adopted only if its value appears in the line it cites, and only when the
   user confirms it (a prompt in a terminal, or ``--yes``); a new field's TTL goes through the
-  staleness TTL flow (inferred, shown, confirmed once);
+  staleness TTL flow (inferred, shown, confirmed once). A proposal the user did not answer
+  (``--defer``, no terminal, ``--json`` without ``--yes``) is kept pending in the proposals store
+  (:mod:`.proposals`) for ``mylife proposal accept`` or the panel's review page;
 * the model gets no tools here: it can only propose.
 
 Everything added, left pending or refused is returned and shown.
@@ -50,10 +52,12 @@ class FieldProposal:
     status: str = "pending"  # applied | pending | skipped
     why: str | None = None
     ttl: dict[str, Any] | None = None
+    id: str | None = None  # a pending proposal's id in the proposals store (mylife proposal …)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "value": self.value, "pointer": self.line, "current": self.current,
-                "exists": self.exists, "status": self.status, "why": self.why, "ttl": self.ttl}
+                "exists": self.exists, "status": self.status, "why": self.why, "ttl": self.ttl,
+                "proposal": self.id}
 
 
 @dataclass
@@ -235,6 +239,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         added, _ = ws.claims.add_many(items, actor="model")
         result.added = added
 
+    pending: list[FieldProposal] = []
     for proposal in data.get("fields") or []:
         if not isinstance(proposal, dict):
             continue
@@ -268,6 +273,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         approved = apply_fields or (confirm(fp) if confirm is not None else None)
         if approved is None:
             fp.status = "pending"
+            pending.append(fp)
             continue
         if not approved:
             fp.status, fp.why = "skipped", t("extract.why.declined")
@@ -283,4 +289,13 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         ws.profile.set(name, fp.value, source="user_raw", provenance=pointer, at=when, actor="model",
                        topic=rec.topic if existing is None else None, **ttl_kwargs)
         fp.status = "applied"
+    if pending:  # kept for the user to decide later (mylife proposal accept, the panel's /review)
+        from .proposals import Proposals
+
+        stored = Proposals(ws).add_fields([{"name": fp.name, "value": fp.value, "provenance": fp.line,
+                                            "topic": rec.topic, "occurred_at": rec.occurred_at,
+                                            "current": fp.current, "exists": fp.exists, "model": turn.endpoint}
+                                           for fp in pending], actor="model")
+        for fp, prop in zip(pending, stored):
+            fp.id = prop.id
     return result

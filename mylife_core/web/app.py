@@ -60,6 +60,9 @@ class Panel:
         self._records: tuple[int, list[Any]] | None = None
         self._config_stamp = self._stamp(self.root / "config.yaml")
         self.verify_state: dict[str, Any] = {"state": "idle"}
+        from .asking import Jobs
+
+        self.jobs = Jobs()  # ask runs of this start (memory only)
         self._verify_lock = threading.Lock()
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mylife-panel")
         self.env = Environment(loader=FileSystemLoader(str(HERE / "templates")),
@@ -265,6 +268,12 @@ def _choice(value: str | None, allowed: tuple[str, ...], what: str) -> str | Non
     return value
 
 
+def _pending_proposals(ws: Any) -> int:
+    from ..pipeline.proposals import Proposals
+
+    return Proposals(ws).count_pending()
+
+
 def _is_htmx(request: Request) -> bool:
     return request.headers.get("hx-request") == "true"
 
@@ -310,7 +319,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         return panel.render(
             "home.html", nav="home", now=now,
             attention=[r for r in rows if r.state in ("expired", "soon")],
-            candidates=counts.get("status", {}).get("candidate", 0),
+            candidates=counts.get("status", {}).get("candidate", 0), proposals=_pending_proposals(ws),
             claims_total=sum(counts.get("status", {}).values()), by_status=counts.get("status", {}),
             topics=views.recent_topics(ws), open_branches=[b for b in index.branches if b.status == "open"],
             chains=len(index.chains), records=ws.raw.count(), digests=ws.digests.count(), fields=len(rows),
@@ -324,12 +333,17 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         items = found[(n - 1) * REVIEW_PAGE: n * REVIEW_PAGE]
         from ..trace import SourceChecker
 
+        from ..pipeline.proposals import Proposals
+
         checker = SourceChecker(ws)
         cards = [{"claim": c, "check": checker.check(c, with_lines=True)} for c in items]
-        return panel.render("review.html", nav="review", cards=cards, topic=topic, page_no=n,
+        proposals = [views.proposal_card(ws, p, checker) for p in Proposals(ws).pending(topic=topic)] if n == 1 else []
+        proposed = {c["proposal"].topic for c in proposals if c["proposal"].kind == "digest"}
+        return panel.render("review.html", nav="review", cards=cards, proposals=proposals, topic=topic, page_no=n,
                             more=len(found) > n * REVIEW_PAGE, here=str(request.url.path) +
                             (f"?{request.url.query}" if request.url.query else ""),
-                            pending_digests=[d for d in views.digest_topics(ws) if d["pending"]])
+                            pending_digests=[d for d in views.digest_topics(ws) if d["pending"]
+                                             and d["topic"] not in proposed])
 
     def profile(request: Request, ws: Any) -> Response:
         return panel.render("profile.html", nav="profile", rows=views.field_rows(ws), now=clock.now())
@@ -482,12 +496,77 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             git = git_gather(ws)
         except MyLifeError as exc:
             git = {"error": exc.render()}
-        return panel.render("settings.html", nav="settings", plugins=ws.plugins.plugin_infos(),
+        from ..staleness.ttl import field_index, field_spec_for
+
+        index = field_index(ws)  # the workspace's own fields: profile fields no dictionary knows
+        own_fields = sorted(((n, f) for n, f in ws.profile.fields().items() if field_spec_for(ws, n, index) is None),
+                            key=lambda nf: (nf[1].topic or "", nf[0]))
+        return panel.render("settings.html", nav="settings", plugins=ws.plugins.plugin_infos(), own_fields=own_fields,
                             fields=sorted(ws.plugins.fields().values(), key=lambda s: (s.topic or "", s.name)),
                             concepts=CONCEPTS, skills=discover(ws), llm=llm, llm_error=llm_error, git=git,
                             config=ws.config, root=str(ws.root))
 
+    def ask_form(request: Request, ws: Any) -> Response:
+        from ..llm.settings import load_settings
+
+        try:
+            configured = load_settings(ws).configured
+        except MyLifeError:
+            configured = False
+        return panel.render("ask.html", nav="ask", job=None, configured=configured,
+                            question=request.query_params.get("q", ""))
+
+    async def ask_job(request: Request) -> Response:
+        """A run's page: its final text when done, else the live page (no worker needed: the
+        worker is busy running it)."""
+        job = panel.jobs.get(request.path_params["job_id"])
+        if job is None:
+            return panel.error_page(404, t("error.web_ask_not_found"))
+        return panel.render("ask.html", nav="ask", job=job, configured=job.configured, question=job.question)
+
+    async def ask_events(request: Request) -> Response:
+        import json
+
+        from starlette.responses import StreamingResponse
+
+        job = panel.jobs.get(request.path_params["job_id"])
+        if job is None:
+            return panel.error_page(404, t("error.web_ask_not_found"))
+
+        async def stream():
+            sent = 0
+            while True:
+                while sent < len(job.events):
+                    kind, data = job.events[sent]
+                    sent += 1
+                    yield f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+                    if kind in ("done", "failed"):
+                        return
+                if await request.is_disconnected():
+                    return
+                await asyncio.sleep(0.05)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"X-Accel-Buffering": "no"})
+
     # -- actions --------------------------------------------------------------------------------
+    def ask_start(request: Request, ws: Any, form: Any) -> Response:
+        from . import asking
+
+        question = _text(form, "q").strip()
+        if not question:
+            raise UsageError("empty_text", what="question")
+        from ..llm.settings import load_settings
+
+        job = panel.jobs.new(question)
+        try:
+            job.configured = load_settings(ws).configured
+        except MyLifeError:
+            job.configured = False
+        flags = {name: form.get(name) == "1" for name in ("accept_stale", "accept_missing", "offline")}
+        panel.worker.submit(lambda: asking.run(panel.workspace(), job, **flags))  # after this request
+        return RedirectResponse(f"/ask/{job.id}", status_code=303)
+
     def claim_action(request: Request, ws: Any, form: Any) -> Response:
         claim_id = request.path_params["claim_id"]
         verb = request.path_params["verb"]
@@ -513,20 +592,51 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                                 topic=topic or None, here=safe_next(form.get("next"), "/review"), done=verb)
         return RedirectResponse(safe_next(form.get("next"), f"/claims/{claim_id}"), status_code=303)
 
+    def proposal_action(request: Request, ws: Any, form: Any) -> Response:
+        from ..pipeline.proposals import ID_RE, VERBS, Proposals
+
+        proposal_id = request.path_params["proposal_id"]
+        verb = request.path_params["verb"]
+        if verb not in VERBS:
+            raise NotFound("web_no_such_action", action=verb)
+        if not ID_RE.match(proposal_id):
+            raise NotFound("proposal_not_found", id=proposal_id)
+        store = Proposals(ws)
+        proposal = store.get(proposal_id)
+        topic = (form.get("topic") or "").strip()
+        if topic and proposal.topic != topic:
+            raise Conflict("web_proposal_other_topic", id=proposal_id, topic=proposal.topic, expected=topic)
+        _, after = store.decide(proposal_id, verb, why=_text(form, "why").strip() or None, actor="user")
+        if _is_htmx(request):
+            return panel.render("_proposal.html", card=views.proposal_card(ws, after), topic=topic or None,
+                                here=safe_next(form.get("next"), "/review"), done=verb)
+        return RedirectResponse(safe_next(form.get("next"), "/review"), status_code=303)
+
     def review_bulk(request: Request, ws: Any, form: Any) -> Response:
-        ids = [i for i in form.getlist("ids") if isinstance(i, str) and i.strip()]
+        from ..pipeline.proposals import ID_RE, Proposals
+
+        ids = list(dict.fromkeys(i.strip() for i in form.getlist("ids") if isinstance(i, str) and i.strip()))
         if not ids:
             raise UsageError("web_nothing_selected")
         topic = (form.get("topic") or "").strip()
-        claims = [ws.claims.get(i) for i in ids]  # every id checked before anything is written
-        for c in claims:
-            if topic and c.topic != topic:
-                raise Conflict("web_claim_other_topic", id=c.id, topic=c.topic, expected=topic)
-            if c.status != "candidate":
-                raise Conflict("claim_bad_transition", id=c.id, status=t("status." + c.status),
-                               action=t("action.accept"))
-        for c in claims:
-            ws.claims.accept(c.id, actor="user")
+        store = Proposals(ws)
+        proposal_ids = [i for i in ids if ID_RE.match(i)]
+        with ws.lock():  # one decision: every id is checked, and nobody writes in between, before any write
+            claims = [ws.claims.get(i) for i in ids if i not in proposal_ids]
+            for c in claims:
+                if topic and c.topic != topic:
+                    raise Conflict("web_claim_other_topic", id=c.id, topic=c.topic, expected=topic)
+                if c.status != "candidate":
+                    raise Conflict("claim_bad_transition", id=c.id, status=t("status." + c.status),
+                                   action=t("action.accept"))
+            for p in (store.get(i) for i in proposal_ids):
+                if topic and p.topic != topic:
+                    raise Conflict("web_proposal_other_topic", id=p.id, topic=p.topic, expected=topic)
+                store.check(p, "accept")
+            for c in claims:
+                ws.claims.accept(c.id, actor="user")
+            if proposal_ids:
+                store.decide_many(proposal_ids, "accept", actor="user")
         return RedirectResponse(safe_next(form.get("next"), "/review"), status_code=303)
 
     def field_confirm(request: Request, ws: Any, form: Any) -> Response:
@@ -560,7 +670,9 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         body = _text(form, "body").strip()
         if not body:
             raise UsageError("empty_text", what="digest")
-        ws.digests.write_revision(topic, body, actor="user")
+        from ..pipeline.digest import revise
+
+        revise(ws, topic, body, actor="user")
         return RedirectResponse(f"/digests/{quote(topic)}", status_code=303)
 
     def raw_add(request: Request, ws: Any, form: Any) -> Response:
@@ -614,6 +726,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         Route("/", page(home)),
         Route("/review", page(review)),
         Route("/review/accept", action(review_bulk), methods=["POST"]),
+        Route("/proposals/{proposal_id}/{verb}", action(proposal_action), methods=["POST"]),
         Route("/profile", page(profile)),
         Route("/profile/{field}", page(profile_field)),
         Route("/profile/{field}/confirm", action(field_confirm), methods=["POST"]),
@@ -635,6 +748,10 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         Route("/branches/{branch_id}/abandon", action(branch_abandon), methods=["POST"]),
         Route("/branches/{branch_id}/close", action(branch_close), methods=["POST"]),
         Route("/settings", page(settings)),
+        Route("/ask", page(ask_form)),
+        Route("/ask", action(ask_start), methods=["POST"]),
+        Route("/ask/{job_id}", ask_job),
+        Route("/ask/{job_id}/events", ask_events),
         Route("/verify", action(verify_now), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
     ]

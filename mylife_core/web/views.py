@@ -256,3 +256,39 @@ def numeric_history(field: "ProfileField") -> list[tuple[datetime, float]]:
     if len(points) < 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for _, v in points):
         return []
     return [(when, float(v)) for when, v in points]
+
+
+# ------------------------------------------------------------------------------------ proposals
+def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any]:
+    """What the review page shows of one proposal (:mod:`mylife_core.pipeline.proposals`): a
+    field's cited lines from ``raw/`` with the hash check, or a digest original's changed
+    paragraphs with the lines of the claims they cite."""
+    from ..errors import MyLifeError
+    from ..layers.digest import CITE_RE
+    from ..pipeline.proposals import digest_changes, quoted_lines, source_state
+
+    card: dict[str, Any] = {"proposal": p}
+    if p.kind == "field":
+        card["state"] = source_state(ws, p) if p.pending else None
+        card["lines"] = quoted_lines(ws, p)
+        return card
+    if checker is None:
+        from ..trace import SourceChecker
+
+        checker = SourceChecker(ws)
+    changes = digest_changes(ws, p) if p.pending else []
+    cited: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for d in changes:
+        for claim_id in CITE_RE.findall(d.get("revised") or ""):
+            if claim_id in seen or len(cited) >= 8:
+                continue
+            seen.add(claim_id)
+            try:
+                claim = ws.claims.get(claim_id)
+            except MyLifeError:
+                continue
+            cited.append({"claim": claim, "check": checker.check(claim, with_lines=True)})
+    card["changes"] = changes
+    card["cited"] = cited
+    return card

@@ -161,11 +161,11 @@ def test_every_page_in_the_browser_without_errors(serve, page, demo: Path):
         raw_file = ws.raw.records()[-1].file
     pages = {"home": "/", "claims": "/claims", "claims-topic": "/claims?topic=" + quote("职业去留"),
              "claim": f"/claims/{claim.id}", "digests": "/digests", "raw": "/raw", "raw-file": f"/{raw_file}",
-             "chains": "/chains", "branches": "/branches", "settings": "/settings"}
+             "ask": "/ask", "chains": "/chains", "branches": "/branches", "settings": "/settings"}
     for name, path in pages.items():
         response = page.goto(base + path)
         assert response is not None and response.status == 200, path
-        for label in ("我现在的状态", "待确认", "档案", "证据", "摘要", "原话", "搜索", "反查链", "分支", "设置"):
+        for label in ("我现在的状态", "待确认", "档案", "证据", "摘要", "原话", "搜索", "提问", "反查链", "分支", "设置"):
             assert page.locator("header.top nav").get_by_text(label, exact=True).count() == 1
         shot(page, name)
     # the navigation bar reaches every page

@@ -19,7 +19,7 @@ from mylife_core.workspace import Workspace
 from .conftest import BASE, Panel, wait_for
 
 PAGES = ["/", "/review", "/profile", "/claims", "/digests", "/raw", "/search", "/search?q=" + quote("换工作"),
-         "/chains", "/branches", "/settings"]
+         "/ask", "/chains", "/branches", "/settings"]
 
 
 def snapshot(root: Path) -> dict[str, str]:
@@ -163,7 +163,7 @@ def test_every_page_renders_in_chinese_with_the_navigation(panel):
         r = panel.get(path)
         assert r.status_code == 200, (path, r.text[:500])
         assert r.headers["content-type"].startswith("text/html")
-        for label in ("我现在的状态", "待确认", "档案", "证据", "摘要", "原话", "搜索", "反查链", "分支", "设置"):
+        for label in ("我现在的状态", "待确认", "档案", "证据", "摘要", "原话", "搜索", "提问", "反查链", "分支", "设置"):
             assert label in r.text, (path, label)
         assert 'lang="zh-CN"' in r.text
 
@@ -505,6 +505,22 @@ def test_settings_never_shows_a_keys_value(demo: Path, monkeypatch):
         assert "Git" in html
     finally:
         p.close()
+
+
+def test_settings_lists_the_workspaces_own_fields_beside_the_dictionary(panel, demo: Path):
+    from mylife_core.staleness.ttl import field_index, field_spec_for
+
+    with open_ws(demo) as ws:
+        index = field_index(ws)
+        own = [n for n in ws.profile.fields() if field_spec_for(ws, n, index) is None]
+        known = [n for n in ws.profile.fields() if field_spec_for(ws, n, index) is not None]
+    assert own  # the demo's profile has fields no installed dictionary describes
+    html = panel.get("/settings").text
+    rows = re.findall(r'<tr class="own">(.*?)</tr>', html, re.S)
+    assert len(rows) == len(own) and all("本工作区（profile.yaml）" in r for r in rows)
+    for name in own:
+        assert f'href="/profile/{quote(name, safe="")}"' in html
+    assert not any(f">{name}</a></td>" in "".join(rows) for name in known)
 
 
 def test_a_second_writer_loses_nothing_and_shows_on_reload(panel, demo: Path):

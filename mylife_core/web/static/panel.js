@@ -2,10 +2,10 @@
 // j / k move between cards, a accepts, x rejects, d focuses the reason box (Enter there disputes).
 (function () {
   "use strict";
-  function cards() { return Array.prototype.slice.call(document.querySelectorAll("article.card[data-claim]")); }
+  function cards() { return Array.prototype.slice.call(document.querySelectorAll("article.card[data-card]")); }
   function current() {
     var el = document.activeElement;
-    return el && el.closest ? el.closest("article.card[data-claim]") : null;
+    return el && el.closest ? el.closest("article.card[data-card]") : null;
   }
   function move(step) {
     var list = cards();
@@ -42,4 +42,31 @@
     var list = cards(), i = list.indexOf(document.getElementById(done && done.id));
     if (i >= 0 && i + 1 < list.length) { list[i + 1].focus(); }
   });
+})();
+// The ask page: follow a run's server-sent events (text only: textContent, never HTML).
+(function () {
+  "use strict";
+  var box = document.getElementById("ask-answer");
+  if (!box || !box.dataset.events || !window.EventSource) { return; }
+  var stage = document.getElementById("ask-stage");
+  var source = new EventSource(box.dataset.events);
+  source.addEventListener("stage", function (ev) { stage.textContent = JSON.parse(ev.data); });
+  source.addEventListener("text", function (ev) { box.textContent += JSON.parse(ev.data); });
+  function finish(ev, cls) {
+    var data = JSON.parse(ev.data);
+    source.close();
+    box.textContent = data.text;
+    box.classList.add(cls);
+    stage.textContent = "";
+    if (data.chain) {
+      var a = document.createElement("a");
+      a.href = "/chains/" + encodeURIComponent(data.chain);
+      a.textContent = data.chain;
+      stage.appendChild(a);
+    }
+    box.setAttribute("data-done", data.status || "error");
+  }
+  source.addEventListener("done", function (ev) { finish(ev, "finished"); });
+  source.addEventListener("failed", function (ev) { finish(ev, "failed"); });
+  source.addEventListener("error", function () { if (!box.hasAttribute("data-done")) { stage.textContent = "…"; } });
 })();

@@ -1,0 +1,108 @@
+"""``mylife proposal list|show|accept|reject|dispute``: the proposals waiting for the user.
+
+The same store and the same decisions as the panel's review page (:mod:`.proposals`); inference
+candidates are claims and are decided with ``mylife claim accept|reject|dispute``.
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..cli.common import Output, workspace_options
+from ..messages import t
+
+
+@click.group("proposal", help=t("help.proposal"))
+def proposal() -> None:
+    pass
+
+
+def _lines(ws, p) -> list[str]:
+    from .proposals import digest_changes, quoted_lines, source_state
+
+    if p.kind == "field":
+        change = t("extract.change", old=p.current) if p.exists else ""
+        out = [t("proposal.line.field", id=p.id, name=p.name, value=p.value, change=change,
+                 status=t("proposal.status." + p.status))]
+        out.append("    " + t("proposal.line.source", pointer=p.provenance,
+                                state=t("proposal.source." + source_state(ws, p))))
+        out.extend(f"    L{n}: {text}" for n, text in quoted_lines(ws, p))
+    else:
+        out = [t("proposal.line.digest", id=p.id, topic=p.topic, status=t("proposal.status." + p.status))]
+        if p.pending:
+            for d in digest_changes(ws, p):
+                out.append("    " + t(f"digest.diff.{d['change']}", n=d["paragraph"]))
+                if d.get("revised"):
+                    out.append("      " + t("digest.diff.ai", text=d["revised"][:120]))
+                if d.get("original"):
+                    out.append("      " + t("digest.diff.you", text=d["original"][:120]))
+    if p.why:
+        out.append("    " + t("proposal.line.why", why=p.why))
+    return out
+
+
+@proposal.command("list", help=t("help.proposal.list"))
+@click.option("--all", "show_all", is_flag=True, help=t("help.opt.proposal_all"))
+@click.option("--kind", type=click.Choice(("field", "digest")), default=None, help=t("help.opt.proposal_kind"))
+@click.option("--topic", "-t", default=None, help=t("help.opt.topic"))
+@workspace_options
+def list_(ws, out: Output, show_all: bool, kind: str | None, topic: str | None) -> None:
+    from .proposals import Proposals, proposal_json
+
+    store = Proposals(ws)
+    items = [p for p in store.all() if (show_all or p.pending) and (kind is None or p.kind == kind)
+             and (topic is None or p.topic == topic)]
+    candidates = ws.claims.count(status="candidate")
+    out.emit({"ok": True, "count": len(items), "proposals": [proposal_json(ws, p) for p in items],
+              "candidates": candidates})
+    if not items:
+        out.line(t("proposal.none"))
+    for p in items:
+        for line in _lines(ws, p):
+            out.line(line)
+    if candidates:
+        out.line(t("proposal.candidates", n=candidates))
+
+
+@proposal.command("show", help=t("help.proposal.show"))
+@click.argument("proposal_id")
+@workspace_options
+def show(ws, out: Output, proposal_id: str) -> None:
+    from .proposals import Proposals, proposal_json
+
+    p = Proposals(ws).get(proposal_id)
+    out.emit({"ok": True, "proposal": proposal_json(ws, p)})
+    for line in _lines(ws, p):
+        out.line(line)
+
+
+def _decide(ws, out: Output, ids: tuple[str, ...], verb: str, why: str | None) -> None:
+    from .proposals import Proposals
+
+    done = Proposals(ws).decide_many(list(ids), verb, why=why, actor="user")
+    out.emit({"ok": True, "decided": [after.model_dump(mode="json", exclude_none=True) for _, after in done]})
+    for _, after in done:
+        out.line(t("proposal.decided", id=after.id, status=t("proposal.status." + after.status)))
+
+
+@proposal.command("accept", help=t("help.proposal.accept"))
+@click.argument("proposal_ids", nargs=-1, required=True)
+@workspace_options
+def accept(ws, out: Output, proposal_ids: tuple[str, ...]) -> None:
+    _decide(ws, out, proposal_ids, "accept", None)
+
+
+@proposal.command("reject", help=t("help.proposal.reject"))
+@click.argument("proposal_ids", nargs=-1, required=True)
+@click.option("--why", default=None, help=t("help.opt.why"))
+@workspace_options
+def reject(ws, out: Output, proposal_ids: tuple[str, ...], why: str | None) -> None:
+    _decide(ws, out, proposal_ids, "reject", why)
+
+
+@proposal.command("dispute", help=t("help.proposal.dispute"))
+@click.argument("proposal_ids", nargs=-1, required=True)
+@click.option("--why", required=True, help=t("help.opt.why"))
+@workspace_options
+def dispute(ws, out: Output, proposal_ids: tuple[str, ...], why: str) -> None:
+    _decide(ws, out, proposal_ids, "dispute", why)

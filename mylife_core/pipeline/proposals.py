@@ -1,0 +1,385 @@
+"""Proposals waiting for the user: what a model proposed that MyLife will not store silently.
+
+Two kinds, kept in ``index/proposals.yaml`` (L4, next to the branches):
+
+* ``field``: a profile field ``mylife extract`` found in a note (its value appears in the line it
+  cites) that the user did not answer then: run with ``--defer``, without a terminal, or with
+  ``--json`` and no ``--yes``. The proposal keeps the raw pointer and the hash of the cited
+  lines, so whoever decides later sees the user's own line, checked against ``raw/``.
+* ``digest``: a model's new digest original that arrived while the user's revision is in force
+  (``digest/<topic>.ai.md`` differs from what the user revised). Accepting makes the model's text
+  the digest in force (the user's revision is kept in the proposal, ``replaced``); rejecting or
+  disputing keeps the revision.
+
+Inference candidates are claims (``status: candidate``) and stay in the claims layer.
+
+One mechanism for the CLI (``mylife proposal list|show|accept|reject|dispute``) and the panel
+(``/review``): :class:`Proposals`. Every write takes the workspace lock, replaces the file
+atomically (0600), and is audited with the file's hash (``verify`` covers it); a decision is
+audited with the deciding actor (``user``) and applied through the layer it changes
+(``ws.profile.set``, ``ws.digests.write``), which audits its own write.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..workspace import Workspace
+
+PATH = "index/proposals.yaml"
+HEADER = ("# MyLife: proposals waiting for the user (mylife proposal list; the panel's /review).\n"
+          "# Written by MyLife under the workspace lock; decide with `mylife proposal accept|reject|dispute ID`.\n")
+KINDS = ("field", "digest")
+STATUSES = ("pending", "accepted", "rejected", "disputed", "superseded")
+VERBS = ("accept", "reject", "dispute")
+ID_RE = re.compile(r"^prop-\d{4}-\d{2}-\d{2}-\d+$")
+
+
+class Proposal(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    kind: Literal["field", "digest"]
+    status: Literal["pending", "accepted", "rejected", "disputed", "superseded"] = "pending"
+    topic: str
+    created_at: datetime
+    actor: str = "model"
+    model: str | None = None
+    # a field proposal: the value, the line it rests on (pointer + hash of the cited lines)
+    name: str | None = None
+    value: Any = None
+    current: Any = None  # the field's value when proposed
+    exists: bool = False
+    provenance: str | None = None
+    excerpt_hash: str | None = None
+    occurred_at: date | None = None  # the note's date
+    # a digest proposal: the model original's body hash it stands for
+    original_hash: str | None = None
+    # the decision
+    decided_at: datetime | None = None
+    decided_by: str | None = None
+    why: str | None = None
+    replaced: str | None = None  # digest accepted: the user's revision it replaced
+    superseded_by: str | None = None
+
+    @property
+    def pending(self) -> bool:
+        return self.status == "pending"
+
+
+class ProposalFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    proposals: list[Proposal] = Field(default_factory=list)
+
+
+_ADAPTER = TypeAdapter(ProposalFile)
+
+
+class Proposals:
+    """The proposals store of one workspace (see the module docstring)."""
+
+    def __init__(self, ws: "Workspace") -> None:
+        self.ws = ws
+        self.path = ws.root / PATH
+
+    # -- reading --------------------------------------------------------------------------------
+    def _read(self) -> ProposalFile:
+        from ..storage import yamlfile
+
+        return yamlfile.load(self.path, _ADAPTER, default={"proposals": []})
+
+    def all(self) -> list[Proposal]:
+        return self._read().proposals
+
+    def pending(self, *, kind: str | None = None, topic: str | None = None) -> list[Proposal]:
+        return [p for p in self.all() if p.pending and (kind is None or p.kind == kind)
+                and (topic is None or p.topic == topic)]
+
+    def count_pending(self) -> int:
+        if not self.path.exists():
+            return 0
+        return sum(1 for p in self.all() if p.pending)
+
+    def get(self, proposal_id: str) -> Proposal:
+        from ..errors import NotFound
+
+        for p in self.all():
+            if p.id == proposal_id:
+                return p
+        raise NotFound("proposal_not_found", id=proposal_id)
+
+    # -- writing --------------------------------------------------------------------------------
+    def _save(self, data: ProposalFile) -> None:
+        from ..storage import yamlfile
+        from ..storage.atomic import ensure_private_dir
+
+        ensure_private_dir(self.path.parent)
+        yamlfile.save(self.path, data.model_dump(mode="json", exclude_none=True), header=HEADER)
+
+    def _next_ids(self, data: ProposalFile, n: int) -> list[str]:
+        from .. import clock
+
+        day = clock.today().isoformat()
+        prefix = f"prop-{day}-"
+        used = [int(p.id[len(prefix):]) for p in data.proposals if p.id.startswith(prefix)]
+        start = max(used, default=0) + 1
+        return [f"{prefix}{start + i}" for i in range(n)]
+
+    def add_fields(self, items: list[dict[str, Any]], *, actor: str = "model") -> list[Proposal]:
+        """Store field proposals (``name``, ``value``, ``provenance``, ``topic``, ``occurred_at``,
+        ``current``, ``exists``, ``model``). The same proposal (name, value, pointer) already
+        pending is not stored twice; it is returned as it is."""
+        from .. import clock
+        from ..provenance import Pointer, excerpt_bytes, hash_excerpt
+
+        if not items:
+            return []
+        with self.ws.lock():
+            data = self._read()
+            out: list[Proposal | None] = []
+            fresh: list[tuple[int, dict[str, Any]]] = []
+            for item in items:
+                same = next((p for p in data.proposals if p.pending and p.kind == "field" and p.name == item["name"]
+                             and p.value == item["value"] and p.provenance == item["provenance"]), None)
+                if same is None:
+                    fresh.append((len(out), item))
+                out.append(same)
+            if not fresh:
+                return [p for p in out if p is not None]
+            ids = self._next_ids(data, len(fresh))
+            made = []
+            for pid, (slot, item) in zip(ids, fresh):
+                pointer = Pointer.parse(item["provenance"])
+                excerpt = excerpt_bytes(self.ws.raw.read_bytes(pointer.file), pointer)
+                prop = Proposal(id=pid, kind="field", topic=item["topic"], created_at=clock.now(), actor=actor,
+                                model=item.get("model"), name=item["name"], value=item["value"],
+                                current=item.get("current"), exists=bool(item.get("exists")),
+                                provenance=item["provenance"],
+                                excerpt_hash=hash_excerpt(excerpt) if excerpt is not None else None,
+                                occurred_at=item.get("occurred_at"))
+                made.append(prop)
+                out[slot] = prop
+            data.proposals.extend(made)
+            self._save(data)
+            self.ws.commit_changes([(actor, "proposal.add", p.id, [PATH],
+                                     {"kind": "field", "name": p.name, "value": p.value, "pointer": p.provenance})
+                                    for p in made])
+        return [p for p in out if p is not None]
+
+    def add_digest(self, topic: str, original_hash: str, *, model: str | None, actor: str = "model") -> Proposal:
+        """A model original that differs from the user's revision in force: one pending proposal per
+        topic (an older pending one is superseded by it)."""
+        from .. import clock
+
+        with self.ws.lock():
+            data = self._read()
+            for p in data.proposals:
+                if p.pending and p.kind == "digest" and p.topic == topic and p.original_hash == original_hash:
+                    return p
+            (pid,) = self._next_ids(data, 1)
+            changes = []
+            for p in data.proposals:
+                if p.pending and p.kind == "digest" and p.topic == topic:
+                    p.status, p.superseded_by, p.decided_at = "superseded", pid, clock.now()
+                    changes.append((actor, "proposal.supersede", p.id, [PATH], {"by": pid}))
+            made = Proposal(id=pid, kind="digest", topic=topic, created_at=clock.now(), actor=actor, model=model,
+                            original_hash=original_hash)
+            data.proposals.append(made)
+            self._save(data)
+            changes.append((actor, "proposal.add", pid, [PATH], {"kind": "digest", "topic": topic}))
+            self.ws.commit_changes(changes)
+        return made
+
+    def revised(self, topic: str, *, actor: str = "user") -> list[Proposal]:
+        """The user revised ``topic``'s digest with its model original before them: a pending
+        digest proposal of that topic is answered (superseded by the revision)."""
+        from .. import clock
+
+        if not self.path.exists():
+            return []
+        with self.ws.lock():
+            data = self._read()
+            done = [p for p in data.proposals if p.pending and p.kind == "digest" and p.topic == topic]
+            if not done:
+                return []
+            for p in done:
+                p.status, p.superseded_by, p.decided_at, p.decided_by = "superseded", "revision", clock.now(), actor
+            self._save(data)
+            self.ws.commit_changes([(actor, "proposal.supersede", p.id, [PATH], {"by": "revision", "topic": topic})
+                                    for p in done])
+        return done
+
+    # -- deciding -------------------------------------------------------------------------------
+    def check(self, proposal: Proposal, verb: str, why: str | None = None) -> None:
+        """Raise the error a decision would meet, writing nothing (bulk decisions check all first)."""
+        from ..errors import Conflict, UsageError
+        from ..messages import t
+
+        if verb not in VERBS:
+            raise UsageError("bad_choice", what="action", value=verb, choices=", ".join(VERBS))
+        if not proposal.pending:
+            raise Conflict("proposal_decided", id=proposal.id, status=t("proposal.status." + proposal.status))
+        if verb == "dispute" and not (why or "").strip():
+            raise UsageError("proposal_dispute_needs_reason", id=proposal.id)
+        if verb != "accept":
+            return
+        if proposal.kind == "field":
+            state = source_state(self.ws, proposal)
+            if state != "ok":
+                raise Conflict("proposal_source_changed", id=proposal.id, pointer=proposal.provenance,
+                               state=t("proposal.source." + state))
+            existing = self.ws.profile.find(proposal.name or "")
+            if existing is not None and proposal.occurred_at is not None \
+                    and existing.updated_at.date() > proposal.occurred_at and existing.value != proposal.value:
+                raise Conflict("proposal_field_newer", id=proposal.id, name=proposal.name, value=existing.value,
+                               date=existing.updated_at.date().isoformat())
+        else:
+            if digest_original_hash(self.ws, proposal.topic) != proposal.original_hash:
+                raise Conflict("proposal_digest_moved", id=proposal.id, topic=proposal.topic)
+
+    def decide(self, proposal_id: str, verb: str, *, why: str | None = None,
+               actor: str = "user") -> tuple[Proposal, Proposal]:
+        """Accept, reject or dispute one pending proposal; returns (before, after)."""
+        return self.decide_many([proposal_id], verb, why=why, actor=actor)[0]
+
+    def decide_many(self, ids: list[str], verb: str, *, why: str | None = None,
+                    actor: str = "user") -> list[tuple[Proposal, Proposal]]:
+        """Decide several proposals the same way; every one is checked before anything is written."""
+        from .. import clock
+        from ..errors import NotFound, UsageError
+
+        ids = list(dict.fromkeys(i.strip() for i in ids if i and i.strip()))
+        if not ids:
+            raise UsageError("web_nothing_selected")
+        why = (why or "").strip() or None
+        with self.ws.lock():
+            data = self._read()
+            by_id = {p.id: p for p in data.proposals}
+            chosen = []
+            for pid in ids:
+                if pid not in by_id:
+                    raise NotFound("proposal_not_found", id=pid)
+                chosen.append(by_id[pid])
+            for p in chosen:
+                self.check(p, verb, why)
+            out = []
+            for p in chosen:
+                before = p.model_copy()
+                if verb == "accept":
+                    self._apply(p, actor)
+                p.status = {"accept": "accepted", "reject": "rejected", "dispute": "disputed"}[verb]
+                p.decided_at, p.decided_by, p.why = clock.now(), actor, why
+                self._save(data)
+                detail: dict[str, Any] = {"kind": p.kind, "status": p.status}
+                if why:
+                    detail["why"] = why
+                if p.kind == "field":
+                    detail.update(name=p.name, value=p.value, pointer=p.provenance)
+                else:
+                    detail["topic"] = p.topic
+                self.ws.commit_change(actor, f"proposal.{verb}", p.id, paths=[PATH], detail=detail)
+                out.append((before, p.model_copy()))
+            return out
+
+    def _apply(self, p: Proposal, actor: str) -> None:
+        from .. import clock
+        from ..staleness import confirm_new_field
+
+        if p.kind == "field":
+            name = p.name or ""
+            existing = self.ws.profile.find(name)
+            if existing is not None and existing.value == p.value:
+                return  # already so (the user or another note set it): nothing to write
+            ttl_kwargs: dict[str, Any] = {}
+            if existing is None:  # a new field: the inferred TTL, shown on the proposal, is taken
+                choice = confirm_new_field(self.ws, name, p.value, interactive=False, auto="yes", say=lambda s: None)
+                ttl_kwargs = {"ttl_days": choice.ttl_days, "ttl_given": True, "ttl_reason": choice.reason,
+                              "ttl_source": choice.source}
+            when = None
+            if p.occurred_at is not None and p.occurred_at < clock.today():
+                when = clock.as_aware(p.occurred_at)
+            self.ws.profile.set(name, p.value, source="user_raw", provenance=p.provenance, at=when, actor=actor,
+                                topic=p.topic if existing is None else None, **ttl_kwargs)
+            return
+        from ..layers.digest import split_front_matter
+
+        digests = self.ws.digests
+        original = digests.read(p.topic, original=True) or ""
+        current = digests.read(p.topic)
+        if current is not None:
+            meta, body = split_front_matter(current)
+            if meta.get("revision") == "user":
+                p.replaced = body
+        digests.write(p.topic, original, actor=actor, detail={"revision": "model", "proposal": p.id,
+                                                              "replaced_user_revision": p.replaced is not None})
+
+
+# ------------------------------------------------------------------------------------ helpers
+def source_state(ws: "Workspace", p: Proposal) -> str:
+    """``ok`` | ``changed`` | ``missing``: the cited lines against the hash taken when proposed."""
+    from ..errors import MyLifeError
+    from ..provenance import Pointer, excerpt_bytes, hash_excerpt
+
+    if not p.provenance:
+        return "missing"
+    try:
+        pointer = Pointer.parse(p.provenance)
+        data = ws.raw.path_of(pointer.file).read_bytes()
+    except (MyLifeError, OSError):
+        return "missing"
+    excerpt = excerpt_bytes(data, pointer)
+    if excerpt is None:
+        return "missing"
+    return "ok" if hash_excerpt(excerpt) == p.excerpt_hash else "changed"
+
+
+def quoted_lines(ws: "Workspace", p: Proposal) -> list[tuple[int, str]]:
+    """The cited lines of a field proposal, as they are in ``raw/`` now."""
+    from ..errors import MyLifeError
+    from ..provenance import Pointer, decode, excerpt_bytes
+
+    try:
+        pointer = Pointer.parse(p.provenance or "")
+        data = ws.raw.path_of(pointer.file).read_bytes()
+    except (MyLifeError, OSError):
+        return []
+    excerpt = excerpt_bytes(data, pointer)
+    if excerpt is None:
+        return []
+    return [(pointer.start + i, decode(b)) for i, b in enumerate(excerpt.split(b"\n"))]
+
+
+def digest_original_hash(ws: "Workspace", topic: str) -> str | None:
+    from ..layers.digest import body_hash, split_front_matter
+
+    text = ws.digests.read(topic, original=True)
+    return body_hash(split_front_matter(text)[1]) if text is not None else None
+
+
+def digest_changes(ws: "Workspace", p: Proposal) -> list[dict[str, Any]]:
+    """How the model's original differs from the user's revision in force, paragraph by paragraph."""
+    from ..layers.digest import paragraph_differences, split_front_matter
+
+    original = ws.digests.read(p.topic, original=True)
+    current = ws.digests.read(p.topic)
+    if original is None or current is None:
+        return []
+    return paragraph_differences(split_front_matter(current)[1], split_front_matter(original)[1])
+
+
+def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
+    out = p.model_dump(mode="json", exclude_none=True)
+    if p.kind == "field":
+        out["source"] = {"pointer": p.provenance, "state": source_state(ws, p),
+                         "lines": [{"line": n, "text": s} for n, s in quoted_lines(ws, p)]}
+    return out
+
+
+__all__ = ["Proposal", "Proposals", "PATH", "KINDS", "STATUSES", "VERBS", "source_state", "quoted_lines",
+           "digest_changes", "proposal_json"]

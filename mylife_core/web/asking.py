@@ -1,0 +1,94 @@
+"""The panel's ask page: ``mylife ask`` run by the panel, its answer streamed as server-sent events.
+
+``POST /ask`` (a CSRF-checked form) starts one run of :func:`mylife_core.pipeline.ask.ask` on
+the panel's worker thread (the same library call as the CLI: staleness first, the user's
+statements, competing evidence, the model or the offline brief, render hooks, the L4 chain) and
+answers with a page that follows ``GET /ask/{job}/events``: ``stage`` events, the model's
+``text`` as it streams, then ``done`` with the final text (exactly the CLI's lines) or ``failed``.
+Without JavaScript, ``GET /ask/{job}`` waits for the run and shows the same final text.
+
+Events are kept per run (a reconnecting browser replays them); the panel keeps the last few
+runs in memory only. The question and the answer are never logged.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+KEEP = 8  # runs remembered
+
+
+@dataclass
+class Job:
+    id: str
+    question: str
+    events: list[tuple[str, Any]] = field(default_factory=list)
+    done: threading.Event = field(default_factory=threading.Event)
+    status: str = "running"  # running | answered | needs_input | denied | error
+    lines: list[str] = field(default_factory=list)
+    chain_id: str | None = None
+    configured: bool = False  # a model was configured when it started (the form shows "no model")
+
+    def push(self, kind: str, data: Any) -> None:
+        self.events.append((kind, data))  # list.append is atomic: the stream reads it as it grows
+
+
+class Jobs:
+    def __init__(self) -> None:
+        self._jobs: dict[str, Job] = {}
+        self._lock = threading.Lock()
+
+    def new(self, question: str) -> Job:
+        job = Job(id=secrets.token_urlsafe(12), question=question)
+        with self._lock:
+            self._jobs[job.id] = job
+            while len(self._jobs) > KEEP:
+                oldest = next(iter(self._jobs))
+                if not self._jobs[oldest].done.is_set():
+                    break
+                self._jobs.pop(oldest)
+        return job
+
+    def get(self, job_id: str) -> Job | None:
+        with self._lock:
+            return self._jobs.get(job_id)
+
+
+def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline: bool) -> None:
+    """One ``ask`` (on the panel's worker thread); every outcome ends with ``done`` or ``failed``."""
+    from ..errors import MyLifeError
+    from ..messages import t
+    from ..pipeline.ask import AskEvents, AskOptions
+    from ..pipeline.ask import ask as run_ask
+    from ..pipeline.present import answer_lines, closing_lines, header_lines
+
+    try:
+        options = AskOptions(accept_stale=accept_stale, accept_missing=accept_missing, offline=offline)
+        events = AskEvents(on_stage=lambda name: job.push("stage", t(f"ask.stage.{name}")),
+                           on_text=lambda text: job.push("text", text))
+        result = run_ask(ws, job.question, options, events)
+        answer = result.answer
+        if answer.status in ("needs_input", "denied"):
+            from ..staleness.render import command_prefix, report_lines
+
+            lines = [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root)),
+                     *closing_lines(answer, recorded=False)]
+        else:
+            lines = answer_lines(answer, recorded=options.record)
+        job.status, job.lines, job.chain_id = answer.status, lines, answer.chain_id
+        job.push("done", {"status": answer.status, "text": "\n".join(lines), "chain": answer.chain_id})
+    except MyLifeError as exc:
+        job.status, job.lines = "error", [exc.render()]
+        job.push("failed", {"text": exc.render()})
+    except Exception as exc:  # noqa: BLE001 - the page says what went wrong, the panel keeps serving
+        message = t("error.internal", reason=f"{type(exc).__name__}: {exc}")
+        job.status, job.lines = "error", [message]
+        job.push("failed", {"text": message})
+    finally:
+        job.done.set()
+
+
+__all__ = ["Job", "Jobs", "run"]

@@ -1,0 +1,160 @@
+"""Proposals the user did not answer stay pending (``index/proposals.yaml``) and are decided later,
+by ``mylife proposal`` or the panel, through one store: extraction field proposals (with the raw
+line they rest on, hash-checked) and a model's digest original that differs from the user's
+revision. The model is the fake OpenAI-compatible server (tests/fakellm)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+from fakellm import Reply, fakellm  # noqa: F401
+
+from mylife_core.errors import Conflict, NotFound, UsageError
+from mylife_core.pipeline.extract import extract
+from mylife_core.pipeline.proposals import PATH, Proposals
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+NOTE = "今天和老板谈了一次。\n月薪涨到 20000 了。\n房租三千五。\n"
+
+
+def fields_reply(*fields: dict) -> Reply:
+    return Reply(text=json.dumps({"claims": [], "fields": list(fields)}, ensure_ascii=False))
+
+
+def use_model(ws, fake) -> None:
+    ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fake.url}}))
+
+
+def test_an_unanswered_field_proposal_is_kept_and_accepted_later(ws, fakellm):
+    use_model(ws, fakellm)
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(fields_reply({"name": "月税后收入", "value": 20000, "line": "L2"},
+                                {"name": "房租", "value": 3500, "line": "L3"}))
+    result = extract(ws, rec.file)  # no terminal, no --yes: nothing is applied, both are kept
+    ids = [f.id for f in result.fields]
+    assert [f.status for f in result.fields] == ["pending", "pending"] and all(ids)
+    assert "月税后收入" not in ws.profile.reload().fields
+    store = Proposals(ws)
+    pending = store.pending()
+    assert [(p.id, p.name, p.value, p.provenance) for p in pending] == [
+        (ids[0], "月税后收入", 20000, f"{rec.file}#L2"), (ids[1], "房租", 3500, f"{rec.file}#L3")]
+    path = ws.root / PATH
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    adds = [e for e in ws.audit.all() if e.action == "proposal.add"]
+    assert [(e.actor, e.target) for e in adds] == [("model", ids[0]), ("model", ids[1])]
+    assert PATH in adds[-1].files  # verify holds the file to this hash
+
+    # the same proposal from a second run is not stored twice
+    fakellm.script(fields_reply({"name": "月税后收入", "value": 20000, "line": "L2"}))
+    again = extract(ws, rec.file)
+    assert again.fields[0].id == ids[0] and len(store.pending()) == 2
+
+    before, after = store.decide(ids[0], "accept", actor="user")
+    assert (before.status, after.status, after.decided_by) == ("pending", "accepted", "user")
+    field = ws.profile.reload().fields["月税后收入"]
+    assert (field.value, field.source, field.provenance) == (20000, "user_raw", f"{rec.file}#L2")
+    assert field.ttl_days == 180  # a new field takes the inferred TTL (the heuristic's)
+    last = ws.audit.all()[-1]
+    assert (last.actor, last.action, last.target) == ("user", "proposal.accept", ids[0])
+    assert any(e.action == "profile.set" and e.actor == "user" and e.target == "月税后收入" for e in ws.audit.all())
+    with pytest.raises(Conflict) as info:
+        store.decide(ids[0], "reject")
+    assert info.value.key == "proposal_decided"
+    with pytest.raises(UsageError):
+        store.decide(ids[1], "dispute", why="  ")
+    store.decide(ids[1], "dispute", why="那是去年的房租")
+    assert store.get(ids[1]).status == "disputed" and store.get(ids[1]).why == "那是去年的房租"
+    assert "房租" not in ws.profile.reload().fields
+    with pytest.raises(NotFound):
+        store.get("prop-2000-01-01-9")
+
+    from mylife_core.verify import verify
+
+    assert verify(ws).ok
+
+
+def test_a_changed_source_line_blocks_acceptance(ws, fakellm):
+    use_model(ws, fakellm)
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(fields_reply({"name": "月税后收入", "value": 20000, "line": "L2"}))
+    pid = extract(ws, rec.file).fields[0].id
+    path = ws.raw.path_of(rec.file)
+    os.chmod(path, 0o600)
+    path.write_bytes(NOTE.replace("20000", "21000").encode())  # L0 edited behind MyLife's back
+    before = (ws.root / PATH).read_bytes()
+    with pytest.raises(Conflict) as info:
+        Proposals(ws).decide(pid, "accept")
+    assert info.value.key == "proposal_source_changed" and rec.file in info.value.render()
+    assert (ws.root / PATH).read_bytes() == before and "月税后收入" not in ws.profile.reload().fields
+
+
+def test_bulk_accept_checks_every_proposal_before_writing(ws, fakellm):
+    use_model(ws, fakellm)
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(fields_reply({"name": "月税后收入", "value": 20000, "line": "L2"},
+                                {"name": "房租", "value": 3500, "line": "L3"}))
+    a, b = (f.id for f in extract(ws, rec.file).fields)
+    store = Proposals(ws)
+    store.decide(b, "reject")
+    with pytest.raises(Conflict):
+        store.decide_many([a, b], "accept")
+    assert store.get(a).pending and "月税后收入" not in ws.profile.reload().fields
+
+
+def test_a_model_digest_that_differs_from_the_users_revision_waits_for_the_user(ws, fakellm):
+    from mylife_core.pipeline.digest import generate, revise
+
+    use_model(ws, fakellm)
+    rec = ws.raw.record("月薪涨到 20000 了。\n".encode(), topic="职业去留")
+    claim, _ = ws.claims.add(claim="月薪涨到 20000", topic="职业去留", kind="fact", provenance=f"{rec.file}#L1")
+    fakellm.script(Reply(text=f"月薪涨到了 20000 [{claim.id}]。"))
+    generate(ws, "职业去留")
+    revise(ws, "职业去留", f"我自己的说法：月薪两万 [{claim.id}]。")
+    assert Proposals(ws).pending() == []
+    fakellm.script(Reply(text=f"用户的月薪是 20000 [{claim.id}]。"))
+    generate(ws, "职业去留")  # the user's revision stays in force; the new original is a proposal
+    (p,) = Proposals(ws).pending()
+    assert (p.kind, p.topic, p.actor) == ("digest", "职业去留", "model")
+    Proposals(ws).decide(p.id, "accept", actor="user")
+    meta_body = ws.digests.read("职业去留")
+    assert "用户的月薪是 20000" in meta_body and "revision: model" in meta_body
+    done = Proposals(ws).get(p.id)
+    assert done.status == "accepted" and "我自己的说法" in done.replaced  # the revision is not lost
+    # a revision made with a pending original before the user answers it
+    revise(ws, "职业去留", f"又改了：两万 [{claim.id}]。")
+    fakellm.script(Reply(text=f"月薪 20000 [{claim.id}]。"))
+    generate(ws, "职业去留")
+    (q,) = Proposals(ws).pending()
+    revise(ws, "职业去留", f"再改：两万 [{claim.id}]。")
+    assert Proposals(ws).pending() == [] and Proposals(ws).get(q.id).status == "superseded"
+
+
+def test_the_cli_lists_and_decides_pending_proposals(ws, cli, fakellm):
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(fields_reply({"name": "月税后收入", "value": 20000, "line": "L2"},
+                                {"name": "房租", "value": 3500, "line": "L3"}))
+    out = cli("extract", rec.file, "--defer", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    assert "mylife proposal accept prop-" in out.stdout
+    listed = cli("proposal", "list", "--json").json()
+    assert listed["count"] == 2
+    first = listed["proposals"][0]
+    assert first["source"]["state"] == "ok" and first["source"]["lines"] == [{"line": 2, "text": "月薪涨到 20000 了。"}]
+    text = cli("proposal", "list").stdout
+    assert "月税后收入 = 20000" in text and "L2: 月薪涨到 20000 了。" in text and "与原文一致" in text
+    ids = [p["id"] for p in listed["proposals"]]
+    assert cli("proposal", "dispute", ids[1]).returncode == 2  # --why is required
+    bad = cli("proposal", "accept", "prop-1999-01-01-1")
+    assert bad.returncode != 0 and "prop-1999-01-01-1" in bad.stderr
+    ok = cli("proposal", "accept", ids[0], "--json")
+    assert ok.returncode == 0, ok.stderr
+    assert ok.json()["decided"][0]["status"] == "accepted"
+    assert ws.profile.reload().fields["月税后收入"].value == 20000
+    assert cli("proposal", "reject", ids[1], "--why", "不对").returncode == 0
+    assert cli("proposal", "list", "--json").json()["count"] == 0
+    assert cli("proposal", "list", "--all", "--json").json()["count"] == 2
+    assert cli("extract", rec.file, "--yes", "--defer", env=fakellm.env()).returncode == 2

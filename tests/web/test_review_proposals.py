@@ -1,0 +1,170 @@
+"""The review page's proposals: extraction field proposals and a model's digest original, made by
+the fake OpenAI-compatible server (tests/fakellm) through ``mylife extract`` / ``mylife digest``
+and decided on /review (route tests with Starlette's TestClient, and in Debian's chromium)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fakellm import Reply, fakellm  # noqa: F401
+
+from mylife_core.pipeline.proposals import PATH
+from mylife_core.testing import plugin_host, run_cli
+from mylife_core.workspace import Workspace
+
+from .conftest import shot
+from .test_routes import snapshot
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+NOTE = "又和老板谈了一次。\n月薪涨到 23000 了。\n房租三千五。\n"
+
+
+def open_ws(root: Path) -> Workspace:
+    return Workspace.open(root, plugins=plugin_host())
+
+
+def propose(root: Path, fake) -> tuple[str, list[str]]:
+    """A note recorded, then ``mylife extract --defer`` against the fake model: two field proposals."""
+    with open_ws(root) as ws:
+        rec = ws.raw.record(NOTE.encode(), topic="职业去留", actor="user")
+    fake.script(Reply(text=json.dumps({"claims": [], "fields": [
+        {"name": "月税后收入", "value": 23000, "line": "L2"},
+        {"name": "房租", "value": 3500, "line": "L3"}]}, ensure_ascii=False)))
+    out = run_cli(["extract", rec.file, "--defer", "--json"], workspace=root, env=fake.env(), load_plugins="")
+    assert out.returncode == 0, out.stderr
+    ids = [f["proposal"] for f in out.json()["fields"]]
+    assert all(ids)
+    return rec.file, ids
+
+
+def test_review_shows_field_proposals_with_the_users_line_hash_checked(panel, demo: Path, fakellm):
+    file, ids = propose(demo, fakellm)
+    html = panel.get("/review").text
+    for pid in ids:
+        assert f'id="card-{pid}"' in html and f"/proposals/{pid}/accept" in html
+    assert "档案 月税后收入 = 23000" in html and "月薪涨到 23000 了。" in html and f"{file}#L2" in html
+    assert "原话核对一致" in html
+    home = panel.get("/").text
+    assert "2 条提议等待确认" in home and 'href="/review#h-proposals"' in home
+
+
+def test_accept_reject_dispute_a_proposal_with_actor_user(panel, demo: Path, fakellm):
+    _, (income, rent) = propose(demo, fakellm)
+    r = panel.post(f"/proposals/{income}/accept", {"next": "/review"})
+    assert r.status_code == 303 and r.headers["location"] == "/review"
+    with open_ws(demo) as ws:
+        assert ws.profile.fields()["月税后收入"].value == 23000
+        entries = [(e.actor, e.action, e.target) for e in ws.audit.tail(2)]
+    assert entries[-1] == ("user", "proposal.accept", income)
+    assert entries[0][:2] == ("user", "profile.set")
+    r = panel.post(f"/proposals/{rent}/dispute", {"why": "   "})
+    assert r.status_code == 400 and "原因" in r.text
+    r = panel.post(f"/proposals/{rent}/dispute", {"why": "那是去年的房租"}, headers={"hx-request": "true"})
+    assert r.status_code == 200 and f'id="card-{rent}"' in r.text and "<html" not in r.text
+    assert "有异议" in r.text and "那是去年的房租" in r.text
+    with open_ws(demo) as ws:
+        last = ws.audit.tail(1)[0]
+        assert "房租" not in ws.profile.fields() or ws.profile.fields()["房租"].value != 3500
+    assert (last.actor, last.action, last.detail.get("why")) == ("user", "proposal.dispute", "那是去年的房租")
+    assert "那是去年的房租" in (demo / PATH).read_text(encoding="utf-8")
+    assert f'id="card-{income}"' not in panel.get("/review").text  # decided: off the review page
+
+
+def test_bad_proposal_actions_are_4xx_and_write_nothing(panel, demo: Path, fakellm):
+    _, (income, rent) = propose(demo, fakellm)
+    panel.post(f"/proposals/{rent}/reject", {})
+    before = snapshot(demo)
+    cases = [
+        ("/proposals/prop-1999-01-01-1/accept", {}, 404, "prop-1999-01-01-1"),
+        ("/proposals/not-an-id/accept", {}, 404, "not-an-id"),
+        (f"/proposals/{income}/explode", {}, 404, "explode"),
+        (f"/proposals/{income}/accept", {"topic": "财务压力"}, 409, "职业去留"),  # another topic's id
+        (f"/proposals/{rent}/accept", {}, 409, rent),  # already decided
+        (f"/proposals/{income}/dispute", {"why": ""}, 400, income),
+    ]
+    for path, data, status, says in cases:
+        r = panel.post(path, data)
+        assert r.status_code == status, (path, r.text[:300])
+        assert says in r.text and "Traceback" not in r.text, path
+    # a stale CSRF token (another start's) and none at all
+    for csrf in ("x" * 43, None):
+        r = panel.post(f"/proposals/{income}/accept", {}, csrf=csrf)
+        assert r.status_code == 403
+    # a GET is not an action
+    assert panel.get(f"/proposals/{income}/accept").status_code in (404, 405)
+    # bulk: one decided proposal among them refuses the whole selection
+    r = panel.client.post("/review/accept", data={"csrf": panel.csrf, "ids": [income, rent]}, follow_redirects=False)
+    assert r.status_code == 409
+    assert snapshot(demo) == before
+
+
+def test_bulk_accept_of_candidates_and_proposals_together(panel, demo: Path, fakellm):
+    _, ids = propose(demo, fakellm)
+    with open_ws(demo) as ws:
+        cands = [c.id for c in ws.claims.query(status="candidate")]
+    r = panel.client.post("/review/accept", data={"csrf": panel.csrf, "ids": [*ids, *cands]},
+                          follow_redirects=False)
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        assert ws.claims.query(status="candidate") == []
+        fields = ws.profile.fields()
+        assert (fields["月税后收入"].value, fields["房租"].value) == (23000, 3500)
+        actions = [(e.actor, e.action) for e in ws.audit.all()]
+    assert actions.count(("user", "proposal.accept")) == 2
+    assert actions.count(("user", "claim.accept")) >= len(cands)
+    assert "没有等待确认的推断" in panel.get("/review").text
+
+
+def test_a_digest_proposal_shows_the_changes_and_the_lines_they_cite(panel, demo: Path, fakellm):
+    with open_ws(demo) as ws:
+        ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fakellm.url}}))
+        claim = ws.claims.query(status="active", topic="职业去留", kind="fact")[0]
+        line = ws.raw.line_text(claim.pointer).strip()
+        text = ws.digests.read("职业去留")
+    assert text is not None
+    r = panel.post("/digests/" + "职业去留", {"body": f"我自己的总结 [{claim.id}]。"})
+    assert r.status_code == 303
+    fakellm.script(Reply(text=f"{claim.claim} [{claim.id}]"))  # a restatement: the judging rule keeps it
+    out = run_cli(["digest", "职业去留", "--json"], workspace=demo, env=fakellm.env(), load_plugins="")
+    assert out.returncode == 0, out.stderr
+    html = panel.get("/review").text
+    assert "我自己的总结" in html and "模型原稿" in html and f"/claims/{claim.id}" in html and line in html
+    with open_ws(demo) as ws:
+        from mylife_core.pipeline.proposals import Proposals
+
+        (p,) = Proposals(ws).pending(kind="digest")
+    r = panel.post(f"/proposals/{p.id}/reject", {"why": "我的说法更准确"})
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        assert "我自己的总结" in ws.digests.read("职业去留")
+        assert ws.audit.tail(1)[0].action == "proposal.reject"
+
+
+def test_accept_an_extraction_proposal_in_the_browser(serve, page, demo: Path, fakellm):
+    _, (income, rent) = propose(demo, fakellm)
+    with open_ws(demo) as ws:
+        before = ws.profile.fields().get("月税后收入")
+    info = serve()
+    page.goto(info["url"])
+    base = info["url"].split("/?")[0]
+    page.goto(base + "/review")
+    card = page.locator(f"#card-{income}")
+    assert "月薪涨到 23000 了。" in card.inner_text() and "原话核对一致" in card.inner_text()
+    shot(page, "review-proposals")
+    card.locator("button.accept").click()
+    page.locator(f"#card-{income} .done").wait_for()
+    assert "已接受" in page.locator(f"#card-{income}").inner_text()
+    with open_ws(demo) as ws:
+        field = ws.profile.fields()["月税后收入"]
+        tail = [(e.actor, e.action, e.target) for e in ws.audit.tail(2)]
+    assert field.value == 23000 and (before is None or before.value != 23000)
+    assert tail[-1] == ("user", "proposal.accept", income) and tail[0][:2] == ("user", "profile.set")
+    page.goto(base + "/profile/" + "月税后收入")
+    assert "23000" in page.content()
+    page.goto(base + "/")
+    recent = page.locator("table.audit").inner_text()
+    assert "proposal.accept" in recent and "user" in recent
+    assert page.errors == [], page.errors
