@@ -48,6 +48,10 @@ class Params:
     keyword_min: float = 0.0  # any keyword match is a candidate
     vector_min: float = 0.0  # every vector neighbour is a candidate: final_min decides
     final_min: float = 0.13  # hybrid mode only
+    # hybrid mode: the keyword weight is scaled by min(1, r_best / keyword_trust), r_best the
+    # best keyword match's r among the query's candidates: when no note covers the query's words
+    # well (a paraphrase), keyword matches are mostly pieces and the vector side leads; 0 = off
+    keyword_trust: float = 0.0
 
     def with_(self, **changes: float) -> "Params":
         return replace(self, **changes)
@@ -103,10 +107,19 @@ def candidate(keyword_score: float, vector: float | None, params: Params = DEFAU
     return keyword_score >= params.keyword_min or (vector is not None and vector >= params.vector_min)
 
 
+def trust(best_r: float, params: Params = DEFAULT) -> float:
+    """How much of ``w_keyword`` hybrid mode gives the keyword side for a query whose best
+    keyword match has ``r = best_r`` (see ``Params.keyword_trust``)."""
+    if params.keyword_trust <= 0.0:
+        return 1.0
+    return min(1.0, best_r / params.keyword_trust)
+
+
 def final(keyword_score: float, vector: float | None, rec: float, factor: float, hybrid: bool,
-          params: Params = DEFAULT) -> float:
+          params: Params = DEFAULT, keyword_share: float = 1.0) -> float:
     if hybrid and vector is not None:
-        base = params.w_vector * vector + params.w_keyword * keyword_score + params.w_recency * rec
+        base = (params.w_vector * vector + params.w_keyword * keyword_share * keyword_score
+                + params.w_recency * rec)
     else:
         base = (1.0 - params.w_recency) * keyword_score + params.w_recency * rec
     return base * factor
