@@ -3,7 +3,9 @@ figures behind every number).
 
 * keyword mode (no vector index, or nothing embedded yet):
   ``final = (1 - W_RECENCY)*keyword + W_RECENCY*recency``;
-* hybrid mode: ``final = W_VECTOR*vector + W_KEYWORD*keyword + W_RECENCY*recency``; a document
+* hybrid mode: ``final = W_VECTOR*vector + W_KEYWORD*trust*keyword + W_RECENCY*recency``, where
+  ``trust = min(1, r_best / keyword_trust)`` for the query's best keyword match (a paraphrase
+  that no note covers leans on the vector side, see :func:`trust`); a document
   the vector index has not embedded yet is scored as in keyword mode (its ``vector`` part is
   ``None``); an embedded one outside the vector neighbours has ``vector`` 0;
 * then ``final *= boost``: identity-like statements (我是…, 我今年…, 我来自…) ×1.3, preference-like
@@ -44,14 +46,14 @@ class Params:
     w_vector: float = 0.30
     w_keyword: float = 0.65
     w_recency: float = 0.05
-    keyword_half: float = 2.0  # r at which keyword = 0.5
+    keyword_half: float = 1.0  # r at which keyword = 0.5
     keyword_min: float = 0.0  # any keyword match is a candidate
     vector_min: float = 0.0  # every vector neighbour is a candidate: final_min decides
     final_min: float = 0.13  # hybrid mode only
     # hybrid mode: the keyword weight is scaled by min(1, r_best / keyword_trust), r_best the
     # best keyword match's r among the query's candidates: when no note covers the query's words
     # well (a paraphrase), keyword matches are mostly pieces and the vector side leads; 0 = off
-    keyword_trust: float = 0.0
+    keyword_trust: float = 1.0
 
     def with_(self, **changes: float) -> "Params":
         return replace(self, **changes)
