@@ -12,7 +12,10 @@ so what is measured here is what ships.
 
 The rule that picks the shipped setting (``scoring.DEFAULT``), printed with the figures:
 
-1. hybrid weight and the keyword curve (``w_vector``, ``keyword_half``): the best mean of
+0. (``--floors 0,1000,3000``, run on its own: each value rebuilds the index) the segmenter's
+   frequency floor for words plugins know, with and without question words, keyword mode;
+1. hybrid weight, the keyword curve and the keyword trust (``w_vector``, ``keyword_half``,
+   ``keyword_trust``): the best mean of
    CMRC trial R@1 and the personal-notes sets' MRR@10, with no threshold at all;
 2. ``keyword_min``: the lowest that leaves at least as many unanswerable tuning questions
    unanswered in keyword mode as the old rules did;
