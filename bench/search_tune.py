@@ -12,7 +12,10 @@ so what is measured here is what ships.
 
 The rule that picks the shipped setting (``scoring.DEFAULT``), printed with the figures:
 
-1. hybrid weight and the keyword curve (``w_vector``, ``keyword_half``): the best mean of
+0. (``--floors 0,1000,3000``, run on its own: each value rebuilds the index) the segmenter's
+   frequency floor for words plugins know, with and without question words, keyword mode;
+1. hybrid weight, the keyword curve and the keyword trust (``w_vector``, ``keyword_half``,
+   ``keyword_trust``): the best mean of
    CMRC trial R@1 and the personal-notes sets' MRR@10, with no threshold at all;
 2. ``keyword_min``: the lowest that leaves at least as many unanswerable tuning questions
    unanswered in keyword mode as the old rules did;
@@ -40,6 +43,7 @@ if str(ROOT) not in sys.path:
 from bench.search_quality import DATA, SETS, MyLifeRun, load, metrics  # noqa: E402
 
 POOL = 250  # what recall(k=50) uses, as in search_quality
+TRUSTS = [0.0, 0.25, 0.5, 1.0, 2.0]  # keyword_trust values tried (0 = off)
 # unanswerable tuning questions the old rules left unanswered (keyword mode, hybrid mode), measured
 # by search_quality on the code before issue 18: the thresholds must not do worse
 OLD_ABSTAINED = {"personal-notes": (6, 5), "personal-notes-2": (10, 8)}
@@ -107,7 +111,10 @@ class Arrays:
         v = np.nan_to_num(self.vector)
         keep = (kw >= params.keyword_min) | (has_v & (v >= params.vector_min))
         if self.hybrid:
-            base = np.where(has_v, params.w_vector * v + params.w_keyword * kw + params.w_recency * self.recency,
+            share = 1.0
+            if params.keyword_trust > 0.0 and len(self.bm25):
+                share = min(1.0, float(self.bm25.max()) / max(self.ideal, 1e-9) / params.keyword_trust)
+            base = np.where(has_v, params.w_vector * v + params.w_keyword * share * kw + params.w_recency * self.recency,
                             (1 - params.w_recency) * kw + params.w_recency * self.recency)
         else:
             base = (1 - params.w_recency) * kw + params.w_recency * self.recency
@@ -156,6 +163,37 @@ def evaluate(entry: dict[str, Any], mode: str, params, min_score: float | None =
     return out
 
 
+def floors(work: Path, values: list[int], log, question_words: bool = True) -> None:
+    """Step 0: the segmenter's frequency floor for words plugins know (``segment.PLUGIN_WORD_FLOOR``),
+    keyword mode on every tuning split (the dictionary changes the index, so each value rebuilds
+    it: candidates cannot be reused)."""
+    from mylife_core.search import recall, segment
+
+    segment.USE_QUESTION_WORDS = question_words
+    for value in values:
+        segment.PLUGIN_WORD_FLOOR = value
+        segment._jieba_for.cache_clear()
+        figures = {}
+        for name, splits in SETS.items():
+            folder, field = splits["tuning"]
+            corpus, queries, qrels, absent = load(DATA / folder, field)
+            run = MyLifeRun(work / folder, corpus, False)
+            rankings = {}
+            for q in queries:
+                rankings[q["id"]] = run.rank(q["text"], use_vectors=False)
+            f = metrics(rankings, qrels, [])
+            f["abstained"] = sum(1 for a in absent if not run.rank(a["text"], use_vectors=False))
+            f["absent"] = len(absent)
+            para = [q["id"] for q in queries if q.get("kind") == "paraphrase"]
+            if para:
+                f["paraphrase_R@5"] = metrics(rankings, qrels, [], para)["R@5"]
+            figures[name] = f
+            run.ws.close()
+        log(f"0. floor {value:>5}{'' if question_words else ', question words kept'}: " + "  ".join(
+            f"{n} R@1 {x['R@1']:.3f} R@5 {x['R@5']:.3f}" + (f" para {x['paraphrase_R@5']:.3f}" if "paraphrase_R@5" in x else "")
+            + (f" abstained {x['abstained']}/{x['absent']}" if x["absent"] else "") for n, x in figures.items()))
+
+
 def main(argv: list[str] | None = None) -> int:
     from mylife_core.search import scoring
 
@@ -163,10 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, required=True, help="workspaces of search_quality --work")
     parser.add_argument("--no-vector", action="store_true")
     parser.add_argument("--fresh", action="store_true", help="gather the candidates again")
+    parser.add_argument("--floors", default=None,
+                        help="only step 0: keyword mode for each segmenter frequency floor, e.g. 0,300,1000,3000")
     args = parser.parse_args(argv)
     os.environ.setdefault("MYLIFE_NOW", "2026-12-01")
     os.environ["MYLIFE_LOAD_PLUGINS"] = ""
     os.environ["MYLIFE_AUTO_EMBED"] = "0"
+    if args.floors:
+        values = [int(x) for x in args.floors.split(",")]
+        floors(args.work, values, print)
+        floors(args.work, values, print, question_words=False)
+        return 0
     if args.fresh:
         (args.work / "tune-candidates.pickle").unlink(missing_ok=True)
     data = collect(args.work, not args.no_vector, print)
@@ -193,17 +238,22 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_vector:
         # 1. the fusion: vector weight and keyword curve, no threshold at all
         grid = []
-        for wv, half in itertools.product([0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9],
-                                          [0.1, 0.25, 0.5, 1.0, 2.0, 4.0]):
-            p = base.with_(w_vector=wv, w_keyword=round(1 - base.w_recency - wv, 4), keyword_half=half)
+        for wv, half, trust in itertools.product([0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9],
+                                                 [0.1, 0.25, 0.5, 1.0, 2.0, 4.0], TRUSTS):
+            p = base.with_(w_vector=wv, w_keyword=round(1 - base.w_recency - wv, 4), keyword_half=half,
+                           keyword_trust=trust)
             f = figures("hybrid", p.with_(keyword_min=0.0, vector_min=0.0), min_score=0.0)
-            grid.append((quality(f), wv, half, f))
-        grid.sort(key=lambda x: -x[0])
+            grid.append((quality(f), wv, half, trust, f))
+        grid.sort(key=lambda x: (-x[0], x[3]))
         print("1. fusion, no thresholds (best 8 of", len(grid), "by mean of CMRC R@1 and notes MRR@10):")
-        for q, wv, half, f in grid[:8]:
-            show(f"w_vector {wv:.2f} keyword_half {half:<4} quality {q:.4f}", f)
-        _, wv, half, _ = grid[0]
-        base = base.with_(w_vector=wv, w_keyword=round(1 - base.w_recency - wv, 4), keyword_half=half)
+        for q, wv, half, trust, f in grid[:8]:
+            show(f"w_vector {wv:.2f} keyword_half {half:<4} keyword_trust {trust:<4} quality {q:.4f}", f)
+        for trust in TRUSTS:  # the best of each keyword_trust, so its effect is visible
+            q, wv, half, _, f = next(x for x in grid if x[3] == trust)
+            show(f"best with keyword_trust {trust:<4}: w_vector {wv:.2f} keyword_half {half:<4} quality {q:.4f}", f)
+        _, wv, half, trust, _ = grid[0]
+        base = base.with_(w_vector=wv, w_keyword=round(1 - base.w_recency - wv, 4), keyword_half=half,
+                          keyword_trust=trust)
     # 2. the keyword threshold: the lowest keeping the old keyword-mode abstention
     for kmin in [0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.10, 0.12, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4]:
         f = figures("keyword", base.with_(keyword_min=kmin))

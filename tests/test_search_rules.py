@@ -94,6 +94,44 @@ def test_builtin_groups_cover_diary_vocabulary(ws):
         assert hits and hits[0].ref == f"{rec.file}#L{line}", query
 
 
+def test_plugin_words_are_cut_as_words_in_running_text(ws):
+    # with jieba's suggested frequency 外卖花了 was cut 外/卖花/了 and 一共存了 一/共存/了:
+    # neither note could be found by what it is about
+    rec = note(ws, "开始记账，发现光外卖就花了一千五。\n年底算了下，今年一共存了六万八。\n")
+    takeaway = recall(ws, "外卖花了多少钱")
+    assert "外卖" in takeaway.terms and "卖花" not in takeaway.terms
+    assert takeaway.hits[0].ref == f"{rec.file}#L1"
+    assert recall(ws, "一年攒下多少").hits[0].ref == f"{rec.file}#L2"
+
+
+def test_question_words_are_not_searched(ws):
+    rec = note(ws, "项目由小王负责，下周上线\n谁也不知道明天会怎样\n")
+    result = recall(ws, "谁负责这个项目")
+    assert "谁" not in result.terms and {"负责", "项目"} <= set(result.terms)
+    assert [h.ref for h in result.hits] == [f"{rec.file}#L1"]
+    # a query made only of question words still searches them
+    assert recall(ws, "谁").terms == ["谁"]
+
+
+def test_builtin_groups_cover_emotions_and_home(ws):
+    rec = note(ws, "今天特别烦躁，什么都不想干\n养了一只猫，叫橘子\n楼上装修，噪声吵到半夜\n")
+    for query, line in (("心烦", 1), ("宠物", 2), ("邻居太吵", 3)):
+        hits = recall(ws, query).hits
+        assert hits and hits[0].ref == f"{rec.file}#L{line}", query
+    # a group names one thing: a dog is not a cat
+    assert not recall(ws, "养狗").hits
+
+
+def test_keyword_trust_scales_the_keyword_side_by_the_best_coverage():
+    from mylife_core.search.scoring import trust
+
+    off = DEFAULT.with_(keyword_trust=0.0)
+    on = DEFAULT.with_(keyword_trust=1.0)
+    assert trust(0.01, off) == 1.0
+    values = [trust(r, on) for r in (0.0, 0.2, 0.5, 1.0, 3.0)]
+    assert values == [0.0, 0.2, 0.5, 1.0, 1.0]
+
+
 # ------------------------------------------------------------------------------- the mode
 
 

@@ -36,10 +36,10 @@ def test_keyword_mode_until_something_is_embedded(vws):
     rec = vws.raw.record(NOTES.encode(), topic="生活", occurred_at=parse_when("2026-11-20"))
     before = recall(vws, "加班")
     assert before.mode == "keyword" and "search.note.vectors_empty" in before.notes
-    assert recall(vws, "家里的宠物").hits == []  # no shared word: keyword search cannot bridge it
+    assert recall(vws, "家里的小动物").hits == []  # no shared word, no synonym: keyword search cannot bridge it
     report = embed(vws)
     assert report["embedded"] == 3 and report["remaining"] == 0 and report["total"] == 3
-    after = recall(vws, "家里的宠物")
+    after = recall(vws, "家里的小动物")
     assert after.mode == "hybrid" and after.notes == []
     assert after.hits[0].ref == f"{rec.file}#L1"
     assert after.hits[0].parts["keyword"] == 0.0 and after.hits[0].parts["vector"] > 0.2
@@ -48,7 +48,7 @@ def test_keyword_mode_until_something_is_embedded(vws):
     both = recall(vws, "加班")
     # the line covers the whole query (r >= 1): keyword = r / (r + keyword_half) >= 1/3
     assert both.hits[0].ref == f"{rec.file}#L2" and both.hits[0].parts["keyword"] > 0.33
-    assert recall(vws, "家里的宠物", use_vectors=False).mode == "keyword"
+    assert recall(vws, "家里的小动物", use_vectors=False).mode == "keyword"
 
 
 def test_embedding_is_incremental_and_never_in_the_write_path(vws):

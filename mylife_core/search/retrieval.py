@@ -183,11 +183,15 @@ def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
     hybrid = gathered.mode == "hybrid"
     threshold = (params.final_min if hybrid else 0.0) if min_score is None else min_score
     out = []
+    share = 1.0
+    if hybrid and params.keyword_trust > 0.0:
+        best = max((c.bm25 for c in gathered.candidates), default=0.0)
+        share = scoring.trust(best / max(gathered.ideal, 1e-9), params)
     for c in gathered.candidates:
         keyword = scoring.keyword(c.bm25, gathered.ideal, params)
         if not scoring.candidate(keyword, c.vector, params):
             continue
-        final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params)
+        final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params, share)
         if final > threshold:
             out.append((final, keyword, c))
     out.sort(key=lambda x: (-round(x[0], 12), -x[2].doc["day"].toordinal(), x[2].uid))

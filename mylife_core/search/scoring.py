@@ -3,7 +3,9 @@ figures behind every number).
 
 * keyword mode (no vector index, or nothing embedded yet):
   ``final = (1 - W_RECENCY)*keyword + W_RECENCY*recency``;
-* hybrid mode: ``final = W_VECTOR*vector + W_KEYWORD*keyword + W_RECENCY*recency``; a document
+* hybrid mode: ``final = W_VECTOR*vector + W_KEYWORD*trust*keyword + W_RECENCY*recency``, where
+  ``trust = min(1, r_best / keyword_trust)`` for the query's best keyword match (a paraphrase
+  that no note covers leans on the vector side, see :func:`trust`); a document
   the vector index has not embedded yet is scored as in keyword mode (its ``vector`` part is
   ``None``); an embedded one outside the vector neighbours has ``vector`` 0;
 * then ``final *= boost``: identity-like statements (我是…, 我今年…, 我来自…) ×1.3, preference-like
@@ -44,10 +46,14 @@ class Params:
     w_vector: float = 0.30
     w_keyword: float = 0.65
     w_recency: float = 0.05
-    keyword_half: float = 2.0  # r at which keyword = 0.5
+    keyword_half: float = 1.0  # r at which keyword = 0.5
     keyword_min: float = 0.0  # any keyword match is a candidate
     vector_min: float = 0.0  # every vector neighbour is a candidate: final_min decides
     final_min: float = 0.13  # hybrid mode only
+    # hybrid mode: the keyword weight is scaled by min(1, r_best / keyword_trust), r_best the
+    # best keyword match's r among the query's candidates: when no note covers the query's words
+    # well (a paraphrase), keyword matches are mostly pieces and the vector side leads; 0 = off
+    keyword_trust: float = 1.0
 
     def with_(self, **changes: float) -> "Params":
         return replace(self, **changes)
@@ -103,10 +109,19 @@ def candidate(keyword_score: float, vector: float | None, params: Params = DEFAU
     return keyword_score >= params.keyword_min or (vector is not None and vector >= params.vector_min)
 
 
+def trust(best_r: float, params: Params = DEFAULT) -> float:
+    """How much of ``w_keyword`` hybrid mode gives the keyword side for a query whose best
+    keyword match has ``r = best_r`` (see ``Params.keyword_trust``)."""
+    if params.keyword_trust <= 0.0:
+        return 1.0
+    return min(1.0, best_r / params.keyword_trust)
+
+
 def final(keyword_score: float, vector: float | None, rec: float, factor: float, hybrid: bool,
-          params: Params = DEFAULT) -> float:
+          params: Params = DEFAULT, keyword_share: float = 1.0) -> float:
     if hybrid and vector is not None:
-        base = params.w_vector * vector + params.w_keyword * keyword_score + params.w_recency * rec
+        base = (params.w_vector * vector + params.w_keyword * keyword_share * keyword_score
+                + params.w_recency * rec)
     else:
         base = (1.0 - params.w_recency) * keyword_score + params.w_recency * rec
     return base * factor

@@ -26,13 +26,19 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..errors import DataFileError
 
 SEGMENTER = "rjieba"
 DICT_FILE = "dict.txt"
+# A word plugins know (a synonym, a field alias, a topic keyword) is given at least this
+# frequency in the segmenter's dictionary, so that it is cut as a word in running text, not only
+# alone: with jieba's suggested frequency, 外卖花了 was cut 外/卖花/了 and 一共存了 一/共存/了
+# although 外卖 and 存了 are dictionary words. Chosen on the tuning splits by
+# bench/search_tune.py (--floors); a dict.txt line that gives a frequency keeps it.
+PLUGIN_WORD_FLOOR = 1000
 
 # Function words that carry no meaning in a query (they stay in the index: a query made only of
 # them still works). Kept short on purpose: BM25's IDF already discounts frequent words.
@@ -42,6 +48,15 @@ STOPWORDS = frozenset(
     "多少 几 有 有没有 没有 是不是 一个 一些 个 之 其 所 以 于 很 太 更 最 呢 么 嘛 啦 "
     "a an the of to in on at for and or is are was were be i me my you".split()
 )
+
+# Question words: a question (谁发明了电话？ 假期还剩几天) asks with them, the note that answers it
+# does not say them. Dropped from queries like the function words above; chosen on the tuning
+# splits by bench/search_tune.py (--floors compares with and without them).
+QUESTION_WORDS = frozenset(
+    "谁 是谁 哪位 哪个 哪种 哪年 哪一年 哪天 哪儿 何时 何地 为何 多久 多长 多大 多远 多高 多长时间 "
+    "几年 几个 几次 几天 几点 啥 咋 咋样 怎么样 什么样 什么时候 是否 请问".split()
+)
+USE_QUESTION_WORDS = True
 
 _SPLIT_ASCII = re.compile(r"[.\-_/+]+")
 
@@ -89,9 +104,9 @@ class Dictionary:
 
     words: tuple[tuple[str, int | None, str | None], ...]
 
-    @property
+    @cached_property  # asked several times per search (state check, status): computed once
     def fingerprint(self) -> str:
-        digest = hashlib.sha256(SEGMENTER.encode())
+        digest = hashlib.sha256(f"{SEGMENTER} floor {PLUGIN_WORD_FLOOR}".encode())
         for word, freq, tag in self.words:
             digest.update(f"\n{word}\t{freq}\t{tag}".encode())
         return digest.hexdigest()[:16]
@@ -162,7 +177,8 @@ class Segmenter:
         norm = normalize(text)
         words = _expand(self._jieba.cut_for_search(norm, True) + self._jieba.cut(norm, True))
         unique = list(dict.fromkeys(words))
-        content = [w for w in unique if w not in STOPWORDS]
+        content = [w for w in unique if w not in STOPWORDS
+                   and not (USE_QUESTION_WORDS and w in QUESTION_WORDS)]
         return content or unique
 
     def cut(self, text: str) -> list[str]:
@@ -220,6 +236,8 @@ def _jieba_for(dictionary: Dictionary):
     else:
         instance = rjieba.Jieba()
     for word, freq, tag in dictionary.words:
+        if freq is None and PLUGIN_WORD_FLOOR:
+            freq = max(instance.suggest_freq(word), PLUGIN_WORD_FLOOR)
         instance.add_word(word, freq, tag)
     return instance
 
