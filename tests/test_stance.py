@@ -275,17 +275,25 @@ def test_a_claim_whose_source_changed_is_marked_and_never_evidence_until_confirm
 
 
 def test_the_labelled_set_is_split_before_anything_is_tuned_on_it():
+    """The tuning part is both tuning files (the second was the first held-out part, seen once during
+    development and moved to tuning, as its header says); the held-out part, once added, shares no
+    decision or statement with them."""
     import yaml
 
     root = Path(__file__).resolve().parent.parent / "bench" / "data"
-    parts = {p: yaml.safe_load((root / f"stance_{p}.yaml").read_text(encoding="utf-8")) for p in ("tuning", "heldout")}
-    decisions = {p: [d["decision"] for d in data["decisions"]] for p, data in parts.items()}
-    statements = {p: [s["text"] for d in data["decisions"] for s in d["statements"]] for p, data in parts.items()}
-    assert len(decisions["tuning"]) + len(decisions["heldout"]) >= 20
-    assert len(statements["tuning"]) + len(statements["heldout"]) >= 200
-    assert not set(decisions["tuning"]) & set(decisions["heldout"])
-    assert not set(statements["tuning"]) & set(statements["heldout"])
-    assert {"跳槽", "买房", "结婚", "辞职考研", "创业", "搬回老家", "看心理医生"} <= {*decisions["tuning"], *decisions["heldout"]}
-    labels = {s["label"] for data in parts.values() for d in data["decisions"] for s in d["statements"]}
+    files = {name: yaml.safe_load((root / name).read_text(encoding="utf-8"))
+             for name in ("stance_tuning.yaml", "stance_tuning_2.yaml")}
+    assert {data["part"] for data in files.values()} == {"tuning"}
+    assert "can no longer count as" in (root / "stance_tuning_2.yaml").read_text(encoding="utf-8")
+    decisions = [d["decision"] for data in files.values() for d in data["decisions"]]
+    statements = [s["text"] for data in files.values() for d in data["decisions"] for s in d["statements"]]
+    assert len(decisions) >= 20 and len(statements) >= 200
+    assert len(set(decisions)) == len(decisions) and len(set(statements)) == len(statements)
+    assert {"跳槽", "买房", "结婚", "辞职考研", "创业", "搬回老家", "看心理医生"} <= set(decisions)
+    labels = {s["label"] for data in files.values() for d in data["decisions"] for s in d["statements"]}
     assert labels == {"supports", "contradicts", "unrelated", "other"}
-    assert "NO rule, cue word or threshold of MyLife is tuned on them" in (root / "stance_heldout.yaml").read_text(encoding="utf-8")
+    heldout = root / "stance_heldout.yaml"
+    if heldout.exists():  # written apart, by someone who had not seen the code: nothing shared
+        data = yaml.safe_load(heldout.read_text(encoding="utf-8"))
+        assert not {s["text"] for d in data["decisions"] for s in d["statements"]} & set(statements)
+        assert {s["label"] for d in data["decisions"] for s in d["statements"]} <= labels
