@@ -16,7 +16,7 @@ NEGATION_CHARS = "不没无别非未勿莫甭"
 # words that contain a negation character but do not negate what follows
 NOT_NEGATIONS = ("不错", "不得不", "不然", "不过", "不少", "不断", "不仅", "不管", "无论", "非常", "没错",
                  "未来", "别人", "别的", "不只", "不光", "不如", "莫名", "无比", "并非不", "没准", "不但",
-                 "特别", "分别", "区别", "差别", "告别", "级别", "性别", "个别", "别墅", "除非", "是非", "莫过于")
+                 "特别", "分别", "区别", "差别", "告别", "级别", "性别", "个别", "别墅", "除非", "是非", "莫过于", "不就")
 # verbs that turn what follows against itself: "限制了换工作的选择", "放弃跳槽", "害怕辞职"
 BLOCKING_VERBS = ("限制", "阻止", "妨碍", "放弃", "拒绝", "反对", "害怕", "不敢", "担心", "犹豫", "打消")
 EN_NEGATIONS = ("not", "no", "never", "don't", "dont", "won't", "wont", "can't", "cant", "cannot", "isn't",
@@ -240,6 +240,7 @@ STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "�
 _CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
                                           key=lambda wk: (-len(wk[0]), wk[0]))
 NEGATORS = "不没别非未勿莫甭"
+_RISK_WORDS = tuple(w for w in cues.CUES["risk"] if len(w) >= 2)
 
 
 @dataclass(frozen=True)
@@ -553,6 +554,8 @@ def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
                 continue
             if len(word) <= 2 and pos + len(word) not in bounds:
                 continue  # a short cue that ends inside a word: 挺好|笑, 熬|夜
+            if len(word) == 1 and pos > 0 and clause[pos - 1:pos + 1] in cues.NOT_CUE_COMPOUNDS:
+                continue  # a one-character cue that ends another word: 恋爱, 恐怕, 哪怕
             for p in range(pos, pos + len(word)):
                 taken[p] = True
             found.append((pos, word, kind))
@@ -594,6 +597,8 @@ def _read_own(text: str, frame: Frame) -> Reading:
             body = body[1:]
         if any(r in condition for r in cues.REFUSAL):
             flip = -1
+        elif len(body) > 0 and body[0] != condition and any(w in condition for w in _RISK_WORDS):
+            body = [condition, *body]  # "万一中途读不起了，…": the condition is itself the risk
     elif any(r in "".join(body) for r in cues.REFUSE_DELAY):
         flip = -1 if not any(frame_word in "".join(body) for frame_word in frame.act) else 1
     if question and form == "plain":
@@ -604,8 +609,9 @@ def _read_own(text: str, frame: Frame) -> Reading:
     going_on = any(m in text for m in cues.GOING_ON)
     about_act = frame.mentions(joined) or any(m in joined for m in cues.AFTER_ACT)
     about_present = any(m in joined for m in cues.PRESENT)
-    if frame.left and any(p in joined for p in (*frame.persons, *PERSON_PRONOUNS)):
-        about_act, about_present = False, True
+    if frame.persons and any(p in joined for p in (*frame.persons, *PERSON_PRONOUNS)):
+        # a person the act is about: leaving them (分手) keeps nothing of them, marrying them does
+        about_act, about_present = (False, True) if frame.left else (True, False)
     score = 0.0
     strong = 0.0
     sides_seen: set[int] = set()
@@ -625,7 +631,14 @@ def _read_own(text: str, frame: Frame) -> Reading:
                 act_words.append(word)
                 break
         found, taken = _cues_in(clause)
+        feared_from = None  # "我怕受不了": what follows a fear word in its clause is what is feared
         for pos, word, kind in found:
+            if feared_from is not None and pos >= feared_from:
+                continue
+            if kind == "fear" and not _negated_before(clause, pos, taken=taken):
+                feared_from = pos + len(word)
+            if kind == "distress" and not any(t in text[:text.find(clause) + pos] for t in cues.DISTRESS_TRIGGERS):
+                continue  # "晚上有点睡不着": a health note, not dread of the act
             side = cues.KIND_SIDE[kind]
             if _negated_before(clause, pos, taken=taken) and not any(n in word for n in NEGATORS):
                 volition = re.search(r"不想|不愿|不要|别再|不能再|不想再", clause[max(0, pos - 6):pos])
@@ -636,7 +649,7 @@ def _read_own(text: str, frame: Frame) -> Reading:
                 side = -side  # "弥补学历的短板", "加班减少到每周两天"
             if rhetorical and kind in ("pull", "ready", "good"):
                 side = -side  # "还有竞争力吗": a doubt of it
-            if going_on and kind in ("fear", "risk") and not about_act:
+            if going_on and kind in ("fear", "risk") and not about_act and not any(m in word for m in cues.GOING_ON):
                 side = -side  # "再这样下去，我怕…": a fear of the present
             if kind in ("good", "bad", "attach", "push"):
                 target_act = about_act and not about_present if kind in ("attach", "push") else about_act
@@ -649,7 +662,7 @@ def _read_own(text: str, frame: Frame) -> Reading:
             weight = 0.5 if kind in cues.TARGETED else 1.0
             score += side * weight
             sides_seen.add(side)
-            if kind not in cues.TARGETED:
+            if kind not in cues.TARGETED or about_act != about_present:  # a good/bad word with a clear target
                 strong += side
             decided.append(word)
     if act_side:
