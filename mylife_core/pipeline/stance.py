@@ -240,7 +240,9 @@ STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "�
 _CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
                                           key=lambda wk: (-len(wk[0]), wk[0]))
 NEGATORS = "不没别非未勿莫甭"
+_NEGATING_MODALS = ("不会", "不能", "不用", "不必", "不再", "不至于")
 _RISK_WORDS = tuple(w for w in cues.CUES["risk"] if len(w) >= 2)
+_GOING_ON_CUES = tuple(w for words in cues.CUES.values() for w in words if any(m in w for m in cues.GOING_ON))
 
 
 @dataclass(frozen=True)
@@ -252,6 +254,7 @@ class Frame:
     act: tuple[str, ...]  # words naming the act or its object: 跳槽, 走, 离开 / 猫 / 新加坡
     persons: tuple[str, ...] = ()  # a person the act is about: 小林, 小赵 (他/她 then refer to them)
     left: bool = False  # the act leaves its object (分手 和他): good things about it are against the act
+    ongoing: bool = False  # the act is what the user does now ("我不该再接私活"): the present is the act
 
     def mentions(self, text: str) -> bool:
         return any(w in text for w in self.act) or any(p in text for p in self.persons) or (
@@ -296,7 +299,8 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     side = -1 if modal and modal[0] in "不别没" else 1
     if side > 0 and predicate.startswith(("不", "别", "没")) and not any(predicate.startswith(w) for w in NOT_NEGATIONS):
         side, predicate = -1, predicate[1:]
-    predicate = re.sub(r"^(?:再|立刻|马上|今年|现在|赶紧)", "", predicate)
+    ongoing = side < 0 and bool(re.match(r"^(?:再|继续)", predicate))
+    predicate = re.sub(r"^(?:再|继续|立刻|马上|今年|现在|赶紧)", "", predicate)
     stay = re.match(r"^(?:继续)?(?:留下来|留下|留在|留|待在|继续待|继续干|坚持|不走|别走)", predicate)
     if stay:  # "留在现在的公司" is "不离开": read against leaving, which is what people write about
         return Frame(conclusion=text, side=-side, act=STAY_OPPOSITES, persons=(), left=False)
@@ -323,7 +327,7 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     words = with_stance_aliases(key_terms(words))
     left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
     return Frame(conclusion=text, side=side, act=tuple(dict.fromkeys(words)), persons=tuple(dict.fromkeys(persons)),
-                 left=left)
+                 left=left, ongoing=ongoing)
 
 
 def _clauses(text: str) -> list[str]:
@@ -559,6 +563,14 @@ def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
             for p in range(pos, pos + len(word)):
                 taken[p] = True
             found.append((pos, word, kind))
+    starts = {pos for pos, _, _ in found}
+    for item in list(found):  # "不会失业": 不会 negates the next cue, it is not "unable" itself
+        pos, word, _ = item
+        if word in _NEGATING_MODALS and pos + len(word) in starts:
+            found.remove(item)
+            for p in range(pos + 1, pos + len(word)):
+                taken[p] = False
+            taken[pos] = False
     return sorted(found), taken
 
 
@@ -606,9 +618,14 @@ def _read_own(text: str, frame: Frame) -> Reading:
     joined = "".join(body)
     rhetorical = question and (joined.endswith(("吗", "呢")) or text.rstrip("？?").endswith(("吗", "呢"))
                                or any(m in text for m in cues.RHETORICAL))
-    going_on = any(m in text for m in cues.GOING_ON)
+    stripped = text
+    for w in _GOING_ON_CUES:  # "一辈子的事" is a risk, not the present going on
+        stripped = stripped.replace(w, "")
+    going_on = any(m in stripped for m in cues.GOING_ON)
     about_act = frame.mentions(joined) or any(m in joined for m in cues.AFTER_ACT)
     about_present = any(m in joined for m in cues.PRESENT)
+    if frame.ongoing:  # "我不该再接私活": what is good or bad about the present is about the act
+        about_act, about_present = True, False
     if frame.persons and any(p in joined for p in (*frame.persons, *PERSON_PRONOUNS)):
         # a person the act is about: leaving them (分手) keeps nothing of them, marrying them does
         about_act, about_present = (False, True) if frame.left else (True, False)
@@ -649,7 +666,7 @@ def _read_own(text: str, frame: Frame) -> Reading:
                 side = -side  # "弥补学历的短板", "加班减少到每周两天"
             if rhetorical and kind in ("pull", "ready", "good"):
                 side = -side  # "还有竞争力吗": a doubt of it
-            if going_on and kind in ("fear", "risk") and not about_act and not any(m in word for m in cues.GOING_ON):
+            if going_on and kind in ("fear", "risk") and not about_act:
                 side = -side  # "再这样下去，我怕…": a fear of the present
             if kind in ("good", "bad", "attach", "push"):
                 target_act = about_act and not about_present if kind in ("attach", "push") else about_act
