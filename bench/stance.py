@@ -191,6 +191,32 @@ def _why_missed(ws: Any, decision: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+def restrict_cues(hidden: list[dict[str, Any]], seen: list[dict[str, Any]]) -> dict[str, int]:
+    """Leave-one-file-out for the cue words (``--cv``): drop every cue word that occurs in a statement
+    of the ``hidden`` decisions but in none of the ``seen`` ones, as if the lexicon had been written
+    without ever reading the hidden file. Pessimistic: a word general knowledge would have supplied
+    anyway is dropped too when only the hidden file uses it. Returns how many words were dropped."""
+    from mylife_core.pipeline import stance, stance_cues
+
+    def texts(decisions: list[dict[str, Any]]) -> str:
+        return "\n".join(s["text"] for d in decisions for s in d["statements"]) + "\n" + "\n".join(
+            n["text"] for d in decisions[:1] for n in d.get("_noise", []))
+
+    hidden_text, seen_text = texts(hidden), texts(seen)
+    kept = [(w, k) for w, k in _FULL_CUE_INDEX if not (w in hidden_text and w not in seen_text)]
+    stance._CUE_INDEX[:] = kept
+    return len(_FULL_CUE_INDEX) - len(kept)
+
+
+def _full_cue_index() -> list[tuple[str, str]]:
+    from mylife_core.pipeline import stance
+
+    return list(stance._CUE_INDEX)
+
+
+_FULL_CUE_INDEX: list[tuple[str, str]] = []
+
+
 def score(runs: list[dict[str, Any]]) -> dict[str, Any]:
     tp = fp = gold = others_as_user = others_apart = unsure = 0
     by_form_gold: Counter[str] = Counter()
@@ -299,6 +325,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decision", help="only decisions whose id contains this")
     parser.add_argument("--file", help="only the decisions of this data file (stance_tuning.yaml, stance_tuning_2.yaml): "
                                        "for cross-validation, develop on one tuning file and check on the other")
+    parser.add_argument("--cv", action="store_true",
+                        help="leave-one-file-out over the tuning files: each file measured with the cue words that "
+                             "only it uses removed (a pessimistic estimate of phrasings the rules were not written on)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--cache", type=Path, help="keep the built (and embedded) workspaces here and reuse them")
     parser.add_argument("--citations", action="store_true",
@@ -336,6 +365,30 @@ def main(argv: list[str] | None = None) -> int:
             continue
         data = load(part)
         decisions = [d for d in data["decisions"] if not args.decision or args.decision in d["id"]]
+        if args.cv and part == "tuning":
+            _FULL_CUE_INDEX[:] = _full_cue_index()
+            for mode in modes:
+                runs = []
+                for name in data["files"]:
+                    hidden = [d for d in decisions if d["_file"] == name]
+                    dropped = restrict_cues(hidden, [d for d in data["decisions"] if d["_file"] != name])
+                    fold = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache) for d in hidden]
+                    figures = score(fold)
+                    runs += fold
+                    report["results"][f"cv/{name}/{mode}"] = {**figures, "cue_words_dropped": dropped}
+                    lines.append(f"cv {name:22} {mode:8} P {figures['precision']:.3f}  R {figures['recall']:.3f}  "
+                                 f"({figures['right']}/{figures['shown']} shown right, {figures['contradicts']} to find)  "
+                                 f"others as the user's {figures['others_as_user']}  "
+                                 f"({dropped} cue words only this file uses left out)")
+                    if args.errors:
+                        lines += errors(fold)
+                restrict_cues([], [])
+                figures = score(runs)
+                report["results"][f"cv/{mode}"] = figures
+                lines.append(f"cv {'both files':22} {mode:8} P {figures['precision']:.3f}  R {figures['recall']:.3f}  "
+                             f"({figures['right']}/{figures['shown']} shown right, {figures['contradicts']} to find)  "
+                             f"others as the user's {figures['others_as_user']}")
+            continue
         if args.file:
             decisions = [d for d in decisions if d["_file"] == args.file]
         for mode in modes:

@@ -240,6 +240,7 @@ STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "�
 _CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
                                           key=lambda wk: (-len(wk[0]), wk[0]))
 NEGATORS = "不没别非未勿莫甭"
+_PATTERNS = tuple((re.compile(p), k) for p, k in cues.PATTERNS)
 _NEGATING_MODALS = ("不会", "不能", "不用", "不必", "不再", "不至于")
 _RISK_WORDS = tuple(w for w in cues.CUES["risk"] if len(w) >= 2)
 _GOING_ON_CUES = tuple(w for words in cues.CUES.values() for w in words if any(m in w for m in cues.GOING_ON))
@@ -563,6 +564,16 @@ def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
             for p in range(pos, pos + len(word)):
                 taken[p] = True
             found.append((pos, word, kind))
+    for pattern, kind in _PATTERNS:  # productive forms (V不起, 没时间 ...) where no listed word stands
+        for match in pattern.finditer(clause):
+            pos, word = match.start(), match.group(0)
+            if any(taken[pos:match.end()]) or any(
+                    clause.startswith(n, q) for n in cues.NOT_PATTERN for q in range(max(0, pos - 3), match.end())
+                    if q <= pos < q + len(n) or pos <= q < match.end()):
+                continue
+            for p in range(pos, match.end()):
+                taken[p] = True
+            found.append((pos, word, kind))
     starts = {pos for pos, _, _ in found}
     for item in list(found):  # "不会失业": 不会 negates the next cue, it is not "unable" itself
         pos, word, _ = item
@@ -622,7 +633,8 @@ def _read_own(text: str, frame: Frame) -> Reading:
     for w in _GOING_ON_CUES:  # "一辈子的事" is a risk, not the present going on
         stripped = stripped.replace(w, "")
     going_on = any(m in stripped for m in cues.GOING_ON)
-    about_act = frame.mentions(joined) or any(m in joined for m in cues.AFTER_ACT)
+    target_text = joined.replace("下去", "")  # "干不下去了" is not "去了"
+    about_act = frame.mentions(joined) or any(m in target_text for m in cues.AFTER_ACT)
     about_present = any(m in joined for m in cues.PRESENT)
     if frame.ongoing:  # "我不该再接私活": what is good or bad about the present is about the act
         about_act, about_present = True, False

@@ -170,6 +170,23 @@ GENERAL: dict[str, tuple[str, ...]] = {
         "靠谱", "舒心", "顺心", "放心", "安心", "高兴", "幸福", "享受", "好看", "优秀",
     ),
 }
+# Productive forms, not word lists: the negative potential complement of Chinese (V不起, V不了,
+# V不下, V不开, V不动, V不过来, V不住, V不上, V不到, V不来: "can't afford / can't manage / can't
+# fit / can't get away ...") says the act is beyond the user's means, whatever the verb; V不下去
+# ("干不下去", "过不下去") says the present cannot go on; 没(有)+a resource says one is lacking;
+# 白+V says an effort is wasted. (regex, kind); a match never overrides a listed word.
+PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"[\u4e00-\u9fff](?:不下去)", "push"),
+    (r"[\u4e00-\u9fff]不(?:起|了|下|开|动|过来|住|上|到|来)", "unable"),
+    (r"没(?:有)?(?:时间|钱|空|精力|人手|地方|心思|底气|经验|把握|门路|人脉|保障|收入|积蓄|存款|退路|余钱|余力|能力|条件|办法)",
+     "bind"),
+    (r"白(?:花|干|读|交|等|忙|跑|费|搭|学|折腾|熬|付出)", "risk"),
+)
+# potential-complement words that are not a lack of means: 对不起, 了不起, 大不了, 少不了, 忍不住 ...
+NOT_PATTERN = ("对不起", "了不起", "看不起", "瞧不起", "想不起", "大不了", "少不了", "免不了", "不得了", "受不了",
+               "忍不住", "禁不住", "坐不住", "算不上", "说不上", "谈不上", "看不上", "想不到", "没想到", "意想不到",
+               "说不到", "等不到", "不到", "想不开", "看不开", "合不来", "拿不准", "说不定", "离不开", "舍不下",
+               "放不下", "差不了", "错不了", "跑不了", "用不了", "要不了", "花不了", "顶不住")
 # words that end in a one-character cue without meaning it: 恋爱 is not 爱, 恐怕 ("probably") not 怕
 NOT_CUE_COMPOUNDS = ("恋爱", "可爱", "恐怕", "哪怕", "偏差", "时差", "落差", "温差", "只怕")
 # physical distress: a sign of dread only when the act is what is thought of ("一想到…就腿软",
