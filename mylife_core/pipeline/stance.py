@@ -669,9 +669,12 @@ def _read_own(text: str, frame: Frame) -> Reading:
             if kind == "distress" and not any(t in text[:text.find(clause) + pos] for t in cues.DISTRESS_TRIGGERS):
                 continue  # "晚上有点睡不着": a health note, not dread of the act
             side = cues.KIND_SIDE[kind]
+            if kind == "money" and any(m in clause for m in cues.MONEY_IN):
+                side = 1  # "私活一个月能多挣八千": money coming in
             if _negated_before(clause, pos, taken=taken) and not any(n in word for n in NEGATORS):
                 volition = re.search(r"不想|不愿|不要|别再|不能再|不想再", clause[max(0, pos - 6):pos])
-                if not (kind == "push" and volition):  # "不想再耗下去" is still against the present
+                lacking = kind == "pull" and about_present and not about_act  # "工资三年没涨": the present lacks it
+                if not (kind == "push" and volition) and not lacking:  # "不想再耗下去" is still against the present
                     side = -side
             if any(u in clause[max(0, pos - 6):pos] for u in cues.UNDO_BEFORE) or any(
                     u in clause[pos + len(word):pos + len(word) + 6] for u in cues.UNDO_AFTER):
@@ -686,7 +689,7 @@ def _read_own(text: str, frame: Frame) -> Reading:
                     side = side if target_act else -side
                 elif target_act:
                     side = -side
-            elif kind == "cost" and about_present and not about_act:
+            elif kind in ("cost", "money") and about_present and not about_act:
                 side = -side
             weight = 0.5 if kind in cues.TARGETED else 1.0
             score += side * weight
