@@ -55,6 +55,35 @@ def test_the_reader_reads_negation_concession_hypotheticals_and_questions(text, 
     assert (reading.side, reading.form, reading.speaker) == (side, form, None), reading
 
 
+@pytest.mark.parametrize("conclusion, text, side", [
+    # productive forms, whatever the verb: V不起 / V不过来 / 没+a resource / 白+V
+    ("我该买学区房", "这套房子我们根本买不起", -1),
+    ("我们该要二胎", "一个人带两个孩子肯定忙不过来", -1),
+    ("我该报个周末班", "这学期根本没精力", -1),
+    ("我该报个周末班", "上次报的课一节没去，钱都白交了", -1),
+    # physical distress is dread only when the act is what is thought of
+    ("我该去做手术", "一想到要上手术台就手抖", -1),
+    ("我该去做手术", "昨晚咖啡喝多了，手抖", 0),
+    # what a fear word governs is what is feared, not a complaint about the present
+    ("我该搬去成都", "那边天天下雨，我怕受不了", -1),
+    # a concession grants one side, so the user stands on the other, even in words no list holds
+    ("我该搬去成都", "虽然一直很想换个城市，但女儿刚在这边转了学", -1),
+    # a sum of money goes out unless the clause says it comes in
+    ("我该换空调", "装个新空调要六千多", -1),
+    ("我该做兼职", "兼职一个月能多挣三千", 1),
+    # "stop doing X": what is good about the present is good about X
+    ("我不该再做代购了", "做代购这两年心里挺踏实", 1),
+    # 不会 before a cue negates it
+    ("我该考公务员", "体制内至少不会失业", 1),
+    ("对不起", "对不起，今天来晚了", 0),
+])
+def test_the_reader_reads_general_forms_not_only_listed_sentences(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert reading.side == side, (text, reading)
+    if side:
+        assert reading.certain and reading.own
+
+
 def test_someone_elses_view_is_never_the_users():
     frame = frame_for("我该跳槽")
     view = read("阿杰认为说“不知道”就是不想走", frame)
@@ -92,6 +121,22 @@ def test_counter_evidence_in_other_words_and_others_views_apart(ws):
     assert [(o.text, o.speaker) for o in result.others] == [("表姐说现在外面行情差，骑驴找马比较稳", "表姐")]
     data = result.to_json()
     assert data["others"][0]["speaker"] == "表姐" and data["items"][0]["certain"] is True
+
+
+def test_counter_evidence_in_words_no_list_holds_and_no_health_note(ws):
+    """A workspace as a user keeps it: the reasons against are in words of their own, filed in the
+    decision's topic; a sleepless night after coffee (another topic) is not dread of the decision."""
+    note(ws, "想把现在的房子卖了换套学区房", "住房", "2026-01-10")
+    note(ws, "置换下来要多背一百二十万，我们根本还不起", "住房", "2026-02-01")
+    note(ws, "虽然一直很想让孩子上好学校，但是搬过去我每天通勤要两个小时", "住房", "2026-02-10")
+    note(ws, "一想到要挂牌、看房、搬家就头大", "住房", "2026-03-01")
+    note(ws, "下午喝了两杯咖啡，晚上睡不着", "健康", "2026-03-02")
+    result = find_competing(ws, "我该卖掉现在的房子换学区房", topic="住房")
+    texts = {i.text for i in result.items}
+    assert texts == {"置换下来要多背一百二十万，我们根本还不起",
+                     "虽然一直很想让孩子上好学校，但是搬过去我每天通勤要两个小时",
+                     "一想到要挂牌、看房、搬家就头大"}
+    assert all(i.certain and i.speaker is None for i in result.items)
 
 
 def test_the_opposite_conclusion_finds_the_other_side(ws):

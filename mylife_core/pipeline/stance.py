@@ -597,7 +597,9 @@ def _want_side(clause: str, pos: int) -> int | None:
     return -1 if negated else 1
 
 
-def _read_own(text: str, frame: Frame) -> Reading:
+def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
+    """The user's own statement's stance. ``conceded``: the text is what a concession grants
+    ("虽然条件好"): a good or bad word there is about the option weighed, and a wish is for it."""
     clauses = _clauses(text)
     if not clauses:
         return Reading()
@@ -635,7 +637,10 @@ def _read_own(text: str, frame: Frame) -> Reading:
     going_on = any(m in stripped for m in cues.GOING_ON)
     target_text = joined.replace("下去", "")  # "干不下去了" is not "去了"
     about_act = frame.mentions(joined) or any(m in target_text for m in cues.AFTER_ACT)
-    about_present = any(m in joined for m in cues.PRESENT)
+    after_act = any(m in target_text for m in cues.AFTER_ACT)
+    about_present = any(m in joined for m in cues.PRESENT if not (after_act and m in cues.HABITUAL))
+    if conceded and not about_present:
+        about_act = True
     if frame.ongoing:  # "我不该再接私活": what is good or bad about the present is about the act
         about_act, about_present = True, False
     if frame.persons and any(p in joined for p in (*frame.persons, *PERSON_PRONOUNS)):
@@ -701,6 +706,20 @@ def _read_own(text: str, frame: Frame) -> Reading:
         side = 1 if act_side > 0 else -1
         return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
                        cue=act_words[0], basis="act", cues=decided)
+    if not decided and concession and flip == 1:
+        # "虽然很想摘掉眼镜，但……": what is conceded is one side, so what the user stands on is the
+        # other, even in words no list holds
+        conceded = clauses[:len(clauses) - len(body)]
+        if conceded:
+            first, _ = _strip_lead(conceded[0], cues.CONCESSIVE)
+            granted = "，".join([first, *conceded[1:]])
+            sub = _read_own(granted, frame, conceded=True)
+            if not sub.side and re.search(r"(?:很|一直|也|都|真|挺|特别)(?:想|希望|喜欢|爱|向往|羡慕)", granted) \
+                    and not _negated_before(granted, len(granted)):
+                sub = Reading(side=1, certain=True, cue=granted, basis="cue")  # "虽然一直很想…": a wish for it
+            if sub.side and sub.certain and sub.own:
+                return Reading(side=-sub.side, certain=True, form="concession", cue=sub.cue, basis="cue",
+                               cues=sub.cues)
     if not decided:
         if question and form == "question":
             if about_present and not about_act:

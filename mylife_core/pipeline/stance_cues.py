@@ -234,6 +234,9 @@ GOING_ON = ("这样下去", "再这样", "长此以往", "一辈子")
 # ... and of the present when it holds one of these
 PRESENT = ("现在的", "这边", "这里", "目前", "当前", "一辈子", "每天", "天天", "每次", "又", "三年", "六年", "五年",
            "这几年", "在一起", "一眼", "本来", "原来", "现有")
+# ... of which these only say "habitually": after a word of the act's consequences ("搬过去我每天…")
+# they describe life after the act, not the present
+HABITUAL = ("每天", "天天", "每次", "又", "一辈子")
 
 # reporting: someone else said / thinks / urges (the user's own when the subject is 我)
 REPORT_VERBS = ("说", "觉得", "认为", "劝", "催", "建议", "念叨", "讲", "表示", "提醒", "坚持", "反对", "支持",
