@@ -99,6 +99,30 @@ def test_someone_elses_view_is_never_the_users():
     assert read("我觉得自己还能调整过来", frame_for("我该去看心理医生")).speaker is None
 
 
+@pytest.mark.parametrize("text, who, side", [
+    ("我妈的意思是现在别买", "我妈", 0),
+    ("按我爸的说法，房价还得跌", "我爸", 0),
+    ("在我婆婆看来，买房就是浪费钱", "我婆婆", -1),
+    ("我妈唠叨了一晚上，说买了压力大", "我妈", -1),
+    ("我爸一听就骂我乱花钱", "我爸", -1),
+    ("闺蜜的建议是先租着", "闺蜜", 0),
+    ("我妈不太赞成", "我妈", -1),
+    ("老婆不看好现在买", "老婆", -1),
+    ("我爸也不反对", "我爸", 1),
+])
+def test_views_reported_in_other_words_are_never_the_users(text, who, side):
+    reading = read(text, frame_for("我该买房"))
+    assert reading.speaker == who and reading.side == 0 and not reading.own
+    if side:
+        assert reading.reported_side == side
+
+
+def test_the_users_own_words_with_a_reporting_verb_stay_theirs():
+    frame = frame_for("我该买房")
+    assert read("我不太赞成现在买", frame).own and read("我不太赞成现在买", frame).side == -1
+    assert read("看来我还是得再等等", frame).own
+
+
 def test_a_negative_conclusion_flips_what_counts_against_it():
     frame = frame_for("我不该借钱给小赵")
     assert frame.side == -1

@@ -393,6 +393,7 @@ class _Report:
     who: str
     content: str
     reaction: str | None  # agree | disagree | None
+    verb: str = ""
 
 
 def _reported(text: str) -> _Report | None:
@@ -404,11 +405,16 @@ def _reported(text: str) -> _Report | None:
             continue
         pos, verb = found
         subj = _subject(clause[:pos])
+        subj = re.sub(r"^(?:在|按照|按|照|听|依)(?=.)", "", subj)  # "在我婆婆看来", "按我爸的说法"
+        negated_verb = bool(re.search(r"(?<=.)(?:不太|不怎么|并不|也不|都不|不)$", subj))
+        subj = re.sub(r"(?<=.)(?:不太|不怎么|并不|也不|都不|很|不)$", "", subj)  # "我妈不太赞成"
         if (any(q in subj for q in ("谁", "哪", "什么")) or (subj.startswith(("这", "那")) and not subj.endswith("人"))
                 or subj.endswith("被") or "的是" in subj):
             continue  # "谁会要我", "这种事说出去…": not a speaker
         others_act = verb in ("劝", "催", "让我", "叫我", "要我", "逼我", "问我", "想让我", "希望我")
-        if subj in cues.USER_SUBJECTS or (subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只"):
+        if subj in cues.USER_SUBJECTS or (subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只") or (
+                subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总挺有点其实一直从来])*",
+                                                             subj[1:] if subj.startswith("我") else subj[2:])):
             if verb in ("想让我", "让我", "叫我", "希望我", "要我"):
                 continue
             return None  # the user's own 我觉得 / 我认为
@@ -432,7 +438,8 @@ def _reported(text: str) -> _Report | None:
         elif _user_reaction(rest, cues.AGREE):
             reaction = "agree"
             content = _strip_reaction(content, cues.AGREE)
-        return _Report(who=subj.lstrip("的"), content=content.lstrip("：:，, "), reaction=reaction)
+        return _Report(who=subj.strip("的"), content=content.lstrip("：:，, "), reaction=reaction,
+                       verb=("不" + verb) if negated_verb and not verb.startswith("不") else verb)
     quoted = re.search(r'"([^"]+)"', text)
     if quoted and any(w in text[: quoted.start()] for w in cues.DISAGREE):
         return _Report(who="?", content=quoted.group(1), reaction="disagree")
@@ -463,6 +470,9 @@ def _strip_reaction(content: str, words: Iterable[str]) -> str:
     return "，".join(keep)
 
 
+# reporting verbs that are a view themselves: "我妈不赞成（买）", "他们都看好"
+_VERB_SIDE = {"不看好": -1, "不赞成": -1, "不支持": -1, "反对": -1, "不反对": 1, "看好": 1, "赞成": 1, "支持": 1}
+
 INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
 
 
@@ -474,6 +484,10 @@ def read(text: str, frame: Frame) -> Reading:
     report = _reported(text)
     if report is not None:
         view = _read_own(report.content, frame)
+        verdict = _VERB_SIDE.get(report.verb, 0)
+        if verdict and report.reaction is None:  # "老婆不看好现在买": the verb is the view
+            content_side = view.side if view.basis == "act" else 1
+            view = Reading(side=verdict * content_side, certain=True, cue=report.verb, basis="cue")
         if report.reaction == "agree":  # the user said where they stand: as sure as the view is clear
             return Reading(side=view.side, certain=bool(view.side), form="adopted", cue=view.cue, basis=view.basis,
                            cues=view.cues)
