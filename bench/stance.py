@@ -6,8 +6,9 @@ conclusion, by meaning, without presenting someone else's view as the user's?
     .venv/bin/python bench/stance.py --part tuning --errors   # list every miss and false alarm
     .venv/bin/python bench/stance.py --json
 
-Data: ``bench/data/stance_tuning.yaml`` (the rules and thresholds were tuned on it) and
-``bench/data/stance_heldout.yaml`` (never used to tune anything); read their headers for the
+Data: the tuning part, ``bench/data/stance_tuning.yaml`` and ``stance_tuning_2.yaml`` (the rules and
+thresholds were tuned on them; ``--cv`` leaves one file out), and the held-out part
+``bench/data/stance_heldout.yaml`` (written apart, never used to tune anything); read their headers for the
 labels. 24 decisions, 319 labelled statements, 20 everyday noise lines.
 
 The real thing, no stand-ins: for each decision a fresh workspace gets every statement of that
