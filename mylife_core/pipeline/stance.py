@@ -16,7 +16,7 @@ NEGATION_CHARS = "不没无别非未勿莫甭"
 # words that contain a negation character but do not negate what follows
 NOT_NEGATIONS = ("不错", "不得不", "不然", "不过", "不少", "不断", "不仅", "不管", "无论", "非常", "没错",
                  "未来", "别人", "别的", "不只", "不光", "不如", "莫名", "无比", "并非不", "没准", "不但",
-                 "特别", "分别", "区别", "差别", "告别", "级别", "性别", "个别", "别墅", "除非", "是非", "莫过于")
+                 "特别", "分别", "区别", "差别", "告别", "级别", "性别", "个别", "别墅", "除非", "是非", "莫过于", "不就")
 # verbs that turn what follows against itself: "限制了换工作的选择", "放弃跳槽", "害怕辞职"
 BLOCKING_VERBS = ("限制", "阻止", "妨碍", "放弃", "拒绝", "反对", "害怕", "不敢", "担心", "犹豫", "打消")
 EN_NEGATIONS = ("not", "no", "never", "don't", "dont", "won't", "wont", "can't", "cant", "cannot", "isn't",
@@ -240,6 +240,10 @@ STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "�
 _CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
                                           key=lambda wk: (-len(wk[0]), wk[0]))
 NEGATORS = "不没别非未勿莫甭"
+_PATTERNS = tuple((re.compile(p), k) for p, k in cues.PATTERNS)
+_NEGATING_MODALS = ("不会", "不能", "不用", "不必", "不再", "不至于")
+_RISK_WORDS = tuple(w for w in cues.CUES["risk"] if len(w) >= 2)
+_GOING_ON_CUES = tuple(w for words in cues.CUES.values() for w in words if any(m in w for m in cues.GOING_ON))
 
 
 @dataclass(frozen=True)
@@ -251,6 +255,7 @@ class Frame:
     act: tuple[str, ...]  # words naming the act or its object: 跳槽, 走, 离开 / 猫 / 新加坡
     persons: tuple[str, ...] = ()  # a person the act is about: 小林, 小赵 (他/她 then refer to them)
     left: bool = False  # the act leaves its object (分手 和他): good things about it are against the act
+    ongoing: bool = False  # the act is what the user does now ("我不该再接私活"): the present is the act
 
     def mentions(self, text: str) -> bool:
         return any(w in text for w in self.act) or any(p in text for p in self.persons) or (
@@ -295,7 +300,8 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     side = -1 if modal and modal[0] in "不别没" else 1
     if side > 0 and predicate.startswith(("不", "别", "没")) and not any(predicate.startswith(w) for w in NOT_NEGATIONS):
         side, predicate = -1, predicate[1:]
-    predicate = re.sub(r"^(?:再|立刻|马上|今年|现在|赶紧)", "", predicate)
+    ongoing = side < 0 and bool(re.match(r"^(?:再|继续)", predicate))
+    predicate = re.sub(r"^(?:再|继续|立刻|马上|今年|现在|赶紧)", "", predicate)
     stay = re.match(r"^(?:继续)?(?:留下来|留下|留在|留|待在|继续待|继续干|坚持|不走|别走)", predicate)
     if stay:  # "留在现在的公司" is "不离开": read against leaving, which is what people write about
         return Frame(conclusion=text, side=-side, act=STAY_OPPOSITES, persons=(), left=False)
@@ -322,7 +328,7 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     words = with_stance_aliases(key_terms(words))
     left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
     return Frame(conclusion=text, side=side, act=tuple(dict.fromkeys(words)), persons=tuple(dict.fromkeys(persons)),
-                 left=left)
+                 left=left, ongoing=ongoing)
 
 
 def _clauses(text: str) -> list[str]:
@@ -387,6 +393,7 @@ class _Report:
     who: str
     content: str
     reaction: str | None  # agree | disagree | None
+    verb: str = ""
 
 
 def _reported(text: str) -> _Report | None:
@@ -398,11 +405,16 @@ def _reported(text: str) -> _Report | None:
             continue
         pos, verb = found
         subj = _subject(clause[:pos])
+        subj = re.sub(r"^(?:在|按照|按|照|听|依)(?=.)", "", subj)  # "在我婆婆看来", "按我爸的说法"
+        negated_verb = bool(re.search(r"(?<=.)(?:不太|不怎么|并不|也不|都不|不)$", subj))
+        subj = re.sub(r"(?<=.)(?:不太|不怎么|并不|也不|都不|很|不)$", "", subj)  # "我妈不太赞成"
         if (any(q in subj for q in ("谁", "哪", "什么")) or (subj.startswith(("这", "那")) and not subj.endswith("人"))
                 or subj.endswith("被") or "的是" in subj):
             continue  # "谁会要我", "这种事说出去…": not a speaker
         others_act = verb in ("劝", "催", "让我", "叫我", "要我", "逼我", "问我", "想让我", "希望我")
-        if subj in cues.USER_SUBJECTS or (subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只"):
+        if subj in cues.USER_SUBJECTS or (subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只") or (
+                subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总挺有点其实一直从来])*",
+                                                             subj[1:] if subj.startswith("我") else subj[2:])):
             if verb in ("想让我", "让我", "叫我", "希望我", "要我"):
                 continue
             return None  # the user's own 我觉得 / 我认为
@@ -426,7 +438,8 @@ def _reported(text: str) -> _Report | None:
         elif _user_reaction(rest, cues.AGREE):
             reaction = "agree"
             content = _strip_reaction(content, cues.AGREE)
-        return _Report(who=subj.lstrip("的"), content=content.lstrip("：:，, "), reaction=reaction)
+        return _Report(who=subj.strip("的"), content=content.lstrip("：:，, "), reaction=reaction,
+                       verb=("不" + verb) if negated_verb and not verb.startswith("不") else verb)
     quoted = re.search(r'"([^"]+)"', text)
     if quoted and any(w in text[: quoted.start()] for w in cues.DISAGREE):
         return _Report(who="?", content=quoted.group(1), reaction="disagree")
@@ -457,6 +470,9 @@ def _strip_reaction(content: str, words: Iterable[str]) -> str:
     return "，".join(keep)
 
 
+# reporting verbs that are a view themselves: "我妈不赞成（买）", "他们都看好"
+_VERB_SIDE = {"不看好": -1, "不赞成": -1, "不支持": -1, "反对": -1, "不反对": 1, "看好": 1, "赞成": 1, "支持": 1}
+
 INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
 
 
@@ -468,6 +484,10 @@ def read(text: str, frame: Frame) -> Reading:
     report = _reported(text)
     if report is not None:
         view = _read_own(report.content, frame)
+        verdict = _VERB_SIDE.get(report.verb, 0)
+        if verdict and report.reaction is None:  # "老婆不看好现在买": the verb is the view
+            content_side = view.side if view.basis == "act" else 1
+            view = Reading(side=verdict * content_side, certain=True, cue=report.verb, basis="cue")
         if report.reaction == "agree":  # the user said where they stand: as sure as the view is clear
             return Reading(side=view.side, certain=bool(view.side), form="adopted", cue=view.cue, basis=view.basis,
                            cues=view.cues)
@@ -553,9 +573,29 @@ def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
                 continue
             if len(word) <= 2 and pos + len(word) not in bounds:
                 continue  # a short cue that ends inside a word: 挺好|笑, 熬|夜
+            if len(word) == 1 and pos > 0 and clause[pos - 1:pos + 1] in cues.NOT_CUE_COMPOUNDS:
+                continue  # a one-character cue that ends another word: 恋爱, 恐怕, 哪怕
             for p in range(pos, pos + len(word)):
                 taken[p] = True
             found.append((pos, word, kind))
+    for pattern, kind in _PATTERNS:  # productive forms (V不起, 没时间 ...) where no listed word stands
+        for match in pattern.finditer(clause):
+            pos, word = match.start(), match.group(0)
+            if any(taken[pos:match.end()]) or any(
+                    clause.startswith(n, q) for n in cues.NOT_PATTERN for q in range(max(0, pos - 3), match.end())
+                    if q <= pos < q + len(n) or pos <= q < match.end()):
+                continue
+            for p in range(pos, match.end()):
+                taken[p] = True
+            found.append((pos, word, kind))
+    starts = {pos for pos, _, _ in found}
+    for item in list(found):  # "不会失业": 不会 negates the next cue, it is not "unable" itself
+        pos, word, _ = item
+        if word in _NEGATING_MODALS and pos + len(word) in starts:
+            found.remove(item)
+            for p in range(pos + 1, pos + len(word)):
+                taken[p] = False
+            taken[pos] = False
     return sorted(found), taken
 
 
@@ -571,7 +611,9 @@ def _want_side(clause: str, pos: int) -> int | None:
     return -1 if negated else 1
 
 
-def _read_own(text: str, frame: Frame) -> Reading:
+def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
+    """The user's own statement's stance. ``conceded``: the text is what a concession grants
+    ("虽然条件好"): a good or bad word there is about the option weighed, and a wish is for it."""
     clauses = _clauses(text)
     if not clauses:
         return Reading()
@@ -594,6 +636,8 @@ def _read_own(text: str, frame: Frame) -> Reading:
             body = body[1:]
         if any(r in condition for r in cues.REFUSAL):
             flip = -1
+        elif len(body) > 0 and body[0] != condition and any(w in condition for w in _RISK_WORDS):
+            body = [condition, *body]  # "万一中途读不起了，…": the condition is itself the risk
     elif any(r in "".join(body) for r in cues.REFUSE_DELAY):
         flip = -1 if not any(frame_word in "".join(body) for frame_word in frame.act) else 1
     if question and form == "plain":
@@ -601,11 +645,21 @@ def _read_own(text: str, frame: Frame) -> Reading:
     joined = "".join(body)
     rhetorical = question and (joined.endswith(("吗", "呢")) or text.rstrip("？?").endswith(("吗", "呢"))
                                or any(m in text for m in cues.RHETORICAL))
-    going_on = any(m in text for m in cues.GOING_ON)
-    about_act = frame.mentions(joined) or any(m in joined for m in cues.AFTER_ACT)
-    about_present = any(m in joined for m in cues.PRESENT)
-    if frame.left and any(p in joined for p in (*frame.persons, *PERSON_PRONOUNS)):
-        about_act, about_present = False, True
+    stripped = text
+    for w in _GOING_ON_CUES:  # "一辈子的事" is a risk, not the present going on
+        stripped = stripped.replace(w, "")
+    going_on = any(m in stripped for m in cues.GOING_ON)
+    target_text = joined.replace("下去", "")  # "干不下去了" is not "去了"
+    about_act = frame.mentions(joined) or any(m in target_text for m in cues.AFTER_ACT)
+    after_act = any(m in target_text for m in cues.AFTER_ACT)
+    about_present = any(m in joined for m in cues.PRESENT if not (after_act and m in cues.HABITUAL))
+    if conceded and not about_present:
+        about_act = True
+    if frame.ongoing:  # "我不该再接私活": what is good or bad about the present is about the act
+        about_act, about_present = True, False
+    if frame.persons and any(p in joined for p in (*frame.persons, *PERSON_PRONOUNS)):
+        # a person the act is about: leaving them (分手) keeps nothing of them, marrying them does
+        about_act, about_present = (False, True) if frame.left else (True, False)
     score = 0.0
     strong = 0.0
     sides_seen: set[int] = set()
@@ -625,11 +679,21 @@ def _read_own(text: str, frame: Frame) -> Reading:
                 act_words.append(word)
                 break
         found, taken = _cues_in(clause)
+        feared_from = None  # "我怕受不了": what follows a fear word in its clause is what is feared
         for pos, word, kind in found:
+            if feared_from is not None and pos >= feared_from:
+                continue
+            if kind == "fear" and not _negated_before(clause, pos, taken=taken):
+                feared_from = pos + len(word)
+            if kind == "distress" and not any(t in text[:text.find(clause) + pos] for t in cues.DISTRESS_TRIGGERS):
+                continue  # "晚上有点睡不着": a health note, not dread of the act
             side = cues.KIND_SIDE[kind]
+            if kind == "money" and any(m in clause for m in cues.MONEY_IN):
+                side = 1  # "私活一个月能多挣八千": money coming in
             if _negated_before(clause, pos, taken=taken) and not any(n in word for n in NEGATORS):
                 volition = re.search(r"不想|不愿|不要|别再|不能再|不想再", clause[max(0, pos - 6):pos])
-                if not (kind == "push" and volition):  # "不想再耗下去" is still against the present
+                lacking = kind == "pull" and about_present and not about_act  # "工资三年没涨": the present lacks it
+                if not (kind == "push" and volition) and not lacking:  # "不想再耗下去" is still against the present
                     side = -side
             if any(u in clause[max(0, pos - 6):pos] for u in cues.UNDO_BEFORE) or any(
                     u in clause[pos + len(word):pos + len(word) + 6] for u in cues.UNDO_AFTER):
@@ -644,18 +708,32 @@ def _read_own(text: str, frame: Frame) -> Reading:
                     side = side if target_act else -side
                 elif target_act:
                     side = -side
-            elif kind == "cost" and about_present and not about_act:
+            elif kind in ("cost", "money") and about_present and not about_act:
                 side = -side
             weight = 0.5 if kind in cues.TARGETED else 1.0
             score += side * weight
             sides_seen.add(side)
-            if kind not in cues.TARGETED:
+            if kind not in cues.TARGETED or about_act != about_present:  # a good/bad word with a clear target
                 strong += side
             decided.append(word)
     if act_side:
         side = 1 if act_side > 0 else -1
         return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
                        cue=act_words[0], basis="act", cues=decided)
+    if not decided and concession and flip == 1:
+        # "虽然很想摘掉眼镜，但……": what is conceded is one side, so what the user stands on is the
+        # other, even in words no list holds
+        conceded = clauses[:len(clauses) - len(body)]
+        if conceded:
+            first, _ = _strip_lead(conceded[0], cues.CONCESSIVE)
+            granted = "，".join([first, *conceded[1:]])
+            sub = _read_own(granted, frame, conceded=True)
+            if not sub.side and re.search(r"(?:很|一直|也|都|真|挺|特别)(?:想|希望|喜欢|爱|向往|羡慕)", granted) \
+                    and not _negated_before(granted, len(granted)):
+                sub = Reading(side=1, certain=True, cue=granted, basis="cue")  # "虽然一直很想…": a wish for it
+            if sub.side and sub.certain and sub.own:
+                return Reading(side=-sub.side, certain=True, form="concession", cue=sub.cue, basis="cue",
+                               cues=sub.cues)
     if not decided:
         if question and form == "question":
             if about_present and not about_act:
