@@ -100,6 +100,11 @@ def test_competing_evidence_is_shown_with_its_chain(ws, cli):
     assert s.quit not in items  # agreeing evidence is not counter-evidence
     text = cli("competing", "你应该立刻辞职").stdout
     assert "热爱这里，绝不想辞职" in text and "✓" in text
+    # read by the rules alone: the list is never presented as complete
+    assert data["read_by"] == "rules" and "不完整" in data["reach_note"]
+    assert data["reach_note"] in text
+    offline = cli("ask", "我该不该辞职？", "--offline", "--no-record").stdout
+    assert data["reach_note"] in offline
 
 
 def test_an_empty_competing_section_says_so(ws, cli):

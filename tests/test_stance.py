@@ -301,6 +301,7 @@ def test_the_model_classifies_candidates_once_and_is_checked(ws, fakellm):
     assert items[friends.id].certain is True  # the rules' reading stands when the model's entry is rejected
     assert items[canteen.id].certain is False and "模型判断为「相反」" in items[canteen.id].reason
     assert info["disagreements"] == [{"id": canteen.id, "model": "contradicts", "rules": "unrelated", "quote": "咸死了"}]
+    assert result.read_by == "model" and result.reach_note() is None
 
 
 def test_a_failing_stance_call_leaves_the_rules(ws, fakellm):
@@ -312,6 +313,7 @@ def test_a_failing_stance_call_leaves_the_rules(ws, fakellm):
     result = find_competing(ws, "我该跳槽", topic="职业去留", model=load_settings(ws))
     assert [i.text for i in result.items] == ["热爱这里，绝不想走"] and result.items[0].certain
     assert "只用规则" in result.model["error"]
+    assert result.read_by == "rules" and "不完整" in result.reach_note()
 
 
 # ------------------------------------------------------------------------------ a source edited outside MyLife

@@ -89,12 +89,26 @@ class CompetingResult:
 
         return t("ask.competing.empty", conclusion=self.conclusion) if self.empty else None
 
+    @property
+    def read_by(self) -> str:
+        """``model`` when the structured stance call ran, else ``rules``."""
+        return "model" if self.model and not self.model.get("error") else "rules"
+
+    def reach_note(self) -> str | None:
+        """Said whenever the rules alone read the stances: on phrasings they were not written on they
+        find only a part of the statements against (docs/ask.md, the held-out figures), so the list
+        is never presented as complete."""
+        from ..messages import t
+
+        return t("ask.competing.rules_only") if self.read_by == "rules" else None
+
     def to_json(self) -> dict[str, Any]:
         return {"conclusion": self.conclusion, "topic": self.topic, "terms": self.terms, "mode": self.mode,
                 "considered": self.considered, "count": len(self.items), "empty": self.empty,
                 "note": self.note(), "items": [i.model_dump(mode="json") for i in self.items],
                 "others": [i.model_dump(mode="json") for i in self.others],
-                "source_changed": list(self.source_changed), "model": self.model}
+                "source_changed": list(self.source_changed), "model": self.model,
+                "read_by": self.read_by, "reach_note": self.reach_note()}
 
 
 def field_words(ws: "Workspace", names: list[str]) -> list[str]:
