@@ -102,7 +102,8 @@ def baseline_entry(ws: "Workspace") -> AuditEntry:
 def temp_dirs(ws: "Workspace") -> list[Path]:
     from .workspace import LAYOUT_DIRS
 
-    dirs = [ws.root, *(ws.root / d for d in LAYOUT_DIRS), ws.cache_dir / "locks"]
+    dirs = [ws.root, *(ws.root / d for d in LAYOUT_DIRS), ws.root / "index", ws.root / "index" / "chains",
+            ws.cache_dir / "locks"]
     search = ws.cache_dir / "search"
     if search.is_dir():
         dirs.extend(p for p in search.iterdir() if p.is_dir())

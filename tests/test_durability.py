@@ -210,3 +210,22 @@ def test_lock_times_out_with_a_clear_message(ws_path, cli):
         holder.wait()
     assert not list((ws_path / "raw").iterdir())
 
+
+
+def test_temp_files_a_killed_writer_left_in_index_are_swept(ws, ws_path):
+    """index/ (branches, proposals) and index/chains/ are written with temp file + rename like every
+    layer, so a dead writer's leftovers there are swept too; a live writer's are left alone."""
+    import os
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead_pid = int(dead.stdout)
+    leftovers = []
+    for folder in (ws_path / "index", ws_path / "index" / "chains"):
+        folder.mkdir(parents=True, exist_ok=True)
+        leftovers.append(folder / f".proposals.yaml.{dead_pid}.abcd.tmp")
+        leftovers[-1].write_bytes(b"half written")
+    live = ws_path / "index" / f".index.yaml.{os.getpid()}.efgh.tmp"
+    live.write_bytes(b"being written")
+    assert ws.cleanup() >= 2
+    assert not any(p.exists() for p in leftovers)
+    assert live.exists()

@@ -151,25 +151,10 @@ class MirrorIndex:
               newest_first: bool = False) -> list["Claim"]:
         from ..layers.claims import Claim
 
-        where, args = [], []
-        for column, value in (("topic", topic), ("kind", kind), ("status", status)):
-            if value is not None:
-                where.append(f"{column}=?")
-                args.append(value)
-        if since is not None:
-            where.append("occurred_at>=?")
-            args.append(since.isoformat())
-        if until is not None:
-            where.append("occurred_at<=?")
-            args.append(until.isoformat())
-        sql = "SELECT json FROM claims"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        order = "DESC" if newest_first else "ASC"
-        sql += f" ORDER BY occurred_at {order}, day {order}, seq {order}"
-        if limit:
-            sql += " LIMIT ?"
-            args.append(limit)
+        from ..storage.claims_sql import select_claims
+
+        sql, args = select_claims(topic=topic, kind=kind, status=status, since=since, until=until, limit=limit,
+                                  newest_first=newest_first)
         return [Claim.model_validate_json(r[0]) for r in self.db.execute(sql, args)]
 
     def iter_all(self) -> Iterator["Claim"]:
