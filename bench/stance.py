@@ -38,6 +38,7 @@ timing column (seconds per decision, embedding included) depends on it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -45,7 +46,8 @@ import shutil
 import sys
 import tempfile
 import time
-from collections import Counter, defaultdict
+from collections import Counter
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -118,6 +120,21 @@ def build(folder: Path, decision: dict[str, Any], noise: list[dict[str, Any]], *
     return ws, {c.id: labels[c.claim] for c in claims}
 
 
+@contextlib.contextmanager
+def _opened(folder: Path, decision: dict[str, Any], noise: list[dict[str, Any]], *, vectors: bool,
+            cache: Path | None) -> Iterator[tuple[Any, dict[str, dict[str, Any]]]]:
+    """:func:`_open`, then close the workspace and its vector store (the plugin keeps one a root)."""
+    ws, labels = _open(folder, decision, noise, vectors=vectors, cache=cache)
+    try:
+        yield ws, labels
+    finally:
+        if vectors:
+            store = _vector_module()._STORES.pop(str(ws.root), None)
+            if store is not None:
+                store.close()
+        ws.close()
+
+
 def _open(folder: Path, decision: dict[str, Any], noise: list[dict[str, Any]], *, vectors: bool,
           cache: Path | None) -> tuple[Any, dict[str, dict[str, Any]]]:
     """Build the decision's workspace, or reopen the one ``--cache`` kept from an earlier run."""
@@ -145,16 +162,9 @@ def run_decision(decision: dict[str, Any], noise: list[dict[str, Any]], *, vecto
 
     with tempfile.TemporaryDirectory(prefix="mylife-stance-") as tmp:
         started = time.perf_counter()
-        ws, labels = _open(Path(tmp) / "ws", decision, noise, vectors=vectors, cache=cache)
-        try:
+        with _opened(Path(tmp) / "ws", decision, noise, vectors=vectors, cache=cache) as (ws, labels):
             result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=50)
             why = _why_missed(ws, decision)
-        finally:
-            if vectors:
-                store = _vector_module()._STORES.pop(str(ws.root), None)
-                if store is not None:
-                    store.close()
-            ws.close()
         took = time.perf_counter() - started
     shown = [i for i in result.items if i.claim_id in labels]
     others = [i for i in getattr(result, "others", []) if i.claim_id in labels]
@@ -197,7 +207,7 @@ def restrict_cues(hidden: list[dict[str, Any]], seen: list[dict[str, Any]]) -> d
     of the ``hidden`` decisions but in none of the ``seen`` ones, as if the lexicon had been written
     without ever reading the hidden file. Pessimistic: a word general knowledge would have supplied
     anyway is dropped too when only the hidden file uses it. Returns how many words were dropped."""
-    from mylife_core.pipeline import stance, stance_cues
+    from mylife_core.pipeline import stance
 
     def texts(decisions: list[dict[str, Any]]) -> str:
         return "\n".join(s["text"] for d in decisions for s in d["statements"]) + "\n" + "\n".join(
@@ -290,20 +300,13 @@ def run_citations(part: str, *, vectors: bool, cache: Path | None) -> list[tuple
     statements = [st for d in stance["decisions"] for st in d["statements"]]
     everything = {"id": f"citations-{part}", "topic": "笔记", "statements": statements}
     with tempfile.TemporaryDirectory(prefix="mylife-cite-") as tmp:
-        ws, _ = _open(Path(tmp) / "ws", everything, [], vectors=vectors, cache=cache)
-        try:
+        with _opened(Path(tmp) / "ws", everything, [], vectors=vectors, cache=cache) as (ws, _):
             by_text = {c.claim: c for c in ws.claims.iter_all()}
             relevance = Relevance(ws)
             out = []
             for sentence, text, label, kind in pairs:
                 about = relevance.about(sentence, by_text[text])
                 out.append((about.score, label, kind, about.mode))
-        finally:
-            if vectors:
-                store = _vector_module()._STORES.pop(str(ws.root), None)
-                if store is not None:
-                    store.close()
-            ws.close()
     return out
 
 
