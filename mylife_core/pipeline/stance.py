@@ -10,7 +10,7 @@ the words that decided it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 NEGATION_CHARS = "不没无别非未勿莫甭"
 # words that contain a negation character but do not negate what follows
@@ -367,16 +367,19 @@ def _covers(clause: str, pos: int, words: Iterable[str]) -> bool:
                if q + len(w) > pos)
 
 
+def _positions(text: str, word: str) -> Iterator[int]:
+    """Every position where ``word`` starts in ``text``, overlapping ones included, left to right."""
+    pos = text.find(word)
+    while pos >= 0:
+        yield pos
+        pos = text.find(word, pos + 1)
+
+
 def _report_verb(clause: str) -> tuple[int, str] | None:
     """The first reporting verb of a clause (说, 觉得, 劝 ...) that is one, with its position."""
     best: tuple[int, str] | None = None
     for verb in cues.REPORT_VERBS:
-        start = 0
-        while True:
-            pos = clause.find(verb, start)
-            if pos < 0:
-                break
-            start = pos + 1
+        for pos in _positions(clause, verb):
             if _covers(clause, pos, cues.NOT_REPORT) and not (
                     verb == "说" and clause.startswith("说明", pos) and clause[pos + 2:pos + 3] in "年天早晚"):
                 continue
@@ -563,12 +566,7 @@ def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
     bounds = _boundaries(clause)
     found: list[tuple[int, str, str]] = []
     for word, kind in _CUE_INDEX:
-        start = 0
-        while True:
-            pos = clause.find(word, start)
-            if pos < 0:
-                break
-            start = pos + 1
+        for pos in _positions(clause, word):
             if any(taken[pos:pos + len(word)]):
                 continue
             if len(word) <= 2 and pos + len(word) not in bounds:
