@@ -55,7 +55,6 @@ class Panel:
         self.host, self.port = host, port
         self.hosts = allowed_hosts(host, port, extra_hosts)
         self._ws = Workspace.open(self.root, plugins=plugins)  # a missing workspace fails here, clearly
-        self._stamps: dict[str, Any] = {}
         self._counts: tuple[Any, dict[str, dict[str, int]]] | None = None
         self._records: tuple[int, list[Any]] | None = None
         self._config_stamp = self._stamp(self.root / "config.yaml")
@@ -74,12 +73,10 @@ class Panel:
 
     # -- the workspace, as of now ---------------------------------------------------------------
     @staticmethod
-    def _stamp(path: Path) -> tuple[int, int, int] | None:
-        try:
-            st = path.stat()
-        except OSError:
-            return None
-        return (st.st_mtime_ns, st.st_size, st.st_ino)
+    def _stamp(path: Path) -> tuple[int, ...] | None:
+        from ..storage.yamlfile import identity
+
+        return identity(path)
 
     def _lang(self) -> str:
         from ..messages import language
@@ -91,7 +88,8 @@ class Panel:
             set_language(self._ws.config.language)
 
     def workspace(self) -> Any:
-        """The workspace with whatever another process wrote since the last request."""
+        """The workspace with whatever another process wrote since the last request (the profile and
+        index layers re-read their file themselves when another process replaced it)."""
         from ..workspace import Workspace
 
         stamp = self._stamp(self.root / "config.yaml")
@@ -99,15 +97,8 @@ class Panel:
             self._ws.close()
             self._ws = Workspace.open(self.root, plugins=self.plugins)
             self._config_stamp = stamp
-            self._stamps.clear()
-        ws = self._ws
-        for name, layer in (("profile", ws.profile), ("index", ws.index)):
-            now = self._stamp(layer.path)
-            if self._stamps.get(name, "unset") != now:
-                layer.reload()
-                self._stamps[name] = now
         self._apply_language()
-        return ws
+        return self._ws
 
     def claim_counts(self, ws: Any) -> dict[str, dict[str, int]]:
         """``ws.claims.counts()``, recomputed only after a write: every claim write appends to the
