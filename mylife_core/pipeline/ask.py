@@ -175,8 +175,8 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
                                     ids=join(competing.source_changed[:5])))
     if competing.model and competing.model.get("error"):
         answer.annotations.append(competing.model["error"])
-    if competing.reach_note():
-        answer.annotations.append(competing.reach_note())
+    if reach := competing.reach_note():
+        answer.annotations.append(reach)
     premises = premises_to_retire(ws, evidence, checker, depends_on=depends_on)
     answer.premises = premises
     if events.on_evidence is not None:

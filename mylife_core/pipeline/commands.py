@@ -145,8 +145,8 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int) -> No
         out.line(line)
     if result.source_changed:
         out.line(t("ask.competing.source_changed", n=len(result.source_changed), ids=join(result.source_changed[:5])))
-    if result.reach_note():
-        out.line(result.reach_note())
+    if reach := result.reach_note():
+        out.line(reach)
     out.line("")
     out.line(disclaimer())
 
