@@ -84,6 +84,66 @@ def test_the_reader_reads_general_forms_not_only_listed_sentences(conclusion, te
         assert reading.certain and reading.own
 
 
+@pytest.mark.parametrize("conclusion, side, act, absent", [
+    ("我先不拔智齿", -1, "智齿", ()),  # 先不 is a "not now": against the act
+    ("我们今年先不要孩子", -1, "孩子", ()),
+    ("我该请三个月长假去旅行", 1, "长假", ("三个",)),  # how long is not what
+    ("我该退休后搬去海南", 1, "海南", ("退休",)),  # 退休后 says when
+    ("我该把烟戒了", 1, "烟", ()),  # 把X V了: X and VX (戒烟)
+    ("我该再考一年研", 1, "考研", ("一年",)),  # a duration inside a separable verb
+])
+def test_a_conclusion_is_read_into_its_side_and_act(conclusion, side, act, absent):
+    frame = frame_for(conclusion)
+    assert frame.side == side and act in frame.act and not set(absent) & set(frame.act), frame
+    assert not frame.persons  # no name in these (考驾照 is not one either)
+    assert frame_for("我该去学车考驾照").persons == ()
+    assert frame_for("我该和小林结婚").persons == ("小林",)
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
+    # dread in any words: a thought of the act, then 就 and whatever the body does
+    ("我该去做手术", "一想到要在医院躺两个礼拜，胃就开始抽", -1),
+    # who would do what it takes, and no room for it
+    ("我该开个网店", "白天上班，晚上谁管客服？", -1),
+    ("我该开个网店", "每天到家都十点了，哪还有精力打包", -1),
+    # a worry with no answer
+    ("我该一个人去西藏", "万一路上高反了怎么办", -1),
+    # a question asking for facts takes no side
+    ("我该去做手术", "手术前一天几点开始不能喝水？", 0),
+    ("我该搬去海南", "海南到底哪个城市适合养老？", 0),
+    ("我该开个网店", "个体户开网店要怎么报税？", 0),
+    ("我该戒烟", "如果搬到新楼，也不知道那边让不让抽烟", 0),
+    # 倒是…就是 and 可 are contrasts: the user stands on what follows
+    ("我们今年该要孩子", "倒是想要，就是生下来谁带", -1),
+])
+def test_the_reader_reads_forms_the_first_rules_did_not(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert reading.side == side and reading.own, (text, reading)
+
+
+def test_a_glad_thought_is_not_dread():
+    reading = read("一想到能彻底好了就开心", frame_for("我该去做手术"))
+    assert not any("一想到" in cue for cue in reading.cues) and not reading.certain, reading
+
+
+@pytest.mark.parametrize("text, speaker, form", [
+    ("同事说副业就是再上一份班，这话太对了", None, "adopted"),  # agreement in everyday words
+    ("朋友说这行早就饱和了，我深有同感", None, "adopted"),
+    ("要是见了面觉得不合适，回头怎么跟我妈交代？", None, "hypothetical"),  # a condition, not a speaker
+    ("医生说这颗牙是横着长的，迟早要拔", None, "plain"),  # a fact a doctor told the user: the user's evidence
+    ("疫苗狗粮加上看病，一年少说七八千", None, "plain"),  # 少说 reports nobody
+    ("我妈说养狗太费心", "我妈", "reported"),  # still someone else's view
+    ("我们领导说养狗就别想出差了", "我们领导", "reported"),
+    ("要是我妈觉得养狗太麻烦，那就算了", "要是我妈", "reported"),  # a condition on someone's view is theirs
+    ("中介说现在是入手的好时机", "中介", "reported"),  # a professional's advice is a view, not a fact
+])
+def test_who_is_speaking_in_everyday_words(text, speaker, form):
+    reading = read(text, frame_for("我该养只狗"))
+    assert (reading.speaker, reading.form) == (speaker, form), (text, reading)
+    if "交代" in text or "七八千" in text:
+        assert reading.side == -1 and reading.certain, reading
+
+
 def test_someone_elses_view_is_never_the_users():
     frame = frame_for("我该跳槽")
     view = read("阿杰认为说“不知道”就是不想走", frame)
@@ -353,12 +413,15 @@ def test_the_labelled_set_is_split_before_anything_is_tuned_on_it():
 
     root = Path(__file__).resolve().parent.parent / "bench" / "data"
     files = {name: yaml.safe_load((root / name).read_text(encoding="utf-8"))
-             for name in ("stance_tuning.yaml", "stance_tuning_2.yaml")}
+             for name in ("stance_tuning.yaml", "stance_tuning_2.yaml", "stance_tuning_3a.yaml",
+                          "stance_tuning_3b.yaml", "stance_tuning_3c.yaml")}
     assert {data["part"] for data in files.values()} == {"tuning"}
     assert "can no longer count as" in (root / "stance_tuning_2.yaml").read_text(encoding="utf-8")
     decisions = [d["decision"] for data in files.values() for d in data["decisions"]]
     statements = [s["text"] for data in files.values() for d in data["decisions"] for s in d["statements"]]
-    assert len(decisions) >= 20 and len(statements) >= 200
+    assert len(decisions) >= 60 and len(statements) >= 900
+    for name in ("stance_tuning_3a.yaml", "stance_tuning_3b.yaml", "stance_tuning_3c.yaml"):
+        assert "written blind" in (root / name).read_text(encoding="utf-8").lower()
     assert len(set(decisions)) == len(decisions) and len(set(statements)) == len(statements)
     assert {"跳槽", "买房", "结婚", "辞职考研", "创业", "搬回老家", "看心理医生"} <= set(decisions)
     labels = {s["label"] for data in files.values() for d in data["decisions"] for s in d["statements"]}

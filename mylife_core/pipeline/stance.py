@@ -230,9 +230,11 @@ from . import stance_cues as cues
 
 CLAUSES = re.compile(r"[，,。!！?？；;：:\n、…~～—]+")
 QUOTES = str.maketrans({"“": '"', "”": '"', "「": '"', "」": '"', "『": '"', "』": '"', "‘": "'", "’": "'"})
-MODALS = re.compile(r"^(?:我们|我|你们|你)?(?:还是|最好|现在|今年|立刻|马上|真的|是否)?"
+MODALS = re.compile(r"^(?:我们|我|你们|你)?(?:还是|最好|现在|今年|明年|立刻|马上|真的|是否|先|暂时|暂且)*"
                     r"(不该|不应该|不应|不要|别|不能|不必|没必要|不用|该|应该|应当|应|要|得|需要|必须|可以)?")
 PERSON_PRONOUNS = ("他", "她", "我们俩", "我们")
+_PERSON_PREPOSITIONS = ("和", "跟", "给", "与", "同", "对", "帮", "陪", "向")
+_NUMBER_WORD = re.compile(r"^[0-9一二两三四五六七八九十百千几半]+[个年月天周次岁]*$")
 BREAK_VERBS = ("分手", "离婚", "绝交", "断了", "离开")
 GENERIC_ACT = ("折腾", "换")
 # the act a "stay" conclusion ("你应该留在现在的公司") is against
@@ -315,8 +317,12 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
             persons.append(word + tagged[i + 1][0])
             i += 2
             continue
-        if tag == "nr" or word in ("他", "她"):
-            persons.append(word)
+        after = tagged[i + 1][0] if i + 1 < len(tagged) else ""
+        if _NUMBER_WORD.match(word) or after in ("后", "以后", "之后", "前", "以前"):
+            i += 1  # "三个月", "一年", "退休后": when, not what
+            continue
+        if word in ("他", "她") or (tag == "nr" and i > 0 and tagged[i - 1][0] in _PERSON_PREPOSITIONS):
+            persons.append(word)  # "和小林", "借钱给阿强"; a lone nr tag is often a verb-object (考驾照)
         elif word.strip() and word not in STOP_TERMS and word not in ("一起", "一只", "一个", "给", "把", "来", "去",
                                                                       "和", "跟", "的", "了", "住", "看", "做", "最近"):
             if len(word) > 1 or tag.startswith("n"):  # a lone 好 / 够 is no act; a lone 猫 is its object
@@ -324,6 +330,12 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
         i += 1
     if predicate and predicate not in words and 1 < len(predicate) <= 6:
         words.append(predicate)
+    inner = re.sub(r"[一二两三四五六七八九十几半]+个?[年月天周次]", "", predicate)  # "考一年研": 考研
+    if inner != predicate and 1 < len(inner) <= 6:
+        words.append(inner)
+    ba = re.match(r"^把(.{1,4}?)([\u4e00-\u9fff])(?:了|掉)?$", predicate)  # "把烟戒了": 烟, 戒烟
+    if ba:
+        words += [ba.group(1), ba.group(2) + ba.group(1)]
     words += [w for w in extra if w and len(w) >= 2]
     words = with_stance_aliases(key_terms(words))
     left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
@@ -421,6 +433,12 @@ def _reported(text: str) -> _Report | None:
             if verb in ("想让我", "让我", "叫我", "希望我", "要我"):
                 continue
             return None  # the user's own 我觉得 / 我认为
+        if (subj.startswith(cues.CONDITION) or re.match(r"^(?:是|就是|我|我是|我就|只是)?(?:怕|担心|就怕)", subj)) \
+                and not re.search(cues.KIN + "|他|她|别人|人家", subj):
+            # "要是见了面觉得…", "是怕领导觉得我…": the user's own condition or fear, no one else's view
+            if verb in ("想让我", "让我", "叫我", "希望我", "要我"):
+                continue
+            return None
         if not subj:
             if not others_act:
                 continue  # "总觉得…", "说放下…": the user's
@@ -432,6 +450,8 @@ def _reported(text: str) -> _Report | None:
                 subj = subj[: subj.index(cut)]
         if any(src in subj for src in cues.FACT_SOURCES):
             return None  # a landlord's rule, a contract: facts the user records
+        if any(src in subj for src in cues.FACT_PEOPLE) and not cues.ADVICE.search(text[text.find(clause) + pos:]):
+            return None  # "医生说这颗是横着长的": a fact told, the user's evidence; "医生说最好…" is a view
         content = text[text.find(clause) + pos + len(verb):]
         reaction = None
         rest = clauses[i + 1:]
@@ -516,12 +536,17 @@ def _dominant(clauses: list[str]) -> tuple[list[str], bool]:
         if word and i > 0:
             start, concession = i, True
             continue
+        if i > 0 and (clause.startswith("就是") and any("倒是" in c or c.startswith("是") for c in clauses[:i])
+                      or re.match(r"可(?![以能爱怜惜笑])", clause)):
+            start, concession = i, True  # "倒是想要，就是…", "嘴上说随我，可每次…"
+            continue
         if i > 0 and clause.startswith(("是", "而是")) and re.search(r"不是|并不是|并非", clauses[i - 1]):
             start, concession = i, True
     out = []
     for j, clause in enumerate(clauses[start:]):
         if j == 0 and start > 0:
-            rest, word = _strip_lead(clause, ("但是", "但", "可是", "不过", "然而", "只是", "却", "其实", "而是", "是"))
+            rest, word = _strip_lead(clause, ("但是", "但", "可是", "不过", "然而", "只是", "却", "其实", "而是", "就是",
+                                              "是", "可"))
             clause = rest or clause
         out.append(clause)
     return out, concession
@@ -620,9 +645,12 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     if question and re.search(r"(.)[不没]\1|是不是|有没有|该不该|要不要|能不能", text) and not any(
             m in text for m in cues.RHETORICAL):
         return Reading(side=0, certain=False, form="question")  # an open question: no side
+    if question and cues.INFO_QUESTION.search(text):
+        return Reading(side=0, certain=False, form="question")  # "哪个城市适合养老？": asks for facts
     for word in cues.UNDECIDED:
         pos = text.find(word)
-        if pos >= 0 and any(m in text[pos + len(word):] for m in cues.OPEN_MARKS):
+        if pos >= 0 and (any(m in text[pos + len(word):] for m in cues.OPEN_MARKS)
+                         or (word in ("不知道", "不清楚") and A_NOT_A.search(text, pos + len(word)))):  # "不知道那边让不让…"
             return Reading(side=0, certain=False, form="question")  # "不知道（自己想不想走）": not decided
     body, concession = _dominant(clauses)
     form = "concession" if concession else "plain"
@@ -714,26 +742,35 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             if kind not in cues.TARGETED or about_act != about_present:  # a good/bad word with a clear target
                 strong += side
             decided.append(word)
+    dread = cues.DREAD.search(text)
+    if dread and not cues.DREAD_GOOD.match(text, dread.end()) and not any(
+            cues.KIND_SIDE.get(k) == -1 and w in decided for w, k in _CUE_INDEX if k in ("fear", "distress")):
+        # "一想到又要在图书馆坐一天，胃就开始抽", "光想想腿就软了": whatever the body does, it is dread
+        side = 1 if going_on and not about_act else -1
+        score += side
+        strong += side
+        sides_seen.add(side)
+        decided.append(dread.group(0))
     if act_side:
         side = 1 if act_side > 0 else -1
         return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
                        cue=act_words[0], basis="act", cues=decided)
-    if not decided and concession and flip == 1:
+    if concession and flip == 1:
         # "虽然很想摘掉眼镜，但……": what is conceded is one side, so what the user stands on is the
         # other, even in words no list holds
         conceded = clauses[:len(clauses) - len(body)]
-        if conceded:
+        if conceded and not decided:
             first, _ = _strip_lead(conceded[0], cues.CONCESSIVE)
             granted = "，".join([first, *conceded[1:]])
             sub = _read_own(granted, frame, conceded=True)
             if not sub.side and re.search(r"(?:很|一直|也|都|真|挺|特别)(?:想|希望|喜欢|爱|向往|羡慕)", granted) \
                     and not _negated_before(granted, len(granted)):
                 sub = Reading(side=1, certain=True, cue=granted, basis="cue")  # "虽然一直很想…": a wish for it
-            if sub.side and sub.certain and sub.own:
+            if sub.side and sub.certain and sub.own and not decided:
                 return Reading(side=-sub.side, certain=True, form="concession", cue=sub.cue, basis="cue",
                                cues=sub.cues)
     if not decided:
-        if question and form == "question":
+        if question and form == "question" and rhetorical:  # an open "…怎么报税？" asks, it takes no side
             if about_present and not about_act:
                 return Reading(side=1 * flip, certain=False, form=form, basis="none")
             if about_act:

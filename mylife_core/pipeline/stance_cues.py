@@ -38,6 +38,8 @@ by semantic category and by productive forms, so it reaches phrasings no tuning 
 
 from __future__ import annotations
 
+import re
+
 CUES: dict[str, tuple[str, ...]] = {
     "risk": (
         "亏本", "亏钱", "亏损", "赔钱", "失败", "风险", "后悔", "站岗", "接盘", "套牢", "连累", "保不住", "从头",
@@ -163,7 +165,7 @@ GENERAL: dict[str, tuple[str, ...]] = {
         "提不起精神", "提不起",
     ),
     "pull": (
-        "憧憬", "梦想", "早就想", "做梦都想", "盼", "划算", "值", "赚", "多挣", "挣得多", "收入高", "提升", "成长",
+        "热血沸腾", "跃跃欲试", "心痒", "不甘心", "不亏", "不吃亏", "赚到", "值回票价", "憧憬", "梦想", "早就想", "做梦都想", "盼", "划算", "值", "赚", "多挣", "挣得多", "收入高", "提升", "成长",
         "前景", "出路", "退路", "用得上", "顶上", "补贴家用", "底气",
     ),
     "bad": (
@@ -175,6 +177,31 @@ GENERAL: dict[str, tuple[str, ...]] = {
         "靠谱", "舒心", "顺心", "放心", "安心", "高兴", "幸福", "享受", "好看", "优秀",
     ),
 }
+# Colloquial vocabulary (session 14), by category, from everyday usage: how people say a thing
+# failed, lost money, cost them dearly, broke a friendship, left them out, was fought over by too
+# many, made them wait, hurt them; what drew them; and present ailments that push for a change.
+COLLOQUIAL: dict[str, tuple[str, ...]] = {
+    "risk": (
+        "关门", "倒闭", "凉了", "凉凉", "没戏", "翻车", "爆雷", "跑路", "亏麻", "血亏", "割肉", "被套",
+        "赔本", "悔青", "肠子都青", "后悔死", "撕破脸", "闹掰", "翻脸", "散伙", "闹僵", "边缘化", "坐冷板凳",
+        "被架空", "太卷", "卷成", "卷死", "饱和", "僧多粥少", "抢破头", "遥遥无期", "追尾", "车祸", "不安全", "危险", "老赖", "拖欠", "赖账", "有借无还", "借了不还", "不还钱", "断粮",
+        "从零开始", "从头再来", "打回原形", "竹篮打水", "鸡飞蛋打", "人财两空",
+    ),
+    "bad": (
+        "膈应", "不自在", "寄人篱下", "看人脸色", "掉层皮", "脱层皮", "累死", "累垮", "拖垮", "糟蹋", "惨了",
+        "打喷嚏", "喷嚏",
+    ),
+    "pull": (
+        "心都化了", "心都要化了", "暖暖的", "暖心", "成就感", "开窍", "真香", "上岸", "回血", "翻了一倍", "翻一倍",
+        "赚翻", "千载难逢", "难得的机会", "限定", "错过就没了", "不试试怎么知道", "不会少块肉", "又不会少",
+    ),
+    "push": (
+        "发炎", "疼醒", "折腾醒", "发作", "受罪", "遭罪",
+    ),
+}
+for _kind, _words in COLLOQUIAL.items():
+    GENERAL[_kind] = (*GENERAL[_kind], *_words)
+
 # Productive forms, not word lists: the negative potential complement of Chinese (V不起, V不了,
 # V不下, V不开, V不动, V不过来, V不住, V不上, V不到, V不来: "can't afford / can't manage / can't
 # fit / can't get away ...") says the act is beyond the user's means, whatever the verb; V不下去
@@ -186,8 +213,16 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (r"没(?:有)?(?:时间|钱|空|精力|人手|地方|心思|底气|经验|把握|门路|人脉|保障|收入|积蓄|存款|退路|余钱|余力|能力|条件|办法)",
      "bind"),
     (r"白(?:花|干|读|交|等|忙|跑|费|搭|学|折腾|熬|付出)", "risk"),
+    # "谁陪她复查", "谁顶得住啊", "谁家公司会要": who would do what it takes, a burden
+    (r"谁(?:家[^，,。？?]{0,4})?(?:还|又)?(?:来|会|能|肯|敢)?(?:管|带|陪|要|顶得住|受得了|照顾|接送|养|收|喂|看着|帮|扛|顶)", "bind"),
+    # "哪有空打包发货", "哪还有脑子学": no room for it
+    (r"哪(?:还)?有(?:空|时间|脑子|精力|钱|心思|闲钱|余钱|功夫|力气|心情|工夫)", "bind"),
+    # "万一半路生病了怎么办", "咋整": a worry with no answer
+    (r"(?:怎么|咋)(?:办|整)|怎么交代|怎么见人|怎么活", "risk"),
+    # "过去能干啥", "够撑几年": doubt that it adds up
+    (r"能干(?:啥|什么|嘛)|够(?:撑|花|用)几|有啥用|图个啥", "doubt"),
     # a sum of money: money going out, unless the clause says it comes in (挣, 赚, 涨 ...)
-    (r"[0-9一二两三四五六七八九十几][0-9一二两三四五六七八九十百千几多.]*(?:万|千|块|元)", "money"),
+    (r"[0-9一二两三四五六七八九十几][0-9一二两三四五六七八九十百千几多.]*(?:块|元|(?:万|千)(?![0-9一二两三四五六七八九十百千万几多]*[步米里人字次个张页斤公]))", "money"),
 )
 # a sum of money in a clause with one of these is a gain, not a cost
 MONEY_IN = ("挣", "赚", "收入", "涨", "省", "多拿", "奖", "补贴", "加薪", "给", "报销", "回本", "存了", "攒了", "攒下")
@@ -195,7 +230,8 @@ MONEY_IN = ("挣", "赚", "收入", "涨", "省", "多拿", "奖", "补贴", "�
 NOT_PATTERN = ("对不起", "了不起", "看不起", "瞧不起", "想不起", "大不了", "少不了", "免不了", "不得了", "受不了",
                "忍不住", "禁不住", "坐不住", "算不上", "说不上", "谈不上", "看不上", "想不到", "没想到", "意想不到",
                "说不到", "等不到", "不到", "想不开", "看不开", "合不来", "拿不准", "说不定", "离不开", "舍不下",
-               "放不下", "差不了", "错不了", "跑不了", "用不了", "要不了", "花不了", "顶不住")
+               "放不下", "差不了", "错不了", "跑不了", "用不了", "要不了", "花不了", "顶不住", "一动不动", "纹丝不动",
+               "动不动")
 # words that end in a one-character cue without meaning it: 恋爱 is not 爱, 恐怕 ("probably") not 怕
 NOT_CUE_COMPOUNDS = ("恋爱", "可爱", "恐怕", "哪怕", "偏差", "时差", "落差", "温差", "只怕")
 # physical distress: a sign of dread only when the act is what is thought of ("一想到…就腿软",
@@ -205,6 +241,10 @@ DISTRESS = (
     "冒冷汗", "出冷汗", "一身冷汗", "心跳加速", "浑身难受", "崩溃", "哆嗦", "头皮发麻", "头疼", "头大", "头痛",
     "窒息", "心慌",
 )
+# dread in any words: a thought of it, then 就 and what the body or mind does ("想想就头秃",
+# "一想到…心里就膈应"), unless what follows is glad (DREAD_GOOD)
+DREAD = re.compile(r"(?:一想到|想到|一想起|想起|光想想|想想|一想|光是想|一提到|一说到|一听到?)[^。！!？?；;]{0,30}?就")
+DREAD_GOOD = re.compile(r"[^。！!？?；;]{0,8}?(?:开心|兴奋|激动|期待|笑|高兴|来劲|有劲|有动力|心动|痒痒|美|甜|踏实|轻松)")
 DISTRESS_TRIGGERS = ("想到", "想想", "一想", "想起", "一听", "听到", "提到", "说到", "看到", "一提", "想象")
 
 # the side a kind's word takes toward the act when read plainly (before negation and target)
@@ -236,7 +276,7 @@ AFTER_ACT = ("去了", "回去", "那边", "过去", "到时候", "之后", "回
 # the present going on: a fear of it is a reason to change ("再这样下去，我怕自己会撑不住")
 GOING_ON = ("这样下去", "再这样", "长此以往", "一辈子")
 # ... and of the present when it holds one of these
-PRESENT = ("现在的", "这边", "这里", "目前", "当前", "一辈子", "每天", "天天", "每次", "又", "三年", "六年", "五年",
+PRESENT = ("现在的", "这边", "这里", "目前", "当前", "一辈子", "每天", "天天", "每次", "又", "已经", "连着", "三年", "六年", "五年",
            "这几年", "在一起", "一眼", "本来", "原来", "现有")
 # ... of which these only say "habitually": after a word of the act's consequences ("搬过去我每天…")
 # they describe life after the act, not the present
@@ -248,22 +288,37 @@ REPORT_VERBS = ("说", "觉得", "认为", "劝", "催", "建议", "念叨", "�
                 # views in other words: "我妈的意思是…", "按我爸的说法…", "在婆婆看来…", "我爸一听就骂我…"
                 "的意思是", "的意思", "的说法", "的建议是", "的建议", "的看法", "的意见", "的口气", "看来", "骂",
                 "唠叨", "吐槽", "数落", "埋怨", "叮嘱", "嘱咐", "不看好", "看好", "不赞成", "赞成", "不支持", "主张")
-NOT_REPORT = ("说明", "说服", "说话", "说好", "说不过去", "说不定", "说真的", "说实话", "说白了", "说到底", "小说",
+NOT_REPORT = ("说明", "少说", "难说", "都难说", "没说", "讲课", "说服", "说话", "说好", "说不过去", "说不定", "说真的", "说实话", "说白了", "说到底", "小说",
               "游说", "说不好", "不好说", "虽说", "再说", "说起来",
               "就是说", "比如说", "怎么说", "如果说", "听说", "据说", "说来", "说得对", "说得有道理", "说的",
               "说法", "说得", "不是说", "说不知道", "觉得自己", "让我想", "让我觉得", "叫我怎么")
 # ... and these only when no one else is named before them ("说出去多丢人" / "导师说出去镀金…")
 NOT_REPORT_BARE = ("说出去", "说出来", "说放下", "说走就走")
 # sources whose words are facts the user records, not views (a landlord's rule, a contract)
-FACT_SOURCES = ("房东", "公司", "单位", "合同", "规定", "政策", "通知", "学校")
+FACT_SOURCES = ("房东", "公司", "单位", "合同", "规定", "政策", "通知", "学校", "官网", "组委会")
+# people whose job is to state facts: what they report is evidence the user records, unless it is
+# advice or an opinion (ADVICE): "医生说角膜厚度够做" is a fact, "医生说最好别拖" a view
+FACT_PEOPLE = ("医生", "大夫", "护士", "中介", "代理人", "业务员", "人事", "HR", "负责人", "经理", "车商", "银行",
+               "客服", "物业", "律师", "会计师", "体检")
+ADVICE = re.compile(r"应该|应当|最好|建议|趁|赶紧|赶快|别|不要|不如|划算|值得|时机|机会|看好|不错|推荐|劝|该|必须得|"
+                    r"[觉认]得|可以考虑|不妨|放心|没问题|千万")
+# who the user may name after 我 ("我妈说", "我同事觉得"): anyone else makes the clause the user's own
+KIN = (r"(?:们家|家|妈|爸|姐|哥|弟|妹|老公|老婆|媳妇|对象|男朋友|女朋友|男友|女友|朋友|同事|领导|老板|婆婆|公公|岳父|岳母|"
+       r"丈母娘|爷爷|奶奶|外婆|外公|姥姥|姥爷|舅|姨|叔|姑|表|堂|室友|同学|闺蜜|发小|兄弟|师|导师|家人|父母|爸妈|儿子|女儿|孩子)")
 # adverbs that may sit between a speaker and the verb: "婆婆天天催", "老李一直劝我"
 REPORT_ADVERBS = "天天一直总是老是也都还又就一再反复早就常常经常非要偏要还在就是倒是也在"
 USER_SUBJECTS = ("我", "我们", "自己", "我自己", "我也", "我还", "我倒", "我真", "我总", "我一直", "我其实",
                  "我现在", "我就", "我是", "我都", "我却", "我只")
 # the user's reaction to a reported view
 AGREE = ("这话我是认同的", "我是认同的", "我认同", "我同意", "我觉得他说得对", "我觉得她说得对", "说得对", "说得有道理",
-         "有道理", "我也这么想", "我也觉得", "确实如此", "没错")
-DISAGREE = ("不认同", "不同意", "不赞同", "不是这样", "并不认为", "不觉得", "我不信", "不以为然", "才不是")
+         "有道理", "我也这么想", "我也觉得", "确实如此", "没错",
+         # agreement in everyday words: "这话太对了", "我深有同感", "我觉得也是", "这话我听进去了"
+         "太对了", "说得太对", "在理", "深有同感", "感同身受", "我觉得也是", "我看也是", "也这么觉得", "也这么认为",
+         "没毛病", "听进去了", "听进去", "我服", "我也动摇了", "动摇了", "被说服了", "说到我心坎", "一针见血",
+         "确实", "的确", "是这么回事", "是这个理")
+DISAGREE = ("不认同", "不同意", "不赞同", "不是这样", "并不认为", "不觉得", "我不信", "不以为然", "才不是",
+            "我才不信", "瞎说", "胡说", "扯淡", "站着说话不腰疼", "说得轻巧", "不敢苟同", "我不这么看", "我不这么想",
+            "不这么认为", "听听就好", "左耳进右耳出", "不太信", "不信这个")
 
 # concession and contrast: what follows one of these at a clause start is what the user stands on
 CONTRAST = ("但是", "但", "可是", "不过", "然而", "只是", "就是怕", "怕的是", "就怕", "却", "偏偏", "反而",
@@ -281,6 +336,9 @@ UNDO_BEFORE = ("弥补", "解决", "改善", "摆脱", "缓解", "克服", "顶�
 UNDO_AFTER = ("减少", "少了", "好转", "缓解", "改善", "消失", "没了")
 # "不知道（自己想不想走）", "不清楚自己真正在纠结什么": the user says they have not decided
 UNDECIDED = ("不知道", "不确定", "不清楚", "拿不准", "说不好", "想不明白", "不明白")
+# a question asking for facts, not doubting the act: "哪个城市适合养老？", "穿什么比较合适？"
+INFO_QUESTION = re.compile(r"哪个|哪家|哪种|哪些|哪一|几点|多少钱|(?:穿|买|带|选|准备|办|问)什么|什么区别|有什么不同|区别"
+                           r"|怎么(?:报|选|办理|准备|申请|挑)|需要(?:什么|哪些)|还要办|要带")
 OPEN_MARKS = ("什么", "是否", "还是", "想不想", "要不要", "该不该")
 RHETORICAL = ("难道", "哪有", "何必", "凭什么", "谁会", "谁来", "怎么可能", "有必要", "真的", "还有", "到底", "哪里",
               "怎么办", "谁管", "哪有余钱", "还能")
