@@ -130,7 +130,11 @@ def test_a_glad_thought_is_not_dread():
     ("同事说副业就是再上一份班，这话太对了", None, "adopted"),  # agreement in everyday words
     ("朋友说这行早就饱和了，我深有同感", None, "adopted"),
     ("要是见了面觉得不合适，回头怎么跟我妈交代？", None, "hypothetical"),  # a condition, not a speaker
-    ("医生说这颗牙是横着长的，迟早要拔", None, "plain"),  # a fact a doctor told the user: the user's evidence
+    ("医生说这颗牙已经横着长了，顶到了前面的大牙", None, "plain"),  # a fact a doctor told: the user's evidence
+    ("教务处说休学期间奖学金全部停发", None, "plain"),  # an office stating a rule: a fact
+    ("医生说最好别拖", "医生", "reported"),  # a doctor's advice is a view
+    ("单位王姐劝我跟她一块报，说有个伴", "单位王姐", "reported"),  # 单位 names where she works, not a source
+    ("室友一直怂恿我冲，说不买后悔一辈子", "室友", "reported"),
     ("疫苗狗粮加上看病，一年少说七八千", None, "plain"),  # 少说 reports nobody
     ("我妈说养狗太费心", "我妈", "reported"),  # still someone else's view
     ("我们领导说养狗就别想出差了", "我们领导", "reported"),

@@ -426,7 +426,8 @@ def _reported(text: str) -> _Report | None:
         if (any(q in subj for q in ("谁", "哪", "什么")) or (subj.startswith(("这", "那")) and not subj.endswith("人"))
                 or subj.endswith("被") or "的是" in subj):
             continue  # "谁会要我", "这种事说出去…": not a speaker
-        others_act = verb in ("劝", "催", "让我", "叫我", "要我", "逼我", "问我", "想让我", "希望我")
+        others_act = verb in ("劝", "催", "让我", "叫我", "要我", "逼我", "问我", "想让我", "希望我", "怂恿", "鼓励",
+                              "撺掇", "鼓动", "忽悠")
         if subj in cues.USER_SUBJECTS or (subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只") or (
                 subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总挺有点其实一直从来])*",
                                                              subj[1:] if subj.startswith("我") else subj[2:])):
@@ -448,10 +449,12 @@ def _reported(text: str) -> _Report | None:
         for cut in ("知道了", "做完", "听了", "看了", "知道", "听说"):
             if cut in subj and subj.index(cut) > 0:
                 subj = subj[: subj.index(cut)]
-        if any(src in subj for src in cues.FACT_SOURCES):
-            return None  # a landlord's rule, a contract: facts the user records
-        if any(src in subj for src in cues.FACT_PEOPLE) and not cues.ADVICE.search(text[text.find(clause) + pos:]):
-            return None  # "医生说这颗是横着长的": a fact told, the user's evidence; "医生说最好…" is a view
+        if re.search(f"(?:{'|'.join(cues.FACT_SOURCES)})(?:明确|也|都|还|又|早就|已经|明明)?$", subj):
+            return None  # a landlord's rule, a contract: facts the user records ("单位王姐" is a person)
+        told = text[text.find(clause) + pos:]
+        if cues.FACT_PEOPLE.search(subj) and verb in cues.FACT_VERBS and cues.FACT_MARK.search(told) \
+                and not cues.ADVICE.search(told):
+            return None  # "医生说这颗是横着长的", "教务处说休学期间…停发": a fact told, the user's evidence
         content = text[text.find(clause) + pos + len(verb):]
         reaction = None
         rest = clauses[i + 1:]
@@ -645,7 +648,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     if question and re.search(r"(.)[不没]\1|是不是|有没有|该不该|要不要|能不能", text) and not any(
             m in text for m in cues.RHETORICAL):
         return Reading(side=0, certain=False, form="question")  # an open question: no side
-    if question and cues.INFO_QUESTION.search(text):
+    if (question or "问问" in text) and cues.INFO_QUESTION.search(text) or re.search(
+            r"(?:不知道|不清楚|谁也不知道|说不清)", text) and any(w in text for w in cues.INFO_WORDS):
         return Reading(side=0, certain=False, form="question")  # "哪个城市适合养老？": asks for facts
     for word in cues.UNDECIDED:
         pos = text.find(word)
