@@ -30,10 +30,10 @@ its object or what follows it. Longer entries win over the shorter ones inside t
 over ``方便``); an entry that already holds its negation is not negated again by it.
 
 The lists were written from how people write about such decisions and extended from errors on
-the tuning part (``bench/data/stance_tuning.yaml`` and ``stance_tuning_2.yaml``); never from the
-held-out part (``stance_heldout.yaml``). ``GENERAL`` and ``PATTERNS`` below organise the vocabulary
-by semantic category and by productive forms, so it reaches phrasings no tuning sentence used;
-``bench/stance.py --cv`` estimates how far it does (docs/ask.md).
+the tuning part (``bench/data/stance_tuning*.yaml``); never from the held-out part
+(``stance_heldout.yaml``). ``GENERAL``, ``COLLOQUIAL`` and ``PATTERNS`` below organise the
+vocabulary by semantic category and by productive forms, so it reaches phrasings no tuning sentence
+used; ``bench/stance.py --cv`` estimates how far it does (docs/ask.md).
 """
 
 from __future__ import annotations
