@@ -333,9 +333,10 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     inner = re.sub(r"[一二两三四五六七八九十几半]+个?[年月天周次]", "", predicate)  # "考一年研": 考研
     if inner != predicate and 1 < len(inner) <= 6:
         words.append(inner)
-    ba = re.match(r"^把(.{1,4}?)([\u4e00-\u9fff])(?:了|掉)?$", predicate)  # "把烟戒了": 烟, 戒烟
-    if ba:
-        words += [ba.group(1), ba.group(2) + ba.group(1)]
+    ba = re.match(r"^把(.{1,6}?)(送走|送人|盘出去|租出去|卖掉|卖了|转让|扔掉|处理掉)$", predicate) or re.match(
+        r"^把(.{1,3}?)([\u4e00-\u9fff])(?:了|掉)?$", predicate)
+    if ba:  # "把烟戒了": 烟, 戒烟; "把狗送走": 狗, 送走
+        words += [ba.group(1), ba.group(2) + ba.group(1) if len(ba.group(2)) == 1 else ba.group(2)]
     words += [w for w in extra if w and len(w) >= 2]
     words = with_stance_aliases(key_terms(words))
     left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
