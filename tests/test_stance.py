@@ -129,6 +129,9 @@ def test_a_glad_thought_is_not_dread():
 @pytest.mark.parametrize("text, speaker, form", [
     ("同事说副业就是再上一份班，这话太对了", None, "adopted"),  # agreement in everyday words
     ("朋友说这行早就饱和了，我深有同感", None, "adopted"),
+    ("表姐说也就十分钟的事，别自己吓自己，她说得对", None, "adopted"),  # 她说得对: the user says she is right
+    ("我爸说合伙迟早要散，这话我以前不信，现在信了", None, "adopted"),  # the last word counts
+    ("朋友说这个岗位很稳，我认为不见得", "朋友", "reported"),  # 我认为 is not 我认
     ("要是见了面觉得不合适，回头怎么跟我妈交代？", None, "hypothetical"),  # a condition, not a speaker
     ("医生说这颗牙已经横着长了，顶到了前面的大牙", None, "plain"),  # a fact a doctor told: the user's evidence
     ("教务处说休学期间奖学金全部停发", None, "plain"),  # an office stating a rule: a fact

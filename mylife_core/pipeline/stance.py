@@ -459,10 +459,11 @@ def _reported(text: str) -> _Report | None:
         content = text[text.find(clause) + pos + len(verb):]
         reaction = None
         rest = clauses[i + 1:]
-        if _user_reaction(rest, cues.DISAGREE):
+        disagree, agree = _user_reaction(rest, cues.DISAGREE), _user_reaction(rest, cues.AGREE)
+        if disagree >= 0 and disagree >= agree:  # "以前不信，现在信了": the last word counts
             reaction = "disagree"
             content = _strip_reaction(content, cues.DISAGREE)
-        elif _user_reaction(rest, cues.AGREE):
+        elif agree >= 0:
             reaction = "agree"
             content = _strip_reaction(content, cues.AGREE)
         return _Report(who=subj.strip("的"), content=content.lstrip("：:，, "), reaction=reaction,
@@ -475,25 +476,31 @@ def _reported(text: str) -> _Report | None:
     return None
 
 
-def _user_reaction(clauses: list[str], words: Iterable[str]) -> bool:
-    """Does one of ``clauses`` say the user agrees / disagrees ("这话我是认同的", "我不认同")?"""
-    for clause in clauses:
+def _user_reaction(clauses: list[str], words: Iterable[str]) -> int:
+    """The index of the last of ``clauses`` that says the user agrees / disagrees ("这话我是认同的",
+    "我不认同"), or -1. A word ending in ``$`` counts only at the end of its clause ("这话我认", not
+    "我认为…"); 他/她 may say it for the user only as "她说得对"."""
+    found = -1
+    for i, clause in enumerate(clauses):
         for w in words:
-            pos = clause.find(w)
-            if pos < 0:
+            word = w.rstrip("$")
+            pos = clause.rfind(word) if w.endswith("$") else clause.find(word)
+            if pos < 0 or (w.endswith("$") and clause[pos + len(word):].strip("了的啊呀吧！!。")):
                 continue
             before = clause[:pos]
-            for lead in ("这个", "这话", "这点", "这一点", "对此", "但", "可", "不过", "其实"):
+            for lead in ("这个", "这话", "这点", "这一点", "对此", "但", "可", "不过", "其实", "现在", "越想越", "越来越"):
                 before = before.replace(lead, "")
             before = _subject(before)
-            if not before or before.startswith("我") or w.startswith("我"):
-                return True
-    return False
+            if not before or before.startswith("我") or w.startswith("我") or (
+                    before in ("他", "她") and word.startswith("说得")):
+                found = i
+                break
+    return found
 
 
 def _strip_reaction(content: str, words: Iterable[str]) -> str:
     parts = _clauses(content)
-    keep = [p for p in parts if not any(w in p for w in words)]
+    keep = [p for p in parts if not any(w.rstrip("$") in p for w in words)]
     return "，".join(keep)
 
 
