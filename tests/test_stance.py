@@ -230,6 +230,20 @@ def test_counter_evidence_in_words_no_list_holds_and_no_health_note(ws):
     assert all(i.certain and i.speaker is None for i in result.items)
 
 
+def test_a_statement_filed_elsewhere_is_reached_through_the_topics_own_words(ws):
+    """Keyword-only: "每个月要多还三千" shares no word with 我该给爸妈买套房, but 房贷 is what the user's
+    own notes on the topic speak of, so the note filed under 财务 is read too (relevance feedback)."""
+    note(ws, "想在老家给爸妈买套房，让他们住得宽敞点", "买房", "2026-01-10")
+    note(ws, "房贷再加一份，首付还得找亲戚凑", "买房", "2026-01-20")
+    note(ws, "一想到房贷每个月要多还三千就失眠", "财务", "2026-02-01")
+    note(ws, "周末把阳台的花都换了盆", "生活", "2026-02-03")
+    result = find_competing(ws, "我该给爸妈买套房", topic="买房")
+    texts = {i.text for i in result.items}
+    assert "一想到房贷每个月要多还三千就失眠" in texts
+    assert "周末把阳台的花都换了盆" not in texts
+    assert result.mode == "keyword"
+
+
 def test_the_opposite_conclusion_finds_the_other_side(ws):
     note(ws, "想跳槽", "职业去留", "2026-01-10")
     note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
