@@ -108,6 +108,9 @@ def test_a_conclusion_is_read_into_its_side_and_act(conclusion, side, act, absen
     ("我该开个网店", "每天到家都十点了，哪还有精力打包", -1),
     # a worry with no answer
     ("我该一个人去西藏", "万一路上高反了怎么办", -1),
+    # a sum paid out, even without a unit; time spent is not money
+    ("我该做胃镜", "无痛的要多花八百，医保还不报", -1),
+    ("我该做胃镜", "何必去遭那个罪", -1),
     # a question asking for facts takes no side
     ("我该去做手术", "手术前一天几点开始不能喝水？", 0),
     ("我该搬去海南", "海南到底哪个城市适合养老？", 0),
@@ -119,6 +122,12 @@ def test_a_conclusion_is_read_into_its_side_and_act(conclusion, side, act, absen
 def test_the_reader_reads_forms_the_first_rules_did_not(conclusion, text, side):
     reading = read(text, frame_for(conclusion))
     assert reading.side == side and reading.own, (text, reading)
+
+
+def test_time_spent_is_not_money():
+    reading = read("每天早上多花二十分钟化妆", frame_for("我该去做双眼皮"))
+    assert not any("多花" in cue for cue in reading.cues), reading
+    assert any("多花" in cue for cue in read("每次多花两千", frame_for("我该去做双眼皮")).cues)
 
 
 def test_a_glad_thought_is_not_dread():
