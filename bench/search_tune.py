@@ -97,6 +97,8 @@ class Arrays:
         self.ideal = g.ideal
         self.bm25 = np.array([c.bm25 for c in cands])
         self.vector = np.array([np.nan if c.vector is None else c.vector for c in cands])
+        self.gram = np.array([getattr(c, "gram", 0.0) for c in cands])
+        self.gram_ideal = getattr(g, "gram_ideal", 1e-9)
         self.recency = np.array([c.recency for c in cands])
         self.boost = np.array([c.boost for c in cands])
         self.day = np.array([c.doc["day"].toordinal() for c in cands])
@@ -107,6 +109,8 @@ class Arrays:
 
         r = self.bm25 / max(self.ideal, 1e-9)
         kw = np.where(self.bm25 > 0, r / (r + params.keyword_half), 0.0)
+        gr = self.gram / max(self.gram_ideal, 1e-9)
+        gs = np.where(self.gram > 0, gr / (gr + params.gram_half), 0.0)
         has_v = ~np.isnan(self.vector)
         v = np.nan_to_num(self.vector)
         keep = (kw >= params.keyword_min) | (has_v & (v >= params.vector_min))
@@ -114,10 +118,13 @@ class Arrays:
             share = 1.0
             if params.keyword_trust > 0.0 and len(self.bm25):
                 share = min(1.0, float(self.bm25.max()) / max(self.ideal, 1e-9) / params.keyword_trust)
-            base = np.where(has_v, params.w_vector * v + params.w_keyword * share * kw + params.w_recency * self.recency,
-                            (1 - params.w_recency) * kw + params.w_recency * self.recency)
+            base = np.where(has_v, params.w_vector * v + (params.w_keyword - params.w_gram) * share * kw
+                            + params.w_gram * gs + params.w_recency * self.recency,
+                            (1 - params.w_recency - params.w_gram_keyword) * kw + params.w_gram_keyword * gs
+                            + params.w_recency * self.recency)
         else:
-            base = (1 - params.w_recency) * kw + params.w_recency * self.recency
+            base = ((1 - params.w_recency - params.w_gram_keyword) * kw + params.w_gram_keyword * gs
+                    + params.w_recency * self.recency)
         final = base * self.boost
         threshold = (params.final_min if self.hybrid else 0.0) if min_score is None else min_score
         idx = np.nonzero(keep & (final > threshold))[0]

@@ -4,6 +4,7 @@ on whole tokens only, aliases never split into fragments, one mode in every outp
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -188,3 +189,50 @@ def test_quality_bench_reports_both_splits_side_by_side(tmp_path):
     for split in splits.values():
         entry = split["setups"]["keyword"]
         assert {"R@1", "R@5", "MRR@10", "abstained", "p50_ms"} <= set(entry) and entry["R@5"] > 0.5
+
+
+# ------------------------------------------------------------------------------- bigram field
+
+
+def test_an_index_of_the_previous_schema_is_rebuilt_with_the_bigram_field(ws, ws_path):
+    import tantivy
+
+    from mylife_core.search import engine
+
+    rec = note(ws, "外卖花了八十块\n")
+    recall(ws, "外卖")
+    index = engine.handle(ws)
+    index.close()
+    # what schema version 1 wrote: the same fields without `gram`
+    folder = ws_path / "cache" / "search" / "tantivy"
+    shutil.rmtree(folder)
+    folder.mkdir()
+    sb = tantivy.SchemaBuilder()
+    for name in ("uid", "layer", "file", "topic", "kind", "status", "prov"):
+        sb.add_text_field(name, stored=True, tokenizer_name="raw", index_option="basic")
+    for name in ("body", "ctx"):
+        sb.add_text_field(name, stored=False, tokenizer_name=engine.ANALYZER, index_option="freq")
+    sb.add_bytes_field("text", stored=True, indexed=False)
+    sb.add_integer_field("day", stored=True, fast=True)
+    old = tantivy.Index(sb.build(), path=str(folder), reuse=False)
+    old.register_tokenizer(engine.ANALYZER, engine._analyzer())
+    writer = old.writer(15_000_000, 1)
+    writer.commit()
+    del writer, old
+    state = index.state()
+    state.schema = 1
+    state.save(index.state_path)
+
+    result = recall(ws, "外卖")
+    assert result.notes == ["search.note.rebuilt"]
+    assert [h.ref for h in result.hits] == [f"{rec.file}#L1"]
+    assert index.state().schema == engine.SCHEMA_VERSION >= 2
+    assert index.searcher().doc_freq("gram", "卖花") == 1  # the note's bigrams are indexed
+    assert result.hits[0].parts["gram"] > 0
+
+
+def test_bigrams_of_han_runs_only():
+    from mylife_core.search.segment import bigrams, query_bigrams
+
+    assert bigrams("外卖花了 80 块，ＡＩ很贵") == ["外卖", "卖花", "花了", "很贵"]
+    assert query_bigrams("外卖花了多少钱") == ["外卖", "卖花", "花了", "了多", "少钱"]  # 多少 is a function word

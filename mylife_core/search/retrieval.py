@@ -16,6 +16,7 @@ from ..errors import UsageError
 from . import scoring
 from .documents import LAYERS
 from .highlight import snippet as make_snippet
+from .segment import query_bigrams
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
@@ -101,6 +102,7 @@ class Candidate:
     doc: dict[str, Any]
     bm25: float
     vector: float | None  # None: not embedded (or keyword mode); 0: embedded, not a neighbour
+    gram: float  # BM25 of the query's character bigrams (the ``gram`` field); 0 when none match
     recency: float
     boost: float
 
@@ -115,6 +117,7 @@ class Gathered:
     ideal: float
     candidates: list[Candidate]
     notes: list[str]
+    gram_ideal: float = 1e-9  # what a text matching every query bigram once would score
 
 
 def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ...], evidence_only: bool,
@@ -147,6 +150,8 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
         searcher = index.searcher()
         schema = index.schema
         found = _keyword_search(searcher, schema, groups, topic, layers, evidence_only, pool)
+        grams = query_bigrams(query)
+        gram_scores = _gram_search(searcher, schema, grams, topic, layers, evidence_only, pool)
         vector_scores: dict[str, float] = {}
         hybrid = vector_job is not None
         if vector_job is not None:
@@ -155,11 +160,15 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
             except Exception:  # noqa: BLE001 - a broken vector plugin must not break search
                 notes.append("search.note.vector_failed")
                 hybrid, reason = False, "vector_failed"
-        missing = [uid for uid in vector_scores if uid not in found]
+        # a document only the bigrams find is a candidate in hybrid mode (scored by both other
+        # sides too); in keyword mode a hit must say one of the query's words
+        extra = gram_scores if hybrid else {}
+        missing = list(dict.fromkeys(uid for uid in [*vector_scores, *extra] if uid not in found))
         if missing:
             found.update(_fetch(searcher, schema, missing))
         known = _vector_known(vector_index, list(found)) if hybrid else set()
         ideal = groups_ideal(searcher, groups)
+        gram_ideal = grams_ideal(searcher, grams)
 
     today = _today()
     candidates: list[Candidate] = []
@@ -169,11 +178,12 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
         vector = vector_scores.get(uid) if hybrid else None
         if hybrid and vector is None and uid in known:
             vector = 0.0  # embedded, but not among the nearest: as far as the index can tell, unrelated
-        candidates.append(Candidate(uid=uid, doc=doc, bm25=bm25, vector=vector,
+        candidates.append(Candidate(uid=uid, doc=doc, bm25=bm25, vector=vector, gram=gram_scores.get(uid, 0.0),
                                     recency=scoring.recency(doc["day"], today),
                                     boost=scoring.boost(doc["text"], doc["layer"], doc["status"])))
     return Gathered(query=query, terms=searched, expansions=expansions, mode="hybrid" if hybrid else "keyword",
-                    mode_reason=None if hybrid else reason, ideal=ideal, candidates=candidates, notes=notes)
+                    mode_reason=None if hybrid else reason, ideal=ideal, candidates=candidates, notes=notes,
+                    gram_ideal=gram_ideal)
 
 
 def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
@@ -191,7 +201,8 @@ def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
         keyword = scoring.keyword(c.bm25, gathered.ideal, params)
         if not scoring.candidate(keyword, c.vector, params):
             continue
-        final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params, share)
+        gram = scoring.gram(c.gram, gathered.gram_ideal, params)
+        final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params, share, gram)
         if final > threshold:
             out.append((final, keyword, c))
     out.sort(key=lambda x: (-round(x[0], 12), -x[2].doc["day"].toordinal(), x[2].uid))
@@ -221,10 +232,11 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
     hits: list[Hit] = []
     for final, keyword, c in scored[:k]:
         doc = c.doc
+        gram = scoring.gram(c.gram, gathered.gram_ideal)
         hits.append(Hit(
             layer=doc["layer"], ref=c.uid, topic=doc["topic"], text=doc["text"],
             snippet=make_snippet(doc["text"], gathered.terms), date=doc["day"], score=final,
-            parts={"keyword": keyword, "vector": c.vector, "recency": c.recency, "boost": c.boost},
+            parts={"keyword": keyword, "vector": c.vector, "gram": gram, "recency": c.recency, "boost": c.boost},
             claim_id=c.uid if doc["layer"] == "claims" else None,
             kind=doc["kind"] or None, status=doc["status"] or None, provenance=doc["prov"] or None))
     filters = {"topic": topic, "layers": list(chosen), "k": k, "evidence_only": evidence_only}
@@ -393,6 +405,32 @@ def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limi
     for score, address in searcher.search(query, limit=limit, count=False).hits:
         doc = _doc_fields(searcher.doc(address))
         out[doc["uid"]] = (float(score), doc)
+    return out
+
+
+def grams_ideal(searcher, grams: list[str]) -> float:
+    """The BM25 a text would score matching every query bigram once; a bigram no text contains
+    counts with the IDF of a word seen nowhere (as a typed word does in :func:`groups_ideal`)."""
+    n = max(1, searcher.num_docs)
+    return max(sum(scoring.idf(searcher.doc_freq("gram", g), n) for g in grams), 1e-9)
+
+
+def _gram_search(searcher, schema, grams: list[str], topic, layers, evidence_only, limit) -> dict[str, float]:
+    """``{uid: BM25 of the query's bigrams}`` for the best ``limit`` documents."""
+    import tantivy
+
+    Q, O = tantivy.Query, tantivy.Occur
+    if not grams:
+        return {}
+    query = Q.boolean_query([(O.Should, Q.term_query(schema, "gram", g)) for g in grams])
+    filters = _filters(schema, topic, layers, evidence_only)
+    if filters:
+        query = Q.boolean_query([(O.Must, query), *((O.Must, Q.const_score_query(f, 0.0)) for f in filters)])
+    out: dict[str, float] = {}
+    hits = searcher.search(query, limit=limit, count=False).hits
+    for score, address in hits:
+        uid = searcher.doc(address)["uid"][0]
+        out[uid] = float(score)
     return out
 
 

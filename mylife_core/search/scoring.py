@@ -54,6 +54,12 @@ class Params:
     # best keyword match's r among the query's candidates: when no note covers the query's words
     # well (a paraphrase), keyword matches are mostly pieces and the vector side leads; 0 = off
     keyword_trust: float = 1.0
+    # the character-bigram side (the index's ``gram`` field): ``gram = g / (g + gram_half)``,
+    # ``g = bigram BM25 / the query's bigram ideal``; weighted ``w_gram`` in hybrid mode (taken
+    # from ``w_keyword``'s share) and ``w_gram_keyword`` in keyword mode (taken from the keyword's)
+    w_gram: float = 0.0
+    w_gram_keyword: float = 0.0
+    gram_half: float = 1.0
 
     def with_(self, **changes: float) -> "Params":
         return replace(self, **changes)
@@ -117,11 +123,20 @@ def trust(best_r: float, params: Params = DEFAULT) -> float:
     return min(1.0, best_r / params.keyword_trust)
 
 
+def gram(bm25: float, ideal: float, params: Params = DEFAULT) -> float:
+    """The bigram side's score in [0, 1), strictly increasing in its BM25 (as :func:`keyword`)."""
+    if bm25 <= 0.0:
+        return 0.0
+    g = bm25 / max(ideal, 1e-9)
+    return g / (g + params.gram_half)
+
+
 def final(keyword_score: float, vector: float | None, rec: float, factor: float, hybrid: bool,
-          params: Params = DEFAULT, keyword_share: float = 1.0) -> float:
+          params: Params = DEFAULT, keyword_share: float = 1.0, gram_score: float = 0.0) -> float:
     if hybrid and vector is not None:
-        base = (params.w_vector * vector + params.w_keyword * keyword_share * keyword_score
-                + params.w_recency * rec)
+        base = (params.w_vector * vector + (params.w_keyword - params.w_gram) * keyword_share * keyword_score
+                + params.w_gram * gram_score + params.w_recency * rec)
     else:
-        base = (1.0 - params.w_recency) * keyword_score + params.w_recency * rec
+        base = ((1.0 - params.w_recency - params.w_gram_keyword) * keyword_score
+                + params.w_gram_keyword * gram_score + params.w_recency * rec)
     return base * factor
