@@ -49,9 +49,11 @@ def test_keyword_normalisation_is_monotonic_and_bounded():
 
 def test_a_query_word_no_note_contains_still_counts(ws):
     note(ws, "开始学吉他，手指按弦疼得要命。\n")
-    half = recall(ws, "学钢琴", min_score=0.0).hits  # 学 matches, 钢琴 is nowhere
+    # 学 matches, 钢琴 is nowhere (recall leaves such a query unanswered: the single-character gate)
+    half = score(gather(ws, "学钢琴", None, ("raw",), False, 50, use_vectors=False),
+                 DEFAULT.with_(single_char_gate=0.0), min_score=0.0)
     full = recall(ws, "学吉他").hits
-    assert half and full and half[0].parts["keyword"] < full[0].parts["keyword"] / 2
+    assert half and full and half[0][1] < full[0].parts["keyword"] / 2
 
 
 # ------------------------------------------------------------------------------- synonyms
@@ -236,3 +238,59 @@ def test_bigrams_of_han_runs_only():
 
     assert bigrams("外卖花了 80 块，ＡＩ很贵") == ["外卖", "卖花", "花了", "很贵"]
     assert query_bigrams("外卖花了多少钱") == ["外卖", "卖花", "花了", "了多", "少钱"]  # 多少 is a function word
+
+
+# ------------------------------------------------------------------------------- abstention
+
+
+def test_a_query_whose_only_matches_are_single_characters_is_left_unanswered(ws):
+    rec = note(ws, "开始学吉他，手指按弦疼得要命。\n周末去超市买菜\n我家的猫又胖了\n")
+    for query in ("学钢琴", "买彩票"):  # 学 / 买 match, 钢琴 / 彩票 are nowhere in the notes
+        result = recall(ws, query)
+        assert result.hits == [] and result.candidates == 0, query
+        assert recall(ws, query, min_score=0.0).hits == [], query
+    # a word of two characters that a note holds answers, however partially
+    assert [h.ref for h in recall(ws, "学吉他").hits][:1] == [f"{rec.file}#L1"]
+    # a query of one character is searched as it is
+    assert [h.ref for h in recall(ws, "猫").hits] == [f"{rec.file}#L3"]
+    # a synonym counts whatever its length: 宠物 finds the cat (the builtin group 宠物 ~ 猫)
+    assert [h.ref for h in recall(ws, "宠物").hits] == [f"{rec.file}#L3"]
+    # the gate is a parameter: off, 学 of 学钢琴 is an answer again
+    gathered = gather(ws, "学钢琴", None, ("raw",), False, 50, use_vectors=False)
+    assert gathered.single_chars_only
+    assert [c.uid for _, _, c in score(gathered, DEFAULT.with_(single_char_gate=0.0))] == [f"{rec.file}#L1"]
+
+
+class NearestVectors:
+    """A vector index whose nearest neighbour is always the first line, at a fixed score."""
+
+    def __init__(self, uid: str, score: float) -> None:
+        self.uid, self.score = uid, score
+
+    def search(self, query, k):
+        return [(self.uid, self.score)]
+
+    def known(self, uids):
+        return list(uids)
+
+    def status(self):
+        return {"vectors": 1}
+
+
+def test_hybrid_mode_drops_the_single_character_keyword_side_but_keeps_the_vector_side(ws_path):
+    holder = {}
+
+    class Plugin:
+        @hookimpl
+        def vector_index(self, workspace):
+            return holder.get("index")
+
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(Plugin()))
+    rec = note(ws, "周末去超市买菜\n新买的键盘到了\n")
+    holder["index"] = NearestVectors(f"{rec.file}#L2", 0.9)
+    result = recall(ws, "买彩票")
+    assert result.mode == "hybrid"
+    # 买 matches both lines; gated, only the vector side's neighbour is left, scored by it alone
+    assert [h.ref for h in result.hits] == [f"{rec.file}#L2"] and result.hits[0].parts["keyword"] == 0.0
+    holder["index"] = NearestVectors(f"{rec.file}#L2", 0.1)  # a far neighbour: under final_min
+    assert recall(ws, "买彩票").hits == []

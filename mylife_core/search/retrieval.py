@@ -118,6 +118,11 @@ class Gathered:
     candidates: list[Candidate]
     notes: list[str]
     gram_ideal: float = 1e-9  # what a text matching every query bigram once would score
+    # the query has a word of two or more characters, but no note holds any such word of its
+    # groups (typed, synonym or piece): its keyword matches are single characters (学 of
+    # 学钢琴, 买 of 买彩票), see ``scoring.Params.single_char_gate``
+    single_chars_only: bool = False
+    n_grams: int = 0  # the query's bigrams (scoring.Params.gram_full)
 
 
 def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ...], evidence_only: bool,
@@ -169,6 +174,7 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
         known = _vector_known(vector_index, list(found)) if hybrid else set()
         ideal = groups_ideal(searcher, groups)
         gram_ideal = grams_ideal(searcher, grams)
+        single_only = single_chars_only(searcher, groups)
 
     today = _today()
     candidates: list[Candidate] = []
@@ -183,7 +189,7 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
                                     boost=scoring.boost(doc["text"], doc["layer"], doc["status"])))
     return Gathered(query=query, terms=searched, expansions=expansions, mode="hybrid" if hybrid else "keyword",
                     mode_reason=None if hybrid else reason, ideal=ideal, candidates=candidates, notes=notes,
-                    gram_ideal=gram_ideal)
+                    gram_ideal=gram_ideal, single_chars_only=single_only, n_grams=len(grams))
 
 
 def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
@@ -193,16 +199,18 @@ def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
     hybrid = gathered.mode == "hybrid"
     threshold = (params.final_min if hybrid else 0.0) if min_score is None else min_score
     out = []
-    share = 1.0
-    if hybrid and params.keyword_trust > 0.0:
-        best = max((c.bm25 for c in gathered.candidates), default=0.0)
-        share = scoring.trust(best / max(gathered.ideal, 1e-9), params)
+    best_r = max((c.bm25 for c in gathered.candidates), default=0.0) / max(gathered.ideal, 1e-9)
+    share = scoring.trust(best_r, params) if hybrid else 1.0
+    gram_share = scoring.gram_share(best_r, gathered.n_grams, params)
+    gated = bool(params.single_char_gate) and gathered.single_chars_only
     for c in gathered.candidates:
-        keyword = scoring.keyword(c.bm25, gathered.ideal, params)
+        keyword = 0.0 if gated else scoring.keyword(c.bm25, gathered.ideal, params)
+        if gated and keyword == 0.0 and (not hybrid or c.vector is None):
+            continue  # a keyword candidate of nothing but single characters
         if not scoring.candidate(keyword, c.vector, params):
             continue
         gram = scoring.gram(c.gram, gathered.gram_ideal, params)
-        final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params, share, gram)
+        final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params, share, gram, gram_share)
         if final > threshold:
             out.append((final, keyword, c))
     out.sort(key=lambda x: (-round(x[0], 12), -x[2].doc["day"].toordinal(), x[2].uid))
@@ -240,8 +248,7 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
             claim_id=c.uid if doc["layer"] == "claims" else None,
             kind=doc["kind"] or None, status=doc["status"] or None, provenance=doc["prov"] or None))
     filters = {"topic": topic, "layers": list(chosen), "k": k, "evidence_only": evidence_only}
-    candidates = sum(1 for c in gathered.candidates
-                     if scoring.candidate(scoring.keyword(c.bm25, gathered.ideal), c.vector))
+    candidates = len(score(gathered, min_score=-1.0))  # every candidate, before the final threshold
     return RecallResult(query=query, terms=gathered.terms, mode=gathered.mode, mode_reason=gathered.mode_reason,
                         hits=hits, expansions=gathered.expansions, notes=gathered.notes, filters=filters,
                         candidates=candidates, took_ms=(time.perf_counter() - started) * 1000)
@@ -406,6 +413,24 @@ def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limi
         doc = _doc_fields(searcher.doc(address))
         out[doc["uid"]] = (float(score), doc)
     return out
+
+
+def single_chars_only(searcher, groups) -> bool:
+    """Whether the user typed a word of two or more characters but every member of the query's
+    groups that notes hold is a single character typed or cut from a word (see
+    :class:`Gathered`); a synonym counts whatever its length (猫 for 宠物 was chosen as a word
+    of its own). A query of single characters (猫) is never gated."""
+    has_long = False
+    for group in groups:
+        for i, (member, weight) in enumerate(group):
+            synonym = i > 0 and weight == scoring.SYNONYM_WEIGHT  # chosen words, even 猫 for 宠物
+            long = sum(len(t) for t in member) >= 2
+            has_long = has_long or (long and i == 0)  # a word the user typed
+            if not long and not synonym:
+                continue
+            if all(searcher.doc_freq("body", t) for t in member):
+                return False
+    return has_long
 
 
 def grams_ideal(searcher, grams: list[str]) -> float:

@@ -57,9 +57,19 @@ class Params:
     # the character-bigram side (the index's ``gram`` field): ``gram = g / (g + gram_half)``,
     # ``g = bigram BM25 / the query's bigram ideal``; weighted ``w_gram`` in hybrid mode (taken
     # from ``w_keyword``'s share) and ``w_gram_keyword`` in keyword mode (taken from the keyword's)
-    w_gram: float = 0.0
-    w_gram_keyword: float = 0.0
+    w_gram: float = 0.1
+    w_gram_keyword: float = 0.5
     gram_half: float = 1.0
+    # 1: the bigram side is believed as much as the keyword side (its weights scaled by the same
+    # ``trust``, in both modes); 0: always in full
+    gram_trust: float = 0.0
+    # the bigram side's weights are scaled by min(1, query bigrams / gram_full): a short query's
+    # two or three bigrams say little; 0 = off
+    gram_full: float = 12.0
+    # 1: when every keyword match of a query is a single character although it has longer
+    # words (学 of 学钢琴: ``Gathered.single_chars_only``), the keyword side counts nothing
+    # (keyword mode answers nothing; hybrid mode keeps the vector side); 0 = off
+    single_char_gate: float = 1.0
 
     def with_(self, **changes: float) -> "Params":
         return replace(self, **changes)
@@ -131,12 +141,21 @@ def gram(bm25: float, ideal: float, params: Params = DEFAULT) -> float:
     return g / (g + params.gram_half)
 
 
+def gram_share(best_r: float, n_grams: int, params: Params = DEFAULT) -> float:
+    """How much of its weights the bigram side gets for a query (``gram_trust``, ``gram_full``)."""
+    share = trust(best_r, params) if params.gram_trust else 1.0
+    if params.gram_full > 0:
+        share *= min(1.0, n_grams / params.gram_full)
+    return share
+
+
 def final(keyword_score: float, vector: float | None, rec: float, factor: float, hybrid: bool,
-          params: Params = DEFAULT, keyword_share: float = 1.0, gram_score: float = 0.0) -> float:
+          params: Params = DEFAULT, keyword_share: float = 1.0, gram_score: float = 0.0,
+          gram_weight_share: float = 1.0) -> float:
     if hybrid and vector is not None:
         base = (params.w_vector * vector + (params.w_keyword - params.w_gram) * keyword_share * keyword_score
-                + params.w_gram * gram_score + params.w_recency * rec)
+                + params.w_gram * gram_weight_share * gram_score + params.w_recency * rec)
     else:
-        base = ((1.0 - params.w_recency - params.w_gram_keyword) * keyword_score
-                + params.w_gram_keyword * gram_score + params.w_recency * rec)
+        wg = params.w_gram_keyword * gram_weight_share
+        base = (1.0 - params.w_recency - wg) * keyword_score + wg * gram_score + params.w_recency * rec
     return base * factor
