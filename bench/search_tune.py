@@ -17,9 +17,16 @@ The rule that picks the shipped setting (``scoring.DEFAULT``), printed with the 
 1. hybrid weight, the keyword curve and the keyword trust (``w_vector``, ``keyword_half``,
    ``keyword_trust``): the best mean of
    CMRC trial R@1 and the personal-notes sets' MRR@10, with no threshold at all;
-2. ``keyword_min``: the lowest that leaves at least as many unanswerable tuning questions
+2. ``single_char_gate``: on when, in both modes, it leaves at least as many unanswerable
+   tuning questions unanswered (and more in one) at no lower quality;
+3. the bigram side in keyword mode (``w_gram_keyword``, ``gram_half``, ``gram_trust``,
+   ``gram_full``): the best quality as in 1, measured in keyword mode; ties go to the smaller
+   weight, then without ``gram_trust``;
+4. the bigram side's weight in hybrid mode (``w_gram``, with the curve of step 3): the best
+   quality as in 1, no threshold; ties go to the smaller weight;
+5. ``keyword_min``: the lowest that leaves at least as many unanswerable tuning questions
    unanswered in keyword mode as the old rules did;
-3. ``vector_min`` and ``final_min``: the pair with the best quality (as in 1) that leaves at
+6. ``vector_min`` and ``final_min``: the pair with the best quality (as in 1) that leaves at
    least as many unanswerable tuning questions unanswered in hybrid mode as the old rules did;
    the questions whose relevant note the vector side ranks in its top 5 but the thresholds
    drop are counted and printed, so the price is visible.

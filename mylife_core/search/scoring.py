@@ -2,8 +2,11 @@
 figures behind every number).
 
 * keyword mode (no vector index, or nothing embedded yet):
-  ``final = (1 - W_RECENCY)*keyword + W_RECENCY*recency``;
-* hybrid mode: ``final = W_VECTOR*vector + W_KEYWORD*trust*keyword + W_RECENCY*recency``, where
+  ``final = (1 - W_RECENCY - w_gram_keyword*len)*keyword + w_gram_keyword*len*gram + W_RECENCY*recency``;
+* hybrid mode: ``final = W_VECTOR*vector + (W_KEYWORD - w_gram)*trust*keyword + w_gram*len*gram
+  + W_RECENCY*recency``, where ``gram`` is the character-bigram side (:func:`gram`), ``len =
+  min(1, query bigrams / gram_full)`` (:func:`gram_share`: a short query's few bigrams say
+  little), and
   ``trust = min(1, r_best / keyword_trust)`` for the query's best keyword match (a paraphrase
   that no note covers leans on the vector side, see :func:`trust`); a document
   the vector index has not embedded yet is scored as in keyword mode (its ``vector`` part is
@@ -22,6 +25,11 @@ tied 116 of 197 first-place failures on CMRC dev). Because ``r`` is measured aga
 query's own ideal, thresholds mean the same for every query.
 
 ``vector`` is the vector index's score in [0, 1] (mylife-vector maps e5 cosines to it).
+
+The single-character gate (``single_char_gate``): when the user typed a word of two or more
+characters but every word of the query that notes hold is a single character typed or cut
+from a word (学 of 学钢琴), the keyword side counts nothing for that query (keyword mode
+answers nothing; hybrid mode keeps the vector side). See ``retrieval.single_chars_only``.
 
 Thresholds, so weak matches are not returned: a document is a candidate when
 ``keyword >= KEYWORD_MIN`` or ``vector >= VECTOR_MIN``; in hybrid mode it is returned when
