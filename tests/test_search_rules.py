@@ -286,7 +286,7 @@ def test_hybrid_mode_drops_the_single_character_keyword_side_but_keeps_the_vecto
             return holder.get("index")
 
     ws, _ = Workspace.init(ws_path, plugins=plugin_host(Plugin()))
-    rec = note(ws, "周末去超市买菜\n新买的键盘到了\n")
+    rec = note(ws, "周末去超市买菜\n今天买了一个键盘\n")
     holder["index"] = NearestVectors(f"{rec.file}#L2", 0.9)
     result = recall(ws, "买彩票")
     assert result.mode == "hybrid"
@@ -294,3 +294,25 @@ def test_hybrid_mode_drops_the_single_character_keyword_side_but_keeps_the_vecto
     assert [h.ref for h in result.hits] == [f"{rec.file}#L2"] and result.hits[0].parts["keyword"] == 0.0
     holder["index"] = NearestVectors(f"{rec.file}#L2", 0.1)  # a far neighbour: under final_min
     assert recall(ws, "买彩票").hits == []
+
+
+def test_the_bigram_side_ranks_a_long_question_where_the_segmenter_cut_differently(ws):
+    # the question's 锦地罗 and 食虫植物 are cut otherwise in the note; its bigrams still match
+    rec = note(ws, "锦地罗是一种茅膏菜科的食虫植物，又名落地金钱。\n这种植物在南方很常见，叫法很多。\n")
+    question = "锦地罗这种食虫植物又被人们称之为什么名字呢"
+    hits = recall(ws, question).hits
+    assert [h.ref for h in hits] == [f"{rec.file}#L1", f"{rec.file}#L2"]
+    assert hits[0].parts["gram"] > hits[1].parts["gram"] > 0
+    assert hits[0].parts["keyword"] < hits[1].parts["keyword"]  # the words alone prefer line 2
+    gathered = gather(ws, question, None, ("raw",), False, 50, use_vectors=False)
+    words_only = score(gathered, DEFAULT.with_(w_gram_keyword=0.0))
+    assert [c.uid for _, _, c in words_only] == [f"{rec.file}#L2", f"{rec.file}#L1"]
+
+
+def test_the_bigram_side_weighs_by_the_query_length():
+    from mylife_core.search.scoring import gram, gram_share
+
+    assert gram(0.0, 10.0) == 0.0 and 0 < gram(5.0, 10.0) < gram(10.0, 10.0) < 1
+    full = DEFAULT.gram_full
+    assert gram_share(0.5, 3) == 3 / full and gram_share(0.5, int(full)) == 1.0 == gram_share(0.5, 40)
+    assert gram_share(0.5, 3, DEFAULT.with_(gram_full=0.0)) == 1.0
