@@ -154,9 +154,10 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
     with index.lock:
         searcher = index.searcher()
         schema = index.schema
-        found = _keyword_search(searcher, schema, groups, topic, layers, evidence_only, pool)
+        addresses: dict[tuple[int, int], str] = {}
+        found = _keyword_search(searcher, schema, groups, topic, layers, evidence_only, pool, addresses)
         grams = query_bigrams(query)
-        gram_scores = _gram_search(searcher, schema, grams, topic, layers, evidence_only, pool)
+        gram_hits = _gram_search(searcher, schema, grams, topic, layers, evidence_only, pool)
         vector_scores: dict[str, float] = {}
         hybrid = vector_job is not None
         if vector_job is not None:
@@ -166,7 +167,15 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
                 notes.append("search.note.vector_failed")
                 hybrid, reason = False, "vector_failed"
         # a document only the bigrams find is a candidate in hybrid mode (scored by both other
-        # sides too); in keyword mode a hit must say one of the query's words
+        # sides too); in keyword mode a hit must say one of the query's words, so the bigram
+        # hits are matched to the keyword hits by address and no other document is read
+        gram_scores: dict[str, float] = {}
+        for address, gram_score in gram_hits.items():
+            uid = addresses.get(address)
+            if uid is None and hybrid:
+                uid = searcher.doc(tantivy_address(address))["uid"][0]
+            if uid is not None:
+                gram_scores[uid] = gram_score
         extra = gram_scores if hybrid else {}
         missing = list(dict.fromkeys(uid for uid in [*vector_scores, *extra] if uid not in found))
         if missing:
@@ -382,7 +391,8 @@ def groups_ideal(searcher, groups) -> float:
     return max(total, 1e-9)
 
 
-def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limit) -> dict[str, tuple[float, dict]]:
+def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limit,
+                    addresses: dict[tuple[int, int], str] | None = None) -> dict[str, tuple[float, dict]]:
     import tantivy
 
     Q, O = tantivy.Query, tantivy.Occur
@@ -412,7 +422,15 @@ def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limi
     for score, address in searcher.search(query, limit=limit, count=False).hits:
         doc = _doc_fields(searcher.doc(address))
         out[doc["uid"]] = (float(score), doc)
+        if addresses is not None:
+            addresses[(address.segment_ord, address.doc)] = doc["uid"]
     return out
+
+
+def tantivy_address(address: tuple[int, int]):
+    import tantivy
+
+    return tantivy.DocAddress(*address)
 
 
 def single_chars_only(searcher, groups) -> bool:
@@ -440,8 +458,10 @@ def grams_ideal(searcher, grams: list[str]) -> float:
     return max(sum(scoring.idf(searcher.doc_freq("gram", g), n) for g in grams), 1e-9)
 
 
-def _gram_search(searcher, schema, grams: list[str], topic, layers, evidence_only, limit) -> dict[str, float]:
-    """``{uid: BM25 of the query's bigrams}`` for the best ``limit`` documents."""
+def _gram_search(searcher, schema, grams: list[str], topic, layers, evidence_only,
+                 limit) -> dict[tuple[int, int], float]:
+    """``{(segment, doc): BM25 of the query's bigrams}`` for the best ``limit`` documents (no
+    stored field read: the caller reads those it needs)."""
     import tantivy
 
     Q, O = tantivy.Query, tantivy.Occur
@@ -451,12 +471,8 @@ def _gram_search(searcher, schema, grams: list[str], topic, layers, evidence_onl
     filters = _filters(schema, topic, layers, evidence_only)
     if filters:
         query = Q.boolean_query([(O.Must, query), *((O.Must, Q.const_score_query(f, 0.0)) for f in filters)])
-    out: dict[str, float] = {}
-    hits = searcher.search(query, limit=limit, count=False).hits
-    for score, address in hits:
-        uid = searcher.doc(address)["uid"][0]
-        out[uid] = float(score)
-    return out
+    return {(address.segment_ord, address.doc): float(score)
+            for score, address in searcher.search(query, limit=limit, count=False).hits}
 
 
 def _filters(schema, topic, layers, evidence_only) -> list:
