@@ -17,9 +17,16 @@ The rule that picks the shipped setting (``scoring.DEFAULT``), printed with the 
 1. hybrid weight, the keyword curve and the keyword trust (``w_vector``, ``keyword_half``,
    ``keyword_trust``): the best mean of
    CMRC trial R@1 and the personal-notes sets' MRR@10, with no threshold at all;
-2. ``keyword_min``: the lowest that leaves at least as many unanswerable tuning questions
+2. ``single_char_gate``: on when, in both modes, it leaves at least as many unanswerable
+   tuning questions unanswered (and more in one) at no lower quality;
+3. the bigram side in keyword mode (``w_gram_keyword``, ``gram_half``, ``gram_trust``,
+   ``gram_full``): the best quality as in 1, measured in keyword mode; ties go to the smaller
+   weight, then without ``gram_trust``;
+4. the bigram side's weight in hybrid mode (``w_gram``, with the curve of step 3): the best
+   quality as in 1, no threshold; ties go to the smaller weight;
+5. ``keyword_min``: the lowest that leaves at least as many unanswerable tuning questions
    unanswered in keyword mode as the old rules did;
-3. ``vector_min`` and ``final_min``: the pair with the best quality (as in 1) that leaves at
+6. ``vector_min`` and ``final_min``: the pair with the best quality (as in 1) that leaves at
    least as many unanswerable tuning questions unanswered in hybrid mode as the old rules did;
    the questions whose relevant note the vector side ranks in its top 5 but the thresholds
    drop are counted and printed, so the price is visible.
@@ -97,6 +104,10 @@ class Arrays:
         self.ideal = g.ideal
         self.bm25 = np.array([c.bm25 for c in cands])
         self.vector = np.array([np.nan if c.vector is None else c.vector for c in cands])
+        self.gram = np.array([getattr(c, "gram", 0.0) for c in cands])
+        self.gram_ideal = getattr(g, "gram_ideal", 1e-9)
+        self.single_only = getattr(g, "single_chars_only", False)
+        self.n_grams = g.n_grams
         self.recency = np.array([c.recency for c in cands])
         self.boost = np.array([c.boost for c in cands])
         self.day = np.array([c.doc["day"].toordinal() for c in cands])
@@ -105,19 +116,30 @@ class Arrays:
     def ranked(self, params, min_score: float | None = None) -> list[str]:
         import numpy as np
 
+        from mylife_core.search import scoring
+
         r = self.bm25 / max(self.ideal, 1e-9)
         kw = np.where(self.bm25 > 0, r / (r + params.keyword_half), 0.0)
+        gated = bool(params.single_char_gate) and self.single_only
+        if gated:
+            kw = np.zeros_like(kw)
+        gr = self.gram / max(self.gram_ideal, 1e-9)
+        gs = np.where(self.gram > 0, gr / (gr + params.gram_half), 0.0)
         has_v = ~np.isnan(self.vector)
         v = np.nan_to_num(self.vector)
         keep = (kw >= params.keyword_min) | (has_v & (v >= params.vector_min))
+        if gated:
+            keep &= has_v if self.hybrid else np.zeros_like(has_v)
+        best_r = float(self.bm25.max()) / max(self.ideal, 1e-9) if len(self.bm25) else 0.0
+        share = scoring.trust(best_r, params)
+        gshare = scoring.gram_share(best_r, self.n_grams, params)
+        keyword_base = ((1 - params.w_recency - params.w_gram_keyword * gshare) * kw
+                        + params.w_gram_keyword * gshare * gs + params.w_recency * self.recency)
         if self.hybrid:
-            share = 1.0
-            if params.keyword_trust > 0.0 and len(self.bm25):
-                share = min(1.0, float(self.bm25.max()) / max(self.ideal, 1e-9) / params.keyword_trust)
-            base = np.where(has_v, params.w_vector * v + params.w_keyword * share * kw + params.w_recency * self.recency,
-                            (1 - params.w_recency) * kw + params.w_recency * self.recency)
+            base = np.where(has_v, params.w_vector * v + (params.w_keyword - params.w_gram) * share * kw
+                            + params.w_gram * gshare * gs + params.w_recency * self.recency, keyword_base)
         else:
-            base = (1 - params.w_recency) * kw + params.w_recency * self.recency
+            base = keyword_base
         final = base * self.boost
         threshold = (params.final_min if self.hybrid else 0.0) if min_score is None else min_score
         idx = np.nonzero(keep & (final > threshold))[0]
@@ -215,7 +237,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.fresh:
         (args.work / "tune-candidates.pickle").unlink(missing_ok=True)
     data = collect(args.work, not args.no_vector, print)
-    base = scoring.DEFAULT
+    # every step below sets its own numbers: start from the shipped ones with the bigram side and
+    # the single-character gate off, as before they existed
+    base = scoring.DEFAULT.with_(w_gram=0.0, w_gram_keyword=0.0, gram_half=1.0, gram_trust=0.0, gram_full=0.0,
+                                 single_char_gate=0.0)
 
     def figures(mode: str, params, min_score=None) -> dict[str, dict[str, Any]]:
         return {name: evaluate(entry, mode, params, min_score) for name, entry in data.items()
@@ -254,16 +279,57 @@ def main(argv: list[str] | None = None) -> int:
         _, wv, half, trust, _ = grid[0]
         base = base.with_(w_vector=wv, w_keyword=round(1 - base.w_recency - wv, 4), keyword_half=half,
                           keyword_trust=trust)
-    # 2. the keyword threshold: the lowest keeping the old keyword-mode abstention
+    # 2. the single-character gate: on when, in both modes, it leaves at least as many
+    # unanswerable tuning questions unanswered and costs no quality
+    modes = ["keyword"] + ([] if args.no_vector else ["hybrid"])
+    off = {m: figures(m, base.with_(single_char_gate=0.0)) for m in modes}
+    on = {m: figures(m, base.with_(single_char_gate=1.0)) for m in modes}
+    print("2. single_char_gate (a query whose keyword matches are all single characters: no keyword side)")
+    for m in modes:
+        show(f"{m:<7} off", off[m])
+        show(f"{m:<7} on ", on[m])
+    gate_on = all(quality(on[m]) >= quality(off[m]) and all(
+        on[m][n]["abstained"] >= off[m][n]["abstained"] for n in on[m]) for m in modes) and any(
+        on[m][n]["abstained"] > off[m][n]["abstained"] for m in modes for n in on[m])
+    base = base.with_(single_char_gate=1.0 if gate_on else 0.0)
+    print(f"   single_char_gate {base.single_char_gate}")
+    # 3. the bigram side in keyword mode: its curve and weight, by the same quality in keyword mode
+    grid = []
+    for wgk, gh, gt, gf in itertools.product([0.0, 0.1, 0.2, 0.3, 0.5], [0.5, 1.0, 2.0], [0.0, 1.0], [0, 4, 8, 12]):
+        if wgk == 0.0 and (gh, gt, gf) != (1.0, 0.0, 0):
+            continue
+        p = base.with_(w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)
+        grid.append((round(quality(figures("keyword", p)), 6), wgk, gh, gt, gf))
+    grid.sort(key=lambda x: (-x[0], x[1], x[3], abs(x[2] - 1.0), x[4]))
+    print("3. bigram side, keyword mode (best 6 of", len(grid), "by the same quality, keyword mode):")
+    for q, wgk, gh, gt, gf in grid[:6]:
+        show(f"w_gram_keyword {wgk:<4} gram_half {gh:<4} gram_trust {gt:<4} gram_full {gf:<3} quality {q:.4f}",
+             figures("keyword", base.with_(w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)))
+    q, wgk, gh, gt, gf = next(x for x in grid if x[1] == 0.0)
+    show(f"without it: quality {q:.4f}", figures("keyword", base.with_(w_gram_keyword=0.0)))
+    _, wgk, gh, gt, gf = grid[0]
+    base = base.with_(w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)
+    if not args.no_vector:
+        # 4. the bigram side in hybrid mode: its weight alone (curve from step 3), no threshold
+        print("4. bigram side, hybrid mode, no thresholds:")
+        rows = []
+        for wg in [0.0, 0.05, 0.1, 0.15, 0.2, 0.3]:
+            f = figures("hybrid", base.with_(w_gram=wg, keyword_min=0.0, vector_min=0.0), min_score=0.0)
+            rows.append((round(quality(f), 6), wg))
+            show(f"w_gram {wg:<4} quality {quality(f):.4f}", f)
+        rows.sort(key=lambda x: (-x[0], x[1]))
+        base = base.with_(w_gram=rows[0][1])
+        print(f"   w_gram {base.w_gram}")
+    # 5. the keyword threshold: the lowest keeping the old keyword-mode abstention
     for kmin in [0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.10, 0.12, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4]:
         f = figures("keyword", base.with_(keyword_min=kmin))
         if abstains(f, 0):
             break
     base = base.with_(keyword_min=kmin)
-    print(f"2. keyword_min {kmin}")
+    print(f"5. keyword_min {kmin}")
     show("keyword mode", figures("keyword", base))
     if not args.no_vector:
-        # 3. the hybrid thresholds: the best quality keeping the old hybrid-mode abstention
+        # 6. the hybrid thresholds: the best quality keeping the old hybrid-mode abstention
         best = None
         for vmin, fmin in itertools.product([i / 100 for i in range(0, 72, 2)], [i / 100 for i in range(0, 31)]):
             p = base.with_(vector_min=vmin, final_min=fmin)
@@ -274,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
                     best = (key, p, f)
         assert best is not None, "no threshold keeps the old abstention"
         base = best[1]
-        print(f"3. vector_min {base.vector_min} final_min {base.final_min}")
+        print(f"6. vector_min {base.vector_min} final_min {base.final_min}")
         show("hybrid mode", best[2])
         show("hybrid, no thresholds", figures("hybrid", base.with_(keyword_min=0.0, vector_min=0.0), min_score=0.0))
         # what the thresholds cost: questions whose relevant note the vector side ranks in its

@@ -87,7 +87,7 @@ def test_raw_hit_names_the_exact_line(ws):
     assert hit.text == ws.raw.line_text(Pointer.parse(hit.ref))  # the user's own line, byte for byte
     assert hit.snippet == "老板天天画饼，我真的想【跳槽】了。"
     assert hit.date == date(2026, 11, 20) and hit.topic == "职业去留"
-    assert set(hit.parts) == {"keyword", "vector", "recency", "boost"} and hit.parts["vector"] is None
+    assert set(hit.parts) == {"keyword", "vector", "gram", "recency", "boost"} and hit.parts["vector"] is None
     assert hit.claim_id is None
     # line 4 (after a blank line) keeps its number
     assert recall(ws, "存款").hits[0].ref == f"{rec.file}#L4"

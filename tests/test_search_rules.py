@@ -4,6 +4,7 @@ on whole tokens only, aliases never split into fragments, one mode in every outp
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -48,9 +49,11 @@ def test_keyword_normalisation_is_monotonic_and_bounded():
 
 def test_a_query_word_no_note_contains_still_counts(ws):
     note(ws, "开始学吉他，手指按弦疼得要命。\n")
-    half = recall(ws, "学钢琴", min_score=0.0).hits  # 学 matches, 钢琴 is nowhere
+    # 学 matches, 钢琴 is nowhere (recall leaves such a query unanswered: the single-character gate)
+    half = score(gather(ws, "学钢琴", None, ("raw",), False, 50, use_vectors=False),
+                 DEFAULT.with_(single_char_gate=0.0), min_score=0.0)
     full = recall(ws, "学吉他").hits
-    assert half and full and half[0].parts["keyword"] < full[0].parts["keyword"] / 2
+    assert half and full and half[0][1] < full[0].parts["keyword"] / 2
 
 
 # ------------------------------------------------------------------------------- synonyms
@@ -188,3 +191,128 @@ def test_quality_bench_reports_both_splits_side_by_side(tmp_path):
     for split in splits.values():
         entry = split["setups"]["keyword"]
         assert {"R@1", "R@5", "MRR@10", "abstained", "p50_ms"} <= set(entry) and entry["R@5"] > 0.5
+
+
+# ------------------------------------------------------------------------------- bigram field
+
+
+def test_an_index_of_the_previous_schema_is_rebuilt_with_the_bigram_field(ws, ws_path):
+    import tantivy
+
+    from mylife_core.search import engine
+
+    rec = note(ws, "外卖花了八十块\n")
+    recall(ws, "外卖")
+    index = engine.handle(ws)
+    index.close()
+    # what schema version 1 wrote: the same fields without `gram`
+    folder = ws_path / "cache" / "search" / "tantivy"
+    shutil.rmtree(folder)
+    folder.mkdir()
+    sb = tantivy.SchemaBuilder()
+    for name in ("uid", "layer", "file", "topic", "kind", "status", "prov"):
+        sb.add_text_field(name, stored=True, tokenizer_name="raw", index_option="basic")
+    for name in ("body", "ctx"):
+        sb.add_text_field(name, stored=False, tokenizer_name=engine.ANALYZER, index_option="freq")
+    sb.add_bytes_field("text", stored=True, indexed=False)
+    sb.add_integer_field("day", stored=True, fast=True)
+    old = tantivy.Index(sb.build(), path=str(folder), reuse=False)
+    old.register_tokenizer(engine.ANALYZER, engine._analyzer())
+    writer = old.writer(15_000_000, 1)
+    writer.commit()
+    del writer, old
+    state = index.state()
+    state.schema = 1
+    state.save(index.state_path)
+
+    result = recall(ws, "外卖")
+    assert result.notes == ["search.note.rebuilt"]
+    assert [h.ref for h in result.hits] == [f"{rec.file}#L1"]
+    assert index.state().schema == engine.SCHEMA_VERSION >= 2
+    assert index.searcher().doc_freq("gram", "卖花") == 1  # the note's bigrams are indexed
+    assert result.hits[0].parts["gram"] > 0
+
+
+def test_bigrams_of_han_runs_only():
+    from mylife_core.search.segment import bigrams, query_bigrams
+
+    assert bigrams("外卖花了 80 块，ＡＩ很贵") == ["外卖", "卖花", "花了", "很贵"]
+    assert query_bigrams("外卖花了多少钱") == ["外卖", "卖花", "花了", "了多", "少钱"]  # 多少 is a function word
+
+
+# ------------------------------------------------------------------------------- abstention
+
+
+def test_a_query_whose_only_matches_are_single_characters_is_left_unanswered(ws):
+    rec = note(ws, "开始学吉他，手指按弦疼得要命。\n周末去超市买菜\n我家的猫又胖了\n")
+    for query in ("学钢琴", "买彩票"):  # 学 / 买 match, 钢琴 / 彩票 are nowhere in the notes
+        result = recall(ws, query)
+        assert result.hits == [] and result.candidates == 0, query
+        assert recall(ws, query, min_score=0.0).hits == [], query
+    # a word of two characters that a note holds answers, however partially
+    assert [h.ref for h in recall(ws, "学吉他").hits][:1] == [f"{rec.file}#L1"]
+    # a query of one character is searched as it is
+    assert [h.ref for h in recall(ws, "猫").hits] == [f"{rec.file}#L3"]
+    # a synonym counts whatever its length: 宠物 finds the cat (the builtin group 宠物 ~ 猫)
+    assert [h.ref for h in recall(ws, "宠物").hits] == [f"{rec.file}#L3"]
+    # the gate is a parameter: off, 学 of 学钢琴 is an answer again
+    gathered = gather(ws, "学钢琴", None, ("raw",), False, 50, use_vectors=False)
+    assert gathered.single_chars_only
+    assert [c.uid for _, _, c in score(gathered, DEFAULT.with_(single_char_gate=0.0))] == [f"{rec.file}#L1"]
+
+
+class NearestVectors:
+    """A vector index whose nearest neighbour is always the first line, at a fixed score."""
+
+    def __init__(self, uid: str, score: float) -> None:
+        self.uid, self.score = uid, score
+
+    def search(self, query, k):
+        return [(self.uid, self.score)]
+
+    def known(self, uids):
+        return list(uids)
+
+    def status(self):
+        return {"vectors": 1}
+
+
+def test_hybrid_mode_drops_the_single_character_keyword_side_but_keeps_the_vector_side(ws_path):
+    holder = {}
+
+    class Plugin:
+        @hookimpl
+        def vector_index(self, workspace):
+            return holder.get("index")
+
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(Plugin()))
+    rec = note(ws, "周末去超市买菜\n今天买了一个键盘\n")
+    holder["index"] = NearestVectors(f"{rec.file}#L2", 0.9)
+    result = recall(ws, "买彩票")
+    assert result.mode == "hybrid"
+    # 买 matches both lines; gated, only the vector side's neighbour is left, scored by it alone
+    assert [h.ref for h in result.hits] == [f"{rec.file}#L2"] and result.hits[0].parts["keyword"] == 0.0
+    holder["index"] = NearestVectors(f"{rec.file}#L2", 0.1)  # a far neighbour: under final_min
+    assert recall(ws, "买彩票").hits == []
+
+
+def test_the_bigram_side_ranks_a_long_question_where_the_segmenter_cut_differently(ws):
+    # the question's 锦地罗 and 食虫植物 are cut otherwise in the note; its bigrams still match
+    rec = note(ws, "锦地罗是一种茅膏菜科的食虫植物，又名落地金钱。\n这种植物在南方很常见，叫法很多。\n")
+    question = "锦地罗这种食虫植物又被人们称之为什么名字呢"
+    hits = recall(ws, question).hits
+    assert [h.ref for h in hits] == [f"{rec.file}#L1", f"{rec.file}#L2"]
+    assert hits[0].parts["gram"] > hits[1].parts["gram"] > 0
+    assert hits[0].parts["keyword"] < hits[1].parts["keyword"]  # the words alone prefer line 2
+    gathered = gather(ws, question, None, ("raw",), False, 50, use_vectors=False)
+    words_only = score(gathered, DEFAULT.with_(w_gram_keyword=0.0))
+    assert [c.uid for _, _, c in words_only] == [f"{rec.file}#L2", f"{rec.file}#L1"]
+
+
+def test_the_bigram_side_weighs_by_the_query_length():
+    from mylife_core.search.scoring import gram, gram_share
+
+    assert gram(0.0, 10.0) == 0.0 and 0 < gram(5.0, 10.0) < gram(10.0, 10.0) < 1
+    full = DEFAULT.gram_full
+    assert gram_share(0.5, 3) == 3 / full and gram_share(0.5, int(full)) == 1.0 == gram_share(0.5, 40)
+    assert gram_share(0.5, 3, DEFAULT.with_(gram_full=0.0)) == 1.0

@@ -42,13 +42,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .documents import SearchDoc, claim_doc, count_sources, digest_docs, iter_all, raw_date, raw_docs, searchable_text
+from .segment import bigrams
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
     from .segment import Segmenter
     from .synonyms import Thesaurus
 
-SCHEMA_VERSION = 1
+# 2: the ``gram`` field (character bigrams of the body, a weak keyword signal: scoring.py).
+# Another version on disk is rebuilt from the files at the next search (``SearchIndex.open``).
+SCHEMA_VERSION = 2
 ANALYZER = "mylife_ws"
 COMMIT_DELAY_S = 0.3  # quiet spell after the last change before committing
 COMMIT_EVERY_DOCS = 5000  # ... or as soon as this many documents wait
@@ -81,6 +84,7 @@ def build_schema():
     sb.add_text_field("prov", stored=True, tokenizer_name="raw", index_option="basic")
     sb.add_text_field("body", stored=False, tokenizer_name=ANALYZER, index_option="freq")
     sb.add_text_field("ctx", stored=False, tokenizer_name=ANALYZER, index_option="freq")
+    sb.add_text_field("gram", stored=False, tokenizer_name=ANALYZER, index_option="freq")
     sb.add_bytes_field("text", stored=True, indexed=False)
     sb.add_integer_field("day", stored=True, fast=True)
     return sb.build()
@@ -277,7 +281,7 @@ class SearchIndex:
             body_tokens, ctx_tokens = segmenter.analyzed(body), segmenter.analyzed(doc.context)
         self.writer.add_document(tantivy.Document(
             uid=doc.uid, layer=doc.layer, file=doc.file, topic=doc.topic, kind=doc.kind, status=doc.status,
-            prov=doc.provenance, body=body_tokens, ctx=ctx_tokens,
+            prov=doc.provenance, body=body_tokens, ctx=ctx_tokens, gram=" ".join(bigrams(body)),
             text=doc.text.encode("utf-8"), day=_day_number(doc.day)))
         self.pending_docs += 1
 

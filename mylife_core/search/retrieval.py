@@ -16,6 +16,7 @@ from ..errors import UsageError
 from . import scoring
 from .documents import LAYERS
 from .highlight import snippet as make_snippet
+from .segment import query_bigrams
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
@@ -101,6 +102,7 @@ class Candidate:
     doc: dict[str, Any]
     bm25: float
     vector: float | None  # None: not embedded (or keyword mode); 0: embedded, not a neighbour
+    gram: float  # BM25 of the query's character bigrams (the ``gram`` field); 0 when none match
     recency: float
     boost: float
 
@@ -115,6 +117,12 @@ class Gathered:
     ideal: float
     candidates: list[Candidate]
     notes: list[str]
+    gram_ideal: float = 1e-9  # what a text matching every query bigram once would score
+    # the query has a word of two or more characters, but no note holds any such word of its
+    # groups (typed, synonym or piece): its keyword matches are single characters (学 of
+    # 学钢琴, 买 of 买彩票), see ``scoring.Params.single_char_gate``
+    single_chars_only: bool = False
+    n_grams: int = 0  # the query's bigrams (scoring.Params.gram_full)
 
 
 def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ...], evidence_only: bool,
@@ -146,7 +154,10 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
     with index.lock:
         searcher = index.searcher()
         schema = index.schema
-        found = _keyword_search(searcher, schema, groups, topic, layers, evidence_only, pool)
+        addresses: dict[tuple[int, int], str] = {}
+        found = _keyword_search(searcher, schema, groups, topic, layers, evidence_only, pool, addresses)
+        grams = query_bigrams(query)
+        gram_hits = _gram_search(searcher, schema, grams, topic, layers, evidence_only, pool)
         vector_scores: dict[str, float] = {}
         hybrid = vector_job is not None
         if vector_job is not None:
@@ -155,11 +166,24 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
             except Exception:  # noqa: BLE001 - a broken vector plugin must not break search
                 notes.append("search.note.vector_failed")
                 hybrid, reason = False, "vector_failed"
-        missing = [uid for uid in vector_scores if uid not in found]
+        # a document only the bigrams find is a candidate in hybrid mode (scored by both other
+        # sides too); in keyword mode a hit must say one of the query's words, so the bigram
+        # hits are matched to the keyword hits by address and no other document is read
+        gram_scores: dict[str, float] = {}
+        for address, gram_score in gram_hits.items():
+            uid = addresses.get(address)
+            if uid is None and hybrid:
+                uid = searcher.doc(tantivy_address(address))["uid"][0]
+            if uid is not None:
+                gram_scores[uid] = gram_score
+        extra = gram_scores if hybrid else {}
+        missing = list(dict.fromkeys(uid for uid in [*vector_scores, *extra] if uid not in found))
         if missing:
             found.update(_fetch(searcher, schema, missing))
         known = _vector_known(vector_index, list(found)) if hybrid else set()
         ideal = groups_ideal(searcher, groups)
+        gram_ideal = grams_ideal(searcher, grams)
+        single_only = single_chars_only(searcher, groups)
 
     today = _today()
     candidates: list[Candidate] = []
@@ -169,11 +193,12 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
         vector = vector_scores.get(uid) if hybrid else None
         if hybrid and vector is None and uid in known:
             vector = 0.0  # embedded, but not among the nearest: as far as the index can tell, unrelated
-        candidates.append(Candidate(uid=uid, doc=doc, bm25=bm25, vector=vector,
+        candidates.append(Candidate(uid=uid, doc=doc, bm25=bm25, vector=vector, gram=gram_scores.get(uid, 0.0),
                                     recency=scoring.recency(doc["day"], today),
                                     boost=scoring.boost(doc["text"], doc["layer"], doc["status"])))
     return Gathered(query=query, terms=searched, expansions=expansions, mode="hybrid" if hybrid else "keyword",
-                    mode_reason=None if hybrid else reason, ideal=ideal, candidates=candidates, notes=notes)
+                    mode_reason=None if hybrid else reason, ideal=ideal, candidates=candidates, notes=notes,
+                    gram_ideal=gram_ideal, single_chars_only=single_only, n_grams=len(grams))
 
 
 def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
@@ -183,15 +208,18 @@ def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
     hybrid = gathered.mode == "hybrid"
     threshold = (params.final_min if hybrid else 0.0) if min_score is None else min_score
     out = []
-    share = 1.0
-    if hybrid and params.keyword_trust > 0.0:
-        best = max((c.bm25 for c in gathered.candidates), default=0.0)
-        share = scoring.trust(best / max(gathered.ideal, 1e-9), params)
+    best_r = max((c.bm25 for c in gathered.candidates), default=0.0) / max(gathered.ideal, 1e-9)
+    share = scoring.trust(best_r, params) if hybrid else 1.0
+    gram_share = scoring.gram_share(best_r, gathered.n_grams, params)
+    gated = bool(params.single_char_gate) and gathered.single_chars_only
     for c in gathered.candidates:
-        keyword = scoring.keyword(c.bm25, gathered.ideal, params)
+        keyword = 0.0 if gated else scoring.keyword(c.bm25, gathered.ideal, params)
+        if gated and keyword == 0.0 and (not hybrid or c.vector is None):
+            continue  # a keyword candidate of nothing but single characters
         if not scoring.candidate(keyword, c.vector, params):
             continue
-        final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params, share)
+        gram = scoring.gram(c.gram, gathered.gram_ideal, params)
+        final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params, share, gram, gram_share)
         if final > threshold:
             out.append((final, keyword, c))
     out.sort(key=lambda x: (-round(x[0], 12), -x[2].doc["day"].toordinal(), x[2].uid))
@@ -221,15 +249,15 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
     hits: list[Hit] = []
     for final, keyword, c in scored[:k]:
         doc = c.doc
+        gram = scoring.gram(c.gram, gathered.gram_ideal)
         hits.append(Hit(
             layer=doc["layer"], ref=c.uid, topic=doc["topic"], text=doc["text"],
             snippet=make_snippet(doc["text"], gathered.terms), date=doc["day"], score=final,
-            parts={"keyword": keyword, "vector": c.vector, "recency": c.recency, "boost": c.boost},
+            parts={"keyword": keyword, "vector": c.vector, "gram": gram, "recency": c.recency, "boost": c.boost},
             claim_id=c.uid if doc["layer"] == "claims" else None,
             kind=doc["kind"] or None, status=doc["status"] or None, provenance=doc["prov"] or None))
     filters = {"topic": topic, "layers": list(chosen), "k": k, "evidence_only": evidence_only}
-    candidates = sum(1 for c in gathered.candidates
-                     if scoring.candidate(scoring.keyword(c.bm25, gathered.ideal), c.vector))
+    candidates = len(score(gathered, min_score=-1.0))  # every candidate, before the final threshold
     return RecallResult(query=query, terms=gathered.terms, mode=gathered.mode, mode_reason=gathered.mode_reason,
                         hits=hits, expansions=gathered.expansions, notes=gathered.notes, filters=filters,
                         candidates=candidates, took_ms=(time.perf_counter() - started) * 1000)
@@ -363,7 +391,8 @@ def groups_ideal(searcher, groups) -> float:
     return max(total, 1e-9)
 
 
-def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limit) -> dict[str, tuple[float, dict]]:
+def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limit,
+                    addresses: dict[tuple[int, int], str] | None = None) -> dict[str, tuple[float, dict]]:
     import tantivy
 
     Q, O = tantivy.Query, tantivy.Occur
@@ -393,7 +422,57 @@ def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limi
     for score, address in searcher.search(query, limit=limit, count=False).hits:
         doc = _doc_fields(searcher.doc(address))
         out[doc["uid"]] = (float(score), doc)
+        if addresses is not None:
+            addresses[(address.segment_ord, address.doc)] = doc["uid"]
     return out
+
+
+def tantivy_address(address: tuple[int, int]):
+    import tantivy
+
+    return tantivy.DocAddress(*address)
+
+
+def single_chars_only(searcher, groups) -> bool:
+    """Whether the user typed a word of two or more characters but every member of the query's
+    groups that notes hold is a single character typed or cut from a word (see
+    :class:`Gathered`); a synonym counts whatever its length (猫 for 宠物 was chosen as a word
+    of its own). A query of single characters (猫) is never gated."""
+    has_long = False
+    for group in groups:
+        for i, (member, weight) in enumerate(group):
+            synonym = i > 0 and weight == scoring.SYNONYM_WEIGHT  # chosen words, even 猫 for 宠物
+            long = sum(len(t) for t in member) >= 2
+            has_long = has_long or (long and i == 0)  # a word the user typed
+            if not long and not synonym:
+                continue
+            if all(searcher.doc_freq("body", t) for t in member):
+                return False
+    return has_long
+
+
+def grams_ideal(searcher, grams: list[str]) -> float:
+    """The BM25 a text would score matching every query bigram once; a bigram no text contains
+    counts with the IDF of a word seen nowhere (as a typed word does in :func:`groups_ideal`)."""
+    n = max(1, searcher.num_docs)
+    return max(sum(scoring.idf(searcher.doc_freq("gram", g), n) for g in grams), 1e-9)
+
+
+def _gram_search(searcher, schema, grams: list[str], topic, layers, evidence_only,
+                 limit) -> dict[tuple[int, int], float]:
+    """``{(segment, doc): BM25 of the query's bigrams}`` for the best ``limit`` documents (no
+    stored field read: the caller reads those it needs)."""
+    import tantivy
+
+    Q, O = tantivy.Query, tantivy.Occur
+    if not grams:
+        return {}
+    query = Q.boolean_query([(O.Should, Q.term_query(schema, "gram", g)) for g in grams])
+    filters = _filters(schema, topic, layers, evidence_only)
+    if filters:
+        query = Q.boolean_query([(O.Must, query), *((O.Must, Q.const_score_query(f, 0.0)) for f in filters)])
+    return {(address.segment_ord, address.doc): float(score)
+            for score, address in searcher.search(query, limit=limit, count=False).hits}
 
 
 def _filters(schema, topic, layers, evidence_only) -> list:

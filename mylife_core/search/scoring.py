@@ -2,8 +2,11 @@
 figures behind every number).
 
 * keyword mode (no vector index, or nothing embedded yet):
-  ``final = (1 - W_RECENCY)*keyword + W_RECENCY*recency``;
-* hybrid mode: ``final = W_VECTOR*vector + W_KEYWORD*trust*keyword + W_RECENCY*recency``, where
+  ``final = (1 - W_RECENCY - w_gram_keyword*len)*keyword + w_gram_keyword*len*gram + W_RECENCY*recency``;
+* hybrid mode: ``final = W_VECTOR*vector + (W_KEYWORD - w_gram)*trust*keyword + w_gram*len*gram
+  + W_RECENCY*recency``, where ``gram`` is the character-bigram side (:func:`gram`), ``len =
+  min(1, query bigrams / gram_full)`` (:func:`gram_share`: a short query's few bigrams say
+  little), and
   ``trust = min(1, r_best / keyword_trust)`` for the query's best keyword match (a paraphrase
   that no note covers leans on the vector side, see :func:`trust`); a document
   the vector index has not embedded yet is scored as in keyword mode (its ``vector`` part is
@@ -22,6 +25,11 @@ tied 116 of 197 first-place failures on CMRC dev). Because ``r`` is measured aga
 query's own ideal, thresholds mean the same for every query.
 
 ``vector`` is the vector index's score in [0, 1] (mylife-vector maps e5 cosines to it).
+
+The single-character gate (``single_char_gate``): when the user typed a word of two or more
+characters but every word of the query that notes hold is a single character typed or cut
+from a word (学 of 学钢琴), the keyword side counts nothing for that query (keyword mode
+answers nothing; hybrid mode keeps the vector side). See ``retrieval.single_chars_only``.
 
 Thresholds, so weak matches are not returned: a document is a candidate when
 ``keyword >= KEYWORD_MIN`` or ``vector >= VECTOR_MIN``; in hybrid mode it is returned when
@@ -54,6 +62,22 @@ class Params:
     # best keyword match's r among the query's candidates: when no note covers the query's words
     # well (a paraphrase), keyword matches are mostly pieces and the vector side leads; 0 = off
     keyword_trust: float = 1.0
+    # the character-bigram side (the index's ``gram`` field): ``gram = g / (g + gram_half)``,
+    # ``g = bigram BM25 / the query's bigram ideal``; weighted ``w_gram`` in hybrid mode (taken
+    # from ``w_keyword``'s share) and ``w_gram_keyword`` in keyword mode (taken from the keyword's)
+    w_gram: float = 0.1
+    w_gram_keyword: float = 0.5
+    gram_half: float = 1.0
+    # 1: the bigram side is believed as much as the keyword side (its weights scaled by the same
+    # ``trust``, in both modes); 0: always in full
+    gram_trust: float = 0.0
+    # the bigram side's weights are scaled by min(1, query bigrams / gram_full): a short query's
+    # two or three bigrams say little; 0 = off
+    gram_full: float = 12.0
+    # 1: when every keyword match of a query is a single character although it has longer
+    # words (学 of 学钢琴: ``Gathered.single_chars_only``), the keyword side counts nothing
+    # (keyword mode answers nothing; hybrid mode keeps the vector side); 0 = off
+    single_char_gate: float = 1.0
 
     def with_(self, **changes: float) -> "Params":
         return replace(self, **changes)
@@ -117,11 +141,29 @@ def trust(best_r: float, params: Params = DEFAULT) -> float:
     return min(1.0, best_r / params.keyword_trust)
 
 
+def gram(bm25: float, ideal: float, params: Params = DEFAULT) -> float:
+    """The bigram side's score in [0, 1), strictly increasing in its BM25 (as :func:`keyword`)."""
+    if bm25 <= 0.0:
+        return 0.0
+    g = bm25 / max(ideal, 1e-9)
+    return g / (g + params.gram_half)
+
+
+def gram_share(best_r: float, n_grams: int, params: Params = DEFAULT) -> float:
+    """How much of its weights the bigram side gets for a query (``gram_trust``, ``gram_full``)."""
+    share = trust(best_r, params) if params.gram_trust else 1.0
+    if params.gram_full > 0:
+        share *= min(1.0, n_grams / params.gram_full)
+    return share
+
+
 def final(keyword_score: float, vector: float | None, rec: float, factor: float, hybrid: bool,
-          params: Params = DEFAULT, keyword_share: float = 1.0) -> float:
+          params: Params = DEFAULT, keyword_share: float = 1.0, gram_score: float = 0.0,
+          gram_weight_share: float = 1.0) -> float:
     if hybrid and vector is not None:
-        base = (params.w_vector * vector + params.w_keyword * keyword_share * keyword_score
-                + params.w_recency * rec)
+        base = (params.w_vector * vector + (params.w_keyword - params.w_gram) * keyword_share * keyword_score
+                + params.w_gram * gram_weight_share * gram_score + params.w_recency * rec)
     else:
-        base = (1.0 - params.w_recency) * keyword_score + params.w_recency * rec
+        wg = params.w_gram_keyword * gram_weight_share
+        base = (1.0 - params.w_recency - wg) * keyword_score + wg * gram_score + params.w_recency * rec
     return base * factor

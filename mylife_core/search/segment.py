@@ -205,6 +205,29 @@ class Segmenter:
         return " ".join(self.tokens(text))
 
 
+# A run of Han characters (CJK unified ideographs and extension A, compatibility ideographs).
+_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
+
+
+def bigrams(text: str) -> list[str]:
+    """The overlapping two-character windows of every run of Han characters in ``text``
+    (normalised first): 外卖花了 → 外卖, 卖花, 花了. The index's weak ``gram`` field, which
+    needs no dictionary, so it still matches where the segmenter cut a note and a query
+    differently."""
+    out: list[str] = []
+    for match in _HAN_RUN.finditer(normalize(text)):
+        run = match.group()
+        out.extend(run[i:i + 2] for i in range(len(run) - 1))
+    return out
+
+
+def query_bigrams(text: str) -> list[str]:
+    """The distinct bigrams of a query, without those that are a function or question word
+    (什么, 多少, 哪里: a note that answers does not say them)."""
+    words = STOPWORDS | QUESTION_WORDS if USE_QUESTION_WORDS else STOPWORDS
+    return [g for g in dict.fromkeys(bigrams(text)) if g not in words]
+
+
 _WORD_CHAR = re.compile(r"[^\W_]")  # a letter or digit: what ``str.isalnum`` accepts
 
 
