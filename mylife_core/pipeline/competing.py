@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .answer import CompetingEvidence
-from .stance import Frame, Reading, frame_for, read
+from .stance import STOP_TERMS, Frame, Reading, frame_for, read
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
@@ -130,8 +130,6 @@ def topic_terms(texts: list[str], *, exclude: tuple[str, ...] = (), limit: int =
     from collections import Counter
 
     import rjieba
-
-    from .stance import STOP_TERMS
 
     counts: Counter[str] = Counter()
     for text in texts:

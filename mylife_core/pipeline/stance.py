@@ -241,6 +241,7 @@ GENERIC_ACT = ("折腾", "换")
 STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "放弃", "退出")  # words that name a change itself
 _CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
                                           key=lambda wk: (-len(wk[0]), wk[0]))
+_FEAR_WORDS = frozenset(w for w, k in _CUE_INDEX if k in ("fear", "distress"))  # dread already named
 NEGATORS = "不没别非未勿莫甭"
 _PATTERNS = tuple((re.compile(p), k) for p, k in cues.PATTERNS)
 _NEGATING_MODALS = ("不会", "不能", "不用", "不必", "不再", "不至于")
@@ -429,18 +430,18 @@ def _reported(text: str) -> _Report | None:
             continue  # "谁会要我", "这种事说出去…": not a speaker
         others_act = verb in ("劝", "催", "让我", "叫我", "要我", "逼我", "问我", "想让我", "希望我", "怂恿", "鼓励",
                               "撺掇", "鼓动", "忽悠")
-        if subj in cues.USER_SUBJECTS or (subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只") or (
-                subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总挺有点其实一直从来])*",
-                                                             subj[1:] if subj.startswith("我") else subj[2:])):
+        users_own = subj in cues.USER_SUBJECTS or (
+            subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只") or (
+            subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总挺有点其实一直从来])*",
+                                                         subj[1:] if subj.startswith("我") else subj[2:]))
+        # "要是见了面觉得…", "是怕领导觉得我…": the user's own condition or fear, no one else's view
+        users_own = users_own or bool(
+            (subj.startswith(cues.CONDITION) or re.match(r"^(?:是|就是|我|我是|我就|只是)?(?:怕|担心|就怕)", subj))
+            and not re.search(cues.KIN + "|他|她|别人|人家", subj))
+        if users_own:
             if verb in ("想让我", "让我", "叫我", "希望我", "要我"):
                 continue
             return None  # the user's own 我觉得 / 我认为
-        if (subj.startswith(cues.CONDITION) or re.match(r"^(?:是|就是|我|我是|我就|只是)?(?:怕|担心|就怕)", subj)) \
-                and not re.search(cues.KIN + "|他|她|别人|人家", subj):
-            # "要是见了面觉得…", "是怕领导觉得我…": the user's own condition or fear, no one else's view
-            if verb in ("想让我", "让我", "叫我", "希望我", "要我"):
-                continue
-            return None
         if not subj:
             if not others_act:
                 continue  # "总觉得…", "说放下…": the user's
@@ -450,7 +451,7 @@ def _reported(text: str) -> _Report | None:
         for cut in ("知道了", "做完", "听了", "看了", "知道", "听说"):
             if cut in subj and subj.index(cut) > 0:
                 subj = subj[: subj.index(cut)]
-        if re.search(f"(?:{'|'.join(cues.FACT_SOURCES)})(?:明确|也|都|还|又|早就|已经|明明)?$", subj):
+        if cues.FACT_SOURCE.search(subj):
             return None  # a landlord's rule, a contract: facts the user records ("单位王姐" is a person)
         told = text[text.find(clause) + pos:]
         if cues.FACT_PEOPLE.search(subj) and verb in cues.FACT_VERBS and cues.FACT_MARK.search(told) \
@@ -656,8 +657,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     if question and re.search(r"(.)[不没]\1|是不是|有没有|该不该|要不要|能不能", text) and not any(
             m in text for m in cues.RHETORICAL):
         return Reading(side=0, certain=False, form="question")  # an open question: no side
-    if (question or "问问" in text) and cues.INFO_QUESTION.search(text) or re.search(
-            r"(?:不知道|不清楚|谁也不知道|说不清)", text) and any(w in text for w in cues.INFO_WORDS):
+    if ((question or "问问" in text) and cues.INFO_QUESTION.search(text)) or (
+            re.search(r"不知道|不清楚|说不清", text) and any(w in text for w in cues.INFO_WORDS)):
         return Reading(side=0, certain=False, form="question")  # "哪个城市适合养老？": asks for facts
     for word in cues.UNDECIDED:
         pos = text.find(word)
@@ -755,8 +756,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 strong += side
             decided.append(word)
     dread = cues.DREAD.search(text)
-    if dread and not cues.DREAD_GOOD.match(text, dread.end()) and not any(
-            cues.KIND_SIDE.get(k) == -1 and w in decided for w, k in _CUE_INDEX if k in ("fear", "distress")):
+    if dread and not cues.DREAD_GOOD.match(text, dread.end()) and not _FEAR_WORDS.intersection(decided):
         # "一想到又要在图书馆坐一天，胃就开始抽", "光想想腿就软了": whatever the body does, it is dread
         side = 1 if going_on and not about_act else -1
         score += side
@@ -767,18 +767,18 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
         side = 1 if act_side > 0 else -1
         return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
                        cue=act_words[0], basis="act", cues=decided)
-    if concession and flip == 1:
+    if not decided and concession and flip == 1:
         # "虽然很想摘掉眼镜，但……": what is conceded is one side, so what the user stands on is the
         # other, even in words no list holds
         conceded = clauses[:len(clauses) - len(body)]
-        if conceded and not decided:
+        if conceded:
             first, _ = _strip_lead(conceded[0], cues.CONCESSIVE)
             granted = "，".join([first, *conceded[1:]])
             sub = _read_own(granted, frame, conceded=True)
             if not sub.side and re.search(r"(?:很|一直|也|都|真|挺|特别)(?:想|希望|喜欢|爱|向往|羡慕)", granted) \
                     and not _negated_before(granted, len(granted)):
                 sub = Reading(side=1, certain=True, cue=granted, basis="cue")  # "虽然一直很想…": a wish for it
-            if sub.side and sub.certain and sub.own and not decided:
+            if sub.side and sub.certain and sub.own:
                 return Reading(side=-sub.side, certain=True, form="concession", cue=sub.cue, basis="cue",
                                cues=sub.cues)
     if not decided:
