@@ -172,12 +172,13 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
         gram_scores: dict[str, float] = {}
         for address, gram_score in gram_hits.items():
             uid = addresses.get(address)
-            if uid is None and hybrid:
-                uid = searcher.doc(tantivy_address(address))["uid"][0]
+            if uid is None and hybrid:  # read once, here: no second fetch by uid below
+                doc = _doc_fields(searcher.doc(tantivy_address(address)))
+                uid = doc["uid"]
+                found.setdefault(uid, (0.0, doc))
             if uid is not None:
                 gram_scores[uid] = gram_score
-        extra = gram_scores if hybrid else {}
-        missing = list(dict.fromkeys(uid for uid in [*vector_scores, *extra] if uid not in found))
+        missing = [uid for uid in vector_scores if uid not in found]
         if missing:
             found.update(_fetch(searcher, schema, missing))
         known = _vector_known(vector_index, list(found)) if hybrid else set()
@@ -201,12 +202,21 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
                     gram_ideal=gram_ideal, single_chars_only=single_only, n_grams=len(grams))
 
 
+def final_threshold(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
+                    min_score: float | None = None) -> float:
+    """The final score a candidate must exceed: ``min_score`` when given, else ``final_min`` in
+    hybrid mode and 0 in keyword mode."""
+    if min_score is not None:
+        return min_score
+    return params.final_min if gathered.mode == "hybrid" else 0.0
+
+
 def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
           min_score: float | None = None) -> list[tuple[float, float, Candidate]]:
     """``(final, keyword, candidate)`` of the candidates that pass the thresholds, best first;
     ties (near-duplicate notes) broken by a fixed rule: newer first, then by reference."""
     hybrid = gathered.mode == "hybrid"
-    threshold = (params.final_min if hybrid else 0.0) if min_score is None else min_score
+    threshold = final_threshold(gathered, params, min_score)
     out = []
     best_r = max((c.bm25 for c in gathered.candidates), default=0.0) / max(gathered.ideal, 1e-9)
     share = scoring.trust(best_r, params) if hybrid else 1.0
@@ -245,7 +255,9 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
     pool = max(50, 5 * k)
     gathered = gather(ws, query, topic, chosen, evidence_only, pool, progress=progress,
                       use_vectors=use_vectors, synonyms=synonyms)
-    scored = score(gathered, min_score=min_score)
+    every = score(gathered, min_score=-1.0)  # every candidate (finals are never negative), best first
+    threshold = final_threshold(gathered, min_score=min_score)
+    scored = [entry for entry in every if entry[0] > threshold]
     hits: list[Hit] = []
     for final, keyword, c in scored[:k]:
         doc = c.doc
@@ -257,7 +269,7 @@ def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterab
             claim_id=c.uid if doc["layer"] == "claims" else None,
             kind=doc["kind"] or None, status=doc["status"] or None, provenance=doc["prov"] or None))
     filters = {"topic": topic, "layers": list(chosen), "k": k, "evidence_only": evidence_only}
-    candidates = len(score(gathered, min_score=-1.0))  # every candidate, before the final threshold
+    candidates = len(every)  # before the final threshold
     return RecallResult(query=query, terms=gathered.terms, mode=gathered.mode, mode_reason=gathered.mode_reason,
                         hits=hits, expansions=gathered.expansions, notes=gathered.notes, filters=filters,
                         candidates=candidates, took_ms=(time.perf_counter() - started) * 1000)
