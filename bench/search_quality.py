@@ -59,6 +59,9 @@ SETS: dict[str, dict[str, tuple[str, str | None]]] = {
     "cmrc2018": {"tuning": ("cmrc2018-trial", None), "heldout": ("cmrc2018-dev", None)},
     "personal-notes": {"tuning": ("personal-notes", "tuning"), "heldout": ("personal-notes", "heldout")},
     "personal-notes-2": {"tuning": ("personal-notes-2", "tuning"), "heldout": ("personal-notes-2", "heldout")},
+    # written blind in session 15, tuning only (no held-out half): more diaries to choose on
+    "personal-notes-3": {"tuning": ("personal-notes-3", None)},
+    "personal-notes-4": {"tuning": ("personal-notes-4", None)},
 }
 
 

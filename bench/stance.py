@@ -63,7 +63,8 @@ DATA_DIR = ROOT / "bench" / "data"
 # and measured before rules were written from them); the held-out part is a file written apart
 DATA = {"tuning": [DATA_DIR / "stance_tuning.yaml", DATA_DIR / "stance_tuning_2.yaml",
                    *(DATA_DIR / f"stance_tuning_3{x}.yaml" for x in "abc"),
-                   *(DATA_DIR / f"stance_tuning_4{x}.yaml" for x in "def")],
+                   *(DATA_DIR / f"stance_tuning_4{x}.yaml" for x in "def"),
+                   *(DATA_DIR / f"stance_tuning_5{x}.yaml" for x in "ghi")],
         "heldout": [DATA_DIR / "stance_heldout.yaml"]}
 
 

@@ -435,22 +435,25 @@ def test_a_claim_whose_source_changed_is_marked_and_never_evidence_until_confirm
     assert cli("claim", "confirm", love.id, "--json").json()["changed"] is False
 
 
+# tuning files written blind: each writer saw only the format and the labelling rules
+BLIND_TUNING = tuple(f"stance_tuning_{n}{x}.yaml" for n, xs in (("3", "abc"), ("4", "def"), ("5", "ghi")) for x in xs)
+
+
 def test_the_labelled_set_is_split_before_anything_is_tuned_on_it():
     """The tuning part is every tuning file (the second was the first held-out part, seen once during
-    development and moved to tuning, as its header says; six more were written blind); the held-out
+    development and moved to tuning, as its header says; nine more were written blind); the held-out
     part shares no statement with them."""
     import yaml
 
     root = Path(__file__).resolve().parent.parent / "bench" / "data"
     files = {name: yaml.safe_load((root / name).read_text(encoding="utf-8"))
-             for name in ("stance_tuning.yaml", "stance_tuning_2.yaml", *(f"stance_tuning_3{x}.yaml" for x in "abc"),
-                          *(f"stance_tuning_4{x}.yaml" for x in "def"))}
+             for name in ("stance_tuning.yaml", "stance_tuning_2.yaml", *BLIND_TUNING)}
     assert {data["part"] for data in files.values()} == {"tuning"}
     assert "can no longer count as" in (root / "stance_tuning_2.yaml").read_text(encoding="utf-8")
     decisions = [d["decision"] for data in files.values() for d in data["decisions"]]
     statements = [s["text"] for data in files.values() for d in data["decisions"] for s in d["statements"]]
     assert len(decisions) >= 60 and len(statements) >= 900
-    for name in (*(f"stance_tuning_3{x}.yaml" for x in "abc"), *(f"stance_tuning_4{x}.yaml" for x in "def")):
+    for name in BLIND_TUNING:
         assert "written blind" in (root / name).read_text(encoding="utf-8").lower()
     assert len(set(decisions)) == len(decisions) and len(set(statements)) == len(statements)
     assert {"跳槽", "买房", "结婚", "辞职考研", "创业", "搬回老家", "看心理医生"} <= set(decisions)
