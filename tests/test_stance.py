@@ -118,6 +118,19 @@ def test_a_conclusion_is_read_into_its_side_and_act(conclusion, side, act, absen
     ("我该戒烟", "如果搬到新楼，也不知道那边让不让抽烟", 0),
     # 倒是…就是 and 可 are contrasts: the user stands on what follows
     ("我们今年该要孩子", "倒是想要，就是生下来谁带", -1),
+    # time on the road, someone depending on the user, a trouble easing by itself (session 15)
+    ("我该去外地读书", "周末回家来回坐车就要四个钟头", -1),
+    ("我该辞职创业", "全家就指着我这份工资", -1),
+    ("我该去医院做手术", "这几天敷着药，好像没那么疼了", -1),
+    # who would do it, where one would sleep, "not that bad"
+    ("我该出差半年", "我走了，谁给我爸做饭？", -1),
+    ("我该让我妈来同住", "房子就一室一厅，她来了睡哪？", -1),
+    ("我该去看心理医生", "不就是有点失眠，哪有那么严重", -1),
+    # "再不…" is a condition that refuses the act; a condition after its subject is one too
+    ("我该请个保姆", "再不请人，我迟早要累垮", 1),
+    ("我该请个保姆", "再不请人我迟早要累垮", 1),
+    ("我该提前还房贷", "孩子万一生病，手里没现金就抓瞎了", -1),
+    ("我该去做心理咨询", "医保能报销心理咨询吗？", 0),
 ])
 def test_the_reader_reads_forms_the_first_rules_did_not(conclusion, text, side):
     reading = read(text, frame_for(conclusion))
@@ -152,6 +165,15 @@ def test_a_glad_thought_is_not_dread():
     ("我们领导说养狗就别想出差了", "我们领导", "reported"),
     ("要是我妈觉得养狗太麻烦，那就算了", "要是我妈", "reported"),  # a condition on someone's view is theirs
     ("中介说现在是入手的好时机", "中介", "reported"),  # a professional's advice is a view, not a fact
+    # session 15: a view conceded, then the user's own words; hearsay; a speaker named a clause before
+    ("尽管我妈再三说狗很乖，我还是怕被咬", None, "concession"),
+    ("听人讲养狗特别费钱", None, "plain"),
+    ("老公一直想养，说家里太冷清", "老公一直想养", "reported"),
+    ("物业打电话说楼里不让养大型犬", None, "plain"),  # how the words came does not hide a fact's source
+    # agreeing and disagreeing in more words
+    ("我妈说养狗太费心，这次我觉得她说得在理", None, "adopted"),
+    ("朋友说养狗能治愈一切，这话我是不大信的", None, "adopted"),
+    ("老公说我一个人遛不过来，后来想想他说得对", None, "adopted"),
 ])
 def test_who_is_speaking_in_everyday_words(text, speaker, form):
     reading = read(text, frame_for("我该养只狗"))

@@ -261,7 +261,8 @@ class Frame:
     ongoing: bool = False  # the act is what the user does now ("我不该再接私活"): the present is the act
 
     def mentions(self, text: str) -> bool:
-        return any(w in text for w in self.act) or any(p in text for p in self.persons) or (
+        # "它" is the thing the act is about ("可它能让我安心上班": the nursery)
+        return any(w in text for w in self.act) or "它" in text or any(p in text for p in self.persons) or (
             bool(self.persons) and any(p in text for p in PERSON_PRONOUNS))
 
 
@@ -421,8 +422,15 @@ def _reported(text: str) -> _Report | None:
         if found is None:
             continue
         pos, verb = found
+        if clause.startswith(cues.CONCESSIVE) and i + 1 < len(clauses):
+            continue  # "尽管医生再三说…，我还是怕…": a view conceded; the user's own words follow
         subj = _subject(clause[:pos])
         subj = re.sub(r"^(?:在|按照|按|照|听|依)(?=.)", "", subj)  # "在我婆婆看来", "按我爸的说法"
+        # how the words came: "老师打电话说", "HR私下跟我说", "复查时医生说"
+        subj = re.sub(r"(?<=.)(?:打来电话|打电话|来电话|在电话里|电话里|发微信|微信|私下|跟我|对我|告诉我|给我)+$", "", subj)
+        subj = re.sub(r"^[^，]{1,4}时(?=..)", "", subj)
+        if re.match(r"^(?:可|但|但是|不过|而且)?它", subj):
+            continue  # "可它能让我安心上班": a thing, not a speaker
         negated_verb = bool(re.search(r"(?<=.)(?:不太|不怎么|并不|也不|都不|不)$", subj))
         subj = re.sub(r"(?<=.)(?:不太|不怎么|并不|也不|都不|很|不)$", "", subj)  # "我妈不太赞成"
         if (any(q in subj for q in ("谁", "哪", "什么")) or (subj.startswith(("这", "那")) and not subj.endswith("人"))
@@ -436,16 +444,17 @@ def _reported(text: str) -> _Report | None:
                                                          subj[1:] if subj.startswith("我") else subj[2:]))
         # "要是见了面觉得…", "是怕领导觉得我…": the user's own condition or fear, no one else's view
         users_own = users_own or bool(
-            (subj.startswith(cues.CONDITION) or re.match(r"^(?:是|就是|我|我是|我就|只是)?(?:怕|担心|就怕)", subj))
-            and not re.search(cues.KIN + "|他|她|别人|人家", subj))
+            (subj.startswith(cues.CONDITION) or re.match(r"^(?:是|就是|我|我是|我就|只是)?(?:有点|有些|挺|真)?(?:怕|担心|就怕)", subj))
+            and not re.search(cues.KIN + "|别人|人家", subj))  # "是有点怕她唠叨": she is what is feared
         if users_own:
             if verb in ("想让我", "让我", "叫我", "希望我", "要我"):
                 continue
             return None  # the user's own 我觉得 / 我认为
         if not subj:
-            if not others_act:
+            named = re.match(r"(?:我)?(?!孩子|儿子|女儿|娃)" + cues.KIN, clauses[i - 1]) if i > 0 else None
+            if not others_act and not named:
                 continue  # "总觉得…", "说放下…": the user's
-            subj = clauses[i - 1][:8] if i > 0 else "?"
+            subj = clauses[i - 1][:8] if i > 0 else "?"  # "老公一直想买，说…": who spoke is named before
         if len(subj) > 12 or subj.endswith(("想", "要")):
             continue
         for cut in ("知道了", "做完", "听了", "看了", "知道", "听说"):
@@ -489,11 +498,12 @@ def _user_reaction(clauses: list[str], words: Iterable[str]) -> int:
             if pos < 0 or (w.endswith("$") and clause[pos + len(word):].strip("了的啊呀吧！!。")):
                 continue
             before = clause[:pos]
-            for lead in ("这个", "这话", "这点", "这一点", "对此", "但", "可", "不过", "其实", "现在", "越想越", "越来越"):
+            for lead in ("这个", "这话", "这句话", "这点", "这一点", "对此", "但", "可", "不过", "其实", "现在", "越想越",
+                         "越来越", "这回", "这次", "后来", "想想", "细想起来", "细想", "听完", "真的", "是"):
                 before = before.replace(lead, "")
             before = _subject(before)
             if not before or before.startswith("我") or w.startswith("我") or (
-                    before in ("他", "她") and word.startswith("说得")):
+                    re.fullmatch(r"我?(?:觉得|看)?[他她]", before) and word.startswith(("说得", "讲得"))):
                 found = i
                 break
     return found
@@ -668,12 +678,19 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     body, concession = _dominant(clauses)
     form = "concession" if concession else "plain"
     flip = 1
-    if body and any(body[0].startswith(c) for c in cues.CONDITION):
+    refused = False
+    if body and (any(body[0].startswith(c) for c in cues.CONDITION) or re.match(
+            r"^[^，,。？?]{1,4}?(?:万一|要是|如果|一旦|假如)", body[0])):  # "娃万一生病住院，…"
         form = "hypothetical"
         condition = body[0]
         if len(body) > 1:
             body = body[1:]
-        if any(r in condition for r in cues.REFUSAL):
+        if condition.startswith("再不"):
+            refused = True  # "再不请人，我迟早累垮": the present going on, and its harm
+            joined_once = re.match(r"再不[^，,就迟早会]{1,6}?((?:我|你|人|身体)?(?:就|迟早|早晚|会).+)", condition)
+            if len(body) == 1 and joined_once:  # "再不请人我迟早累垮": the harm without the condition's 不
+                body = [joined_once.group(1)]
+        elif any(r in condition for r in cues.REFUSAL):
             flip = -1
         elif len(body) > 0 and body[0] != condition and any(w in condition for w in _RISK_WORDS):
             body = [condition, *body]  # "万一中途读不起了，…": the condition is itself the risk
@@ -687,7 +704,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     stripped = text
     for w in _GOING_ON_CUES:  # "一辈子的事" is a risk, not the present going on
         stripped = stripped.replace(w, "")
-    going_on = any(m in stripped for m in cues.GOING_ON)
+    going_on = refused or any(m in stripped for m in cues.GOING_ON)
     target_text = joined.replace("下去", "")  # "干不下去了" is not "去了"
     about_act = frame.mentions(joined) or any(m in target_text for m in cues.AFTER_ACT)
     after_act = any(m in target_text for m in cues.AFTER_ACT)
@@ -735,7 +752,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 if not (kind == "push" and volition) and not lacking:  # "不想再耗下去" is still against the present
                     side = -side
             if any(u in clause[max(0, pos - 6):pos] for u in cues.UNDO_BEFORE) or any(
-                    u in clause[pos + len(word):pos + len(word) + 6] for u in cues.UNDO_AFTER):
+                    u in clause[pos + len(word):pos + len(word) + 6] for u in cues.UNDO_AFTER
+                    if not (kind == "money" and u in ("没了", "少了"))):  # "小两千没了" is money lost
                 side = -side  # "弥补学历的短板", "加班减少到每周两天"
             if rhetorical and kind in ("pull", "ready", "good"):
                 side = -side  # "还有竞争力吗": a doubt of it
