@@ -131,6 +131,10 @@ def test_a_conclusion_is_read_into_its_side_and_act(conclusion, side, act, absen
     ("我该请个保姆", "再不请人我迟早要累垮", 1),
     ("我该提前还房贷", "孩子万一生病，手里没现金就抓瞎了", -1),
     ("我该去做心理咨询", "医保能报销心理咨询吗？", 0),
+    # money coming in (多进, 能租) and a debt paid off are for the act; "不趁现在…" refuses it
+    ("我该周末去兼职", "一个月能多进三千", 1),
+    ("我该把空着的房子租出去", "一个月能租五千", 1),
+    ("我该趁年轻去西藏", "这种事不趁现在去，以后拖家带口更不可能了", 1),
 ])
 def test_the_reader_reads_forms_the_first_rules_did_not(conclusion, text, side):
     reading = read(text, frame_for(conclusion))
