@@ -15,21 +15,24 @@ The rule that picks the shipped setting (``scoring.DEFAULT``), printed with the 
 0. (``--floors 0,1000,3000``, run on its own: each value rebuilds the index) the segmenter's
    frequency floor for words plugins know, with and without question words, keyword mode;
 1. hybrid weight, the keyword curve and the keyword trust (``w_vector``, ``keyword_half``,
-   ``keyword_trust``): the best mean of
-   CMRC trial R@1 and the personal-notes sets' MRR@10, with no threshold at all;
-2. ``single_char_gate``: on when, in both modes, it leaves at least as many unanswerable
-   tuning questions unanswered (and more in one) at no lower quality;
+   ``keyword_trust``): the best quality with no threshold at all, quality being the mean of
+   CMRC trial R@1 and the mean MRR@10 of the four personal-notes sets;
+2. ``single_char_gate``: on and off side by side in both modes (printed); decided per mode
+   with the thresholds in steps 5 and 6 (on meanwhile);
 3. the bigram side in keyword mode (``w_gram_keyword``, ``gram_half``, ``gram_trust``,
    ``gram_full``): the best quality as in 1, measured in keyword mode; ties go to the smaller
    weight, then without ``gram_trust``;
 4. the bigram side's weight in hybrid mode (``w_gram``, with the curve of step 3): the best
    quality as in 1, no threshold; ties go to the smaller weight;
-5. ``keyword_min``: the lowest that leaves at least as many unanswerable tuning questions
-   unanswered in keyword mode as the old rules did;
-6. ``vector_min`` and ``final_min``: the pair with the best quality (as in 1) that leaves at
-   least as many unanswerable tuning questions unanswered in hybrid mode as the old rules did;
-   the questions whose relevant note the vector side ranks in its top 5 but the thresholds
-   drop are counted and printed, so the price is visible.
+5. ``keyword_min`` and the gate in keyword mode: for the gate on and off, the lowest
+   ``keyword_min`` that keeps the floors (``FLOORS``: at least as many unanswerable tuning
+   questions unanswered as the old rules left on personal-notes and -2, and as the code
+   shipped before session 15 left on personal-notes-3 and -4); the better quality wins, ties
+   go to the gate;
+6. ``vector_min``, ``final_min`` and the gate in hybrid mode: the setting with the best
+   quality (as in 1) that keeps the floors in hybrid mode (ties: more questions left
+   unanswered, then the lower thresholds); the questions whose relevant note the vector side
+   ranks in its top 5 but the thresholds drop are counted and printed, so the price is visible.
 """
 
 from __future__ import annotations
