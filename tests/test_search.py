@@ -115,6 +115,16 @@ def test_synonyms_bridge_paraphrases(ws):
     assert money.hits[0].ref == f"{rec.file}#L4" and money.hits[0].snippet.count("【存款】") == 1
 
 
+def test_builtin_groups_cover_a_shift_workers_and_a_programmers_everyday_words(ws):
+    # session 15's groups (bills, food, health, family, office): a word and its everyday
+    # equivalents find each other both ways, a group's word only as a whole token
+    rec = note(ws, "暖气费交了2680，按面积算的\n周末在美团点了烤串\n奶奶走了，请了三天丧假\n", topic="日常")
+    assert refs(recall(ws, "供暖费"))[:1] == [f"{rec.file}#L1"]
+    assert recall(ws, "供暖费", synonyms=False).hits == []
+    assert refs(recall(ws, "撸串"))[:1] == [f"{rec.file}#L2"]
+    assert refs(recall(ws, "祖母去世"))[:1] == [f"{rec.file}#L3"]
+
+
 class LifePlugin:
     @hookimpl
     def register_synonyms(self, register):

@@ -51,21 +51,21 @@ class Params:
     """Every tunable number of the final score (``bench/search_tune.py`` varies them)."""
 
     # chosen by bench/search_tune.py on the tuning splits (docs/search.md has its output)
-    w_vector: float = 0.30
-    w_keyword: float = 0.65
+    w_vector: float = 0.20
+    w_keyword: float = 0.75
     w_recency: float = 0.05
     keyword_half: float = 1.0  # r at which keyword = 0.5
     keyword_min: float = 0.0  # any keyword match is a candidate
     vector_min: float = 0.0  # every vector neighbour is a candidate: final_min decides
-    final_min: float = 0.13  # hybrid mode only
+    final_min: float = 0.09  # hybrid mode only
     # hybrid mode: the keyword weight is scaled by min(1, r_best / keyword_trust), r_best the
     # best keyword match's r among the query's candidates: when no note covers the query's words
     # well (a paraphrase), keyword matches are mostly pieces and the vector side leads; 0 = off
-    keyword_trust: float = 1.0
+    keyword_trust: float = 2.0
     # the character-bigram side (the index's ``gram`` field): ``gram = g / (g + gram_half)``,
     # ``g = bigram BM25 / the query's bigram ideal``; weighted ``w_gram`` in hybrid mode (taken
     # from ``w_keyword``'s share) and ``w_gram_keyword`` in keyword mode (taken from the keyword's)
-    w_gram: float = 0.1
+    w_gram: float = 0.0
     w_gram_keyword: float = 0.5
     gram_half: float = 1.0
     # 1: the bigram side is believed as much as the keyword side (its weights scaled by the same
