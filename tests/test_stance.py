@@ -135,6 +135,7 @@ def test_a_conclusion_is_read_into_its_side_and_act(conclusion, side, act, absen
     ("我该周末去兼职", "一个月能多进三千", 1),
     ("我该把空着的房子租出去", "一个月能租五千", 1),
     ("我该趁年轻去西藏", "这种事不趁现在去，以后拖家带口更不可能了", 1),
+    ("我该去做手术", "拖下去万一哪天晕倒在路上怎么办", 1),
 ])
 def test_the_reader_reads_forms_the_first_rules_did_not(conclusion, text, side):
     reading = read(text, frame_for(conclusion))

@@ -690,8 +690,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             joined_once = re.match(r"再不[^，,就迟早会]{1,6}?((?:我|你|人|身体)?(?:就|迟早|早晚|会).+)", condition)
             if len(body) == 1 and joined_once:  # "再不请人我迟早累垮": the harm without the condition's 不
                 body = [joined_once.group(1)]
-        elif any(r in condition for r in cues.REFUSAL):
-            flip = -1
+        elif any(r in condition for r in (*cues.REFUSAL, *cues.REFUSE_DELAY)):
+            flip = -1  # "要是错过了，…", "拖下去万一…": without the act
         elif len(body) > 0 and body[0] != condition and any(w in condition for w in _RISK_WORDS):
             body = [condition, *body]  # "万一中途读不起了，…": the condition is itself the risk
     elif any(r in "".join(body) for r in cues.REFUSE_DELAY):
