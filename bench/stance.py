@@ -64,7 +64,8 @@ DATA_DIR = ROOT / "bench" / "data"
 DATA = {"tuning": [DATA_DIR / "stance_tuning.yaml", DATA_DIR / "stance_tuning_2.yaml",
                    *(DATA_DIR / f"stance_tuning_3{x}.yaml" for x in "abc"),
                    *(DATA_DIR / f"stance_tuning_4{x}.yaml" for x in "def"),
-                   *(DATA_DIR / f"stance_tuning_5{x}.yaml" for x in "ghi")],
+                   *(DATA_DIR / f"stance_tuning_5{x}.yaml" for x in "ghi"),
+                   *(DATA_DIR / f"stance_tuning_6{x}.yaml" for x in "jkl")],
         "heldout": [DATA_DIR / "stance_heldout.yaml"]}
 
 

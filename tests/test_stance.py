@@ -136,10 +136,23 @@ def test_a_conclusion_is_read_into_its_side_and_act(conclusion, side, act, absen
     ("我该把空着的房子租出去", "一个月能租五千", 1),
     ("我该趁年轻去西藏", "这种事不趁现在去，以后拖家带口更不可能了", 1),
     ("我该去做手术", "拖下去万一哪天晕倒在路上怎么办", 1),
+    # "总不能一直拖着" is for acting, any other 总不能 a bind
+    ("我该去学游泳", "都四十了，总不能一辈子就这么耗着", 1),
+    ("我该接受外派", "孩子刚上小学，总不能让她跟着转学", -1),
+    # nothing to pay with; a condition that refuses the act
+    ("我该自己开公司", "万一回款压住了，员工的工资拿啥发", -1),
+    ("我不该借钱给表弟", "我要是不帮，他就只能去借网贷，窟窿只会更大", 1),
 ])
 def test_the_reader_reads_forms_the_first_rules_did_not(conclusion, text, side):
     reading = read(text, frame_for(conclusion))
     assert reading.side == side and reading.own, (text, reading)
+
+
+def test_northern_first_person_is_the_user():
+    frame = frame_for("俺先不买车")
+    assert frame.side == -1 and "买车" in frame.act, frame
+    reading = read("俺觉得一年少说一万的油钱不值", frame)
+    assert reading.own and reading.side == -1, reading
 
 
 def test_time_spent_is_not_money():
@@ -463,13 +476,14 @@ def test_a_claim_whose_source_changed_is_marked_and_never_evidence_until_confirm
 
 
 # tuning files written blind: each writer saw only the format and the labelling rules
-BLIND_TUNING = tuple(f"stance_tuning_{n}{x}.yaml" for n, xs in (("3", "abc"), ("4", "def"), ("5", "ghi")) for x in xs)
+BLIND_TUNING = tuple(f"stance_tuning_{n}{x}.yaml" for n, xs in (("3", "abc"), ("4", "def"), ("5", "ghi"), ("6", "jkl")) for x in xs)
 
 
 def test_the_labelled_set_is_split_before_anything_is_tuned_on_it():
     """The tuning part is every tuning file (the second was the first held-out part, seen once during
-    development and moved to tuning, as its header says; nine more were written blind); the held-out
-    part shares no statement with them."""
+    development and moved to tuning, as its header says; twelve more were written blind); the held-out
+    part shares no statement with them. Blind writers may pick the same decision (买车); each
+    decision's id and every statement are unique."""
     import yaml
 
     root = Path(__file__).resolve().parent.parent / "bench" / "data"
@@ -478,11 +492,12 @@ def test_the_labelled_set_is_split_before_anything_is_tuned_on_it():
     assert {data["part"] for data in files.values()} == {"tuning"}
     assert "can no longer count as" in (root / "stance_tuning_2.yaml").read_text(encoding="utf-8")
     decisions = [d["decision"] for data in files.values() for d in data["decisions"]]
+    ids = [d["id"] for data in files.values() for d in data["decisions"]]
     statements = [s["text"] for data in files.values() for d in data["decisions"] for s in d["statements"]]
     assert len(decisions) >= 60 and len(statements) >= 900
     for name in BLIND_TUNING:
         assert "written blind" in (root / name).read_text(encoding="utf-8").lower()
-    assert len(set(decisions)) == len(decisions) and len(set(statements)) == len(statements)
+    assert len(set(ids)) == len(ids) and len(set(statements)) == len(statements)
     assert {"跳槽", "买房", "结婚", "辞职考研", "创业", "搬回老家", "看心理医生"} <= set(decisions)
     labels = {s["label"] for data in files.values() for d in data["decisions"] for s in d["statements"]}
     assert labels == {"supports", "contradicts", "unrelated", "other"}

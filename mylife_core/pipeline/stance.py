@@ -229,7 +229,9 @@ from dataclasses import dataclass, field as _field
 from . import stance_cues as cues
 
 CLAUSES = re.compile(r"[，,。!！?？；;：:\n、…~～—]+")
-QUOTES = str.maketrans({"“": '"', "”": '"', "「": '"', "」": '"', "『": '"', "』": '"', "‘": "'", "’": "'"})
+QUOTES = str.maketrans({"“": '"', "”": '"', "「": '"', "」": '"', "『": '"', "』": '"', "‘": "'", "’": "'",
+                        # northern first person: 俺/咱 read as 我 (same length, so positions hold)
+                        "俺": "我", "咱": "我"})
 MODALS = re.compile(r"^(?:我们|我|你们|你)?(?:还是|最好|现在|今年|明年|立刻|马上|真的|是否|先|暂时|暂且)*"
                     r"(不该|不应该|不应|不要|别|不能|不必|没必要|不用|该|应该|应当|应|要|得|需要|必须|可以)?")
 PERSON_PRONOUNS = ("他", "她", "我们俩", "我们")
@@ -298,7 +300,7 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     import rjieba
 
     text = (conclusion or "").strip().rstrip("。.!！?？")
-    match = MODALS.match(text)
+    match = MODALS.match(text.translate(QUOTES))
     modal = match.group(1) if match else None
     predicate = text[match.end():] if match else text
     side = -1 if modal and modal[0] in "不别没" else 1
