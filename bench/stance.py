@@ -174,6 +174,12 @@ def run_decision(decision: dict[str, Any], noise: list[dict[str, Any]], *, vecto
             result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=50)
             why = _why_missed(ws, decision)
         took = time.perf_counter() - started
+    return _run(decision, result, labels, took, why)
+
+
+def _run(decision: dict[str, Any], result: Any, labels: dict[str, dict[str, Any]], took: float,
+         why: dict[str, str]) -> dict[str, Any]:
+    """One decision's figures from ``find_competing``'s result; ``labels``: claim id -> label, form."""
     shown = [i for i in result.items if i.claim_id in labels]
     others = [i for i in getattr(result, "others", []) if i.claim_id in labels]
     return {
@@ -187,6 +193,36 @@ def run_decision(decision: dict[str, Any], noise: list[dict[str, Any]], *, vecto
         "other_texts": [s["text"] for s in decision["statements"] if s["label"] == "other"],
         "why": why,
     }
+
+
+def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path | None = None) -> list[dict[str, Any]]:
+    """``--crowded``: every decision of a file in one workspace, as one person's notes would be (a
+    家庭 topic holding notes about several decisions), each conclusion asked in turn. Another
+    decision's statement shown as counter-evidence counts as wrong (as unrelated, or as someone
+    else's view when it is one), though some would be fair evidence for this decision too: a
+    lower bound on precision, where the one-decision workspaces are an upper bound."""
+    from mylife_core.pipeline.competing import find_competing
+
+    runs: list[dict[str, Any]] = []
+    for name in dict.fromkeys(d["_file"] for d in decisions):
+        group = [d for d in decisions if d["_file"] == name]
+        owner = {s["text"]: (d["id"], s["label"]) for d in group for s in d["statements"]}
+        everything = {"id": f"crowded-{name}", "topic": "笔记",
+                      "statements": [{**s, "topic": s.get("topic") or d["topic"]} for d in group for s in d["statements"]]}
+        with tempfile.TemporaryDirectory(prefix="mylife-stance-") as tmp:
+            with _opened(Path(tmp) / "ws", everything, group[0]["_noise"], vectors=vectors, cache=cache) as (ws, forms):
+                text_of = {c.id: c.claim for c in ws.claims.iter_all()}
+                for decision in group:
+                    started = time.perf_counter()
+                    result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=50)
+                    labels = {}
+                    for cid, entry in forms.items():
+                        own, label = owner.get(text_of.get(cid, ""), (None, "unrelated"))
+                        if own != decision["id"]:
+                            label = "other" if label == "other" else "unrelated"
+                        labels[cid] = {"label": label, "form": entry["form"]}
+                    runs.append(_run(decision, result, labels, time.perf_counter() - started, {}))
+    return runs
 
 
 def _why_missed(ws: Any, decision: dict[str, Any]) -> dict[str, str]:
@@ -342,6 +378,9 @@ def main(argv: list[str] | None = None) -> int:
                              "only it uses removed (a pessimistic estimate of phrasings the rules were not written on)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--cache", type=Path, help="keep the built (and embedded) workspaces here and reuse them")
+    parser.add_argument("--crowded", action="store_true",
+                        help="every decision of a file in one workspace (other decisions' statements as distractors): "
+                             "a lower bound on precision")
     parser.add_argument("--citations", action="store_true",
                         help="measure the citation relevance check instead (bench/data/citations_*.yaml)")
     args = parser.parse_args(argv)
@@ -404,7 +443,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.file:
             decisions = [d for d in decisions if d["_file"] == args.file]
         for mode in modes:
-            runs = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache) for d in decisions]
+            if args.crowded:
+                runs = run_crowded(decisions, vectors=mode == "vector", cache=args.cache)
+            else:
+                runs = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache) for d in decisions]
             rows = [(part, runs)]
             if len(data["files"]) > 1 and not args.file:  # each tuning file on its own too
                 rows += [(f"  {name}", [r for r in runs if r["file"] == name]) for name in data["files"]]

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .answer import CompetingEvidence
-from .stance import STOP_TERMS, Frame, Reading, frame_for, read
+from .stance import Frame, Reading, frame_for, read
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
@@ -48,8 +48,6 @@ POOL = 60  # search hits considered
 TOPIC_POOL = 150  # newest claims of the topic considered
 FIELD_POOL = 40  # claims speaking of a dependency field considered
 VECTOR_POOL = 60  # nearest statements by meaning considered (vector plugin)
-FEEDBACK_TERMS = 16  # words of the topic's own statements searched for in the other topics
-FEEDBACK_POOL = 40  # claims found by them considered
 # a statement outside the topic is about the conclusion when its vector score (the plugin's
 # calibrated [0, 1] scale) reaches this; chosen on bench/data/stance_tuning.yaml (docs/ask.md):
 # 17 of its 20 counter-statements filed under another topic pass, 1 unrelated line does
@@ -123,21 +121,6 @@ def field_words(ws: "Workspace", names: list[str]) -> list[str]:
     return [w for w in dict.fromkeys(out) if len(w) >= 2]
 
 
-def topic_terms(texts: list[str], *, exclude: tuple[str, ...] = (), limit: int = FEEDBACK_TERMS) -> list[str]:
-    """The content words the statements ``texts`` use most (two characters or more, no stop words,
-    no numbers), most frequent first: what the user talks about when they talk about the topic."""
-    import re
-    from collections import Counter
-
-    import rjieba
-
-    counts: Counter[str] = Counter()
-    for text in texts:
-        counts.update({w for w in rjieba.cut(text) if len(w) >= 2 and w not in STOP_TERMS and w not in exclude
-                       and re.search(r"[\u4e00-\u9fffA-Za-z]", w) and not re.match(r"^[0-9一二两三四五六七八九十百千万几多]+", w)})
-    return [w for w, _ in counts.most_common(limit)]
-
-
 def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, depends_on: list[str] | None = None,
                       frame: Frame | None = None) -> tuple[Frame, dict[str, Candidate], str, str | None]:
     """Every statement worth reading against ``conclusion`` (see the module docstring, step 1).
@@ -171,15 +154,9 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
         in_topic = list(ws.claims.query(topic=topic, limit=TOPIC_POOL, newest_first=True))
         for claim in in_topic:
             add_claim(claim, "topic", 0.0)
-        # the words the user's own statements on the topic use (a mortgage, a down payment for
-        # 买房) find statements filed elsewhere that share no word with the conclusion: "一想到
-        # 每个月要多还三千就失眠" under 财务 (relevance feedback from the user's own words)
-        terms = topic_terms([c.claim for c in in_topic], exclude=frame.act)
-        if terms:
-            more = recall(ws, " ".join(terms), layers=["claims"], k=FEEDBACK_POOL, evidence_only=True, synonyms=False)
-            for hit in more.hits:
-                if hit.topic != topic:
-                    add_claim(ws.claims.find(hit.claim_id or hit.ref), "feedback", 0.0)
+        # No "relevance feedback" from the topic's own words into other topics (session 14 had it):
+        # with several decisions' notes in one workspace (bench/stance.py --crowded) it reached 858
+        # other decisions' statements for 25 of this one's (docs/ask.md).
     for hit in result.hits:
         if hit.layer == "claims":
             add_claim(ws.claims.find(hit.claim_id or hit.ref), "search", hit.score)
@@ -217,7 +194,7 @@ def _about(cand: Candidate, topic: str | None) -> bool:
     """Is a candidate about the conclusion: in its topic, or found by meaning or a dependency field?"""
     if topic and cand.topic == topic:
         return True
-    if cand.via & {"field", "vector", "feedback"}:
+    if cand.via & {"field", "vector"}:
         return True
     return "search" in cand.via and cand.relevance >= SEARCH_RELEVANT
 
