@@ -4,6 +4,7 @@ conclusion, by meaning, without presenting someone else's view as the user's?
     .venv/bin/python bench/stance.py                  # both parts, keyword-only and with vectors
     .venv/bin/python bench/stance.py --no-vector      # keyword-only (fast)
     .venv/bin/python bench/stance.py --part tuning --errors   # list every miss and false alarm
+    .venv/bin/python bench/stance.py --crowded        # all of a file's decisions in one workspace
     .venv/bin/python bench/stance.py --json
 
 Data: the tuning part, ``bench/data/stance_tuning*.yaml`` (fourteen files; the rules and thresholds
