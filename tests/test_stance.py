@@ -449,6 +449,8 @@ def test_a_failing_stance_call_leaves_the_rules(ws, fakellm):
     assert [i.text for i in result.items] == ["热爱这里，绝不想走"] and result.items[0].certain
     assert "只用规则" in result.model["error"]
     assert result.read_by == "rules" and "不完整" in result.reach_note()
+    # rules plus small embeddings also bring in other decisions' notes (bench/stance.py --crowded): said
+    assert "别的决定" in result.reach_note()
 
 
 # ------------------------------------------------------------------------------ a source edited outside MyLife

@@ -97,7 +97,8 @@ class CompetingResult:
     def reach_note(self) -> str | None:
         """Said whenever the rules alone read the stances: on phrasings they were not written on they
         find only a part of the statements against (docs/ask.md, the held-out figures), so the list
-        is never presented as complete."""
+        is never presented as complete; and in a notebook holding several decisions some of what
+        they list is about another one (``bench/stance.py --crowded``), so each item is to be checked."""
         from ..messages import t
 
         return t("ask.competing.rules_only") if self.read_by == "rules" else None
