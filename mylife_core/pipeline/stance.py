@@ -229,9 +229,10 @@ from dataclasses import dataclass, field as _field
 from . import stance_cues as cues
 
 CLAUSES = re.compile(r"[，,。!！?？；;：:\n、…~～—]+")
-QUOTES = str.maketrans({"“": '"', "”": '"', "「": '"', "」": '"', "『": '"', "』": '"', "‘": "'", "’": "'",
-                        # northern first person: 俺/咱 read as 我 (same length, so positions hold)
-                        "俺": "我", "咱": "我"})
+# what every text is read through (one character for one, so positions hold): quotes to ASCII, and
+# the northern first person 俺/咱 as 我
+FOLD = str.maketrans({"“": '"', "”": '"', "「": '"', "」": '"', "『": '"', "』": '"', "‘": "'", "’": "'",
+                      "俺": "我", "咱": "我"})
 MODALS = re.compile(r"^(?:我们|我|你们|你)?(?:还是|最好|现在|今年|明年|立刻|马上|真的|是否|先|暂时|暂且)*"
                     r"(不该|不应该|不应|不要|别|不能|不必|没必要|不用|该|应该|应当|应|要|得|需要|必须|可以)?")
 PERSON_PRONOUNS = ("他", "她", "我们俩", "我们")
@@ -300,7 +301,7 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     import rjieba
 
     text = (conclusion or "").strip().rstrip("。.!！?？")
-    match = MODALS.match(text.translate(QUOTES))
+    match = MODALS.match(text.translate(FOLD))
     modal = match.group(1) if match else None
     predicate = text[match.end():] if match else text
     side = -1 if modal and modal[0] in "不别没" else 1
@@ -525,7 +526,7 @@ INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
 
 def read(text: str, frame: Frame) -> Reading:
     """The stance of ``text`` toward ``frame``'s act (see the comment above :class:`Frame`)."""
-    text = (text or "").translate(QUOTES).strip()
+    text = (text or "").translate(FOLD).strip()
     if not text:
         return Reading()
     report = _reported(text)
