@@ -24,22 +24,20 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.search_quality import _jsonl, load  # noqa: E402
+
 
 def kinds(folder: Path) -> dict[str, str]:
     import rjieba
 
     from mylife_core.search.segment import STOPWORDS
 
-    corpus = {j["id"]: j["text"] for j in map(json.loads, (folder / "corpus.jsonl").read_text(encoding="utf-8").splitlines())}
-    qrels: dict[str, list[str]] = {}
-    for i, line in enumerate((folder / "qrels.tsv").read_text(encoding="utf-8").splitlines()):
-        if i and line.strip():
-            qid, doc, *_ = line.split("\t")
-            qrels.setdefault(qid, []).append(doc)
+    corpus, queries, qrels, _ = load(folder)
+    text_of = {doc["id"]: doc["text"] for doc in corpus}
     out = {}
-    for q in map(json.loads, (folder / "queries.jsonl").read_text(encoding="utf-8").splitlines()):
+    for q in queries:
         keys = [w for w in rjieba.cut(q["text"]) if len(w) >= 2 and w not in STOPWORDS]
-        text = "".join(corpus[d] for d in qrels[q["id"]])
+        text = "".join(text_of[d] for d in sorted(qrels[q["id"]]))
         found = [w for w in keys if w in text]
         out[q["id"]] = "paraphrase" if not found else "direct" if len(found) == len(keys) else "partial"
     return out
@@ -50,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(args[0])
     found = kinds(folder)
     path = folder / "queries.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = _jsonl(path)
     if "--write" in args:
         path.write_text("".join(json.dumps({**r, "kind": found[r["id"]]}, ensure_ascii=False) + "\n" for r in rows),
                         encoding="utf-8")
