@@ -213,3 +213,57 @@ def test_writes_are_embedded_in_the_background_without_asking(cli, ws_path):
     time.sleep(3)
     info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
     assert info["vector"]["count"] == 4 and not info["vector"]["embedding"]["running"]
+
+
+LONG_NOTE = ("今年春天公司搬到了城东的新园区，通勤从二十分钟变成了一个小时。"
+             "部门来了新的总监，周会从一周一次改成了一周三次，大家都很疲惫。"
+             "三月底体检，医生说我的血压有点偏高，让我少吃盐、多运动。"
+             "四月我开始每天晚上去小区旁边的游泳馆游一千米，坚持了六个星期。"
+             "五月妈妈从老家过来住了半个月，帮我们带孩子，家里热闹了不少。"
+             "六月初跟老婆商量，打算明年把房贷提前还掉一部分，省点利息。"
+             "七月公司发了半年奖，比去年少了三成，心里有点失落。"
+             "八月请了年假，一家人去青岛看海，孩子第一次见到大海特别兴奋。")
+
+
+def test_a_long_note_is_embedded_by_pieces_and_scores_as_its_best_one(ws_path):
+    from mylife_vector.store import LONG_CHARS, PIECE_CHARS, _matrix, embedder, pieces
+
+    assert len(LONG_NOTE) > LONG_CHARS
+    parts = pieces(LONG_NOTE)
+    assert len(parts) >= 3 and "".join(parts) == LONG_NOTE  # whole sentences, nothing lost or repeated
+    assert all(len(p) <= 2 * PIECE_CHARS for p in parts)
+    assert pieces("养了一只猫。") == ["养了一只猫。"]  # a short note is one piece, as before
+    folder = ws_path / "vectors"
+    store = VectorStore(folder)
+    store.add([("long", LONG_NOTE), ("cat", "养了一只猫，叫橘子，三岁了。"), ("cook", "开始学做饭，今天做了番茄炒蛋。")])
+    (blob,) = store.db.execute("SELECT vec FROM docs WHERE uid='long'").fetchone()
+    assert _matrix(blob).shape == (len(parts), 384)  # one vector a piece, in one row
+    query = "体检查出血压高"
+    cosines = [float(v) for v in _matrix(blob).astype("float32") @ embedder().query(query)]
+    score = store.similarity(query, ["long"])["long"]
+    assert score == pytest.approx(calibrate(max(cosines)), abs=1e-3)  # its best piece
+    hits = store.search(query, 2)
+    assert [uid for uid, _ in hits][0] == "long" and len({uid for uid, _ in hits}) == 2  # one hit a document
+    store.close()
+    (folder / "vectors.usearch").unlink()  # the HNSW file is rebuilt from the table, pieces and all
+    again = VectorStore(folder)
+    assert again.search(query, 1)[0][0] == "long"
+    again.add([("long", "养了一只猫，叫橘子。")])  # replaced by a short text: its pieces go with it
+    assert [uid for uid, _ in again.search(query, 3)].count("long") == 1
+    again.close()
+
+
+def test_a_store_from_before_pieces_keeps_short_notes_and_redoes_long_ones(ws_path):
+    import hashlib
+
+    from mylife_vector.store import MAX_CHARS, text_hash
+
+    store = VectorStore(ws_path / "vectors")
+    short = "养了一只猫，叫橘子，三岁了。"
+    store.add([("short", short), ("long", LONG_NOTE)])
+    # a row written before long notes were cut into pieces: one vector of the first 1,000 characters
+    old_hash = hashlib.sha256(LONG_NOTE[:MAX_CHARS].encode("utf-8")).hexdigest()[:16]
+    store.db.execute("UPDATE docs SET hash=? WHERE uid='long'", (old_hash,))
+    assert text_hash(short) == hashlib.sha256(short.encode("utf-8")).hexdigest()[:16]  # unchanged
+    assert store.missing({"short": short, "long": LONG_NOTE}) == ["long"]
+    store.close()
