@@ -33,6 +33,13 @@ The rule that picks the shipped setting (``scoring.DEFAULT``), printed with the 
    quality (as in 1) that keeps the floors in hybrid mode (ties: more questions left
    unanswered, then the lower thresholds); the questions whose relevant note the vector side
    ranks in its top 5 but the thresholds drop are counted and printed, so the price is visible.
+
+At every step **the standing setting stays** (the one shipped in ``scoring.DEFAULT``, when it is
+among those tried and keeps the floors) unless the best one beats its quality by at least one
+question's worth (:func:`one_question`: one CMRC trial question at R@1, the smallest step the
+quality can take). Differences smaller than that are noise on sets this size, and a setting
+that moves with every retuning would make every earlier measurement stale (rule since session
+16, written down in session 15 before it was applied).
 """
 
 from __future__ import annotations
@@ -223,6 +230,25 @@ def floors(work: Path, values: list[int], log, question_words: bool = True) -> N
             + (f" abstained {x['abstained']}/{x['absent']}" if x["absent"] else "") for n, x in figures.items()))
 
 
+def one_question(data: dict[str, Any]) -> float:
+    """The quality of one question: one CMRC trial question at R@1 (quality is half CMRC R@1)."""
+    return 0.5 / max(1, len([q for q in data["cmrc2018"]["modes"]["hybrid" if "hybrid" in data["cmrc2018"]["modes"]
+                                                                       else "keyword"] if not q.startswith("absent:")]))
+
+
+def keep_standing(best: tuple, standing: tuple | None, margin: float, what: str) -> tuple:
+    """``best`` unless the shipped setting ``standing`` (same shape, quality first) is within
+    ``margin`` of it (the module docstring's rule); says which and why."""
+    if standing is None or standing is best:
+        return best
+    if best[0] - standing[0] < margin:
+        print(f"   {what}: the shipped setting stays (best {best[0]:.4f}, shipped {standing[0]:.4f}: "
+              f"less than one question, {margin:.4f})")
+        return standing
+    print(f"   {what}: the shipped setting ({standing[0]:.4f}) is beaten by {best[0] - standing[0]:.4f}")
+    return best
+
+
 def main(argv: list[str] | None = None) -> int:
     from mylife_core.search import scoring
 
@@ -244,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.fresh:
         (args.work / "tune-candidates.pickle").unlink(missing_ok=True)
     data = collect(args.work, not args.no_vector, print)
+    shipped = scoring.DEFAULT
+    margin = one_question(data)
     # every step below sets its own numbers: start from the shipped ones with the bigram side and
     # the single-character gate off, as before they existed
     base = scoring.DEFAULT.with_(w_gram=0.0, w_gram_keyword=0.0, gram_half=1.0, gram_trust=0.0, gram_full=0.0,
@@ -288,7 +316,9 @@ def main(argv: list[str] | None = None) -> int:
         for trust in TRUSTS:  # the best of each keyword_trust, so its effect is visible
             q, wv, half, _, f = next(x for x in grid if x[3] == trust)
             show(f"best with keyword_trust {trust:<4}: w_vector {wv:.2f} keyword_half {half:<4} quality {q:.4f}", f)
-        _, wv, half, trust, _ = grid[0]
+        standing = next((x for x in grid if (x[1], x[2], x[3]) == (shipped.w_vector, shipped.keyword_half,
+                                                                     shipped.keyword_trust)), None)
+        _, wv, half, trust, _ = keep_standing(grid[0], standing, margin, "fusion")
         base = base.with_(w_vector=wv, w_keyword=round(1 - base.w_recency - wv, 4), keyword_half=half,
                           keyword_trust=trust)
     # 2. the single-character gate: on when, in both modes, it leaves at least as many
@@ -316,7 +346,9 @@ def main(argv: list[str] | None = None) -> int:
              figures("keyword", base.with_(w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)))
     q, wgk, gh, gt, gf = next(x for x in grid if x[1] == 0.0)
     show(f"without it: quality {q:.4f}", figures("keyword", base.with_(w_gram_keyword=0.0)))
-    _, wgk, gh, gt, gf = grid[0]
+    standing = next((x for x in grid if x[1:] == (shipped.w_gram_keyword, shipped.gram_half, shipped.gram_trust,
+                                                  shipped.gram_full)), None)
+    _, wgk, gh, gt, gf = keep_standing(grid[0], standing, margin, "bigram side, keyword mode")
     base = base.with_(w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)
     if not args.no_vector:
         # 4. the bigram side in hybrid mode: its weight alone (curve from step 3), no threshold
@@ -327,7 +359,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((round(quality(f), 6), wg))
             show(f"w_gram {wg:<4} quality {quality(f):.4f}", f)
         rows.sort(key=lambda x: (-x[0], x[1]))
-        base = base.with_(w_gram=rows[0][1])
+        standing = next((x for x in rows if x[1] == shipped.w_gram), None)
+        base = base.with_(w_gram=keep_standing(rows[0], standing, margin, "bigram side, hybrid mode")[1])
         print(f"   w_gram {base.w_gram}")
     # 5. the keyword threshold and the gate in keyword mode: the best quality that keeps the
     # floors (for each gate setting, the lowest keyword_min that keeps them); ties go to the gate
@@ -342,7 +375,8 @@ def main(argv: list[str] | None = None) -> int:
     print("5. keyword mode: single_char_gate and keyword_min (the lowest keeping the floors)")
     for q, gate, kmin, f in rows5:
         show(f"gate {gate} keyword_min {kmin} quality {q:.4f}", f)
-    _, gate_keyword, kmin, _ = rows5[0]
+    standing = next((x for x in rows5 if (x[1], x[2]) == (shipped.single_char_gate, shipped.keyword_min)), None)
+    _, gate_keyword, kmin, _ = keep_standing(rows5[0], standing, margin, "keyword threshold")
     base = base.with_(keyword_min=kmin, single_char_gate=gate_keyword)
     print(f"   keyword_min {kmin} single_char_gate (keyword mode) {gate_keyword}")
     if not args.no_vector:
@@ -361,6 +395,13 @@ def main(argv: list[str] | None = None) -> int:
         for gate, (key, p, f) in best.items():
             show(f"gate {gate} vector_min {p.vector_min} final_min {p.final_min} quality {key[0]:.4f}", f)
         chosen6 = max(best.values(), key=lambda x: x[0])
+        p = base.with_(vector_min=shipped.vector_min, final_min=shipped.final_min,
+                       single_char_gate=shipped.single_char_gate)
+        f = figures("hybrid", p)
+        if abstains(f, 1):  # the shipped thresholds, when they still keep the floors
+            kept = keep_standing((chosen6[0][0], chosen6), (round(quality(f), 6), ((round(quality(f), 6),), p, f)),
+                                 margin, "hybrid thresholds")
+            chosen6 = kept[1]
         gate_hybrid = chosen6[1].single_char_gate
         base = chosen6[1]
         print(f"   vector_min {base.vector_min} final_min {base.final_min} single_char_gate (hybrid mode) {gate_hybrid}")
