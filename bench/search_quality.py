@@ -62,6 +62,8 @@ SETS: dict[str, dict[str, tuple[str, str | None]]] = {
     # written blind in session 15, tuning only (no held-out half): more diaries to choose on
     "personal-notes-3": {"tuning": ("personal-notes-3", None)},
     "personal-notes-4": {"tuning": ("personal-notes-4", None)},
+    # written blind in session 16 with a random half held out; both halves measured once, unseen
+    "personal-notes-5": {"tuning": ("personal-notes-5", "tuning"), "heldout": ("personal-notes-5", "heldout")},
 }
 
 
