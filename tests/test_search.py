@@ -344,6 +344,8 @@ def test_cli_recall_errors_are_clean(cli):
         assert "Traceback" not in r.stderr and r.stderr.strip()
     nothing = cli("recall", "火锅")
     assert nothing.returncode == 0 and "没有找到" in nothing.stdout
+    # without the vector plugin, an empty answer says what keyword mode cannot find and what can
+    assert "换了说法" in nothing.stdout and "pip install mylife-vector" in nothing.stdout
 
 
 def test_cli_bad_dictionary_is_a_clean_error(cli, ws_path):

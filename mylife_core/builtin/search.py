@@ -411,6 +411,8 @@ def _register(cli: "click.Group") -> None:
         mode = t(f"recall.mode.{result.mode_reason or result.mode}")
         if not result.hits:
             out.line(t("recall.none", query=text))
+            if result.mode_reason == "no_vector_plugin":  # docs/search.md: paraphrases need the vector side
+                out.line(t("recall.none_by_meaning"))
             out.line(mode, dim=True)
             return
         out.line(t("recall.header", query=text, n=len(result.hits), mode=mode), bold=True)
