@@ -28,6 +28,23 @@ def test_compiled_catalogs_are_current():
             f"{mo} is stale: python -m mylife_core.messages.catalogs compile"
 
 
+def test_a_catalog_rewritten_with_the_same_messages_is_not_compiled_at_every_start(tmp_path):
+    import os
+
+    po = tmp_path / "zh_CN" / "LC_MESSAGES" / "mylife.po"
+    po.parent.mkdir(parents=True)
+    shutil.copy(catalogs.po_path(LOCALEDIR, "zh_CN", "mylife"), po)
+    mo = po.with_suffix(".mo")
+    assert catalogs.compile_po(po) is True and mo.exists()
+    old = mo.stat().st_mtime_ns - 10**9
+    os.utime(mo, ns=(old, old))  # the .po is now newer, though its messages are the same
+    assert catalogs.compile_po(po) is False  # nothing to write ...
+    assert mo.stat().st_mtime_ns >= po.stat().st_mtime_ns  # ... but the .mo is current again
+    before = mo.stat().st_mtime_ns
+    assert Catalog("mylife", tmp_path).translations("zh_CN") is not None
+    assert mo.stat().st_mtime_ns == before  # opening it did not compile it again
+
+
 def test_no_hand_written_message_dicts_remain():
     assert convert.dict_modules() == [], "run: python -m mylife_core.messages.convert"
 
