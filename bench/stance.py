@@ -5,6 +5,7 @@ conclusion, by meaning, without presenting someone else's view as the user's?
     .venv/bin/python bench/stance.py --no-vector      # keyword-only (fast)
     .venv/bin/python bench/stance.py --part tuning --errors   # list every miss and false alarm
     .venv/bin/python bench/stance.py --crowded        # all of a file's decisions in one workspace
+    .venv/bin/python bench/stance.py --crowded --past-asks   # ... each asked once before
     .venv/bin/python bench/stance.py --json
 
 Data: the tuning part, ``bench/data/stance_tuning*.yaml`` (fourteen files; the rules and thresholds
@@ -193,7 +194,25 @@ def _run(decision: dict[str, Any], result: Any, labels: dict[str, dict[str, Any]
     }
 
 
-def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path | None = None) -> list[dict[str, Any]]:
+def _with_past_asks(ws: Any, folder: Path, group: list[dict[str, Any]], vectors: bool) -> Any:
+    """A copy of ``ws`` in ``folder`` whose L4 index holds a chain for every decision of ``group``,
+    as if the user had asked each before (``--past-asks``); the kept workspace is left as it was."""
+    from datetime import datetime, timezone
+
+    from mylife_core.layers.index import Chain
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    shutil.copytree(ws.root, folder)
+    copy = Workspace.open(folder, plugins=plugin_host(*([_vector_module()] if vectors else [])))
+    for n, decision in enumerate(group):
+        copy.index.add_chain(Chain(id="", question=decision["conclusion"], topic=decision["topic"],
+                                   asked_at=datetime(2025, 12, 1, 9, n, tzinfo=timezone.utc)))
+    return copy
+
+
+def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path | None = None,
+                past_asks: bool = False) -> list[dict[str, Any]]:
     """``--crowded``: every decision of a file in one workspace, as one person's notes would be (a
     家庭 topic holding notes about several decisions), each conclusion asked in turn. Another
     decision's statement shown as counter-evidence counts as wrong (as unrelated, or as someone
@@ -208,7 +227,8 @@ def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path |
         everything = {"id": f"crowded-{name}", "topic": "笔记",
                       "statements": [{**s, "topic": s.get("topic") or d["topic"]} for d in group for s in d["statements"]]}
         with tempfile.TemporaryDirectory(prefix="mylife-stance-") as tmp:
-            with _opened(Path(tmp) / "ws", everything, group[0]["_noise"], vectors=vectors, cache=cache) as (ws, forms):
+            with _opened(Path(tmp) / "ws", everything, group[0]["_noise"], vectors=vectors, cache=cache) as (kept, forms):
+                ws = _with_past_asks(kept, Path(tmp) / "asked", group, vectors) if past_asks else kept
                 text_of = {c.id: c.claim for c in ws.claims.iter_all()}
                 for decision in group:
                     started = time.perf_counter()
@@ -220,6 +240,12 @@ def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path |
                             label = "other" if label == "other" else "unrelated"
                         labels[cid] = {"label": label, "form": entry["form"]}
                     runs.append(_run(decision, result, labels, time.perf_counter() - started, {}))
+                if past_asks:
+                    if vectors:
+                        store = _vector_module()._STORES.pop(str(ws.root), None)
+                        if store is not None:
+                            store.close()
+                    ws.close()
     return runs
 
 
@@ -379,6 +405,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--crowded", action="store_true",
                         help="every decision of a file in one workspace (other decisions' statements as distractors): "
                              "a lower bound on precision")
+    parser.add_argument("--past-asks", action="store_true",
+                        help="with --crowded: as if the user had asked every decision of the file before (one L4 "
+                             "chain each), so statements nearer another topic's question are set aside")
     parser.add_argument("--citations", action="store_true",
                         help="measure the citation relevance check instead (bench/data/citations_*.yaml)")
     args = parser.parse_args(argv)
@@ -442,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
             decisions = [d for d in decisions if d["_file"] == args.file]
         for mode in modes:
             if args.crowded:
-                runs = run_crowded(decisions, vectors=mode == "vector", cache=args.cache)
+                runs = run_crowded(decisions, vectors=mode == "vector", cache=args.cache, past_asks=args.past_asks)
             else:
                 runs = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache) for d in decisions]
             rows = [(part, runs)]

@@ -267,3 +267,41 @@ def test_a_store_from_before_pieces_keeps_short_notes_and_redoes_long_ones(ws_pa
     assert text_hash(short) == hashlib.sha256(short.encode("utf-8")).hexdigest()[:16]  # unchanged
     assert store.missing({"short": short, "long": LONG_NOTE}) == ["long"]
     store.close()
+
+
+def test_notes_about_another_decision_the_user_asked_about_are_set_aside(vws):
+    """Vectors reach a shop owner's worry about renovating the shop for 我该买房; once the user has
+    asked about the renovation (an L4 chain under 生意), that note is about that decision, and is
+    set aside and counted, not listed as evidence against buying a flat."""
+    from datetime import datetime, timezone
+
+    from mylife_core.layers.index import Chain
+    from mylife_core.pipeline.competing import find_competing
+
+    lines = [("住房", "首付还差二十万，买了房每个月要还一万二的房贷，压力太大了"),
+             ("住房", "现在的房租一个月四千，离公司近，住得也挺舒服"),
+             ("工作", "现在的工作太累了，天天加班到半夜，真想辞职不干了"),
+             ("生意", "店里这个月又亏了八千，存款快见底了，心里慌得很"),
+             ("生意", "再投十万进去装修门面，万一还是没生意，钱就全打水漂了")]
+    rows = []
+    for n, (topic, text) in enumerate(lines, start=1):
+        rec = vws.raw.record((text + "\n").encode(), topic=topic, occurred_at=parse_when(f"2025-0{n}-05"))
+        rows.append({"claim": text, "topic": topic, "kind": "assessment", "provenance": f"{rec.file}#L1"})
+    vws.claims.add_many(rows, actor="user")
+    embed(vws)
+    shop = "再投十万进去装修门面，万一还是没生意，钱就全打水漂了"
+    flat = "首付还差二十万，买了房每个月要还一万二的房贷，压力太大了"
+    before = find_competing(vws, "我该买房", topic="住房", k=20)
+    assert {i.text for i in before.items} >= {flat, shop} and before.set_aside == 0  # the shop's note reached
+    # a question under the same topic is not a rival: it may be this decision asked again
+    vws.index.add_chain(Chain(id="", question="我该不该继续租房？", topic="住房",
+                              asked_at=datetime(2025, 11, 1, tzinfo=timezone.utc)))
+    assert {i.text for i in find_competing(vws, "我该买房", topic="住房", k=20).items} >= {flat, shop}
+    vws.index.add_chain(Chain(id="", question="我该不该再投钱把店装修一下？", topic="生意",
+                              asked_at=datetime(2025, 12, 1, tzinfo=timezone.utc)))
+    after = find_competing(vws, "我该买房", topic="住房", k=20)
+    texts = {i.text for i in after.items}
+    assert flat in texts and shop not in texts
+    assert after.set_aside >= 1 and after.set_aside_to == ["我该不该再投钱把店装修一下？"]
+    assert after.to_json()["set_aside"] == after.set_aside
+    assert "我该不该再投钱把店装修一下" in after.set_aside_note() and "没有列为反证" in after.set_aside_note()

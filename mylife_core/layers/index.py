@@ -275,6 +275,21 @@ class IndexLayer:
     def chains(self) -> list[Chain]:
         return self.load().chains
 
+    def recent_questions(self, limit: int) -> list[tuple[str, str | None]]:
+        """``(question, topic)`` of the newest chains, each pair once, at most ``limit``: the
+        month files read newest first, and only as many as it takes."""
+        out: dict[tuple[str, str | None], None] = {}
+        for path in reversed(self._shards()):
+            for chain in sorted(self._read_shard(path), key=lambda c: c.asked_at, reverse=True):
+                out.setdefault((chain.question, chain.topic))
+                if len(out) >= limit:
+                    return list(out)
+        for chain in sorted(self._file().chains, key=lambda c: c.asked_at, reverse=True):  # not moved yet
+            out.setdefault((chain.question, chain.topic))
+            if len(out) >= limit:
+                break
+        return list(out)
+
     def count_chains(self) -> int:
         """How many chains exist (lines counted, none parsed)."""
         legacy = self._file().chains

@@ -173,6 +173,8 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     if competing.source_changed:
         answer.annotations.append(t("ask.competing.source_changed", n=len(competing.source_changed),
                                     ids=join(competing.source_changed[:5])))
+    if aside := competing.set_aside_note():
+        answer.annotations.append(aside)
     if competing.model and competing.model.get("error"):
         answer.annotations.append(competing.model["error"])
     if reach := competing.reach_note():

@@ -145,6 +145,8 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int) -> No
         out.line(line)
     if result.source_changed:
         out.line(t("ask.competing.source_changed", n=len(result.source_changed), ids=join(result.source_changed[:5])))
+    if aside := result.set_aside_note():
+        out.line(aside)
     if reach := result.reach_note():
         out.line(reach)
     out.line("")

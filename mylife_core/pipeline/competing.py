@@ -52,6 +52,9 @@ VECTOR_POOL = 60  # nearest statements by meaning considered (vector plugin)
 # calibrated [0, 1] scale) reaches this; chosen on bench/data/stance_tuning.yaml (docs/ask.md):
 # 17 of its 20 counter-statements filed under another topic pass, 1 unrelated line does
 VECTOR_RELEVANT = 0.25
+# earlier questions (L4 chains) under other topics that a statement from another topic is
+# weighed against, newest first (docs/ask.md, "Notes about the user's other decisions")
+RIVALS = 16
 # a reading the rules are unsure of is shown only for a statement found by meaning or by a shared
 # word (in its topic or not) with at least this relevance: a lone "不错" in the topic is not enough
 WEAK_RELEVANT = 0.45
@@ -66,6 +69,7 @@ class Candidate:
     via: set[str] = field(default_factory=set)  # topic | search | field | vector
     relevance: float = 0.0
     date: Any = None
+    closer_to: str | None = None  # an earlier question, about another topic, it is nearer in meaning
 
 
 @dataclass
@@ -78,6 +82,8 @@ class CompetingResult:
     mode: str = "keyword"
     considered: int = 0
     source_changed: list[str] = field(default_factory=list)  # claims left out: their lines changed
+    set_aside: int = 0  # statements from other topics nearer in meaning to an earlier question about one
+    set_aside_to: list[str] = field(default_factory=list)  # those earlier questions (at most 3)
     model: dict[str, Any] | None = None  # the structured stance call: model, rejected, disagreements
 
     @property
@@ -88,6 +94,14 @@ class CompetingResult:
         from ..messages import t
 
         return t("ask.competing.empty", conclusion=self.conclusion) if self.empty else None
+
+    def set_aside_note(self) -> str | None:
+        """Said when statements were set aside as being about the user's other decisions."""
+        from ..messages import t
+
+        if not self.set_aside:
+            return None
+        return t("ask.competing.set_aside", n=self.set_aside, questions="」「".join(self.set_aside_to))
 
     @property
     def read_by(self) -> str:
@@ -108,7 +122,8 @@ class CompetingResult:
                 "considered": self.considered, "count": len(self.items), "empty": self.empty,
                 "note": self.note(), "items": [i.model_dump(mode="json") for i in self.items],
                 "others": [i.model_dump(mode="json") for i in self.others],
-                "source_changed": list(self.source_changed), "model": self.model,
+                "source_changed": list(self.source_changed), "set_aside": self.set_aside, "set_aside_to": list(self.set_aside_to),
+                "model": self.model,
                 "read_by": self.read_by, "reach_note": self.reach_note()}
 
 
@@ -185,7 +200,36 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
             if score >= VECTOR_RELEVANT:
                 cand.via.add("vector")
             cand.relevance = max(cand.relevance, score)
+        _weigh_against_rivals(ws, relevance, found, scores, topic)
     return frame, found, ("hybrid" if relevance.vectors else result.mode), topic
+
+
+def _weigh_against_rivals(ws: "Workspace", relevance: Any, found: dict[str, Candidate], scores: dict[str, float],
+                          topic: str | None) -> None:
+    """Notes about the user's other decisions: a statement filed under another topic, reached by
+    search or by meaning (not through a field the decision depends on), is set aside when it is
+    nearer in meaning to an earlier question the user asked about another topic (the L4 chains)
+    than to this conclusion. A notebook holds many decisions; without this, the vector side
+    brought in other decisions' worries as counter-evidence (``bench/stance.py --crowded
+    --past-asks``, docs/ask.md). Questions under the same topic are not rivals: they may be this
+    decision asked again."""
+    if not topic:
+        return
+    outside = [ref for ref, cand in found.items() if cand.topic != topic and "field" not in cand.via]
+    if not outside:
+        return
+    try:
+        rivals = [q for q, t in ws.index.recent_questions(RIVALS) if t and t != topic]
+    except Exception:  # noqa: BLE001 - a damaged chain file is reported by trace/verify, not here
+        return
+    best: dict[str, tuple[float, str]] = {}
+    for question in dict.fromkeys(rivals):
+        for ref, score in relevance.scores(question, outside).items():
+            if score > best.get(ref, (-1.0, ""))[0]:
+                best[ref] = (score, question)
+    for ref in outside:
+        if ref in best and best[ref][0] > scores.get(ref, 0.0):
+            found[ref].closer_to = best[ref][1]
 
 
 SEARCH_RELEVANT = 0.4  # a search hit outside the topic must score this much (one common word is not enough)
@@ -232,8 +276,12 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
     considered: list[Candidate] = []
     source_changed: list[str] = []
     states: dict[str, str] = {}
+    set_aside: dict[str, int] = {}
     for ref, cand in candidates.items():
         if not _about(cand, topic_guess):
+            continue
+        if cand.closer_to is not None:
+            set_aside[cand.closer_to] = set_aside.get(cand.closer_to, 0) + 1
             continue
         if cand.claim is None:
             try:
@@ -313,7 +361,8 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
     others = sorted(others, key=order)[:k]
     return CompetingResult(conclusion=conclusion, terms={w: frame.side for w in frame.act}, topic=topic_guess,
                            items=items, others=others, mode=mode, considered=len(considered),
-                           source_changed=sorted(source_changed), model=model_info)
+                           source_changed=sorted(source_changed), set_aside=sum(set_aside.values()),
+                           set_aside_to=sorted(set_aside, key=lambda q: -set_aside[q])[:3], model=model_info)
 
 
 def _reason(reading: Reading, stance: str) -> str:
