@@ -60,6 +60,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DATA_DIR = ROOT / "bench" / "data"
+K = 50  # items find_competing returns (-k): 50 is everything it finds; ask and competing show 8
 # the tuning part is every tuning file (stance_tuning_2.yaml was the first held-out part; it was
 # seen during development and moved to tuning, see its header; 3a-c, 4d-f, 5g-i and 6j-l were
 # written blind and measured before rules were written from them); the held-out part is a file written apart
@@ -170,7 +171,7 @@ def run_decision(decision: dict[str, Any], noise: list[dict[str, Any]], *, vecto
     with tempfile.TemporaryDirectory(prefix="mylife-stance-") as tmp:
         started = time.perf_counter()
         with _opened(Path(tmp) / "ws", decision, noise, vectors=vectors, cache=cache) as (ws, labels):
-            result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=50)
+            result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=K)
             why = _why_missed(ws, decision)
         took = time.perf_counter() - started
     return _run(decision, result, labels, took, why)
@@ -232,7 +233,7 @@ def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path |
                 text_of = {c.id: c.claim for c in ws.claims.iter_all()}
                 for decision in group:
                     started = time.perf_counter()
-                    result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=50)
+                    result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=K)
                     labels = {}
                     for cid, entry in forms.items():
                         own, label = owner.get(text_of.get(cid, ""), (None, "unrelated"))
@@ -408,9 +409,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--past-asks", action="store_true",
                         help="with --crowded: as if the user had asked every decision of the file before (one L4 "
                              "chain each), so statements nearer another topic's question are set aside")
+    parser.add_argument("-k", type=int, default=50,
+                        help="how many items find_competing returns (50: everything it finds; ask and competing "
+                             "show 8)")
     parser.add_argument("--citations", action="store_true",
                         help="measure the citation relevance check instead (bench/data/citations_*.yaml)")
     args = parser.parse_args(argv)
+    global K
+    K = args.k
     os.environ.setdefault("MYLIFE_LANG", "zh")
     os.environ["MYLIFE_LOAD_PLUGINS"] = ""
     parts = ["tuning", "heldout"] if args.part == "both" else [args.part]
