@@ -305,3 +305,20 @@ def test_notes_about_another_decision_the_user_asked_about_are_set_aside(vws):
     assert after.set_aside >= 1 and after.set_aside_to == ["我该不该再投钱把店装修一下？"]
     assert after.to_json()["set_aside"] == after.set_aside
     assert "我该不该再投钱把店装修一下" in after.set_aside_note() and "没有列为反证" in after.set_aside_note()
+
+
+def test_recall_finds_a_long_note_by_the_sentence_asked_about(vws):
+    rec = vws.raw.record((LONG_NOTE + "\n" + NOTES).encode(), topic="生活", occurred_at=parse_when("2026-09-01"))
+    report = embed(vws)
+    assert report["embedded"] == 4 and report["remaining"] == 0
+    store = vws.plugins.vector_index(vws)
+    (blob,) = store.db.execute("SELECT vec FROM docs WHERE uid=?", (f"{rec.file}#L1",)).fetchone()
+    assert len(blob) > 2 * 384 * 2  # the long line has several pieces
+    from mylife_vector.store import embedder
+
+    query = "体检查出血压高"
+    found = recall(vws, query, use_vectors=True)
+    assert found.mode == "hybrid" and found.hits[0].ref == f"{rec.file}#L1"
+    whole = calibrate(float(embedder().passage([LONG_NOTE])[0] @ embedder().query(query)))
+    # the line scores as its best piece (the check-up sentence), well above one vector for it all
+    assert found.hits[0].parts["vector"] > whole + 0.1
