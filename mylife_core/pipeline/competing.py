@@ -82,7 +82,7 @@ class CompetingResult:
     mode: str = "keyword"
     considered: int = 0
     source_changed: list[str] = field(default_factory=list)  # claims left out: their lines changed
-    set_aside: int = 0  # statements from other topics nearer in meaning to an earlier question about one
+    set_aside: int = 0  # own statements against it, from other topics, nearer to an earlier question there
     set_aside_to: list[str] = field(default_factory=list)  # those earlier questions (at most 3)
     model: dict[str, Any] | None = None  # the structured stance call: model, rejected, disagreements
 
@@ -122,8 +122,8 @@ class CompetingResult:
                 "considered": self.considered, "count": len(self.items), "empty": self.empty,
                 "note": self.note(), "items": [i.model_dump(mode="json") for i in self.items],
                 "others": [i.model_dump(mode="json") for i in self.others],
-                "source_changed": list(self.source_changed), "set_aside": self.set_aside, "set_aside_to": list(self.set_aside_to),
-                "model": self.model,
+                "source_changed": list(self.source_changed), "set_aside": self.set_aside,
+                "set_aside_to": list(self.set_aside_to), "model": self.model,
                 "read_by": self.read_by, "reach_note": self.reach_note()}
 
 
@@ -280,9 +280,6 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
     for ref, cand in candidates.items():
         if not _about(cand, topic_guess):
             continue
-        if cand.closer_to is not None:
-            set_aside[cand.closer_to] = set_aside.get(cand.closer_to, 0) + 1
-            continue
         if cand.claim is None:
             try:
                 pointer = Pointer.parse(ref)
@@ -296,6 +293,12 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
             if state != "ok" or cand.claim.status == "stale":
                 source_changed.append(ref)  # not evidence until the user re-confirms it
                 continue
+        if cand.closer_to is not None:  # about another decision: counted if it would have been listed
+            aside = read(cand.text, frame)
+            if aside.own and aside.side == -frame.side and (aside.certain or getattr(aside, "note", None)
+                                                             or cand.relevance >= WEAK_RELEVANT):
+                set_aside[cand.closer_to] = set_aside.get(cand.closer_to, 0) + 1
+            continue
         considered.append(cand)
         readings[ref] = read(cand.text, frame)
 
