@@ -168,14 +168,10 @@ class VectorStore:
                     self._ann = Index.restore(str(self.ann_path), view=True)
                     self._ann_view = self._ann is not None
             if self._ann is None:
-                import numpy as np
-
                 index = self._new_ann()
                 rows = self.db.execute("SELECT key, vec FROM docs").fetchall()
                 if rows:
-                    matrices = [_matrix(r[1]) for r in rows]
-                    keys = np.array([r[0] for r, m in zip(rows, matrices) for _ in range(len(m))], dtype=np.uint64)
-                    index.add(keys, np.concatenate(matrices).astype(np.float32))
+                    index.add(*_ann_rows([r[0] for r in rows], [_matrix(r[1]) for r in rows]))
                 self._ann = index
                 self._ann_dirty = True
             return self._ann
@@ -294,8 +290,7 @@ class VectorStore:
             for key in old:
                 with contextlib.suppress(Exception):
                     ann.remove(key)
-            ann.add(np.array([key for key, m in zip(keys, vectors) for _ in range(len(m))], dtype=np.uint64),
-                    np.concatenate(vectors))
+            ann.add(*_ann_rows(keys, vectors))
         return len(docs)
 
     def missing(self, wanted: dict[str, str]) -> list[str]:
@@ -361,6 +356,15 @@ def _matrix(blob: bytes) -> Any:
     import numpy as np
 
     return np.frombuffer(blob, dtype=np.float16).reshape(-1, DIMS)
+
+
+def _ann_rows(keys: list[int], matrices: list[Any]) -> tuple[Any, Any]:
+    """What the HNSW index is given for documents ``keys`` with ``matrices`` (a row a piece):
+    each document's key once per piece, and every piece's vector."""
+    import numpy as np
+
+    return (np.repeat(np.array(keys, dtype=np.uint64), [len(m) for m in matrices]),
+            np.concatenate(matrices).astype(np.float32))
 
 
 def _chunks(items: list, n: int):
