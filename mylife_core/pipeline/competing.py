@@ -294,9 +294,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
                 source_changed.append(ref)  # not evidence until the user re-confirms it
                 continue
         if cand.closer_to is not None:  # about another decision: counted if it would have been listed
-            aside = read(cand.text, frame)
-            if aside.own and aside.side == -frame.side and (aside.certain or getattr(aside, "note", None)
-                                                             or cand.relevance >= WEAK_RELEVANT):
+            if _own_against(read(cand.text, frame), frame, cand):
                 set_aside[cand.closer_to] = set_aside.get(cand.closer_to, 0) + 1
             continue
         considered.append(cand)
@@ -333,9 +331,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
     others: list[CompetingEvidence] = []
     for cand in considered:
         reading = readings[cand.ref]
-        if reading.own and not reading.certain and not getattr(reading, "note", None) and cand.relevance < WEAK_RELEVANT:
-            continue  # unsure, and not clearly about the conclusion: not shown (others' views are shown apart)
-        own_against = reading.own and reading.side == -frame.side
+        own_against = _own_against(reading, frame, cand)
         other_against = not reading.own and reading.reported_side == -frame.side
         if not (own_against or other_against):
             continue
@@ -366,6 +362,14 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
                            items=items, others=others, mode=mode, considered=len(considered),
                            source_changed=sorted(source_changed), set_aside=sum(set_aside.values()),
                            set_aside_to=sorted(set_aside, key=lambda q: -set_aside[q])[:3], model=model_info)
+
+
+def _own_against(reading: Reading, frame: Frame, cand: Candidate) -> bool:
+    """Is ``reading`` the user's own statement against the conclusion, to be listed? A reading the
+    rules are unsure of (and have no note on) is listed only when the statement is clearly about
+    the conclusion (:data:`WEAK_RELEVANT`); others' views are shown apart, not here."""
+    sure = reading.certain or getattr(reading, "note", None) or cand.relevance >= WEAK_RELEVANT
+    return bool(reading.own and reading.side == -frame.side and sure)
 
 
 def _reason(reading: Reading, stance: str) -> str:
