@@ -28,6 +28,8 @@ from ..errors import DataFileError, NotFound
 from ..storage import jsonl, yamlfile
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
     from ..workspace import Workspace
 
 HEADER = ("# MyLife L4 index (docs/design.md#layers): topic branches. Conclusion chains are in index/chains/ "
@@ -278,13 +280,13 @@ class IndexLayer:
     def recent_questions(self, limit: int) -> list[tuple[str, str | None]]:
         """``(question, topic)`` of the newest chains, each pair once, at most ``limit``: the
         month files read newest first, and only as many as it takes."""
+        def newest() -> "Iterator[Chain]":
+            for path in reversed(self._shards()):
+                yield from sorted(self._read_shard(path), key=lambda c: c.asked_at, reverse=True)
+            yield from sorted(self._file().chains, key=lambda c: c.asked_at, reverse=True)  # not moved yet
+
         out: dict[tuple[str, str | None], None] = {}
-        for path in reversed(self._shards()):
-            for chain in sorted(self._read_shard(path), key=lambda c: c.asked_at, reverse=True):
-                out.setdefault((chain.question, chain.topic))
-                if len(out) >= limit:
-                    return list(out)
-        for chain in sorted(self._file().chains, key=lambda c: c.asked_at, reverse=True):  # not moved yet
+        for chain in newest():
             out.setdefault((chain.question, chain.topic))
             if len(out) >= limit:
                 break
