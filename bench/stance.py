@@ -60,7 +60,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DATA_DIR = ROOT / "bench" / "data"
-K = 50  # items find_competing returns (-k): 50 is everything it finds; ask and competing show 8
 # the tuning part is every tuning file (stance_tuning_2.yaml was the first held-out part; it was
 # seen during development and moved to tuning, see its header; 3a-c, 4d-f, 5g-i and 6j-l were
 # written blind and measured before rules were written from them); the held-out part is a file written apart
@@ -136,11 +135,16 @@ def _opened(folder: Path, decision: dict[str, Any], noise: list[dict[str, Any]],
     try:
         yield ws, labels
     finally:
-        if vectors:
-            store = _vector_module()._STORES.pop(str(ws.root), None)
-            if store is not None:
-                store.close()
-        ws.close()
+        _close(ws, vectors)
+
+
+def _close(ws: Any, vectors: bool) -> None:
+    """Close a workspace and, with vectors, the store the plugin keeps for its root."""
+    if vectors:
+        store = _vector_module()._STORES.pop(str(ws.root), None)
+        if store is not None:
+            store.close()
+    ws.close()
 
 
 def _open(folder: Path, decision: dict[str, Any], noise: list[dict[str, Any]], *, vectors: bool,
@@ -165,13 +169,13 @@ def _open(folder: Path, decision: dict[str, Any], noise: list[dict[str, Any]], *
 
 
 def run_decision(decision: dict[str, Any], noise: list[dict[str, Any]], *, vectors: bool,
-                 cache: Path | None = None) -> dict[str, Any]:
+                 cache: Path | None = None, k: int = 50) -> dict[str, Any]:
     from mylife_core.pipeline.competing import find_competing
 
     with tempfile.TemporaryDirectory(prefix="mylife-stance-") as tmp:
         started = time.perf_counter()
         with _opened(Path(tmp) / "ws", decision, noise, vectors=vectors, cache=cache) as (ws, labels):
-            result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=K)
+            result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=k)
             why = _why_missed(ws, decision)
         took = time.perf_counter() - started
     return _run(decision, result, labels, took, why)
@@ -213,7 +217,7 @@ def _with_past_asks(ws: Any, folder: Path, group: list[dict[str, Any]], vectors:
 
 
 def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path | None = None,
-                past_asks: bool = False) -> list[dict[str, Any]]:
+                past_asks: bool = False, k: int = 50) -> list[dict[str, Any]]:
     """``--crowded``: every decision of a file in one workspace, as one person's notes would be (a
     家庭 topic holding notes about several decisions), each conclusion asked in turn. Another
     decision's statement shown as counter-evidence counts as wrong (as unrelated, or as someone
@@ -233,7 +237,7 @@ def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path |
                 text_of = {c.id: c.claim for c in ws.claims.iter_all()}
                 for decision in group:
                     started = time.perf_counter()
-                    result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=K)
+                    result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=k)
                     labels = {}
                     for cid, entry in forms.items():
                         own, label = owner.get(text_of.get(cid, ""), (None, "unrelated"))
@@ -242,11 +246,7 @@ def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path |
                         labels[cid] = {"label": label, "form": entry["form"]}
                     runs.append(_run(decision, result, labels, time.perf_counter() - started, {}))
                 if past_asks:
-                    if vectors:
-                        store = _vector_module()._STORES.pop(str(ws.root), None)
-                        if store is not None:
-                            store.close()
-                    ws.close()
+                    _close(ws, vectors)
     return runs
 
 
@@ -415,8 +415,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--citations", action="store_true",
                         help="measure the citation relevance check instead (bench/data/citations_*.yaml)")
     args = parser.parse_args(argv)
-    global K
-    K = args.k
     os.environ.setdefault("MYLIFE_LANG", "zh")
     os.environ["MYLIFE_LOAD_PLUGINS"] = ""
     parts = ["tuning", "heldout"] if args.part == "both" else [args.part]
@@ -456,7 +454,8 @@ def main(argv: list[str] | None = None) -> int:
                 for name in data["files"]:
                     hidden = [d for d in decisions if d["_file"] == name]
                     dropped = restrict_cues(hidden, [d for d in data["decisions"] if d["_file"] != name])
-                    fold = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache) for d in hidden]
+                    fold = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache, k=args.k)
+                            for d in hidden]
                     figures = score(fold)
                     runs += fold
                     report["results"][f"cv/{name}/{mode}"] = {**figures, "cue_words_dropped": dropped}
@@ -477,9 +476,11 @@ def main(argv: list[str] | None = None) -> int:
             decisions = [d for d in decisions if d["_file"] == args.file]
         for mode in modes:
             if args.crowded:
-                runs = run_crowded(decisions, vectors=mode == "vector", cache=args.cache, past_asks=args.past_asks)
+                runs = run_crowded(decisions, vectors=mode == "vector", cache=args.cache, past_asks=args.past_asks,
+                                   k=args.k)
             else:
-                runs = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache) for d in decisions]
+                runs = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache, k=args.k)
+                        for d in decisions]
             rows = [(part, runs)]
             if len(data["files"]) > 1 and not args.file:  # each tuning file on its own too
                 rows += [(f"  {name}", [r for r in runs if r["file"] == name]) for name in data["files"]]
