@@ -50,6 +50,7 @@ import json
 import os
 import pickle
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -237,16 +238,18 @@ def one_question(data: dict[str, Any]) -> float:
                                                                        else "keyword"] if not q.startswith("absent:")]))
 
 
-def keep_standing(best: tuple, standing: tuple | None, margin: float, what: str) -> tuple:
-    """``best`` unless the shipped setting ``standing`` (same shape, quality first) is within
-    ``margin`` of it (the module docstring's rule); says which and why."""
+def keep_standing(best: tuple, standing: tuple | None, margin: float, what: str,
+                  score: Callable[[tuple], float] = lambda row: row[0]) -> tuple:
+    """``best`` unless the shipped setting ``standing`` (a row of the same shape, ``score`` its
+    quality) is within ``margin`` of it (the module docstring's rule); says which and why."""
     if standing is None or standing is best:
         return best
-    if best[0] - standing[0] < margin:
-        print(f"   {what}: the shipped setting stays (best {best[0]:.4f}, shipped {standing[0]:.4f}: "
+    gain = score(best) - score(standing)
+    if gain < margin:
+        print(f"   {what}: the shipped setting stays (best {score(best):.4f}, shipped {score(standing):.4f}: "
               f"less than one question, {margin:.4f})")
         return standing
-    print(f"   {what}: the shipped setting ({standing[0]:.4f}) is beaten by {best[0] - standing[0]:.4f}")
+    print(f"   {what}: the shipped setting ({score(standing):.4f}) is beaten by {gain:.4f}")
     return best
 
 
@@ -400,9 +403,8 @@ def main(argv: list[str] | None = None) -> int:
                        single_char_gate=shipped.single_char_gate)
         f = figures("hybrid", p)
         if abstains(f, 1):  # the shipped thresholds, when they still keep the floors
-            kept = keep_standing((chosen6[0][0], chosen6), (round(quality(f), 6), ((round(quality(f), 6),), p, f)),
-                                 margin, "hybrid thresholds")
-            chosen6 = kept[1]
+            chosen6 = keep_standing(chosen6, ((round(quality(f), 6),), p, f), margin, "hybrid thresholds",
+                                    score=lambda row: row[0][0])
         gate_hybrid = chosen6[1].single_char_gate
         base = chosen6[1]
         print(f"   vector_min {base.vector_min} final_min {base.final_min} single_char_gate (hybrid mode) {gate_hybrid}")
