@@ -27,10 +27,10 @@ INDEXED_ACTIONS = ("record", "claim.", "digest.")
 # of the *tuning* questions of bench/data (personal-notes, personal-notes-2; session 15:
 # personal-notes-3 and -4, a nurse's and a programmer's diaries, tuning data only), each failure
 # generalised to the words people commonly use for that thing; judged by the paraphrase recall
-# they buy on the held-out questions (docs/search.md). Verb phrases (拔智齿) are left out: every
-# word here enters the segmenter's dictionary and would change how other text is cut. Every word is matched as whole segmenter
+# they buy on the held-out questions (docs/search.md). Every word is matched as whole segmenter
 # tokens only (the words are added to the segmenter's dictionary), so a group member never
-# fires inside a longer word. A wrong synonym costs precision on every query containing it:
+# fires inside a longer word; for the same reason verb phrases (拔智齿) are left out: they would
+# change how other text is cut. A wrong synonym costs precision on every query containing it:
 # groups name one thing, not a topic.
 PERSONAL_SYNONYMS: list[list[str]] = [
     # -- work

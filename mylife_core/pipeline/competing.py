@@ -11,7 +11,9 @@ How (explainable, measured by ``bench/stance.py``; figures in docs/ask.md):
    conclusion in every topic (synonyms expanded); and, with the vector plugin, the statements
    nearest in meaning. A candidate outside the topic must be about the conclusion: a search hit
    that shares a word with it, a dependency field, or (vectors) a similarity above
-   :data:`VECTOR_RELEVANT`, chosen on the tuning part of the benchmark;
+   :data:`VECTOR_RELEVANT`, chosen on the tuning part of the benchmark. With vectors, one from
+   another topic that is nearer in meaning to a question the user asked earlier about another
+   topic (the L4 chains) is that decision's: set aside, counted and named (``set_aside``);
 2. **Stance read in Chinese** (:func:`.stance.read`): negation and its scope, 虽然…但是, 如果…就…,
    questions, and whose view it is. A statement the user makes against the conclusion is counter-
    evidence: *contradicts* when it takes the other side of the act itself ("绝不想走"), *weakens*
