@@ -56,31 +56,19 @@ class FilesStore:
 
     # -- the derived index -------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
+        from mylife_core.storage import sqlite_cache
         from mylife_core.storage.atomic import ensure_private_dir
 
         ensure_private_dir(self.db_path.parent)  # cache/ turned into a file: a clear error
-        if not self.db_path.exists():  # SQLite gives its -wal/-shm files the same mode
+        if not self.db_path.exists():
             self._why = self._why or "missing"
-            os.close(os.open(self.db_path, os.O_WRONLY | os.O_CREAT, 0o600))
-        import sqlite3  # here, not at the top: this module is imported by every command
-
-        conn = sqlite3.connect(self.db_path, timeout=30, isolation_level=None)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
-            conn.executescript("""
-                DROP TABLE IF EXISTS shards; DROP TABLE IF EXISTS claims;
-                CREATE TABLE shards(name TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, ino INTEGER);
-                CREATE TABLE claims(id TEXT PRIMARY KEY, shard TEXT NOT NULL, topic TEXT, kind TEXT,
-                                    status TEXT, occurred_at TEXT, day TEXT, seq INTEGER, json TEXT);
-            """)
+        conn = sqlite_cache.connect(self.db_path)
+        # the content identity of each shard sits beside (not in) the shards table: an older
+        # MyLife reading this file still finds the table it knows
+        made = sqlite_cache.ensure_schema(conn, SCHEMA_VERSION, reset=_TABLES, always=_SECONDARY_INDEXES + _HASHES,
+                                          ready=_complete)
+        if made:
             self._why = self._why or "version"
-            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        self._ensure_indexes(conn)
-        # content identity of each shard, beside (not in) the shards table: an older MyLife
-        # reading this file still finds the table it knows
-        conn.execute("CREATE TABLE IF NOT EXISTS shard_hashes(name TEXT PRIMARY KEY, sha256 TEXT)")
         return conn
 
     @staticmethod
@@ -94,23 +82,28 @@ class FilesStore:
     @staticmethod
     def _ensure_indexes(conn: sqlite3.Connection) -> None:
         # `status` counts by status and kind: without these, each count scans every row.
-        # (Also re-made here after a bulk load that dropped them, even an interrupted one.)
-        conn.executescript(_SECONDARY_INDEXES)
+        # (Also re-made on open after a bulk load that dropped them, even an interrupted one.)
+        for statement in _SECONDARY_INDEXES:
+            conn.execute(statement)
 
     @property
     def db(self) -> sqlite3.Connection:
         if self._conn is None:
             import sqlite3
 
+            from mylife_core.storage import sqlite_cache
+
             try:
                 self._conn = self._connect()
                 self._sync(self._conn)
-            except sqlite3.DatabaseError:
+            except sqlite3.DatabaseError as exc:
                 # the index is a cache: a corrupt file is thrown away and rebuilt from claims/
+                # (only a corrupt one: a busy file is in use by another process)
+                if not sqlite_cache.is_damaged(exc):
+                    raise
                 if self._conn is not None:
                     self._conn.close()
-                for suffix in ("", "-wal", "-shm"):
-                    Path(str(self.db_path) + suffix).unlink(missing_ok=True)
+                sqlite_cache.discard(self.db_path)
                 self._why = "damaged"
                 self._conn = self._connect()
                 self._sync(self._conn)
@@ -182,9 +175,13 @@ class FilesStore:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 for name in changed:
+                    # what another process indexed while this one waited for the write lock
+                    # (a reader opening the index, a writer's own update) is read again here,
+                    # inside the transaction, where it cannot move
+                    now = conn.execute("SELECT mtime_ns, size FROM shards WHERE name=?", (name,)).fetchone()
                     claims, digest = self._load_shard(self.dir / name)
                     st = on_disk[name]
-                    if name in known:
+                    if name in known or now is not None:
                         conn.execute("DELETE FROM claims WHERE shard=?", (name,))
                         conn.execute("DELETE FROM shards WHERE name=?", (name,))
                     self._index_rows(conn, name, claims)
@@ -204,7 +201,10 @@ class FilesStore:
                 self._ensure_indexes(conn)
         self._why = None
 
-    def _index_rows(self, conn: sqlite3.Connection, shard: str, claims: list["Claim"]) -> None:
+    def _index_rows(self, conn: sqlite3.Connection, shard: str, claims: list["Claim"], *, own: bool = False) -> None:
+        """Insert ``claims`` of month ``shard``; an id already indexed is a duplicate in the files
+        (a clear error naming file and line), unless ``own``: rows this writer just appended, which
+        a concurrent reader may have indexed from the file already (they are replaced)."""
         from mylife_core.errors import DataFileError
 
         rows = []
@@ -214,8 +214,9 @@ class FilesStore:
                          day or c.occurred_at.isoformat(), seq, c.model_dump_json()))
         import sqlite3
 
+        verb = "INSERT OR REPLACE" if own else "INSERT"
         try:
-            conn.executemany("INSERT INTO claims VALUES (?,?,?,?,?,?,?,?,?)", rows)
+            conn.executemany(f"{verb} INTO claims VALUES (?,?,?,?,?,?,?,?,?)", rows)
         except sqlite3.IntegrityError:
             seen: set[str] = set()
             for c in claims:
@@ -274,7 +275,9 @@ class FilesStore:
         with _transaction(conn):
             if replace:
                 conn.execute("DELETE FROM claims WHERE shard=?", (name,))
-            self._index_rows(conn, name, claims)
+            # appended claims were checked absent under the lock; one found now was indexed from
+            # this very file by a process that opened the index between the write and here
+            self._index_rows(conn, name, claims, own=not replace)
             self._stamp(conn, name, st, hashlib.sha256(data).hexdigest())
 
     @staticmethod
@@ -289,40 +292,50 @@ class FilesStore:
 
     # -- ClaimStore ----------------------------------------------------------------------------
     def add(self, claims: list["Claim"]) -> None:
+        from mylife_core.layers.claims import IdTaken
+
         groups: dict[str, list[Claim]] = {}
         for c in claims:
             groups.setdefault(self.shard_of(c), []).append(c)
-        conn = self.db  # sync first: a bad shard stops the write before anything is written
-        for name, new in groups.items():  # ids are unique: the index knows every stored one
+        conn = self.db  # a bad shard stops the write before anything is written
+        # ids are unique: once in line with the files (the caller holds the lock, so they stay
+        # put), the index knows every stored one. Synced here, not only when a month file looks
+        # changed: a writer killed between its file and its index left the index behind.
+        self._sync(conn)
+        for name, new in groups.items():
             seen: set[str] = set()
             for c in new:
                 if c.id in seen or conn.execute("SELECT 1 FROM claims WHERE id=?", (c.id,)).fetchone():
                     raise ValueError(f"claim id {c.id} already exists")
                 seen.add(c.id)
+        texts: dict[str, str | None] = {}
+        for name, new in groups.items():  # every month checked before any is written
+            texts[name] = existing = self._text(name)
+            taken = _ids_in_text(existing, [c.id for c in new]) if existing else []
+            if taken:
+                # the index missed claims its month file holds (it said the ids were free):
+                # re-read that month and write nothing; the caller takes the next free ids
+                self._reindex(conn, [name], self._shard_files(), {name: ()})
+                raise IdTaken(f"claim id {taken[0]} already exists in claims/{name}")
         for name, new in sorted(groups.items()):
-            self._append(name, new)
+            self._append(name, new, texts[name])
 
-    def _append(self, name: str, new: list["Claim"]) -> None:
-        """Add ``new`` to month ``name`` by appending their YAML to the file's bytes: the claims
-        already there are neither parsed nor re-dumped (a write pays for what it writes)."""
+    def _text(self, name: str) -> str | None:
+        try:
+            return (self.dir / name).read_bytes().decode("utf-8")
+        except FileNotFoundError:
+            return None
+        except UnicodeDecodeError:
+            return ""  # cannot be: the sync read it; the full path reports it
+
+    def _append(self, name: str, new: list["Claim"], existing: str | None) -> None:
+        """Add ``new`` to month ``name`` (whose text is ``existing``, None when there is no file
+        yet) by appending their YAML to the file's bytes: the claims already there are neither
+        parsed nor re-dumped (a write pays for what it writes)."""
         from mylife_core.layers import claim_shards
         from mylife_core.storage import yamlfile
 
         path = self.dir / name
-        conn = self.db
-        known = conn.execute("SELECT mtime_ns, size FROM shards WHERE name=?", (name,)).fetchone()
-        try:
-            st = path.stat()
-        except FileNotFoundError:
-            st = None
-        if (known is None) != (st is None) or (st is not None and tuple(known) != (st.st_mtime_ns, st.st_size)):
-            self._sync(conn)  # changed since this process last looked: index what is there first
-        try:
-            existing = path.read_bytes().decode("utf-8")
-        except FileNotFoundError:
-            existing = None
-        except UnicodeDecodeError:
-            existing = ""  # cannot be: the sync read it; let the full path report it
         new = sorted(new, key=lambda c: (c.occurred_at, c.id))
         addition = yamlfile.dumps([c.model_dump(mode="python", exclude_none=False) for c in new])
         if existing is None:
@@ -415,14 +428,32 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
 
 BIG_SYNC = 24  # months re-read at once before the sync says why and shows progress
 
-_SECONDARY_INDEXES = """
-    CREATE INDEX IF NOT EXISTS claims_topic ON claims(topic, occurred_at, id);
-    CREATE INDEX IF NOT EXISTS claims_day ON claims(day, seq);
-    CREATE INDEX IF NOT EXISTS claims_shard ON claims(shard);
-    CREATE INDEX IF NOT EXISTS claims_order ON claims(occurred_at, id);
-    CREATE INDEX IF NOT EXISTS claims_status ON claims(status);
-    CREATE INDEX IF NOT EXISTS claims_kind ON claims(kind);
-"""
+_TABLES = (
+    "DROP TABLE IF EXISTS shards", "DROP TABLE IF EXISTS claims",
+    "CREATE TABLE shards(name TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, ino INTEGER)",
+    "CREATE TABLE claims(id TEXT PRIMARY KEY, shard TEXT NOT NULL, topic TEXT, kind TEXT, status TEXT, "
+    "occurred_at TEXT, day TEXT, seq INTEGER, json TEXT)",
+)
+_INDEX_NAMES = ("claims_topic", "claims_day", "claims_shard", "claims_order", "claims_status", "claims_kind")
+_SECONDARY_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS claims_topic ON claims(topic, occurred_at, id)",
+    "CREATE INDEX IF NOT EXISTS claims_day ON claims(day, seq)",
+    "CREATE INDEX IF NOT EXISTS claims_shard ON claims(shard)",
+    "CREATE INDEX IF NOT EXISTS claims_order ON claims(occurred_at, id)",
+    "CREATE INDEX IF NOT EXISTS claims_status ON claims(status)",
+    "CREATE INDEX IF NOT EXISTS claims_kind ON claims(kind)",
+)
+_HASHES = ("CREATE TABLE IF NOT EXISTS shard_hashes(name TEXT PRIMARY KEY, sha256 TEXT)",)
+
+
+def _complete(conn: "sqlite3.Connection") -> bool:
+    """Whether the secondary indexes and the hashes table are all there (a bulk load drops the
+    indexes; one interrupted leaves them missing)."""
+    wanted = (*_INDEX_NAMES, "shard_hashes")
+    marks = ",".join("?" * len(wanted))
+    found = conn.execute(f"SELECT count(*) FROM sqlite_master WHERE name IN ({marks})", wanted).fetchone()[0]
+    return found == len(wanted)
+
 _DROP_SECONDARY_INDEXES = """
     DROP INDEX IF EXISTS claims_topic; DROP INDEX IF EXISTS claims_day; DROP INDEX IF EXISTS claims_shard;
     DROP INDEX IF EXISTS claims_order; DROP INDEX IF EXISTS claims_status; DROP INDEX IF EXISTS claims_kind;
@@ -489,6 +520,14 @@ def _why_line(why: str | None, changed: int, total: int, db_path: Path) -> str:
 
     reason = t(f"claims.index_why.{why}") if why else t("claims.index_why.changed", n=changed)
     return t("claims.index_why", reason=reason, months=changed, total=total, db=db_path.name)
+
+
+def _ids_in_text(text: str, ids: list[str]) -> list[str]:
+    """Those of ``ids`` that a month file's text already holds as an ``id:`` line."""
+    if not ids:
+        return []
+    pattern = re.compile(r"^\s*(?:-\s+)?id:\s*['\"]?(" + "|".join(map(re.escape, ids)) + r")\b", re.M)
+    return sorted({m.group(1) for m in pattern.finditer(text)})
 
 
 def _line_of_id(path: Path, claim_id: str) -> int | None:

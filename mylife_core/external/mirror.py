@@ -25,15 +25,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
 
 SCHEMA_VERSION = 1
-_SCHEMA = """
-    CREATE TABLE claims(id TEXT PRIMARY KEY, topic TEXT, kind TEXT, status TEXT, occurred_at TEXT,
-                        day TEXT, seq INTEGER, json TEXT NOT NULL, ref TEXT);
-    CREATE INDEX claims_topic ON claims(topic, occurred_at, id);
-    CREATE INDEX claims_day ON claims(day, seq);
-    CREATE INDEX claims_order ON claims(occurred_at, day, seq);
-    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
-    CREATE TABLE vanished(id TEXT PRIMARY KEY, json TEXT NOT NULL, detected_at TEXT NOT NULL);
-"""
+_SCHEMA = (
+    "DROP TABLE IF EXISTS claims", "DROP TABLE IF EXISTS meta", "DROP TABLE IF EXISTS vanished",
+    "CREATE TABLE claims(id TEXT PRIMARY KEY, topic TEXT, kind TEXT, status TEXT, occurred_at TEXT, "
+    "day TEXT, seq INTEGER, json TEXT NOT NULL, ref TEXT)",
+    "CREATE INDEX claims_topic ON claims(topic, occurred_at, id)",
+    "CREATE INDEX claims_day ON claims(day, seq)",
+    "CREATE INDEX claims_order ON claims(occurred_at, day, seq)",
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)",
+    "CREATE TABLE vanished(id TEXT PRIMARY KEY, json TEXT NOT NULL, detected_at TEXT NOT NULL)",
+)
 
 
 class MirrorIndex:
@@ -43,16 +44,11 @@ class MirrorIndex:
 
     # -- connection -------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
+        from ..storage import sqlite_cache
+
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not self.path.exists():
-            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
-        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
-            conn.executescript("DROP TABLE IF EXISTS claims; DROP TABLE IF EXISTS meta; "
-                               "DROP TABLE IF EXISTS vanished;" + _SCHEMA)
-            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        conn = sqlite_cache.connect(self.path, check_same_thread=False)
+        sqlite_cache.ensure_schema(conn, SCHEMA_VERSION, reset=_SCHEMA)
         return conn
 
     @property
@@ -61,11 +57,14 @@ class MirrorIndex:
             try:
                 self._conn = self._connect()
                 self._conn.execute("SELECT count(*) FROM claims").fetchone()
-            except sqlite3.DatabaseError:
+            except sqlite3.DatabaseError as exc:
+                from ..storage import sqlite_cache
+
+                if not sqlite_cache.is_damaged(exc):  # busy or locked: in use, not broken
+                    raise
                 if self._conn is not None:
                     self._conn.close()
-                for suffix in ("", "-wal", "-shm"):
-                    Path(str(self.path) + suffix).unlink(missing_ok=True)
+                sqlite_cache.discard(self.path)
                 self._conn = self._connect()
         return self._conn
 

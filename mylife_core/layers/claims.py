@@ -128,6 +128,12 @@ class ClaimStore(Protocol):
     def close(self) -> None: ...
 
 
+class IdTaken(ValueError):
+    """A store found a new claim's id already in its files though its index had it free (an
+    index a killed writer left behind). It wrote nothing and re-read what it had missed: ids
+    taken again are free."""
+
+
 class ClaimsLayer:
     """The rules of L2 on top of whichever store is configured."""
 
@@ -238,8 +244,11 @@ class ClaimsLayer:
         out: list[Claim] = []
         recorded: list[str | None] = []
         with self.ws.lock():
-            from ..recovery import Pending
+            from ..recovery import Pending, sync_claims_index
 
+            # ids are taken from the store's index: brought in line with its files first (a
+            # writer killed between the two left it behind, and the next id must be a free one)
+            sync_claims_index(self.ws)
             now = clock.now()
             by_day: dict[date, int] = {}
             for item in prepared:
@@ -252,12 +261,7 @@ class ClaimsLayer:
             ids: dict[date, list[str]] = {day: self._next_ids(day, n) for day, n in by_day.items()}
             checked = {i: self.check_pointer(item["provenance"]) for i, item in enumerate(prepared)
                        if item.get("provenance")}
-            order: list[str] = []
-            taken: dict[date, int] = {}
-            for item in prepared:
-                k = taken.get(item["day"], 0)
-                order.append(ids[item["day"]][k])
-                taken[item["day"]] = k + 1
+            order = _in_order(prepared, ids)
             pending = Pending(self.ws, "claim.add", claims=order)
             raw_changes: list[tuple[str, str, str, list[str], dict]] = []
             try:
@@ -284,7 +288,16 @@ class ClaimsLayer:
                         context=item.get("context") or None, confidence=item["confidence"], status=status,
                         created_at=now, updated_at=now, actor=actor))
                     recorded.append(new_pointer)
-                self.store.add(pending_claims)
+                try:
+                    self.store.add(pending_claims)
+                except IdTaken:
+                    # the index was behind the files (re-read now): the same claims, next free ids
+                    order = _in_order(prepared, {day: self._next_ids(day, n) for day, n in by_day.items()})
+                    pending_claims = [c.model_copy(update={"id": new}) for c, new in zip(pending_claims, order)]
+                    pending.data["claims"] = order
+                    if pending.data["records"]:
+                        pending.save()  # the journal on disk names the ids recovery looks for
+                    self.store.add(pending_claims)
             except BaseException:
                 if pending.data["records"]:
                     pending.rollback()  # nothing was acknowledged: leave no raw note behind
@@ -376,3 +389,14 @@ class ClaimsLayer:
                                   detail={"from": before.status, "to": after.status, "hash": excerpt_hash})
             self.ws.plugins.notify_claim(self.ws, after, "confirm", before)
         return before, after
+
+
+def _in_order(prepared: list[dict], ids: dict[date, list[str]]) -> list[str]:
+    """The id of each prepared claim, in order: its day's ids handed out one after another."""
+    order: list[str] = []
+    taken: dict[date, int] = {}
+    for item in prepared:
+        k = taken.get(item["day"], 0)
+        order.append(ids[item["day"]][k])
+        taken[item["day"]] = k + 1
+    return order

@@ -106,6 +106,13 @@ def calibrate(cos: float) -> float:
     return min(1.0, max(0.0, (cos - COS_FLOOR) / (COS_CEIL - COS_FLOOR)))
 
 
+_TABLES = (
+    "CREATE TABLE IF NOT EXISTS docs(uid TEXT PRIMARY KEY, key INTEGER UNIQUE NOT NULL, hash TEXT NOT NULL, "
+    "vec BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT)",
+)
+
+
 class VectorStore:
     """What MyLife's ``vector_index`` hook returns (see ``mylife_core/hookspecs.py``)."""
 
@@ -126,16 +133,14 @@ class VectorStore:
     @property
     def db(self) -> sqlite3.Connection:
         if self._conn is None:
+            from mylife_core.storage import sqlite_cache
+
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not self.db_path.exists():
-                os.close(os.open(self.db_path, os.O_WRONLY | os.O_CREAT, 0o600))
-            conn = sqlite3.connect(self.db_path, timeout=30, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.executescript("""
-                CREATE TABLE IF NOT EXISTS docs(uid TEXT PRIMARY KEY, key INTEGER UNIQUE NOT NULL,
-                                                hash TEXT NOT NULL, vec BLOB NOT NULL);
-                CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT);
-            """)
+            # opened by recall, the background embedder and the MCP server at any moment: the
+            # core's opener waits out another process's first open instead of failing
+            conn = sqlite_cache.connect(self.db_path, check_same_thread=False)
+            for statement in _TABLES:
+                conn.execute(statement)
             self._conn = conn
         return self._conn
 

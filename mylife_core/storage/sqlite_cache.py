@@ -1,0 +1,116 @@
+"""Derived SQLite files (the claims index, an external store's mirror): any number of processes
+may open one at the same moment, and one is thrown away only when it is damaged.
+
+Both rules come from the kill -9 torture run under load (``bench/torture.py``):
+
+* Two processes opening a fresh file both read ``user_version`` 0 and both dropped and created
+  the tables: the second failed ("table shards already exists") or dropped the first one's rows.
+  :func:`ensure_schema` decides and creates inside one ``BEGIN IMMEDIATE`` transaction.
+* "database is locked" is an ``OperationalError``, a kind of ``DatabaseError``, and was taken for
+  damage: the file was deleted while another process had it open. The two then wrote to two
+  different files, each blind to the other's commits, and a writer took a claim id that was
+  already used. :func:`is_damaged` says yes only for a file SQLite calls corrupt or not a
+  database.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import sqlite3
+
+#: seconds a statement waits for another process's write before "database is locked"
+TIMEOUT = 30.0
+
+# SQLite's primary result codes: another connection has the file; the file is not a sound database
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
+_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+
+
+def connect(path: Path, *, check_same_thread: bool = True) -> "sqlite3.Connection":
+    """Open (creating it private, 0600) the cache file ``path`` in WAL mode, autocommit, waiting
+    up to 30 s for another process's write."""
+    import sqlite3  # here, not at the top: callers are imported by every command
+
+    if not path.exists():  # SQLite gives its -wal/-shm files the same mode
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    conn = sqlite3.connect(path, timeout=TIMEOUT, isolation_level=None, check_same_thread=check_same_thread)
+    # switching a fresh file to WAL needs it to itself, and SQLite answers "locked" at once
+    # rather than waiting like other statements: retried here, for as long as they would wait
+    deadline = time.monotonic() + TIMEOUT
+    delay = 0.005
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError as exc:
+            if not _busy(exc) or time.monotonic() + delay > deadline:
+                conn.close()
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
+    conn.execute("PRAGMA synchronous=NORMAL")
+    return conn
+
+
+def _busy(exc: BaseException) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)  # Python 3.11+
+    if code is not None:
+        return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)  # pragma: no cover - Python 3.10
+
+
+def ensure_schema(conn: "sqlite3.Connection", version: int, *, reset: Sequence[str], always: Sequence[str] = (),
+                  ready: Callable[["sqlite3.Connection"], bool] | None = None) -> bool:
+    """Bring ``conn``'s file to schema ``version``: when ``user_version`` differs, run ``reset``
+    (drop and create) and set it; run the idempotent ``always`` statements (``IF NOT EXISTS``)
+    whenever ``ready`` says something is missing. Returns True when the tables were (re)made.
+
+    The common case (the file fits) is two reads and takes no write lock; otherwise the check is
+    repeated inside ``BEGIN IMMEDIATE``, so of several processes opening at once exactly one
+    creates and the others find it made."""
+
+    def fits() -> bool:
+        return conn.execute("PRAGMA user_version").fetchone()[0] == version and (ready is None or ready(conn))
+
+    if fits():
+        return False
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        made = conn.execute("PRAGMA user_version").fetchone()[0] != version
+        if made:
+            for statement in reset:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version={int(version)}")
+        for statement in always:
+            conn.execute(statement)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return made
+
+
+def is_damaged(exc: BaseException) -> bool:
+    """Whether ``exc`` says the file itself is broken (corrupt, or not a database), as opposed
+    to busy, locked, read-only or out of space, which deleting the file would not mend."""
+    import sqlite3
+
+    if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)  # Python 3.11+
+    if code is not None:
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    text = str(exc).lower()  # pragma: no cover - Python 3.10
+    return "malformed" in text or "not a database" in text or "corrupt" in text
+
+
+def discard(path: Path) -> None:
+    """Delete a damaged cache file with its WAL and shared-memory files."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
