@@ -103,7 +103,7 @@ def temp_dirs(ws: "Workspace") -> list[Path]:
     from .workspace import LAYOUT_DIRS
 
     dirs = [ws.root, *(ws.root / d for d in LAYOUT_DIRS), ws.root / "index", ws.root / "index" / "chains",
-            ws.cache_dir / "locks"]
+            ws.raw.stage_dir, ws.cache_dir / "locks"]
     search = ws.cache_dir / "search"
     if search.is_dir():
         dirs.extend(p for p in search.iterdir() if p.is_dir())

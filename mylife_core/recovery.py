@@ -281,8 +281,12 @@ def recover_if_needed(ws: "Workspace", *, crashed: bool = False, paths: list[str
             report["unaudited_writes"] = written
     if crashed or report:
         swept = ws.cleanup()
-        if swept:
-            report["temp_files"] = swept
+    else:
+        # a writer killed while staging a note (before the lock) is no crash of the lock's
+        # holder: its staged copy is swept here, by the next lock (one small folder to list)
+        swept = cleanup_temp_files(ws.raw.stage_dir)
+    if swept:
+        report["temp_files"] = swept
     if report or crashed:
         from . import clock
         from .layers.audit import AuditEntry

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 from mylife_core.storage import jsonl
 from mylife_core.testing import cli_env, run_cli
@@ -229,3 +230,129 @@ def test_temp_files_a_killed_writer_left_in_index_are_swept(ws, ws_path):
     assert ws.cleanup() >= 2
     assert not any(p.exists() for p in leftovers)
     assert live.exists()
+
+
+OPENER = textwrap.dedent("""
+    import os, sys, time
+    from mylife_core.workspace import Workspace
+    go = sys.argv[2]
+    print("ready", flush=True)
+    while not os.path.exists(go):
+        time.sleep(0.0005)
+    ws = Workspace.open(sys.argv[1])
+    store = ws.claims.store
+    store.db
+    print(store._why, os.stat(store.db_path).st_ino)
+""")
+
+
+def test_processes_opening_a_fresh_claims_index_at_once_share_one_file(ws, ws_path, tmp_path):
+    """Several commands opening the claims index the moment it is missing (a fresh workspace, a
+    deleted cache/): exactly one makes the tables, none takes the others' busy file for a damaged
+    one and deletes it (the two would then write to different files, blind to each other)."""
+    ws.claims.add(claim="已经有的一条", topic="t", kind="assessment")
+    ws.close()
+    for round_ in range(5):
+        for suffix in ("", "-wal", "-shm"):
+            (ws_path / "cache" / ("claims.sqlite" + suffix)).unlink(missing_ok=True)
+        go = tmp_path / f"go-{round_}"
+        procs = [subprocess.Popen([sys.executable, "-c", OPENER, str(ws_path), str(go)], env=cli_env(ws_path),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+        assert [p.stdout.readline() for p in procs] == ["ready\n"] * 4  # all imported, waiting
+        go.touch()
+        answers = [p.communicate(timeout=120) for p in procs]
+        assert [p.returncode for p in procs] == [0] * 4, [err for _, err in answers]
+        whys = [out.split()[0] for out, _ in answers]
+        assert "damaged" not in whys, whys
+        inodes = {out.split()[1] for out, _ in answers}
+        assert inodes == {str((ws_path / "cache" / "claims.sqlite").stat().st_ino)}
+    assert cli_count(ws_path) == 1
+
+
+def cli_count(ws_path) -> int:
+    return run_cli(["claim", "list", "--json"], workspace=ws_path).json()["count"]
+
+
+def test_a_busy_claims_index_is_waited_for_never_deleted(ws, ws_path, monkeypatch):
+    """"database is locked" is not damage: the file another process holds is left as it is."""
+    import sqlite3
+
+    from mylife_core.storage import sqlite_cache
+
+    ws.claims.add(claim="一条", topic="t", kind="assessment")
+    ws.close()
+    db = ws_path / "cache" / "claims.sqlite"
+    for suffix in ("", "-wal", "-shm"):
+        (ws_path / "cache" / ("claims.sqlite" + suffix)).unlink(missing_ok=True)
+    holder = sqlite3.connect(db, isolation_level=None)  # a fresh file, held whole by another writer
+    holder.execute("CREATE TABLE other_writer(x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    inode = db.stat().st_ino
+    monkeypatch.setattr(sqlite_cache, "TIMEOUT", 0.3)
+    from mylife_core.workspace import Workspace
+
+    again = Workspace.open(ws_path)
+    try:
+        import pytest
+
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            again.claims.count()
+        assert db.stat().st_ino == inode
+        holder.execute("ROLLBACK")
+        assert holder.execute("SELECT name FROM sqlite_master").fetchall() == [("other_writer",)]
+    finally:
+        holder.close()
+        again.close()
+    assert cli_count(ws_path) == 1
+
+
+def test_an_index_behind_its_month_file_never_gives_an_id_twice(cli, ws_path):
+    """A claim the month file holds but the index lost (a writer killed between the two, with
+    the index's record of the file up to date): the next claim takes the next free id, and no
+    id is ever written twice."""
+    import sqlite3
+
+    cli("init")
+    first = cli("claim", "add", "第一条", "--topic", "t", "--at", "2026-01-15", "--json").json()["claim"]["id"]
+    assert first == "claim-2026-01-15-001"
+    with sqlite3.connect(ws_path / "cache" / "claims.sqlite") as db:
+        db.execute("DELETE FROM claims WHERE id=?", (first,))
+    r = cli("claim", "add", "第二条", "--topic", "t", "--at", "2026-01-15", "--json")
+    assert r.returncode == 0, r.stderr
+    assert r.json()["claim"]["id"] == "claim-2026-01-15-002"
+    text = (ws_path / "claims" / "2026-01.yaml").read_text(encoding="utf-8")
+    assert text.count("id: claim-2026-01-15-001") == 1 and text.count("id: claim-2026-01-15-002") == 1
+    listed = cli("claim", "list", "--json").json()["claims"]
+    assert [(c["id"], c["claim"]) for c in listed] == [(first, "第一条"), ("claim-2026-01-15-002", "第二条")]
+    assert cli("verify", "--json").json()["ok"]
+
+
+KILLED_STAGER = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from mylife_core.storage.atomic import stage_bytes
+    print(stage_bytes(Path(sys.argv[1]), "写到一半的一条笔记".encode() * 1000), flush=True)
+    time.sleep(60)
+""")
+
+
+def test_a_note_staged_by_a_writer_killed_before_the_lock_is_swept(cli, ws_path):
+    """``record`` writes a note's bytes before it takes the lock: a writer killed then leaves no
+    crash for the lock to see, and its staged copy is swept by the next write all the same."""
+    cli("init")
+    from mylife_core.workspace import Workspace
+
+    stage_dir = Workspace.open(ws_path).raw.stage_dir
+    assert stage_dir.parent == ws_path / "cache"  # never among the notes in raw/
+    stager = subprocess.Popen([sys.executable, "-c", KILLED_STAGER, str(stage_dir)], env=cli_env(ws_path),
+                              stdout=subprocess.PIPE, text=True)
+    staged = stager.stdout.readline().strip()
+    assert staged and (ws_path / "cache" / "staging").is_dir()
+    stager.send_signal(signal.SIGKILL)
+    stager.wait()
+    assert list(stage_dir.iterdir()) == [Path(staged)]
+    assert cli("record", "下一条", "--topic", "career").returncode == 0
+    assert list(stage_dir.iterdir()) == []
+    recovered = [e for e in Workspace.open(ws_path).audit.all() if e.action == "recover"]
+    assert recovered and recovered[-1].detail.get("temp_files") == 1  # said in the audit log
+    assert cli("verify", "--json").json()["ok"]

@@ -72,6 +72,8 @@ class RawLayer:
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
         self.dir = ws.root / "raw"
+        #: where a note's bytes wait for the lock: temp files only, on raw/'s file system (cache/)
+        self.stage_dir = ws.cache_dir / "staging"
         self.manifest_path = ws.root / "ledger" / "raw.jsonl"
         self._records: dict[str, RawRecord] | None = None
         self._torn = False
@@ -225,8 +227,10 @@ class RawLayer:
         if precision not in ("day", "month"):
             raise ValueError(f"precision must be 'day' or 'month', not {precision!r}")
         # the note's bytes are written and synced before the lock (the slowest step of a record,
-        # and it needs no lock); under the lock the file only gets its name (a hard link)
-        staged = stage_bytes(self.dir, data)
+        # and it needs no lock); under the lock the file only gets its name (a hard link). They
+        # wait in a folder of their own, small enough for every lock to sweep the files of
+        # writers killed while staging (raw/ itself holds a lifetime of notes)
+        staged = stage_bytes(self.stage_dir, data)
         try:
             with self.ws.lock():
                 rec = self.write_unaudited(data, topic=topic, when=when, source=source, actor=actor,

@@ -7,6 +7,7 @@ Files are created 0600 and folders 0700: the workspace holds income, health and 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import tempfile
@@ -155,9 +156,15 @@ def create_exclusive(path: Path, data: bytes, *, staged: Path | None = None) -> 
     ensure_private_dir(directory)
     _notify(path)
     if staged is not None:
-        os.link(staged, path)
-        _fsync_dir(directory)
-        return
+        try:
+            os.link(staged, path)
+        except OSError as exc:
+            if exc.errno != errno.EXDEV:
+                raise
+            staged = None  # staged on another file system (cache/ moved elsewhere): write here
+        else:
+            _fsync_dir(directory)
+            return
     tmp = _write_temp(directory, path.name, data)
     try:
         os.link(tmp, path)
