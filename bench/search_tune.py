@@ -19,9 +19,11 @@ The rule that picks the shipped setting (``scoring.DEFAULT``), printed with the 
    CMRC trial R@1 and the mean MRR@10 of the four personal-notes sets;
 2. ``single_char_gate``: on and off side by side in both modes (printed); decided per mode
    with the thresholds in steps 5 and 6 (on meanwhile);
-3. the bigram side in keyword mode (``w_gram_keyword``, ``gram_half``, ``gram_trust``,
-   ``gram_full``): the best quality as in 1, measured in keyword mode; ties go to the smaller
-   weight, then without ``gram_trust``;
+3. keyword mode's own keyword curve and its bigram side (``keyword_half_keyword``,
+   ``w_gram_keyword``, ``gram_half``, ``gram_trust``, ``gram_full``): the best quality as in 1,
+   measured in keyword mode (step 1's curve is hybrid mode's: chosen by hybrid quality, it
+   should not decide keyword mode's ranking); ties go to the smaller weight, then without
+   ``gram_trust``;
 4. the bigram side's weight in hybrid mode (``w_gram``, with the curve of step 3): the best
    quality as in 1, no threshold; ties go to the smaller weight;
 5. ``keyword_min`` and the gate in keyword mode: for the gate on and off, the lowest
@@ -62,6 +64,7 @@ from bench.search_quality import DATA, SETS, MyLifeRun, load, metrics  # noqa: E
 
 POOL = 250  # what recall(k=50) uses, as in search_quality
 TRUSTS = [0.0, 0.25, 0.5, 1.0, 2.0]  # keyword_trust values tried (0 = off)
+KEYWORD_HALVES = [0.1, 0.25, 0.5, 1.0, 2.0, 4.0]  # the keyword curve's half point, each mode's own
 # unanswerable tuning questions that must stay unanswered (keyword mode, hybrid mode): for
 # personal-notes and -2 what the old rules (the code before issue 18) left unanswered, measured by
 # search_quality; for personal-notes-3 and -4, which the old rules never saw, what the code shipped
@@ -135,7 +138,8 @@ class Arrays:
         from mylife_core.search import scoring
 
         r = self.bm25 / max(self.ideal, 1e-9)
-        kw = np.where(self.bm25 > 0, r / (r + params.keyword_half), 0.0)
+        half = params.keyword_half if self.hybrid else params.keyword_half_keyword
+        kw = np.where(self.bm25 > 0, r / (r + half), 0.0)
         gated = bool(params.single_char_gate) and self.single_only
         if gated:
             kw = np.zeros_like(kw)
@@ -308,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         # 1. the fusion: vector weight and keyword curve, no threshold at all
         grid = []
         for wv, half, trust in itertools.product([0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9],
-                                                 [0.1, 0.25, 0.5, 1.0, 2.0, 4.0], TRUSTS):
+                                                 KEYWORD_HALVES, TRUSTS):
             p = base.with_(w_vector=wv, w_keyword=round(1 - base.w_recency - wv, 4), keyword_half=half,
                            keyword_trust=trust)
             f = figures("hybrid", p.with_(keyword_min=0.0, vector_min=0.0), min_score=0.0)
@@ -338,22 +342,28 @@ def main(argv: list[str] | None = None) -> int:
     base = base.with_(single_char_gate=1.0)
     # 3. the bigram side in keyword mode: its curve and weight, by the same quality in keyword mode
     grid = []
-    for wgk, gh, gt, gf in itertools.product([0.0, 0.1, 0.2, 0.3, 0.5], [0.5, 1.0, 2.0], [0.0, 1.0], [0, 4, 8, 12]):
+    for kh, wgk, gh, gt, gf in itertools.product(KEYWORD_HALVES, [0.0, 0.1, 0.2, 0.3, 0.5], [0.5, 1.0, 2.0],
+                                                 [0.0, 1.0], [0, 4, 8, 12]):
         if wgk == 0.0 and (gh, gt, gf) != (1.0, 0.0, 0):
             continue
-        p = base.with_(w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)
-        grid.append((round(quality(figures("keyword", p)), 6), wgk, gh, gt, gf))
-    grid.sort(key=lambda x: (-x[0], x[1], x[3], abs(x[2] - 1.0), x[4]))
-    print("3. bigram side, keyword mode (best 6 of", len(grid), "by the same quality, keyword mode):")
-    for q, wgk, gh, gt, gf in grid[:6]:
-        show(f"w_gram_keyword {wgk:<4} gram_half {gh:<4} gram_trust {gt:<4} gram_full {gf:<3} quality {q:.4f}",
-             figures("keyword", base.with_(w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)))
-    q, wgk, gh, gt, gf = next(x for x in grid if x[1] == 0.0)
-    show(f"without it: quality {q:.4f}", figures("keyword", base.with_(w_gram_keyword=0.0)))
-    standing = next((x for x in grid if x[1:] == (shipped.w_gram_keyword, shipped.gram_half, shipped.gram_trust,
-                                                  shipped.gram_full)), None)
-    _, wgk, gh, gt, gf = keep_standing(grid[0], standing, margin, "bigram side, keyword mode")
-    base = base.with_(w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)
+        p = base.with_(keyword_half_keyword=kh, w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)
+        grid.append((round(quality(figures("keyword", p)), 6), kh, wgk, gh, gt, gf))
+    grid.sort(key=lambda x: (-x[0], x[2], x[4], abs(x[3] - 1.0), x[5], abs(x[1] - 1.0)))
+    print("3. keyword mode's curve and bigram side (best 6 of", len(grid), "by the same quality, keyword mode):")
+
+    def step3(kh, wgk, gh, gt, gf):
+        return base.with_(keyword_half_keyword=kh, w_gram_keyword=wgk, gram_half=gh, gram_trust=gt, gram_full=gf)
+
+    for q, *row in grid[:6]:
+        kh, wgk, gh, gt, gf = row
+        show(f"keyword_half_keyword {kh:<4} w_gram_keyword {wgk:<4} gram_half {gh:<4} gram_trust {gt:<4} "
+             f"gram_full {gf:<3} quality {q:.4f}", figures("keyword", step3(*row)))
+    q, *row = next(x for x in grid if x[2] == 0.0)
+    show(f"best without the bigram side (keyword_half_keyword {row[0]}): quality {q:.4f}", figures("keyword", step3(*row)))
+    standing = next((x for x in grid if x[1:] == (shipped.keyword_half_keyword, shipped.w_gram_keyword,
+                                                  shipped.gram_half, shipped.gram_trust, shipped.gram_full)), None)
+    _, *row = keep_standing(grid[0], standing, margin, "keyword mode's curve and bigram side")
+    base = step3(*row)
     if not args.no_vector:
         # 4. the bigram side in hybrid mode: its weight alone (curve from step 3), no threshold
         print("4. bigram side, hybrid mode, no thresholds:")

@@ -56,6 +56,21 @@ def test_a_query_word_no_note_contains_still_counts(ws):
     assert half and full and half[0][1] < full[0].parts["keyword"] / 2
 
 
+def test_keyword_mode_ranks_on_its_own_keyword_curve(ws):
+    """Hybrid mode's curve (``keyword_half``, tuned by hybrid quality) does not shape keyword
+    mode, which has its own (``keyword_half_keyword``)."""
+    note(ws, "开始学吉他，手指按弦疼得要命。\n")
+    gathered = gather(ws, "学吉他", None, ("raw",), False, 50, use_vectors=False)
+    assert gathered.mode == "keyword"
+
+    def keyword_part(params):
+        return score(gathered, params)[0][1]
+
+    assert keyword_part(DEFAULT.with_(keyword_half=0.1)) == keyword_part(DEFAULT)
+    assert keyword_part(DEFAULT.with_(keyword_half_keyword=0.1)) > keyword_part(DEFAULT)
+    assert keyword(5.0, 10.0, DEFAULT.with_(keyword_half_keyword=0.1), hybrid=False) == 0.5 / 0.6
+
+
 # ------------------------------------------------------------------------------- synonyms
 
 

@@ -223,7 +223,7 @@ def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
     gram_share = scoring.gram_share(best_r, gathered.n_grams, params)
     gated = bool(params.single_char_gate) and gathered.single_chars_only
     for c in gathered.candidates:
-        keyword = 0.0 if gated else scoring.keyword(c.bm25, gathered.ideal, params)
+        keyword = 0.0 if gated else scoring.keyword(c.bm25, gathered.ideal, params, hybrid=hybrid)
         if gated and keyword == 0.0 and (not hybrid or c.vector is None):
             continue  # a keyword candidate of nothing but single characters
         if not scoring.candidate(keyword, c.vector, params):

@@ -20,7 +20,7 @@ figures behind every number).
 score at best (the sum, over the query's word groups, of the group's best IDF: a line of
 average length matching every word once scores about ``r = 1``); ``keyword = r / (r +
 KEYWORD_HALF)``, strictly increasing in the raw BM25 score, in [0, 1), 0.5 at ``r =
-KEYWORD_HALF``. No cap: two different BM25 scores never become a tie (the old ``min(1, r)``
+KEYWORD_HALF`` (hybrid mode; keyword mode has its own, ``keyword_half_keyword``). No cap: two different BM25 scores never become a tie (the old ``min(1, r)``
 tied 116 of 197 first-place failures on CMRC dev). Because ``r`` is measured against the
 query's own ideal, thresholds mean the same for every query.
 
@@ -54,7 +54,8 @@ class Params:
     w_vector: float = 0.20
     w_keyword: float = 0.75
     w_recency: float = 0.05
-    keyword_half: float = 1.0  # r at which keyword = 0.5
+    keyword_half: float = 1.0  # r at which keyword = 0.5, hybrid mode
+    keyword_half_keyword: float = 1.0  # the same, keyword mode (each mode's curve is chosen for it)
     keyword_min: float = 0.0  # any keyword match is a candidate
     vector_min: float = 0.0  # every vector neighbour is a candidate: final_min decides
     final_min: float = 0.09  # hybrid mode only
@@ -109,12 +110,13 @@ def idf(doc_freq: int, num_docs: int) -> float:
     return math.log(1.0 + (num_docs - doc_freq + 0.5) / (doc_freq + 0.5))
 
 
-def keyword(bm25: float, ideal: float, params: Params = DEFAULT) -> float:
-    """BM25 made comparable across queries, strictly increasing in ``bm25`` (see the module)."""
+def keyword(bm25: float, ideal: float, params: Params = DEFAULT, *, hybrid: bool = True) -> float:
+    """BM25 made comparable across queries, strictly increasing in ``bm25`` (see the module),
+    on the curve of hybrid mode (``keyword_half``) or of keyword mode (``keyword_half_keyword``)."""
     if bm25 <= 0.0:
         return 0.0
     r = bm25 / max(ideal, 1e-9)
-    return r / (r + params.keyword_half)
+    return r / (r + (params.keyword_half if hybrid else params.keyword_half_keyword))
 
 
 def boost(text: str, layer: str, status: str) -> float:
