@@ -356,3 +356,38 @@ def test_a_note_staged_by_a_writer_killed_before_the_lock_is_swept(cli, ws_path)
     recovered = [e for e in Workspace.open(ws_path).audit.all() if e.action == "recover"]
     assert recovered and recovered[-1].detail.get("temp_files") == 1  # said in the audit log
     assert cli("verify", "--json").json()["ok"]
+
+
+def test_a_reader_indexing_a_claim_before_its_writer_does_is_no_duplicate(ws, ws_path):
+    """Between a writer's month file and its own index update, another process may open the index
+    and read the new claim from the file first. The writer's update then replaces that copy; it
+    is no "duplicate claim id" for the writer, nor for the reader."""
+    from mylife_core.builtin.files_store import FilesStore
+    from mylife_core.workspace import Workspace
+
+    first, _ = ws.claims.add(claim="第一条", topic="t", kind="assessment")
+    store = ws.claims.store
+    assert isinstance(store, FilesStore)
+    second = first.model_copy(update={"id": first.id[:-3] + "002", "claim": "第二条"})
+    name = store.shard_of(second)
+    # the writer's first step: the month file with the new claim appended
+    from mylife_core.layers import claim_shards
+    from mylife_core.storage import yamlfile
+    from mylife_core.storage.atomic import atomic_write_bytes
+
+    text = claim_shards.append_text((store.dir / name).read_text(encoding="utf-8"),
+                                    yamlfile.dumps([second.model_dump(mode="python", exclude_none=False)]))
+    atomic_write_bytes(store.dir / name, text.encode("utf-8"))
+    time.sleep(0.01)
+    reader = Workspace.open(ws_path)  # another process opening the index now reads it from the file
+    try:
+        assert reader.claims.find(second.id) is not None
+    finally:
+        reader.close()
+    store._store_text(name, text, [second], replace=False)  # the writer's own index update
+    assert [c.claim for c in ws.claims.query()] == ["第一条", "第二条"]
+    again = Workspace.open(ws_path)
+    try:
+        assert again.claims.count() == 2
+    finally:
+        again.close()
