@@ -288,7 +288,8 @@ def test_a_busy_claims_index_is_waited_for_never_deleted(ws, ws_path, monkeypatc
     holder.execute("CREATE TABLE other_writer(x)")
     holder.execute("BEGIN EXCLUSIVE")
     inode = db.stat().st_ino
-    monkeypatch.setattr(sqlite_cache, "TIMEOUT", 0.3)
+    monkeypatch.setenv("MYLIFE_LOCK_TIMEOUT", "0.3")  # how long any wait for another process lasts
+    assert sqlite_cache.wait_seconds() == 0.3
     from mylife_core.workspace import Workspace
 
     again = Workspace.open(ws_path)
@@ -297,6 +298,13 @@ def test_a_busy_claims_index_is_waited_for_never_deleted(ws, ws_path, monkeypatc
 
         with pytest.raises(sqlite3.OperationalError, match="locked"):
             again.claims.count()
+        assert db.stat().st_ino == inode
+        # the command line says what is going on (exit 6, as for the workspace lock), no traceback
+        r = run_cli(["claim", "list"], workspace=ws_path, env={"MYLIFE_LOCK_TIMEOUT": "0.3"})
+        assert r.returncode == 6 and "另一个 MyLife 进程" in r.stderr and "cache/" in r.stderr
+        assert "Traceback" not in r.stderr and "内部错误" not in r.stderr
+        j = run_cli(["claim", "list", "--json"], workspace=ws_path, env={"MYLIFE_LOCK_TIMEOUT": "0.3"})
+        assert j.returncode == 6 and j.json()["error"]["code"] == "locked"
         assert db.stat().st_ino == inode
         holder.execute("ROLLBACK")
         assert holder.execute("SELECT name FROM sqlite_master").fetchall() == [("other_writer",)]

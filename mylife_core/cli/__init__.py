@@ -270,11 +270,25 @@ def main(argv: list[str] | None = None) -> None:
         if debug:
             raise
         from ..messages import t
+        from ..storage.sqlite_cache import is_busy, wait_seconds
         from .common import echo_error, fail_json
 
-        reason = f"{type(exc).__name__}: {exc}"
-        if as_json:
-            fail_json({"code": "internal", "message": t("error.internal", reason=reason)})
-        echo_error(t("error.internal", reason=reason))
-        code = 70
+        if is_busy(exc):  # an index under cache/ held by another process past the wait: no bug
+            from ..errors import LockTimeout, MyLifeError
+
+            try:
+                seconds = wait_seconds()
+            except MyLifeError:
+                seconds = "?"
+            busy = LockTimeout("cache_busy", seconds=seconds)
+            if as_json:
+                fail_json(busy.to_json())
+            echo_error(busy.render())
+            code = busy.exit_code
+        else:
+            reason = f"{type(exc).__name__}: {exc}"
+            if as_json:
+                fail_json({"code": "internal", "message": t("error.internal", reason=reason)})
+            echo_error(t("error.internal", reason=reason))
+            code = 70
     sys.exit(code)

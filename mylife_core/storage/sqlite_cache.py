@@ -24,32 +24,38 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     import sqlite3
 
-#: seconds a statement waits for another process's write before "database is locked"
-TIMEOUT = 30.0
-
 # SQLite's primary result codes: another connection has the file; the file is not a sound database
 _SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
 
 
+def wait_seconds() -> float:
+    """How long a statement waits for another process's write before "database is locked": as
+    long as a write waits for the workspace lock (``MYLIFE_LOCK_TIMEOUT``, default 60 s)."""
+    from ..workspace import lock_timeout
+
+    return lock_timeout()
+
+
 def connect(path: Path, *, check_same_thread: bool = True) -> "sqlite3.Connection":
     """Open (creating it private, 0600) the cache file ``path`` in WAL mode, autocommit, waiting
-    up to 30 s for another process's write."""
+    up to :func:`wait_seconds` for another process's write."""
     import sqlite3  # here, not at the top: callers are imported by every command
 
     if not path.exists():  # SQLite gives its -wal/-shm files the same mode
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
-    conn = sqlite3.connect(path, timeout=TIMEOUT, isolation_level=None, check_same_thread=check_same_thread)
+    timeout = wait_seconds()
+    conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=check_same_thread)
     # switching a fresh file to WAL needs it to itself, and SQLite answers "locked" at once
     # rather than waiting like other statements: retried here, for as long as they would wait
-    deadline = time.monotonic() + TIMEOUT
+    deadline = time.monotonic() + timeout
     delay = 0.005
     while True:
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             break
         except sqlite3.OperationalError as exc:
-            if not _busy(exc) or time.monotonic() + delay > deadline:
+            if not is_busy(exc) or time.monotonic() + delay > deadline:
                 conn.close()
                 raise
             time.sleep(delay)
@@ -58,7 +64,12 @@ def connect(path: Path, *, check_same_thread: bool = True) -> "sqlite3.Connectio
     return conn
 
 
-def _busy(exc: BaseException) -> bool:
+def is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite saying another connection has the file (busy or locked)."""
+    import sqlite3
+
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
     code = getattr(exc, "sqlite_errorcode", None)  # Python 3.11+
     if code is not None:
         return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
