@@ -1,7 +1,8 @@
 """Crash recovery: whatever a killed writer left half done is finished or undone, and said so.
 
 Taking the workspace lock (:meth:`Workspace.lock`) runs :func:`recover_if_needed` first. It is
-cheap when nothing happened (two ``stat`` calls and a one-byte read) and, after a crash:
+cheap when nothing happened (two ``stat`` calls, a one-byte read and a listing of the nearly
+always empty ``cache/staging/``) and, after a crash:
 
 * **a half-finished raw record**: ``record`` writes the manifest line, then the file (which
   appears whole, by an atomic link), then the audit entry; the lock tells which files the dead

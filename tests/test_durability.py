@@ -399,3 +399,31 @@ def test_a_reader_indexing_a_claim_before_its_writer_does_is_no_duplicate(ws, ws
         assert again.claims.count() == 2
     finally:
         again.close()
+
+
+def test_a_cache_on_another_file_system_still_records(cli, ws_path, tmp_path):
+    """A note is staged in cache/staging and linked into raw/; with cache/ moved to another file
+    system (a symlink to a RAM disk) the link cannot cross, and the note is written in raw/."""
+    import os
+    import shutil
+    import uuid
+
+    import pytest
+
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or os.stat(shm).st_dev == os.stat(tmp_path).st_dev:
+        pytest.skip("needs /dev/shm on a file system other than the test's temp folder")
+    cli("init")
+    elsewhere = shm / f"mylife-cache-{uuid.uuid4().hex}"
+    elsewhere.mkdir(mode=0o700)
+    try:
+        shutil.rmtree(ws_path / "cache")
+        (ws_path / "cache").symlink_to(elsewhere)
+        r = cli("record", "缓存搬到了别的盘上\n第二行", "--topic", "t", "--json")
+        assert r.returncode == 0, r.stderr
+        rec = r.json()["record"]
+        assert (ws_path / rec["file"]).read_text(encoding="utf-8") == "缓存搬到了别的盘上\n第二行"
+        assert list((elsewhere / "staging").iterdir()) == []  # nothing left behind
+        assert cli("verify", "--json").json()["ok"]
+    finally:
+        shutil.rmtree(elsewhere, ignore_errors=True)
