@@ -3,7 +3,9 @@
 * :func:`plugin_host` builds a fresh plugin host with only the builtin plugins plus the
   plugins you pass (installed plugins never leak in);
 * :func:`run_cli` runs the real ``mylife`` command in a subprocess with a controlled
-  environment and returns the completed process (``.json()`` parses ``--json`` output).
+  environment and returns the completed process (``.json()`` parses ``--json`` output);
+* :func:`settle_history` waits for the detached git committer a command started, and when it
+  does not settle says why (its log, what is still owed, whether it still runs).
 """
 
 from __future__ import annotations
@@ -59,3 +61,29 @@ def run_cli(args: Iterable[str], *, workspace: Path | None = None, input: bytes 
                           env=cli_env(workspace, env, load_plugins), timeout=timeout, cwd=cwd)
     return Result(proc.args, proc.returncode, proc.stdout.decode("utf-8", "replace"),
                   proc.stderr.decode("utf-8", "replace"))
+
+
+def settle_history(root: Path, timeout: float = 60.0) -> None:
+    """Wait until git history has committed what ``root``'s commands owe (a no-op without a
+    repository); raise AssertionError with the committer's log and state when it does not."""
+    from .history import autocommit
+
+    if not (Path(root) / ".git").exists() or autocommit.wait_until_committed(Path(root), timeout=timeout):
+        return
+    mylife_dir = Path(root) / ".git" / "mylife"
+
+    def tail(name: str, limit: int = 2000) -> str:
+        try:
+            return (mylife_dir / name).read_text(encoding="utf-8", errors="replace")[-limit:]
+        except OSError as exc:
+            return f"({exc.strerror})"
+
+    fd = autocommit.try_lock(mylife_dir / autocommit.COMMITTER_LOCK)
+    if fd is not None:
+        autocommit.release(fd)
+    ps = subprocess.run(["ps", "-eo", "pid,stat,etime,args"], capture_output=True, text=True, check=False).stdout
+    committers = [line for line in ps.splitlines() if "history.committer" in line or "git push --auto" in line]
+    raise AssertionError(
+        f"git history did not settle within {timeout} s; committer running: {fd is None}\n"
+        f"committer.log: {tail('committer.log')}\npending: {tail('pending')}\nstate.json: {tail('state.json')}\n"
+        f"processes: {committers}")

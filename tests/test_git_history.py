@@ -15,7 +15,7 @@ from mylife_core.history import repo as history_repo
 from mylife_core.history import settings as history_settings
 from mylife_core.history.gitcmd import git_executable
 from mylife_core.storage import jsonl
-from mylife_core.testing import run_cli
+from mylife_core.testing import run_cli, settle_history
 
 pytestmark = pytest.mark.skipif(git_executable() is None, reason="git is not installed")
 
@@ -40,7 +40,7 @@ def subjects(ws: Path) -> list[str]:
 def settle(ws: Path) -> None:
     """Commits are made by a detached committer after each command: wait for it."""
     if (ws / ".git").exists():
-        assert autocommit.wait_until_committed(ws, timeout=60)
+        settle_history(ws)
 
 
 @pytest.fixture

@@ -28,8 +28,9 @@ from pathlib import Path
 
 import pytest
 
-from mylife_core.history import autocommit, privacy
+from mylife_core.history import privacy
 from mylife_core.history.gitcmd import git_executable
+from mylife_core.testing import settle_history
 
 pytestmark = pytest.mark.skipif(git_executable() is None, reason="git is not installed")
 
@@ -194,7 +195,7 @@ def cli(cli, ws_path):
     def run(*args, **kwargs):
         result = cli(*args, **kwargs)
         if (ws_path / ".git").exists():
-            assert autocommit.wait_until_committed(ws_path, timeout=60)
+            settle_history(ws_path)
         return result
 
     return run
