@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import os
 import pickle
 import sys

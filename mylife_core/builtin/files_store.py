@@ -434,30 +434,29 @@ _TABLES = (
     "CREATE TABLE claims(id TEXT PRIMARY KEY, shard TEXT NOT NULL, topic TEXT, kind TEXT, status TEXT, "
     "occurred_at TEXT, day TEXT, seq INTEGER, json TEXT)",
 )
-_INDEX_NAMES = ("claims_topic", "claims_day", "claims_shard", "claims_order", "claims_status", "claims_kind")
-_SECONDARY_INDEXES = (
-    "CREATE INDEX IF NOT EXISTS claims_topic ON claims(topic, occurred_at, id)",
-    "CREATE INDEX IF NOT EXISTS claims_day ON claims(day, seq)",
-    "CREATE INDEX IF NOT EXISTS claims_shard ON claims(shard)",
-    "CREATE INDEX IF NOT EXISTS claims_order ON claims(occurred_at, id)",
-    "CREATE INDEX IF NOT EXISTS claims_status ON claims(status)",
-    "CREATE INDEX IF NOT EXISTS claims_kind ON claims(kind)",
-)
+_INDEXES = {  # the claims table's secondary indexes: name -> columns
+    "claims_topic": "topic, occurred_at, id",
+    "claims_day": "day, seq",
+    "claims_shard": "shard",
+    "claims_order": "occurred_at, id",
+    "claims_status": "status",
+    "claims_kind": "kind",
+}
+_SECONDARY_INDEXES = tuple(f"CREATE INDEX IF NOT EXISTS {name} ON claims({columns})"
+                           for name, columns in _INDEXES.items())
 _HASHES = ("CREATE TABLE IF NOT EXISTS shard_hashes(name TEXT PRIMARY KEY, sha256 TEXT)",)
 
 
 def _complete(conn: "sqlite3.Connection") -> bool:
     """Whether the secondary indexes and the hashes table are all there (a bulk load drops the
     indexes; one interrupted leaves them missing)."""
-    wanted = (*_INDEX_NAMES, "shard_hashes")
+    wanted = (*_INDEXES, "shard_hashes")
     marks = ",".join("?" * len(wanted))
     found = conn.execute(f"SELECT count(*) FROM sqlite_master WHERE name IN ({marks})", wanted).fetchone()[0]
     return found == len(wanted)
 
-_DROP_SECONDARY_INDEXES = """
-    DROP INDEX IF EXISTS claims_topic; DROP INDEX IF EXISTS claims_day; DROP INDEX IF EXISTS claims_shard;
-    DROP INDEX IF EXISTS claims_order; DROP INDEX IF EXISTS claims_status; DROP INDEX IF EXISTS claims_kind;
-"""
+
+_DROP_SECONDARY_INDEXES = "".join(f"DROP INDEX IF EXISTS {name};" for name in _INDEXES)
 
 COMMIT_EVERY = 20_000  # claims a cold rebuild writes between commits
 

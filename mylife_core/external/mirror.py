@@ -14,7 +14,6 @@ them from the backend).
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from datetime import date
