@@ -7,6 +7,8 @@ conclusion, by meaning, without presenting someone else's view as the user's?
     .venv/bin/python bench/stance.py --crowded        # all of a file's decisions in one workspace
     .venv/bin/python bench/stance.py --crowded --past-asks   # ... each asked once before
     .venv/bin/python bench/stance.py --json
+    .venv/bin/python bench/stance.py --oracle 0.1     # the model path, read by a reader wrong 10% of the time
+    .venv/bin/python bench/stance.py --model openai/gpt-4o-mini   # ... or by a real model (its key in the environment)
 
 Data: the tuning part, ``bench/data/stance_tuning*.yaml`` (fourteen files; the rules and thresholds
 were tuned on them; ``--cv`` leaves one file out), and the held-out part
@@ -33,8 +35,17 @@ Figures per part and setup:
 * ``others as the user's``: statements labelled ``other`` (someone else's view) that appear in the
   user's own counter-evidence list — the goal is 0; ``others shown apart`` counts those listed
   separately, labelled with whose view they are;
-* ``unsure``: items shown but marked uncertain;
+* ``unsure``: items shown but marked uncertain; ``P sure``: precision of the items shown as certain;
 * recall by form (negation, concession, hypothetical, question, ...).
+
+With ``--model`` or ``--oracle`` the candidates are also read by a model, through the structured
+stance call ``ask`` makes when a model is configured (one request a decision, litellm over HTTP,
+ids and quotes checked, disagreements with the rules shown as uncertain): ``--model`` measures a
+real model; ``--oracle E`` measures the pipeline itself, with the tests' fake OpenAI-compatible
+server (``tests/fakellm``, 127.0.0.1) answering each candidate from its label, wrong on a share ``E``
+of them (a fixed, seeded choice). The oracle is not a model: it shows what the merging of the
+model's readings with the rules' allows at best (``--oracle 0``) and how it degrades with a
+reader's mistakes.
 
 The machine's load average is printed with the figures: they are quality figures, but the
 timing column (seconds per decision, embedding included) depends on it.
@@ -168,14 +179,92 @@ def _open(folder: Path, decision: dict[str, Any], noise: list[dict[str, Any]], *
     return ws, json.loads(labels_file.read_text(encoding="utf-8"))
 
 
-def run_decision(decision: dict[str, Any], noise: list[dict[str, Any]], *, vectors: bool,
-                 cache: Path | None = None, k: int = 50) -> dict[str, Any]:
+class _Reader:
+    """The model that reads the candidates too (``--model``/``--oracle``), or None: the rules alone."""
+
+    settings: Any = None
+    labels: dict[str, dict[str, Any]] = {}  # the decision being asked: claim id -> label (the oracle's answers)
+    conclusion: str = ""
+    error: float = 0.0
+    name: str = "rules"
+
+
+READER = _Reader()
+
+
+def oracle_reply(request: Any) -> Any:
+    """The oracle's answer to one stance call: each candidate's label (wrong on a share
+    ``READER.error`` of them, the same ones every run), quoting the statement itself."""
+    import random
+
+    from fakellm import Reply
+    from mylife_core.llm.prompts import BEGIN, END
+
+    data: list[dict[str, Any]] = []
+    for message in request.messages:
+        content = message.get("content") or ""
+        if BEGIN in content and END in content:
+            data = json.loads(content.split(BEGIN, 1)[1].rsplit(END, 1)[0])
+    items = []
+    for entry in data:
+        label = READER.labels.get(entry["id"], {}).get("label", "unrelated")
+        rng = random.Random(hashlib.sha256(f"{READER.conclusion}|{entry['text']}".encode()).digest())
+        if rng.random() < READER.error:
+            label = rng.choice([s for s in ("supports", "contradicts", "unrelated", "other") if s != label])
+        items.append({"id": entry["id"], "stance": label, "speaker": "某人" if label == "other" else None,
+                      "quote": entry["text"]})
+    return Reply(text=json.dumps({"items": items}, ensure_ascii=False))
+
+
+@contextlib.contextmanager
+def reader(model: str | None, api_base: str | None, oracle: float | None) -> Iterator[None]:
+    """Set :data:`READER` for the run: a real model, the oracle (its fake server running), or neither."""
+    from mylife_core.llm.settings import load_settings
+
+    if oracle is None and not model:
+        yield
+        return
+    if oracle is not None:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from fakellm import FakeLLM
+
+        server = FakeLLM().start()
+        server.stance = oracle_reply
+        saved = {k: os.environ.get(k) for k in ("MYLIFE_MODEL", "MYLIFE_API_BASE", "MYLIFE_API_KEY")}
+        os.environ.update(server.env("openai/oracle"))
+        READER.settings, READER.error, READER.name = load_settings(None), oracle, f"oracle {oracle:g}"
+        try:
+            yield
+        finally:
+            server.stop()
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+            READER.settings, READER.name = None, "rules"
+        return
+    READER.settings, READER.name = load_settings(None, model=model, api_base=api_base), model or "rules"
+    try:
+        yield
+    finally:
+        READER.settings, READER.name = None, "rules"
+
+
+def _ask(ws: Any, decision: dict[str, Any], labels: dict[str, dict[str, Any]], k: int) -> Any:
+    """``find_competing`` for one decision, as ``ask`` calls it (with the reader's model, if any)."""
     from mylife_core.pipeline.competing import find_competing
 
+    READER.labels, READER.conclusion = labels, decision["conclusion"]
+    return find_competing(ws, decision["conclusion"], topic=decision["topic"], k=k, model=READER.settings)
+
+
+def run_decision(decision: dict[str, Any], noise: list[dict[str, Any]], *, vectors: bool,
+                 cache: Path | None = None, k: int = 50) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="mylife-stance-") as tmp:
         started = time.perf_counter()
         with _opened(Path(tmp) / "ws", decision, noise, vectors=vectors, cache=cache) as (ws, labels):
-            result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=k)
+            result = _ask(ws, decision, labels, k)
             why = _why_missed(ws, decision)
         took = time.perf_counter() - started
     return _run(decision, result, labels, took, why)
@@ -192,10 +281,16 @@ def _run(decision: dict[str, Any], result: Any, labels: dict[str, dict[str, Any]
         "shown": [{"text": i.text, "label": labels[i.claim_id]["label"], "form": labels[i.claim_id]["form"],
                    "stance": i.stance, "reason": i.reason, "certain": getattr(i, "certain", True)} for i in shown],
         "others": [{"text": i.text, "label": labels[i.claim_id]["label"]} for i in others],
+        "disputed": [{"text": i.text, "label": labels[i.claim_id]["label"]}
+                     for i in getattr(result, "disputed", []) if i.claim_id in labels],
         "gold": [{"text": s["text"], "form": s.get("form", "plain")} for s in decision["statements"]
                  if s["label"] == "contradicts"],
         "other_texts": [s["text"] for s in decision["statements"] if s["label"] == "other"],
         "why": why,
+        "model": None if result.model is None else {
+            "asked": result.model["asked"], "answered": result.model["answered"],
+            "rejected": len(result.model["rejected"]), "disagreements": len(result.model["disagreements"]),
+            "error": result.model["error"]},
     }
 
 
@@ -223,8 +318,6 @@ def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path |
     decision's statement shown as counter-evidence counts as wrong (as unrelated, or as someone
     else's view when it is one), though some would be fair evidence for this decision too: a
     lower bound on precision, where the one-decision workspaces are an upper bound."""
-    from mylife_core.pipeline.competing import find_competing
-
     runs: list[dict[str, Any]] = []
     for name in dict.fromkeys(d["_file"] for d in decisions):
         group = [d for d in decisions if d["_file"] == name]
@@ -237,13 +330,13 @@ def run_crowded(decisions: list[dict[str, Any]], *, vectors: bool, cache: Path |
                 text_of = {c.id: c.claim for c in ws.claims.iter_all()}
                 for decision in group:
                     started = time.perf_counter()
-                    result = find_competing(ws, decision["conclusion"], topic=decision["topic"], k=k)
                     labels = {}
                     for cid, entry in forms.items():
                         own, label = owner.get(text_of.get(cid, ""), (None, "unrelated"))
                         if own != decision["id"]:
                             label = "other" if label == "other" else "unrelated"
                         labels[cid] = {"label": label, "form": entry["form"]}
+                    result = _ask(ws, decision, labels, k)
                     runs.append(_run(decision, result, labels, time.perf_counter() - started, {}))
                 if past_asks:
                     _close(ws, vectors)
@@ -298,7 +391,8 @@ _FULL_CUE_INDEX: list[tuple[str, str]] = []
 
 
 def score(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    tp = fp = gold = others_as_user = others_apart = unsure = 0
+    tp = fp = gold = others_as_user = others_apart = unsure = sure_right = disputed = disputed_right = 0
+    model: Counter[str] = Counter()
     by_form_gold: Counter[str] = Counter()
     by_form_hit: Counter[str] = Counter()
     for r in runs:
@@ -308,6 +402,11 @@ def score(runs: list[dict[str, Any]]) -> dict[str, Any]:
         others_as_user += sum(1 for s in r["shown"] if s["label"] == "other")
         others_apart += sum(1 for s in r["others"] if s["label"] == "other")
         unsure += sum(1 for s in r["shown"] if not s["certain"])
+        sure_right += sum(1 for s in r["shown"] if s["certain"] and s["label"] == "contradicts")
+        disputed += len(r.get("disputed", []))
+        disputed_right += sum(1 for s in r.get("disputed", []) if s["label"] == "contradicts")
+        for key, value in (r.get("model") or {}).items():
+            model[key] += bool(value) if key == "error" else value
         gold += len(r["gold"])
         for g in r["gold"]:
             by_form_gold[g["form"]] += 1
@@ -318,6 +417,9 @@ def score(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return {"decisions": len(runs), "contradicts": gold, "shown": tp + fp, "right": tp, "wrong": fp,
             "precision": round(precision, 3), "recall": round(recall, 3),
             "others_as_user": others_as_user, "others_apart": others_apart, "unsure": unsure,
+            "sure_precision": round(sure_right / (tp + fp - unsure), 3) if tp + fp - unsure else 1.0,
+            "reader": READER.name, "model": dict(model) or None,
+            "disputed": disputed, "disputed_right": disputed_right,
             "recall_by_form": {f: f"{by_form_hit[f]}/{n}" for f, n in sorted(by_form_gold.items())},
             "seconds_per_decision": round(sum(r["seconds"] for r in runs) / max(1, len(runs)), 2)}
 
@@ -412,9 +514,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-k", type=int, default=50,
                         help="how many items find_competing returns (50: everything it finds; ask and competing "
                              "show 8)")
+    parser.add_argument("--model", metavar="MODEL",
+                        help="also let this model read the candidates (a litellm model name, e.g. openai/gpt-4o-mini; "
+                             "its key from the environment, as for mylife ask), through the structured stance call")
+    parser.add_argument("--api-base", metavar="URL", help="with --model: an OpenAI-compatible endpoint")
+    parser.add_argument("--oracle", type=float, metavar="ERROR",
+                        help="let a reader that knows the labels read the candidates through the same call (the "
+                             "tests' fake server on 127.0.0.1), wrong on this share of them (0 to 1): the ceiling "
+                             "of the model path, not a model's quality")
     parser.add_argument("--citations", action="store_true",
                         help="measure the citation relevance check instead (bench/data/citations_*.yaml)")
     args = parser.parse_args(argv)
+    if args.oracle is not None and not 0 <= args.oracle <= 1:
+        parser.error(f"--oracle takes a share between 0 and 1, not {args.oracle:g}")
+    if args.oracle is not None and args.model:
+        parser.error("--oracle and --model are two readers: choose one")
+    if args.api_base and not args.model:
+        parser.error("--api-base goes with --model")
     os.environ.setdefault("MYLIFE_LANG", "zh")
     os.environ["MYLIFE_LOAD_PLUGINS"] = ""
     parts = ["tuning", "heldout"] if args.part == "both" else [args.part]
@@ -439,64 +555,72 @@ def main(argv: list[str] | None = None) -> int:
                     lines.append("    sweep: " + "; ".join(f"{f['threshold']}: kept {f['related_kept']} hard "
                                                            f"{f['hard_refused']} easy {f['easy_refused']}" for f in sweep))
         parts = []
-    for part in parts:
-        missing = [p for p in DATA[part] if not p.exists()]
-        if missing:
-            lines.append(f"{part:8} not measured: {', '.join(str(p.relative_to(ROOT)) for p in missing)} is not there")
-            report["results"][part] = None
-            continue
-        data = load(part)
-        decisions = [d for d in data["decisions"] if not args.decision or args.decision in d["id"]]
-        if args.cv and part == "tuning":
-            _FULL_CUE_INDEX[:] = _full_cue_index()
-            for mode in modes:
-                runs = []
-                for name in data["files"]:
-                    hidden = [d for d in decisions if d["_file"] == name]
-                    dropped = restrict_cues(hidden, [d for d in data["decisions"] if d["_file"] != name])
-                    fold = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache, k=args.k)
-                            for d in hidden]
-                    figures = score(fold)
-                    runs += fold
-                    report["results"][f"cv/{name}/{mode}"] = {**figures, "cue_words_dropped": dropped}
-                    lines.append(f"cv {name:22} {mode:8} P {figures['precision']:.3f}  R {figures['recall']:.3f}  "
+    with reader(args.model, args.api_base, args.oracle):
+        for part in parts:
+            missing = [p for p in DATA[part] if not p.exists()]
+            if missing:
+                lines.append(f"{part:8} not measured: {', '.join(str(p.relative_to(ROOT)) for p in missing)} is not there")
+                report["results"][part] = None
+                continue
+            data = load(part)
+            decisions = [d for d in data["decisions"] if not args.decision or args.decision in d["id"]]
+            if args.cv and part == "tuning":
+                _FULL_CUE_INDEX[:] = _full_cue_index()
+                for mode in modes:
+                    runs = []
+                    for name in data["files"]:
+                        hidden = [d for d in decisions if d["_file"] == name]
+                        dropped = restrict_cues(hidden, [d for d in data["decisions"] if d["_file"] != name])
+                        fold = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache, k=args.k)
+                                for d in hidden]
+                        figures = score(fold)
+                        runs += fold
+                        report["results"][f"cv/{name}/{mode}"] = {**figures, "cue_words_dropped": dropped}
+                        lines.append(f"cv {name:22} {mode:8} P {figures['precision']:.3f}  R {figures['recall']:.3f}  "
+                                     f"({figures['right']}/{figures['shown']} shown right, {figures['contradicts']} to find)  "
+                                     f"others as the user's {figures['others_as_user']}  "
+                                     f"({dropped} cue words only this file uses left out)")
+                        if args.errors:
+                            lines += errors(fold)
+                    restrict_cues([], [])
+                    figures = score(runs)
+                    report["results"][f"cv/{mode}"] = figures
+                    lines.append(f"cv {'all files':22} {mode:8} P {figures['precision']:.3f}  R {figures['recall']:.3f}  "
                                  f"({figures['right']}/{figures['shown']} shown right, {figures['contradicts']} to find)  "
-                                 f"others as the user's {figures['others_as_user']}  "
-                                 f"({dropped} cue words only this file uses left out)")
-                    if args.errors:
-                        lines += errors(fold)
-                restrict_cues([], [])
-                figures = score(runs)
-                report["results"][f"cv/{mode}"] = figures
-                lines.append(f"cv {'all files':22} {mode:8} P {figures['precision']:.3f}  R {figures['recall']:.3f}  "
-                             f"({figures['right']}/{figures['shown']} shown right, {figures['contradicts']} to find)  "
-                             f"others as the user's {figures['others_as_user']}")
-            continue
-        if args.file:
-            decisions = [d for d in decisions if d["_file"] == args.file]
-        for mode in modes:
-            if args.crowded:
-                runs = run_crowded(decisions, vectors=mode == "vector", cache=args.cache, past_asks=args.past_asks,
-                                   k=args.k)
-            else:
-                runs = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache, k=args.k)
-                        for d in decisions]
-            rows = [(part, runs)]
-            if len(data["files"]) > 1 and not args.file:  # each tuning file on its own too
-                rows += [(f"  {name}", [r for r in runs if r["file"] == name]) for name in data["files"]]
-            for label, subset in rows:
-                figures = score(subset)
-                report["results"][f"{label.strip()}/{mode}" if label == part else f"{part}/{label.strip()}/{mode}"] = figures
-                lines.append(f"{label:8} {mode:8} P {figures['precision']:.3f}  R {figures['recall']:.3f}  "
-                             f"({figures['right']}/{figures['shown']} shown right, {figures['contradicts']} to find)  "
-                             f"others as the user's {figures['others_as_user']}  others shown apart "
-                             f"{figures['others_apart']}  unsure {figures['unsure']}  "
-                             f"{figures['seconds_per_decision']} s/decision")
-                if label == part:
-                    lines.append(f"{'':17} recall by form: "
-                                 + ", ".join(f"{k} {v}" for k, v in figures["recall_by_form"].items()))
-            if args.errors:
-                lines += errors(runs)
+                                 f"others as the user's {figures['others_as_user']}")
+                continue
+            if args.file:
+                decisions = [d for d in decisions if d["_file"] == args.file]
+            for mode in modes:
+                if args.crowded:
+                    runs = run_crowded(decisions, vectors=mode == "vector", cache=args.cache, past_asks=args.past_asks,
+                                       k=args.k)
+                else:
+                    runs = [run_decision(d, d["_noise"], vectors=mode == "vector", cache=args.cache, k=args.k)
+                            for d in decisions]
+                rows = [(part, runs)]
+                if len(data["files"]) > 1 and not args.file:  # each tuning file on its own too
+                    rows += [(f"  {name}", [r for r in runs if r["file"] == name]) for name in data["files"]]
+                for label, subset in rows:
+                    figures = score(subset)
+                    report["results"][f"{label.strip()}/{mode}" if label == part else f"{part}/{label.strip()}/{mode}"] = figures
+                    lines.append(f"{label:8} {mode:8} P {figures['precision']:.3f}  R {figures['recall']:.3f}  "
+                                 f"({figures['right']}/{figures['shown']} shown right, {figures['contradicts']} to find)  "
+                                 f"others as the user's {figures['others_as_user']}  others shown apart "
+                                 f"{figures['others_apart']}  unsure {figures['unsure']} (P sure {figures['sure_precision']:.3f})  "
+                                 f"{figures['seconds_per_decision']} s/decision")
+                    if label == part:
+                        lines.append(f"{'':17} recall by form: "
+                                     + ", ".join(f"{k} {v}" for k, v in figures["recall_by_form"].items()))
+                        if figures["model"]:
+                            m = figures["model"]
+                            lines.append(f"{'':17} read by {figures['reader']}: {m.get('asked', 0)} candidates asked, "
+                                         f"{m.get('answered', 0)} answered, {m.get('rejected', 0)} rejected, "
+                                         f"{m.get('disagreements', 0)} disagreements with the rules, "
+                                         f"{m.get('error', 0)} failed calls; read differently, shown apart: "
+                                         f"{figures['disputed']} ({figures['disputed_right']} of them counter-evidence)")
+                if args.errors:
+                    lines += errors(runs)
     load_avg = Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else None
     report["load_average"] = load_avg
     if args.json:

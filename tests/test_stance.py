@@ -6,6 +6,7 @@ claims whose source lines were edited outside MyLife (never evidence until re-co
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -192,6 +193,9 @@ def test_a_glad_thought_is_not_dread():
     ("我妈说养狗太费心，这次我觉得她说得在理", None, "adopted"),
     ("朋友说养狗能治愈一切，这话我是不大信的", None, "adopted"),
     ("老公说我一个人遛不过来，后来想想他说得对", None, "adopted"),
+    # 说X就X: doing something on a whim, nobody's view (was read as a view of "编制", of "真的")
+    ("养了十年的狗，真的说送人就送人了吗？", None, "question"),
+    ("邻居家的狗说扔就扔，想想都心寒", None, "plain"),
 ])
 def test_who_is_speaking_in_everyday_words(text, speaker, form):
     reading = read(text, frame_for("我该养只狗"))
@@ -412,6 +416,7 @@ def test_the_model_classifies_candidates_once_and_is_checked(ws, fakellm):
     love = note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
     friends = note(ws, "同事们都很照顾我，真舍不得", "职业去留", "2026-02-01")
     canteen = note(ws, "今天中午食堂的红烧肉咸死了", "职业去留", "2026-03-01")
+    near = note(ws, "离家近，每天能按时接孩子", "职业去留", "2026-04-01")
     use_model(ws, fakellm)
 
     def classify(request) -> Reply:
@@ -419,7 +424,8 @@ def test_the_model_classifies_candidates_once_and_is_checked(ws, fakellm):
         assert love.id in sent and "热爱这里" in sent and request.body["response_format"] == {"type": "json_object"}
         return Reply(text=json.dumps({"items": [
             {"id": love.id, "stance": "contradicts", "speaker": None, "quote": "绝不想走"},  # agrees with the rules
-            {"id": canteen.id, "stance": "contradicts", "speaker": None, "quote": "咸死了"},  # disagrees: uncertain
+            {"id": canteen.id, "stance": "contradicts", "speaker": None, "quote": "咸死了"},  # the rules found no side
+            {"id": near.id, "stance": "unrelated", "speaker": None, "quote": "离家近"},  # disputes the rules' reading
             {"id": "claim-2099-01-01-001", "stance": "contradicts", "quote": "绝不想走"},  # not a candidate
             {"id": friends.id, "stance": "contradicts", "quote": "同事们都很讨厌我"},  # an invented quote
         ]}, ensure_ascii=False))
@@ -434,9 +440,37 @@ def test_the_model_classifies_candidates_once_and_is_checked(ws, fakellm):
     items = {i.claim_id: i for i in result.items}
     assert items[love.id].certain is True
     assert items[friends.id].certain is True  # the rules' reading stands when the model's entry is rejected
-    assert items[canteen.id].certain is False and "模型判断为「相反」" in items[canteen.id].reason
-    assert info["disagreements"] == [{"id": canteen.id, "model": "contradicts", "rules": "unrelated", "quote": "咸死了"}]
+    # where the rules found no side the model reads alone: uncertain, and said so
+    assert items[canteen.id].certain is False and "模型读为「相反」，规则没有读出立场" in items[canteen.id].reason
+    # where the two read differently the statement is shown apart, with both readings, for the user
+    assert near.id not in items and [d.claim_id for d in result.disputed] == [near.id]
+    assert result.disputed[0].certain is False and "模型判断为「无关」，规则判断为「相反」" in result.disputed[0].reason
+    assert [d["claim_id"] for d in result.to_json()["disputed"]] == [near.id]
+    disagreements = sorted(info["disagreements"], key=lambda d: d["id"])
+    assert disagreements == [{"id": canteen.id, "model": "contradicts", "rules": "unrelated", "quote": "咸死了"},
+                             {"id": near.id, "model": "unrelated", "rules": "contradicts", "quote": "离家近"}]
     assert result.read_by == "model" and result.reach_note() is None
+
+
+def test_a_model_reading_someone_elses_view_as_the_users_never_makes_it_so(ws, fakellm):
+    """bench/stance.py --oracle 0.1 (a reader wrong on one candidate in ten) found 9 other people's
+    views shown as the user's own counter-evidence: a model calling 「阿杰认为…」 the user's
+    'contradicts' turned the reported view into the user's. The rules found the speaker; it stays."""
+    from mylife_core.llm.settings import load_settings
+
+    friend = note(ws, "阿杰认为我根本不该跳槽", "职业去留", "2025-11-01")
+    love = note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
+    use_model(ws, fakellm)
+    fakellm.stance = Reply(text=json.dumps({"items": [
+        {"id": friend.id, "stance": "contradicts", "speaker": None, "quote": "根本不该跳槽"},
+        {"id": love.id, "stance": "contradicts", "speaker": None, "quote": "绝不想走"}]}, ensure_ascii=False))
+    result = find_competing(ws, "我该跳槽", topic="职业去留", model=load_settings(ws))
+    assert [i.claim_id for i in result.items] == [love.id]
+    apart = {i.claim_id: i for i in result.others}
+    assert set(apart) == {friend.id} and apart[friend.id].speaker == "阿杰" and apart[friend.id].certain is False
+    assert "阿杰" in apart[friend.id].reason
+    assert result.model["disagreements"] == [{"id": friend.id, "model": "contradicts", "rules": "other",
+                                              "quote": "根本不该跳槽"}]
 
 
 def test_a_failing_stance_call_leaves_the_rules(ws, fakellm):
@@ -513,3 +547,34 @@ def test_the_labelled_set_is_split_before_anything_is_tuned_on_it():
         data = yaml.safe_load(heldout.read_text(encoding="utf-8"))
         assert not {s["text"] for d in data["decisions"] for s in d["statements"]} & set(statements)
         assert {s["label"] for d in data["decisions"] for s in d["statements"]} <= labels
+
+
+def test_the_bench_measures_the_model_path_with_an_oracle_reader(tmp_path):
+    """``bench/stance.py --oracle E``: the candidates also go through the structured stance call
+    (litellm over HTTP to the tests' fake server, ids and quotes checked); a reader that knows the
+    labels gives the ceiling of the model path, and a wrong one never turns others' views into the
+    user's own."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    figures = {}
+    for error in ("0", "0.3"):
+        out = subprocess.run([sys.executable, str(root / "bench" / "stance.py"), "--part", "tuning", "--no-vector",
+                              "--file", "stance_tuning.yaml", "--oracle", error, "--json"],
+                             capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                             env={**os.environ, "MYLIFE_LANG": "zh"})
+        assert out.returncode == 0, out.stderr[-2000:]
+        figures[error] = json.loads(out.stdout)["results"]["tuning/keyword"]
+    perfect, wrong = figures["0"], figures["0.3"]
+    assert perfect["reader"] == "oracle 0" and wrong["reader"] == "oracle 0.3"
+    model = perfect["model"]
+    assert model["asked"] > 0 and model["answered"] == model["asked"] and model["rejected"] == 0 and model["error"] == 0
+    assert perfect["sure_precision"] == 1.0 and perfect["others_as_user"] == 0
+    # a reader wrong on 30% disagrees with the rules more: more is set apart as read differently,
+    # less is found
+    assert wrong["others_as_user"] == 0 and wrong["recall"] < perfect["recall"]
+    assert wrong["model"]["disagreements"] > model["disagreements"] and wrong["disputed"] > perfect["disputed"]
+    bad = subprocess.run([sys.executable, str(root / "bench" / "stance.py"), "--oracle", "1.5"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert bad.returncode == 2 and "between 0 and 1" in bad.stderr

@@ -135,6 +135,7 @@ class Answer(_M):
     premises: list[Premise] = Field(default_factory=list)
     competing: list[CompetingEvidence] = Field(default_factory=list)
     competing_others: list[CompetingEvidence] = Field(default_factory=list)  # other people's views against it
+    competing_disputed: list[CompetingEvidence] = Field(default_factory=list)  # read differently by rules and model
     competing_note: str | None = None
     topic_reason: str | None = None  # why this topic, when no lens decision named it
     unsupported: list[Unsupported] = Field(default_factory=list)

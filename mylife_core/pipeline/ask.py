@@ -169,6 +169,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
                                model=settings if use_model else None, client=options.client if use_model else None)
     answer.competing = competing.items
     answer.competing_others = competing.others
+    answer.competing_disputed = competing.disputed
     answer.competing_note = competing.note()
     if competing.source_changed:
         answer.annotations.append(t("ask.competing.source_changed", n=len(competing.source_changed),
@@ -264,6 +265,12 @@ def _data_messages(ws: "Workspace", answer: Answer, evidence: "Evidence") -> lis
         f"counter-evidence against the draft conclusion: {answer.draft_conclusion}",
         [{"id": c.claim_id or c.ref, "date": c.date.isoformat(), "stance": c.stance, "text": c.text[:300],
           "why": c.reason, "certain": c.certain} for c in answer.competing] or "none found"))
+    if answer.competing_disputed:
+        messages.append(untrusted_context_message(
+            "statements the rules and the stance model read differently (uncertain either way; not counter-evidence "
+            "until the user judges them)",
+            [{"id": c.claim_id or c.ref, "date": c.date.isoformat(), "text": c.text[:300], "why": c.reason}
+             for c in answer.competing_disputed]))
     if answer.competing_others:
         messages.append(untrusted_context_message(
             "other people's views the user wrote down (NOT the user's own; never present them as the user's)",
@@ -350,7 +357,7 @@ def record_chain(ws: "Workspace", answer: Answer, checker: Any) -> "Chain":
     for p in answer.premises:
         ids = [p.claim_id] + ([p.newer] if p.newer and p.newer.startswith("claim-") else [])
         conclusions.append(Conclusion(text=p.question, claim_ids=ids, role="premise_to_retire"))
-    for c in answer.competing:
+    for c in [*answer.competing, *answer.competing_disputed]:
         conclusions.append(Conclusion(text=c.text if c.claim_id else f"{c.text} ({c.ref})",
                                       claim_ids=[c.claim_id] if c.claim_id else [], role="competing"))
     links: list[ChainLink] = []

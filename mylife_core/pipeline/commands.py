@@ -126,7 +126,7 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
 def competing(ws, out: Output, conclusion: str, topic: str | None, k: int) -> None:
     from ..messages import disclaimer
     from .competing import find_competing
-    from .present import others_lines
+    from .present import disputed_lines, others_lines
 
     result = find_competing(ws, conclusion, topic=topic, k=k)
     out.emit({"ok": True, **result.to_json()})
@@ -141,7 +141,7 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int) -> No
         out.line(f"- {unsure}{c.date.isoformat()}「{c.text}」—— {c.reason}")
         via = " ← ".join(x for x in (c.claim_id, *(chain.get("digest") or []), chain.get("raw")) if x)
         out.line(f"    {via}  {mark}")
-    for line in others_lines(result.others):
+    for line in [*others_lines(result.others), *disputed_lines(result.disputed)]:
         out.line(line)
     if result.source_changed:
         out.line(t("ask.competing.source_changed", n=len(result.source_changed), ids=join(result.source_changed[:5])))

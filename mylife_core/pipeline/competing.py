@@ -81,6 +81,9 @@ class CompetingResult:
     topic: str | None
     items: list[CompetingEvidence] = field(default_factory=list)
     others: list[CompetingEvidence] = field(default_factory=list)  # other people's views against it
+    # the user's own statements the rules and the model read differently, one of them as against:
+    # shown apart, with both readings, for the user to judge (never dropped, never in ``items``)
+    disputed: list[CompetingEvidence] = field(default_factory=list)
     mode: str = "keyword"
     considered: int = 0
     source_changed: list[str] = field(default_factory=list)  # claims left out: their lines changed
@@ -124,6 +127,7 @@ class CompetingResult:
                 "considered": self.considered, "count": len(self.items), "empty": self.empty,
                 "note": self.note(), "items": [i.model_dump(mode="json") for i in self.items],
                 "others": [i.model_dump(mode="json") for i in self.others],
+                "disputed": [i.model_dump(mode="json") for i in self.disputed],
                 "source_changed": list(self.source_changed), "set_aside": self.set_aside,
                 "set_aside_to": list(self.set_aside_to), "model": self.model,
                 "read_by": self.read_by, "reach_note": self.reach_note()}
@@ -331,6 +335,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
 
     items: list[CompetingEvidence] = []
     others: list[CompetingEvidence] = []
+    disputed: list[CompetingEvidence] = []
     for cand in considered:
         reading = readings[cand.ref]
         own_against = _own_against(reading, frame, cand)
@@ -355,13 +360,14 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
             ref=cand.ref, claim_id=claim.id if claim else None, text=cand.text, date=cand.date,
             topic=cand.topic, kind=claim.kind if claim else None, status=claim.status if claim else None,
             stance=stance, reason=reason, score=round(score, 4), chain=chain, certain=reading.certain,
-            speaker=reading.speaker, form=reading.form, note=getattr(reading, "note", None))
-        (items if own_against else others).append(evidence)
+            speaker=reading.speaker, form=reading.form, note=reading.note)
+        (others if not own_against else disputed if reading.disputed else items).append(evidence)
     order = lambda c: (-c.score, -c.date.toordinal(), c.ref)  # noqa: E731
     items = sorted(items, key=order)[:k]
     others = sorted(others, key=order)[:k]
+    disputed = sorted(disputed, key=order)[:k]
     return CompetingResult(conclusion=conclusion, terms={w: frame.side for w in frame.act}, topic=topic_guess,
-                           items=items, others=others, mode=mode, considered=len(considered),
+                           items=items, others=others, disputed=disputed, mode=mode, considered=len(considered),
                            source_changed=sorted(source_changed), set_aside=sum(set_aside.values()),
                            set_aside_to=sorted(set_aside, key=lambda q: -set_aside[q])[:3], model=model_info)
 
@@ -370,7 +376,7 @@ def _own_against(reading: Reading, frame: Frame, cand: Candidate) -> bool:
     """Is ``reading`` the user's own statement against the conclusion, to be listed? A reading the
     rules are unsure of (and have no note on) is listed only when the statement is clearly about
     the conclusion (:data:`WEAK_RELEVANT`); others' views are shown apart, not here."""
-    sure = reading.certain or getattr(reading, "note", None) or cand.relevance >= WEAK_RELEVANT
+    sure = reading.certain or reading.note or cand.relevance >= WEAK_RELEVANT
     return bool(reading.own and reading.side == -frame.side and sure)
 
 
@@ -386,7 +392,7 @@ def _reason(reading: Reading, stance: str) -> str:
         text += t(f"ask.competing.form.{reading.form}")
     if not reading.certain:
         text += t("ask.competing.unsure")
-    note = getattr(reading, "note", None)
+    note = reading.note
     if note:
         text += f"（{note}）"
     return text

@@ -90,6 +90,19 @@ def evidence_lines(a: Answer) -> list[str]:
     else:
         lines.append(a.competing_note or t("ask.competing.empty", conclusion=a.draft_conclusion or a.question))
     lines += others_lines(a.competing_others)
+    lines += disputed_lines(a.competing_disputed)
+    return lines
+
+
+def disputed_lines(disputed: list) -> list[str]:
+    """The user's statements the rules and the model read differently: apart, both readings shown."""
+    from ..messages import t
+
+    if not disputed:
+        return []
+    lines = [t("ask.competing.disputed.head")]
+    for c in disputed:
+        lines.append(f"- {t('ask.competing.unsure_mark')}{c.date.isoformat()[:7]}「{_short(c.text, 60)}」—— {c.reason}")
     return lines
 
 

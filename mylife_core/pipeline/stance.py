@@ -281,6 +281,10 @@ class Reading:
     cue: str | None = None  # the words that decided it
     basis: str = "none"  # act | cue | none
     cues: list[str] = _field(default_factory=list)
+    # set by a model's reading (stance_model.merge): the note shown with the item, and whether the
+    # model contradicts the rules' own reading (not merely reads where the rules found no side)
+    note: str | None = None
+    disputed: bool = False
 
     @property
     def own(self) -> bool:
@@ -393,6 +397,9 @@ def _positions(text: str, word: str) -> Iterator[int]:
         pos = text.find(word, pos + 1)
 
 
+SAY_AND_DO = re.compile(r"说(.{1,3})就\1")
+
+
 def _report_verb(clause: str) -> tuple[int, str] | None:
     """The first reporting verb of a clause (说, 觉得, 劝 ...) that is one, with its position."""
     best: tuple[int, str] | None = None
@@ -403,6 +410,8 @@ def _report_verb(clause: str) -> tuple[int, str] | None:
                 continue
             if _covers(clause, pos, cues.NOT_REPORT_BARE) and not _subject(clause[:pos]):
                 continue
+            if verb == "说" and SAY_AND_DO.match(clause, pos):
+                continue  # "说走就走", "编制说丢就丢", "说不要就不要": on a whim, nobody's view
             if best is None or pos < best[0]:
                 best = (pos, verb)
             break

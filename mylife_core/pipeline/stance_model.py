@@ -10,7 +10,9 @@ Nothing it says is taken on trust. An entry is **rejected** (and listed, with wh
 not one of the candidates, its stance is not one of the four, or its quote is not a span of that
 statement's text (an invented reason). The rules' reading (:func:`.stance.read`) stays the
 baseline: :func:`merge` keeps it where the model agrees, and where they disagree the item is
-shown as *uncertain* with both readings, never silently decided either way. A model failure
+shown as *uncertain* with both readings, never silently decided either way: where the rules found
+no side, the model's reading is listed as the model's alone; where the two read different sides,
+the statement is listed apart ("read differently", ``disputed``), for the user to judge. A model failure
 leaves the rules alone, and says so.
 """
 
@@ -109,7 +111,10 @@ def _parse(text: str) -> list[dict[str, Any]]:
 def merge(frame: "Frame", candidates: list["Candidate"], readings: dict[str, "Reading"],
           verdicts: dict[str, dict[str, Any]], info: dict[str, Any]) -> dict[str, "Reading"]:
     """The rules' readings, with the model's where valid: agreement confirms; disagreement makes
-    the reading uncertain (counter-evidence when either side says so) and is listed in ``info``."""
+    the reading uncertain (counter-evidence when either side says so) and is listed in ``info``.
+    A reading where the rules found no side is the model's alone (``note`` says so); one where the
+    rules read something else is ``disputed`` (listed apart). Someone else's view the
+    rules found stays theirs whatever the model says."""
     from dataclasses import replace
 
     from ..messages import t
@@ -125,20 +130,27 @@ def merge(frame: "Frame", candidates: list["Candidate"], readings: dict[str, "Re
         if model_label == rule_label:
             out[cand.ref] = replace(rule, certain=True)
             continue
-        note = t("stance.model.disagree", model=t(f"stance.label.{model_label}"), rules=t(f"stance.label.{rule_label}"))
+        # the rules found no side (no cue, mixed considerations): the model reads alone, which is
+        # not a dispute; where the rules did read a side (or a speaker), the two readings clash
+        alone = rule.own and rule.side == 0 and not rule.certain
+        note = t("stance.model.alone" if alone else "stance.model.disagree",
+                 model=t(f"stance.label.{model_label}"), rules=t(f"stance.label.{rule_label}"))
         info["disagreements"].append({"id": cand.ref, "model": model_label, "rules": rule_label,
                                       "quote": verdict["quote"]})
-        if model_label == "other":
+        if not rule.own:
+            # The rules found whose view it is (某某说/觉得/劝…): a model reading it as the user's
+            # own never makes it so. It stays apart, labelled with that person, and uncertain;
+            # the model's side, if it names one, is the side of that view.
+            side = {"contradicts": -frame.side, "supports": frame.side}.get(model_label, rule.reported_side)
+            reading = replace(rule, reported_side=side, certain=False)
+        elif model_label == "other":
             who = verdict.get("speaker") or rule.speaker or t("stance.who.unknown")
-            reported = rule.side if rule.own else rule.reported_side
-            reading = replace(rule, side=0, speaker=who, reported_side=reported or -frame.side, certain=False)
+            reading = replace(rule, side=0, speaker=who, reported_side=rule.side or -frame.side, certain=False)
         elif model_label == "contradicts":
             reading = replace(rule, side=-frame.side, speaker=None, certain=False,
                               cue=rule.cue or verdict["quote"], basis=rule.basis if rule.basis != "none" else "cue")
-        elif rule_label == "contradicts":
-            reading = replace(rule, certain=False)  # the rules keep it; both readings are shown
         else:
-            reading = replace(rule, certain=False)
-        reading.note = note  # type: ignore[attr-defined]
+            reading = replace(rule, certain=False)  # the rules' reading stays; both are shown
+        reading = replace(reading, note=note, disputed=not alone)
         out[cand.ref] = reading
     return out
