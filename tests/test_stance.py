@@ -417,6 +417,7 @@ def test_the_model_classifies_candidates_once_and_is_checked(ws, fakellm):
     friends = note(ws, "同事们都很照顾我，真舍不得", "职业去留", "2026-02-01")
     canteen = note(ws, "今天中午食堂的红烧肉咸死了", "职业去留", "2026-03-01")
     near = note(ws, "离家近，每天能按时接孩子", "职业去留", "2026-04-01")
+    late = note(ws, "想跳槽，每天加班到十点", "职业去留", "2026-05-01")
     use_model(ws, fakellm)
 
     def classify(request) -> Reply:
@@ -426,6 +427,7 @@ def test_the_model_classifies_candidates_once_and_is_checked(ws, fakellm):
             {"id": love.id, "stance": "contradicts", "speaker": None, "quote": "绝不想走"},  # agrees with the rules
             {"id": canteen.id, "stance": "contradicts", "speaker": None, "quote": "咸死了"},  # the rules found no side
             {"id": near.id, "stance": "unrelated", "speaker": None, "quote": "离家近"},  # disputes the rules' reading
+            {"id": late.id, "stance": "contradicts", "speaker": None, "quote": "加班到十点"},  # the rules read 'supports'
             {"id": "claim-2099-01-01-001", "stance": "contradicts", "quote": "绝不想走"},  # not a candidate
             {"id": friends.id, "stance": "contradicts", "quote": "同事们都很讨厌我"},  # an invented quote
         ]}, ensure_ascii=False))
@@ -446,9 +448,12 @@ def test_the_model_classifies_candidates_once_and_is_checked(ws, fakellm):
     assert near.id not in items and [d.claim_id for d in result.disputed] == [near.id]
     assert result.disputed[0].certain is False and "模型判断为「无关」，规则判断为「相反」" in result.disputed[0].reason
     assert [d["claim_id"] for d in result.to_json()["disputed"]] == [near.id]
+    # the model reads against where the rules read for: listed (the model decides the list), uncertain
+    assert items[late.id].certain is False and "模型判断为「相反」，规则判断为「支持」" in items[late.id].reason
     disagreements = sorted(info["disagreements"], key=lambda d: d["id"])
     assert disagreements == [{"id": canteen.id, "model": "contradicts", "rules": "unrelated", "quote": "咸死了"},
-                             {"id": near.id, "model": "unrelated", "rules": "contradicts", "quote": "离家近"}]
+                             {"id": near.id, "model": "unrelated", "rules": "contradicts", "quote": "离家近"},
+                             {"id": late.id, "model": "contradicts", "rules": "supports", "quote": "加班到十点"}]
     assert result.read_by == "model" and result.reach_note() is None
 
 
@@ -578,3 +583,36 @@ def test_the_bench_measures_the_model_path_with_an_oracle_reader(tmp_path):
     bad = subprocess.run([sys.executable, str(root / "bench" / "stance.py"), "--oracle", "1.5"],
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert bad.returncode == 2 and "between 0 and 1" in bad.stderr
+
+
+def test_ask_shows_a_disputed_reading_apart_with_both_readings(ws, cli, fakellm):
+    """End to end through the CLI: the stance call disputes one of the rules' readings; ``ask``
+    lists it apart under 读法有分歧 (text and JSON), never among the counter-evidence, and the
+    disclaimer still ends the output."""
+    from mylife_core.messages import disclaimer
+
+    love = note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
+    near = note(ws, "离家近，每天能按时接孩子", "职业去留", "2025-12-01")
+    note(ws, "想跳槽，每天加班到十点", "职业去留", "2026-02-01")
+
+    def classify(request) -> Reply:
+        return Reply(text=json.dumps({"items": [
+            {"id": love.id, "stance": "contradicts", "speaker": None, "quote": "绝不想走"},
+            {"id": near.id, "stance": "supports", "speaker": None, "quote": "离家近"}]}, ensure_ascii=False))
+
+    fakellm.stance = classify
+    fakellm.default = Reply(text="这两年你的说法变过，你现在最在意的是什么？")
+    out = cli("ask", "我该不该跳槽？", "--no-record", "--accept-stale", "--accept-missing", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    disputed = text.split("读法有分歧")[1]
+    assert "离家近，每天能按时接孩子" in disputed and "模型判断为「支持」，规则判断为「相反」" in disputed
+    assert f"{near.id} ← {near.provenance}  ✓" in disputed  # its chain, as every listed statement's
+    against = text.split("读法有分歧")[0]
+    assert "热爱这里，绝不想走" in against and "离家近" not in against.split("反证")[-1]
+    assert text.rstrip().endswith(disclaimer().rstrip())
+    data = cli("ask", "我该不该跳槽？", "--no-record", "--accept-stale", "--accept-missing", "--json",
+               env=fakellm.env()).json()
+    answer = data.get("answer", data)
+    assert [c["claim_id"] for c in answer["competing_disputed"]] == [near.id]
+    assert near.id not in [c["claim_id"] for c in answer["competing"]]

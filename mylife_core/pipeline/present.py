@@ -80,13 +80,7 @@ def evidence_lines(a: Answer) -> list[str]:
     lines.append(t("ask.competing.head", conclusion=a.draft_conclusion or a.question))
     if a.competing:
         for c in a.competing:
-            state = c.chain.get("state")
-            mark = t("ask.chain.ok") if state == "ok" else t("ask.chain.bad")
-            source = c.chain.get("raw") or "-"
-            via = " ← ".join(x for x in (c.claim_id, *(c.chain.get("digest") or [])[:1], source) if x)
-            unsure = "" if c.certain else t("ask.competing.unsure_mark")
-            lines.append(f"- {unsure}{c.date.isoformat()[:7]}「{_short(c.text, 60)}」—— {c.reason}")
-            lines.append(f"    {via}  {mark}")
+            lines += competing_item_lines(c)
     else:
         lines.append(a.competing_note or t("ask.competing.empty", conclusion=a.draft_conclusion or a.question))
     lines += others_lines(a.competing_others)
@@ -102,8 +96,18 @@ def disputed_lines(disputed: list) -> list[str]:
         return []
     lines = [t("ask.competing.disputed.head")]
     for c in disputed:
-        lines.append(f"- {t('ask.competing.unsure_mark')}{c.date.isoformat()[:7]}「{_short(c.text, 60)}」—— {c.reason}")
+        lines += competing_item_lines(c)
     return lines
+
+
+def competing_item_lines(c) -> list[str]:
+    """One statement of the counter-evidence (or read differently): when, what, why, and its chain."""
+    from ..messages import t
+
+    mark = t("ask.chain.ok") if c.chain.get("state") == "ok" else t("ask.chain.bad")
+    via = " ← ".join(x for x in (c.claim_id, *(c.chain.get("digest") or [])[:1], c.chain.get("raw") or "-") if x)
+    unsure = "" if c.certain else t("ask.competing.unsure_mark")
+    return [f"- {unsure}{c.date.isoformat()[:7]}「{_short(c.text, 60)}」—— {c.reason}", f"    {via}  {mark}"]
 
 
 def others_lines(others: list) -> list[str]:

@@ -11,8 +11,10 @@ not one of the candidates, its stance is not one of the four, or its quote is no
 statement's text (an invented reason). The rules' reading (:func:`.stance.read`) stays the
 baseline: :func:`merge` keeps it where the model agrees, and where they disagree the item is
 shown as *uncertain* with both readings, never silently decided either way: where the rules found
-no side, the model's reading is listed as the model's alone; where the two read different sides,
-the statement is listed apart ("read differently", ``disputed``), for the user to judge. A model failure
+no side, the model's reading is listed as the model's alone; where the rules read a statement as
+against the conclusion and the model does not, it is listed apart ("read differently",
+``disputed``), for the user to judge; where the model reads it as against and the rules do not, it
+is listed, uncertain, with both readings. A model failure
 leaves the rules alone, and says so.
 """
 
@@ -112,8 +114,8 @@ def merge(frame: "Frame", candidates: list["Candidate"], readings: dict[str, "Re
           verdicts: dict[str, dict[str, Any]], info: dict[str, Any]) -> dict[str, "Reading"]:
     """The rules' readings, with the model's where valid: agreement confirms; disagreement makes
     the reading uncertain (counter-evidence when either side says so) and is listed in ``info``.
-    A reading where the rules found no side is the model's alone (``note`` says so); one where the
-    rules read something else is ``disputed`` (listed apart). Someone else's view the
+    A reading where the rules found no side is the model's alone (``note`` says so); one the rules
+    read as against and the model does not is ``disputed`` (listed apart). Someone else's view the
     rules found stays theirs whatever the model says."""
     from dataclasses import replace
 
@@ -133,6 +135,10 @@ def merge(frame: "Frame", candidates: list["Candidate"], readings: dict[str, "Re
         # the rules found no side (no cue, mixed considerations): the model reads alone, which is
         # not a dispute; where the rules did read a side (or a speaker), the two readings clash
         alone = rule.own and rule.side == 0 and not rule.certain
+        # the model reads meaning and decides which list a statement goes to; the rules' contrary
+        # reading makes it uncertain. A statement the rules read as against and the model does
+        # not is set apart (disputed): shown with both readings, not counted as counter-evidence.
+        disputed = rule.own and rule_label == "contradicts" and model_label in ("supports", "unrelated")
         note = t("stance.model.alone" if alone else "stance.model.disagree",
                  model=t(f"stance.label.{model_label}"), rules=t(f"stance.label.{rule_label}"))
         info["disagreements"].append({"id": cand.ref, "model": model_label, "rules": rule_label,
@@ -151,6 +157,6 @@ def merge(frame: "Frame", candidates: list["Candidate"], readings: dict[str, "Re
                               cue=rule.cue or verdict["quote"], basis=rule.basis if rule.basis != "none" else "cue")
         else:
             reading = replace(rule, certain=False)  # the rules' reading stays; both are shown
-        reading = replace(reading, note=note, disputed=not alone)
+        reading = replace(reading, note=note, disputed=disputed)
         out[cand.ref] = reading
     return out
