@@ -36,6 +36,8 @@ Figures per part and setup:
   user's own counter-evidence list — the goal is 0; ``others shown apart`` counts those listed
   separately, labelled with whose view they are;
 * ``unsure``: items shown but marked uncertain; ``P sure``: precision of the items shown as certain;
+* with a model: ``read differently``, the user's statements set apart because the rules read them
+  as against and the model does not (shown for the user to judge, not counter-evidence);
 * recall by form (negation, concession, hypothetical, question, ...).
 
 With ``--model`` or ``--oracle`` the candidates are also read by a model, through the structured
