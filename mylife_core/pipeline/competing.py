@@ -81,7 +81,7 @@ class CompetingResult:
     topic: str | None
     items: list[CompetingEvidence] = field(default_factory=list)
     others: list[CompetingEvidence] = field(default_factory=list)  # other people's views against it
-    # the user's own statements the rules and the model read differently, one of them as against:
+    # the user's own statements the rules read as against and the model does not (stance_model.merge):
     # shown apart, with both readings, for the user to judge (never dropped, never in ``items``)
     disputed: list[CompetingEvidence] = field(default_factory=list)
     mode: str = "keyword"
