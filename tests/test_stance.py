@@ -616,3 +616,23 @@ def test_ask_shows_a_disputed_reading_apart_with_both_readings(ws, cli, fakellm)
     answer = data.get("answer", data)
     assert [c["claim_id"] for c in answer["competing_disputed"]] == [near.id]
     assert near.id not in [c["claim_id"] for c in answer["competing"]]
+
+
+def test_the_competing_command_reads_with_the_model_like_ask_and_offline_without(ws, cli, fakellm):
+    love = note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
+    near = note(ws, "离家近，每天能按时接孩子", "职业去留", "2025-12-01")
+    fakellm.stance = Reply(text=json.dumps({"items": [
+        {"id": love.id, "stance": "contradicts", "quote": "绝不想走"},
+        {"id": near.id, "stance": "supports", "quote": "离家近"}]}, ensure_ascii=False))
+    data = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=fakellm.env()).json()
+    assert data["read_by"] == "model" and len(fakellm.stance_requests) == 1
+    assert [i["claim_id"] for i in data["items"]] == [love.id] and [d["claim_id"] for d in data["disputed"]] == [near.id]
+    text = cli("competing", "我该跳槽", "--topic", "职业去留", env=fakellm.env()).stdout
+    assert "读法有分歧" in text.split("热爱这里")[1] and "模型判断为「支持」，规则判断为「相反」" in text
+    offline = cli("competing", "我该跳槽", "--topic", "职业去留", "--offline", "--json", env=fakellm.env()).json()
+    assert offline["read_by"] == "rules" and offline["disputed"] == [] and len(fakellm.stance_requests) == 2
+    assert {i["claim_id"] for i in offline["items"]} == {love.id, near.id}
+    # a failing call leaves the rules and says so
+    fakellm.stance = Reply(status=503)
+    failed = cli("competing", "我该跳槽", "--topic", "职业去留", env=fakellm.env())
+    assert failed.returncode == 0 and "只用规则" in failed.stdout + failed.stderr

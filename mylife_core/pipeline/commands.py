@@ -122,13 +122,19 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
 @click.argument("conclusion")
 @click.option("--topic", "-t", default=None, help=t("ask.opt.topic_filter"))
 @click.option("-k", "k", type=int, default=8, show_default=True, help=t("ask.opt.k"))
+@click.option("--model", default=None, metavar="MODEL", help=t("ask.opt.model"))
+@click.option("--offline", is_flag=True, help=t("competing.opt.offline"))
 @workspace_options
-def competing(ws, out: Output, conclusion: str, topic: str | None, k: int) -> None:
+def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model: str | None, offline: bool) -> None:
+    from ..llm.settings import load_settings
     from ..messages import disclaimer
     from .competing import find_competing
     from .present import disputed_lines, others_lines
 
-    result = find_competing(ws, conclusion, topic=topic, k=k)
+    # with a model configured the stances are read as ask reads them (the structured stance call)
+    settings = load_settings(ws, model=model)  # a bad llm section is reported before any work
+    use_model = settings.configured and not offline
+    result = find_competing(ws, conclusion, topic=topic, k=k, model=settings if use_model else None)
     out.emit({"ok": True, **result.to_json()})
     if result.empty:
         out.line(result.note() or "")
@@ -147,6 +153,8 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int) -> No
         out.line(t("ask.competing.source_changed", n=len(result.source_changed), ids=join(result.source_changed[:5])))
     if aside := result.set_aside_note():
         out.line(aside)
+    if result.model and result.model.get("error"):
+        out.line(result.model["error"], fg="yellow")
     if reach := result.reach_note():
         out.line(reach)
     out.line("")
