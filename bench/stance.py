@@ -221,36 +221,30 @@ def oracle_reply(request: Any) -> Any:
 @contextlib.contextmanager
 def reader(model: str | None, api_base: str | None, oracle: float | None) -> Iterator[None]:
     """Set :data:`READER` for the run: a real model, the oracle (its fake server running), or neither."""
-    from mylife_core.llm.settings import load_settings
-
     if oracle is None and not model:
         yield
         return
-    if oracle is not None:
-        sys.path.insert(0, str(ROOT / "tests"))
-        from fakellm import FakeLLM
+    from unittest import mock
 
-        server = FakeLLM().start()
-        server.stance = oracle_reply
-        saved = {k: os.environ.get(k) for k in ("MYLIFE_MODEL", "MYLIFE_API_BASE", "MYLIFE_API_KEY")}
-        os.environ.update(server.env("openai/oracle"))
-        READER.settings, READER.error, READER.name = load_settings(None), oracle, f"oracle {oracle:g}"
+    from mylife_core.llm.settings import load_settings
+
+    with contextlib.ExitStack() as stack:
+        if oracle is not None:
+            sys.path.insert(0, str(ROOT / "tests"))
+            from fakellm import FakeLLM
+
+            server = FakeLLM().start()
+            stack.callback(server.stop)
+            server.stance = oracle_reply
+            stack.enter_context(mock.patch.dict(os.environ, server.env("openai/oracle")))
+            READER.error, READER.name = oracle, f"oracle {oracle:g}"
+        else:
+            READER.name = model
+        READER.settings = load_settings(None, model=model, api_base=api_base)
         try:
             yield
         finally:
-            server.stop()
-            for k, v in saved.items():
-                if v is None:
-                    os.environ.pop(k, None)
-                else:
-                    os.environ[k] = v
             READER.settings, READER.name = None, "rules"
-        return
-    READER.settings, READER.name = load_settings(None, model=model, api_base=api_base), model or "rules"
-    try:
-        yield
-    finally:
-        READER.settings, READER.name = None, "rules"
 
 
 def _ask(ws: Any, decision: dict[str, Any], labels: dict[str, dict[str, Any]], k: int) -> Any:
@@ -284,7 +278,7 @@ def _run(decision: dict[str, Any], result: Any, labels: dict[str, dict[str, Any]
                    "stance": i.stance, "reason": i.reason, "certain": getattr(i, "certain", True)} for i in shown],
         "others": [{"text": i.text, "label": labels[i.claim_id]["label"]} for i in others],
         "disputed": [{"text": i.text, "label": labels[i.claim_id]["label"]}
-                     for i in getattr(result, "disputed", []) if i.claim_id in labels],
+                     for i in result.disputed if i.claim_id in labels],
         "gold": [{"text": s["text"], "form": s.get("form", "plain")} for s in decision["statements"]
                  if s["label"] == "contradicts"],
         "other_texts": [s["text"] for s in decision["statements"] if s["label"] == "other"],
@@ -405,8 +399,8 @@ def score(runs: list[dict[str, Any]]) -> dict[str, Any]:
         others_apart += sum(1 for s in r["others"] if s["label"] == "other")
         unsure += sum(1 for s in r["shown"] if not s["certain"])
         sure_right += sum(1 for s in r["shown"] if s["certain"] and s["label"] == "contradicts")
-        disputed += len(r.get("disputed", []))
-        disputed_right += sum(1 for s in r.get("disputed", []) if s["label"] == "contradicts")
+        disputed += len(r["disputed"])
+        disputed_right += sum(1 for s in r["disputed"] if s["label"] == "contradicts")
         for key, value in (r.get("model") or {}).items():
             model[key] += bool(value) if key == "error" else value
         gold += len(r["gold"])

@@ -129,7 +129,7 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
     from ..llm.settings import load_settings
     from ..messages import disclaimer
     from .competing import find_competing
-    from .present import disputed_lines, others_lines
+    from .present import competing_item_lines, disputed_lines, others_lines
 
     # with a model configured the stances are read as ask reads them (the structured stance call)
     settings = load_settings(ws, model=model)  # a bad llm section is reported before any work
@@ -140,14 +140,8 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
         out.line(result.note() or "")
     else:
         out.line(t("competing.head", conclusion=result.conclusion, n=len(result.items)))
-    for c in result.items:
-        chain = c.chain
-        mark = t("ask.chain.ok") if chain.get("state") == "ok" else t("ask.chain.bad")
-        unsure = "" if c.certain else t("ask.competing.unsure_mark")
-        out.line(f"- {unsure}{c.date.isoformat()}「{c.text}」—— {c.reason}")
-        via = " ← ".join(x for x in (c.claim_id, *(chain.get("digest") or []), chain.get("raw")) if x)
-        out.line(f"    {via}  {mark}")
-    for line in [*others_lines(result.others), *disputed_lines(result.disputed)]:
+    lines = [line for c in result.items for line in competing_item_lines(c, whole=True)]
+    for line in [*lines, *others_lines(result.others), *disputed_lines(result.disputed, whole=True)]:
         out.line(line)
     if result.source_changed:
         out.line(t("ask.competing.source_changed", n=len(result.source_changed), ids=join(result.source_changed[:5])))

@@ -88,7 +88,7 @@ def evidence_lines(a: Answer) -> list[str]:
     return lines
 
 
-def disputed_lines(disputed: list) -> list[str]:
+def disputed_lines(disputed: list, *, whole: bool = False) -> list[str]:
     """The user's statements the rules and the model read differently: apart, both readings shown."""
     from ..messages import t
 
@@ -96,18 +96,22 @@ def disputed_lines(disputed: list) -> list[str]:
         return []
     lines = [t("ask.competing.disputed.head")]
     for c in disputed:
-        lines += competing_item_lines(c)
+        lines += competing_item_lines(c, whole=whole)
     return lines
 
 
-def competing_item_lines(c) -> list[str]:
-    """One statement of the counter-evidence (or read differently): when, what, why, and its chain."""
+def competing_item_lines(c, *, whole: bool = False) -> list[str]:
+    """One statement of the counter-evidence (or read differently): when, what, why, and its chain.
+    ``whole`` (``mylife competing``): the full date, text and digest paragraphs, not ask's brief."""
     from ..messages import t
 
     mark = t("ask.chain.ok") if c.chain.get("state") == "ok" else t("ask.chain.bad")
-    via = " ← ".join(x for x in (c.claim_id, *(c.chain.get("digest") or [])[:1], c.chain.get("raw") or "-") if x)
+    digests = c.chain.get("digest") or []
+    raw = c.chain.get("raw") or (None if whole else "-")
+    via = " ← ".join(x for x in (c.claim_id, *(digests if whole else digests[:1]), raw) if x)
     unsure = "" if c.certain else t("ask.competing.unsure_mark")
-    return [f"- {unsure}{c.date.isoformat()[:7]}「{_short(c.text, 60)}」—— {c.reason}", f"    {via}  {mark}"]
+    when, text = (c.date.isoformat(), c.text) if whole else (c.date.isoformat()[:7], _short(c.text, 60))
+    return [f"- {unsure}{when}「{text}」—— {c.reason}", f"    {via}  {mark}"]
 
 
 def others_lines(others: list) -> list[str]:

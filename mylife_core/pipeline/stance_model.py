@@ -138,7 +138,7 @@ def merge(frame: "Frame", candidates: list["Candidate"], readings: dict[str, "Re
         # the model reads meaning and decides which list a statement goes to; the rules' contrary
         # reading makes it uncertain. A statement the rules read as against and the model does
         # not is set apart (disputed): shown with both readings, not counted as counter-evidence.
-        disputed = rule.own and rule_label == "contradicts" and model_label in ("supports", "unrelated")
+        disputed = rule_label == "contradicts" and model_label in ("supports", "unrelated")  # "contradicts": own
         note = t("stance.model.alone" if alone else "stance.model.disagree",
                  model=t(f"stance.label.{model_label}"), rules=t(f"stance.label.{rule_label}"))
         info["disagreements"].append({"id": cand.ref, "model": model_label, "rules": rule_label,
