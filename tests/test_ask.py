@@ -16,7 +16,7 @@ from fakellm import INJECTION, Reply, fakellm, fakellm_pair, seed, set_savings  
 
 from mylife_core import clock
 from mylife_core.llm.prompts import is_untrusted
-from mylife_core.messages import disclaimer
+from mylife_core.messages import disclaimer, t
 from mylife_core.pipeline.ask import AskOptions, ask
 from mylife_core.testing import cli_env
 
@@ -58,8 +58,9 @@ def test_offline_brief_is_labelled_and_follows_the_seed_form(ws, cli):
     # 3. premises to retire, asked about
     premises = text.split("## 待作废的旧前提")[1]
     assert "热爱这里，绝不想辞职" in premises and "还成立吗？" in premises
-    # the disclaimer ends the output
+    # the disclaimer ends the output, after a line saying no model wrote any of it
     assert text.rstrip().endswith(disclaimer().rstrip())
+    assert text.rstrip().endswith(t("disclaimer.no_model") + "\n" + disclaimer().rstrip())
 
 
 def test_offline_brief_json_keys_and_chain(ws, cli):
@@ -103,6 +104,7 @@ def test_competing_evidence_is_shown_with_its_chain(ws, cli):
     # read by the rules alone: the list is never presented as complete
     assert data["read_by"] == "rules" and "不完整" in data["reach_note"]
     assert data["reach_note"] in text
+    assert text.rstrip().endswith(t("disclaimer.no_model") + "\n" + disclaimer().rstrip())
     offline = cli("ask", "我该不该辞职？", "--offline", "--no-record").stdout
     assert data["reach_note"] in offline
 
@@ -193,6 +195,7 @@ def test_the_terminal_shows_unsupported_sentences_only_in_their_note(ws, cli, fa
     assert "claim-2099-01-01-001 不存在" in note
     assert f"{s.inference} 是尚未被你接受的推断" in note
     assert text.rstrip().endswith(disclaimer().rstrip())
+    assert t("disclaimer.no_model") not in text  # a model wrote the analysis: the disclaimer alone
 
 
 def test_an_inference_counts_once_the_user_accepts_it(ws, fakellm):
@@ -337,6 +340,7 @@ def test_stale_fields_stop_the_question_until_updated_or_kept(ws, cli, lenses):
     assert out.returncode == 10, out.stderr
     assert "现有存款" in out.stdout and "--keep 现有存款" in out.stdout
     assert out.stdout.rstrip().endswith(disclaimer().rstrip())
+    assert t("disclaimer.no_model") in out.stdout  # the staleness check never calls a model
     data = cli("ask", "我该不该辞职？", "--accept-missing", "--json", env=lenses, load_plugins="mylife-career").json()
     assert data["status"] == "needs_input" and data["ok"] is False
     assert data["staleness"]["blocking"] == ["现有存款"]

@@ -13,6 +13,7 @@ import pytest
 from fakellm import Reply, fakellm, seed  # noqa: F401
 
 from mylife_core import clock
+from mylife_core.messages import disclaimer, t
 from mylife_core.pipeline.ask import AskOptions, ask
 from mylife_core.pipeline.competing import find_competing
 from mylife_core.pipeline.stance import frame_for, read
@@ -629,6 +630,7 @@ def test_the_competing_command_reads_with_the_model_like_ask_and_offline_without
     assert [i["claim_id"] for i in data["items"]] == [love.id] and [d["claim_id"] for d in data["disputed"]] == [near.id]
     text = cli("competing", "我该跳槽", "--topic", "职业去留", env=fakellm.env()).stdout
     assert "读法有分歧" in text.split("热爱这里")[1] and "模型判断为「支持」，规则判断为「相反」" in text
+    assert text.rstrip().endswith(disclaimer().rstrip()) and t("disclaimer.no_model") not in text  # a model read them
     offline = cli("competing", "我该跳槽", "--topic", "职业去留", "--offline", "--json", env=fakellm.env()).json()
     assert offline["read_by"] == "rules" and offline["disputed"] == [] and len(fakellm.stance_requests) == 2
     assert {i["claim_id"] for i in offline["items"]} == {love.id, near.id}

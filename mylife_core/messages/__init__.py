@@ -173,6 +173,13 @@ def disclaimer() -> str:
     return t("disclaimer")
 
 
+def disclaimer_lines(*, model_used: bool) -> list[str]:
+    """The lines that end a decision output: the disclaimer, word for word, preceded, when no
+    model wrote any of it (offline ``ask``, ``staleness``, ``competing`` read by the rules), by a
+    line saying so, since the disclaimer's own text speaks of a model's output."""
+    return [disclaimer()] if model_used else [t("disclaimer.no_model"), disclaimer()]
+
+
 class _Messages(Mapping):
     """``M``: every key with its texts, ``{"zh": ..., "en": ...}`` (``key in M`` is cheap)."""
 

@@ -127,7 +127,7 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
 @workspace_options
 def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model: str | None, offline: bool) -> None:
     from ..llm.settings import load_settings
-    from ..messages import disclaimer
+    from ..messages import disclaimer_lines
     from .competing import find_competing
     from .present import competing_item_lines, disputed_lines, others_lines
 
@@ -152,7 +152,8 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
     if reach := result.reach_note():
         out.line(reach)
     out.line("")
-    out.line(disclaimer())
+    for line in disclaimer_lines(model_used=result.read_by != "rules"):
+        out.line(line)
 
 
 # --------------------------------------------------------------------------- mylife extract

@@ -178,14 +178,17 @@ def tail_lines(a: Answer) -> list[str]:
 
 
 def closing_lines(a: Answer, *, recorded: bool = True) -> list[str]:
-    from ..messages import disclaimer, t
+    from ..messages import disclaimer, disclaimer_lines, t
 
     lines = [""]
     if a.chain_id:
         lines.append(t("ask.chain_line", id=a.chain_id))
     elif not recorded and a.status == "answered":
         lines.append(t("ask.not_recorded"))
-    lines += ["", "---", a.disclaimer or disclaimer()]
+    ending = disclaimer_lines(model_used=a.mode == "model")
+    if a.disclaimer:
+        ending[-1] = a.disclaimer
+    lines += ["", "---", *ending]
     return lines
 
 

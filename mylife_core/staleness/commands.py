@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from ..cli.common import Output, workspace_options
-from ..messages import disclaimer, join, t
+from ..messages import disclaimer, disclaimer_lines, join, t
 from .schedule import EVERY, KINDS
 
 # --------------------------------------------------------------------------- mylife staleness
@@ -37,7 +37,8 @@ def staleness(ws, out: Output, question: str, keep: tuple[str, ...], accept_stal
     for line in report_lines(report, prog=command_prefix(ws.root)):
         out.line(line)
     out.line("")
-    out.line(disclaimer())
+    for line in disclaimer_lines(model_used=False):  # the check never calls a model
+        out.line(line)
 
 
 # --------------------------------------------------------------------------- mylife maintain
