@@ -134,12 +134,19 @@ def test_record_extract_records_first_then_extracts(ws, cli, fakellm):
     assert out.returncode == 0, out.stderr
     data = out.json()
     assert data["record"]["file"].startswith("raw/") and data["extract"]["counts"]["added"] == 2
-    # without a model the note is still safely recorded, and the error says what to do
+    # without a model nothing is written (a retry would record the note twice), and the error says what to do
     failed = cli("record", "另一条记录", "--topic", "杂记", "--extract")
-    assert failed.returncode == 2
-    assert "已保存" in failed.stdout or "raw/" in failed.stdout
-    assert "mylife extract raw/" in failed.stderr
-    assert ws.raw.count() == 2
+    assert failed.returncode == 2 and "Traceback" not in failed.stderr
+    assert "没有保存" in failed.stderr and "去掉 --extract" in failed.stderr
+    assert ws.raw.count() == 1
+    # a model that fails once asked: the note is already safe in L0, and the error says how to go on
+    fakellm.script(Reply(status=500), Reply(status=500), Reply(status=500))
+    broken = cli("record", "第三条记录", "--topic", "杂记", "--extract", env=fakellm.env())
+    assert broken.returncode != 0 and "Traceback" not in broken.stderr
+    assert "raw/" in broken.stdout and ws.raw.count() == 2
+    assert "不要重复记录" in broken.stderr and "mylife extract raw/" in broken.stderr
+    data = cli("record", "第四条记录", "--topic", "杂记", "--extract", "--json", env=fakellm.env()).json()
+    assert data["ok"] is False and data["recorded"] is True and data["record"]["file"] in data["next"]
 
 
 def test_a_proposed_claim_that_advises_or_flatters_the_user_is_refused(ws, fakellm):

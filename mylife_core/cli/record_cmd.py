@@ -28,6 +28,12 @@ def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at
 
     data = read_input(text, file)
     when, precision = parse_when_precision(at) if at else (None, "day")
+    if extract:
+        from ..errors import UsageError
+        from ..llm.settings import load_settings
+
+        if not load_settings(ws).configured:  # known before anything is written: write nothing
+            raise UsageError("record_extract_no_model")
     rec = ws.raw.record(data, topic=topic, occurred_at=when, source=source, actor="user", precision=precision)
     payload = {"ok": True, "record": rec.model_dump(mode="json"), "pointer": f"{rec.file}#L1"}
     out.line(t("record.saved", file=rec.file, lines=rec.lines, size=rec.size, sha=short_hash(rec.sha256)))
@@ -42,9 +48,11 @@ def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at
     try:
         result = run_extract(ws, out, rec.file, model=None, yes=yes, defer=defer)
     except MyLifeError as exc:
-        out.emit({**payload, "ok": False, "error": exc.to_json()})
+        later = t("record.extract_later", file=rec.file)
+        out.emit({**payload, "ok": False, "recorded": True, "error": exc.to_json(), "next": later})
         if not out.json:
             echo_error(exc.render())
+            echo_error(later)
         return exc.exit_code
     out.emit({**payload, "extract": result.to_json()})
     print_extract(out, result)

@@ -1,6 +1,18 @@
 """Session 19 strings (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
 
 MESSAGES = {
+    "record.extract_later": {
+        "zh": "原文已经保存，没有提炼证据；不要重复记录，模型可用后运行 `mylife extract {file}`。",
+        "en": "The text is saved; no evidence was drawn out. Do not record it again: run `mylife extract {file}` "
+              "once the model is reachable.",
+    },
+    "error.record_extract_no_model": {
+        "zh": "--extract 要用模型提炼证据，但没有配置模型（llm.model 或 MYLIFE_MODEL）。这条记录没有保存："
+              "去掉 --extract 只记录原文（以后配置了模型再运行 `mylife extract 文件`），或先配置模型。",
+        "en": "--extract needs a model to draw out evidence, but none is configured (llm.model or MYLIFE_MODEL). "
+              "Nothing was recorded: drop --extract to record the text alone (and run `mylife extract FILE` "
+              "once a model is configured), or configure a model first.",
+    },
     "disclaimer.no_model": {
         "zh": "（本次没有调用大语言模型：以上由离线规则从你自己的记录中整理，下面的声明同样适用。）",
         "en": "(No language model was used this time: offline rules arranged the above from your own records; "
