@@ -72,6 +72,13 @@ def test_record_from_stdin_and_file_including_invalid_utf8(cli, ws_path, tmp_pat
     assert r2.json()["record"]["file"] == "raw/2026-01-20-finance-2.md"
     assert (ws_path / "raw/2026-01-20-finance.md").read_bytes() == blob
     assert (ws_path / "raw/2026-01-20-finance-2.md").read_bytes() == notes.read_bytes()
+    # bytes that are not UTF-8 are kept, with a warning that nothing can read them as text
+    assert "warnings" in r.json() and "warnings" not in r2.json()
+    gbk = tmp_path / "gbk.txt"
+    gbk.write_bytes("今天心情不好，想辞职\n".encode("gbk"))
+    r3 = cli("record", "-f", str(gbk), "--topic", "finance", "--at", "2026-01-21")
+    assert r3.returncode == 0 and "不是 UTF-8" in r3.stderr and "GB18030" in r3.stderr and "iconv" in r3.stderr
+    assert (ws_path / "raw/2026-01-21-finance.md").read_bytes() == gbk.read_bytes()
 
 
 def test_record_never_touches_a_file_it_did_not_write(cli, ws_path):

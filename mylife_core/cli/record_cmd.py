@@ -37,6 +37,12 @@ def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at
     rec = ws.raw.record(data, topic=topic, occurred_at=when, source=source, actor="user", precision=precision)
     payload = {"ok": True, "record": rec.model_dump(mode="json"), "pointer": f"{rec.file}#L1"}
     out.line(t("record.saved", file=rec.file, lines=rec.lines, size=rec.size, sha=short_hash(rec.sha256)))
+    if warning := _encoding_warning(data):
+        payload["warnings"] = [warning]
+        if not out.json:
+            from .common import echo_error
+
+            echo_error(warning)
     if not extract:
         out.emit(payload)
         return 0
@@ -57,3 +63,21 @@ def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at
     out.emit({**payload, "extract": result.to_json()})
     print_extract(out, result)
     return 0
+
+
+def _encoding_warning(data: bytes) -> str | None:
+    """Bytes that are not UTF-8 are kept as they are (L0 keeps every byte), but nothing that reads
+    text (search, digests, citations, trace) can read them: say so, and how to fix the file."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        return None
+    for guess in ("gb18030", "big5", "utf-16"):
+        try:
+            data.decode(guess)
+        except UnicodeDecodeError:
+            continue
+        return t("record.not_utf8", guess=guess.upper())
+    return t("record.not_utf8_unknown")

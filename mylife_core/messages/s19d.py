@@ -1,6 +1,19 @@
 """Session 19 strings (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
 
 MESSAGES = {
+    "record.not_utf8": {
+        "zh": "注意：这段文字不是 UTF-8 编码（看起来是 {guess}）。它已原样保存，但搜索、摘要和引用都读不出它。"
+              "请把文件另存为 UTF-8（例如 `iconv -f {guess} -t UTF-8 原文件 > 新文件`）后再记录一次。",
+        "en": "Note: this text is not UTF-8 (it looks like {guess}). It is saved byte for byte, but search, "
+              "digests and citations cannot read it. Save the file as UTF-8 (e.g. `iconv -f {guess} -t UTF-8 "
+              "old > new`) and record it again.",
+    },
+    "record.not_utf8_unknown": {
+        "zh": "注意：这段内容不是 UTF-8 文本。它已原样保存，但搜索、摘要和引用都读不出它。"
+              "如果它是文字，请另存为 UTF-8 后再记录一次。",
+        "en": "Note: this is not UTF-8 text. It is saved byte for byte, but search, digests and citations "
+              "cannot read it. If it is text, save it as UTF-8 and record it again.",
+    },
     "record.extract_later": {
         "zh": "原文已经保存，没有提炼证据；不要重复记录，模型可用后运行 `mylife extract {file}`。",
         "en": "The text is saved; no evidence was drawn out. Do not record it again: run `mylife extract {file}` "
