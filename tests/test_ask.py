@@ -400,3 +400,12 @@ def test_in_a_terminal_ask_offers_update_now_or_keep_old(ws, lenses):
     answer = kept.stdout.split("沿用旧值：")[1]
     assert "## 你在「职业去留」上的多段表述" in answer and "本回答沿用了你选择保留的过期数据" in answer
     assert ws.profile.reload().fields["现有存款"].value == 95000
+
+
+def test_a_question_about_nothing_recorded_is_answered_plainly(ws, cli):
+    """No decision, no topic, no statement: the question back names no placeholder subject, and
+    the output says no model wrote it."""
+    out = cli("ask", "今天天气怎么样", "--offline", "--no-record")
+    assert out.returncode == 0, out.stderr
+    assert t("ask.q.nothing_any") in out.stdout and "「这个问题」" not in out.stdout
+    assert out.stdout.rstrip().endswith(t("disclaimer.no_model") + "\n" + disclaimer().rstrip())

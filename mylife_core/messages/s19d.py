@@ -1,6 +1,11 @@
 """Session 19 strings (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
 
 MESSAGES = {
+    "ask.q.nothing_any": {
+        "zh": "你的记录里还没有和这个问题相关的表述。先用 `mylife record` 记下你现在的想法和处境，再来问？",
+        "en": "Your records hold nothing about this question yet. Record your current thoughts and situation "
+              "with `mylife record` first, then ask again?",
+    },
     "record.not_utf8": {
         "zh": "注意：这段文字不是 UTF-8 编码（看起来是 {guess}）。它已原样保存，但搜索、摘要和引用都读不出它。"
               "请把文件另存为 UTF-8（例如 `iconv -f {guess} -t UTF-8 原文件 > 新文件`）后再记录一次。",

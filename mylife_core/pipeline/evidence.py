@@ -195,6 +195,8 @@ def question_back(evidence: Evidence, decision: str | None, topic: str | None) -
         s = evidence.lean_statement or evidence.statements[-1]
         text = t("ask.q.one_side", n=len(evidence.statements), d=_month(s.date), s=_quote(s.text), subject=subject)
         return Judgment(text=text, claim_ids=[s.claim_id], role="question")
+    if not (decision or topic):  # no decision, no topic: nothing to name in quotes
+        return Judgment(text=t("ask.q.nothing_any"), claim_ids=[], role="question")
     return Judgment(text=t("ask.q.nothing", subject=subject), claim_ids=[], role="question")
 
 
