@@ -26,7 +26,14 @@ class MyLifeError(Exception):
     def render(self) -> str:
         from .messages import t
 
-        return t(f"error.{self.key}", **self.params)
+        params = dict(self.params)
+        what = params.get("what")
+        if isinstance(what, str) and what.isidentifier():  # "claim", "value": the thing's name in the user's language
+            try:
+                params["what"] = t(f"what.{what}")
+            except KeyError:
+                pass
+        return t(f"error.{self.key}", **params)
 
     def __str__(self) -> str:  # pragma: no cover - convenience for logs/tests
         try:

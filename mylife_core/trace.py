@@ -85,13 +85,13 @@ class SourceChecker:
         try:
             pointer = Pointer.parse(claim.provenance)
         except MyLifeError:
-            return SourceCheck("source_missing", reason="malformed pointer")
+            return SourceCheck("source_missing", reason=_t("trace.reason.malformed"))
         data = self._read(pointer.file)
         if data is None:
-            return SourceCheck("source_missing", reason="file missing")
+            return SourceCheck("source_missing", reason=_t("trace.reason.file_missing"))
         excerpt = excerpt_bytes(data, pointer)
         if excerpt is None:
-            return SourceCheck("source_missing", reason=f"only {len(split_lines(data))} lines")
+            return SourceCheck("source_missing", reason=_t("trace.reason.too_short", n=len(split_lines(data))))
         actual = hash_excerpt(excerpt)
         lines = []
         if with_lines:
@@ -127,3 +127,9 @@ def trace_chain(ws: "Workspace", chain_id: str) -> ChainTrace:
             claim=claim, check=checker.check(claim, with_lines=True),
             digest=ws.digests.citing(claim.id, claim.topic), successor=claim.superseded_by)
     return ChainTrace(chain, traces)
+
+
+def _t(key: str, **params) -> str:
+    from .messages import t
+
+    return t(key, **params)

@@ -47,6 +47,9 @@ def test_claim_pointer_errors(cli, recorded, ws_path):
         r = cli("claim", "add", "某句话", "--topic", "t", "--from", pointer)
         assert r.returncode == 2, (pointer, r.stderr)
         assert expected in r.stderr, (pointer, r.stderr)
+    # an empty statement is named in the user's language (no "claim 不能为空")
+    r = cli("claim", "add", "  ", "--topic", "t")
+    assert r.returncode == 2 and "证据内容 不能为空" in r.stderr and "claim" not in r.stderr
     assert not list((ws_path / "claims").glob("*.yaml"))
 
 

@@ -1,6 +1,15 @@
 """Session 19 strings (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
 
 MESSAGES = {
+    "what.claim": {"zh": "证据内容", "en": "claim"},
+    "what.value": {"zh": "值", "en": "value"},
+    "what.question": {"zh": "问题", "en": "question"},
+    "what.conclusion": {"zh": "结论", "en": "conclusion"},
+    "what.digest": {"zh": "摘要", "en": "digest"},
+    "what.QUESTION": {"zh": "问题", "en": "QUESTION"},
+    "trace.reason.malformed": {"zh": "指向原文的位置写法有误", "en": "malformed pointer"},
+    "trace.reason.file_missing": {"zh": "原文文件不见了", "en": "file missing"},
+    "trace.reason.too_short": {"zh": "原文文件只有 {n} 行", "en": "only {n} lines"},
     "ask.q.nothing_any": {
         "zh": "你的记录里还没有和这个问题相关的表述。先用 `mylife record` 记下你现在的想法和处境，再来问？",
         "en": "Your records hold nothing about this question yet. Record your current thoughts and situation "
