@@ -190,3 +190,18 @@ def test_claim_list_says_how_many_it_shows_of_how_many(cli, ws_path):
     assert cli("claim", "list", "--limit", "3", "--json").json()["total"] == 66
     small = cli("claim", "list", "--topic", "财务")
     assert "共 1 条" in small.stdout and "显示" not in small.stdout
+
+
+def test_a_topic_filter_that_names_no_topic_says_so(cli, ws_path):
+    """A typo in --topic must not look like "nothing found": the error lists the topics there are."""
+    cli("init")
+    assert cli("claim", "add", "我想换工作", "--topic", "职业去留").returncode == 0
+    for args in (("claim", "list", "--topic", "职业"), ("recall", "换工作", "--topic", "职业"),
+                 ("competing", "我该跳槽", "--topic", "职业")):
+        r = cli(*args)
+        assert r.returncode == 3, (args, r.stdout, r.stderr)
+        assert "没有叫「职业」的主题" in r.stderr and "职业去留" in r.stderr and "Traceback" not in r.stderr
+        doc = cli(*args, "--json").json()
+        assert doc["ok"] is False and doc["error"]["key"] == "unknown_topic"
+    assert cli("claim", "list", "--topic", "职业去留").returncode == 0
+    assert "【换工作】" in cli("recall", "换工作", "--topic", "职业去留").stdout

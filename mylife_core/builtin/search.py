@@ -424,7 +424,10 @@ def _register(cli: "click.Group") -> None:
                    evidence_only: bool, keyword_only: bool) -> None:
         from mylife_core.search import recall
 
+        from mylife_core.pipeline.topics import require_topic
+
         text = " ".join(query)
+        require_topic(ws, topic)
         with reporting(t("index.rebuilding"), enabled=not out.json) as report:
             result = recall(ws, text, topic=topic, layers=list(layer) or None, k=k, evidence_only=evidence_only,
                             progress=report, use_vectors=not keyword_only)

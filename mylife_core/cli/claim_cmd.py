@@ -60,6 +60,9 @@ def add(ws, out: Output, text: str, topic: str, kind: str, provenance: str | Non
 @click.option("--limit", "-n", type=click.IntRange(min=0, max=10**9), default=50, show_default=True, help=t("help.opt.limit"))
 @workspace_options
 def list_(ws, out: Output, topic: str | None, kind: str | None, status: str | None, limit: int) -> None:
+    from ..pipeline.topics import require_topic
+
+    require_topic(ws, topic)
     claims = ws.claims.query(topic=topic, kind=kind, status=status, limit=(limit + 1) if limit else None,
                              newest_first=True)
     truncated = bool(limit) and len(claims) > limit

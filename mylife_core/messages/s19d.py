@@ -1,6 +1,12 @@
 """Session 19 strings (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
 
 MESSAGES = {
+    "error.unknown_topic": {
+        "zh": "没有叫「{topic}」的主题（主题名要和记录时写的完全一样）。已有的主题：{known}。",
+        "en": "There is no topic called \"{topic}\" (the name must match the one used when recording). "
+              "Topics: {known}.",
+    },
+    "topic.none_yet": {"zh": "（还没有任何主题）", "en": "(none yet)"},
     "what.claim": {"zh": "证据内容", "en": "claim"},
     "what.value": {"zh": "值", "en": "value"},
     "what.question": {"zh": "问题", "en": "question"},

@@ -131,6 +131,9 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
     from .competing import find_competing
     from .present import competing_item_lines, disputed_lines, others_lines
 
+    from .topics import require_topic
+
+    require_topic(ws, topic)
     # with a model configured the stances are read as ask reads them (the structured stance call)
     settings = load_settings(ws, model=model)  # a bad llm section is reported before any work
     use_model = settings.configured and not offline

@@ -127,3 +127,31 @@ def topic_fields(ws: "Workspace", topic: str, *, limit: int = 300) -> list[str]:
         if any(w and w in said for w in words) or getattr(f, "topic", None) == topic:
             out.append(name)
     return out
+
+
+def known_topics(ws: "Workspace") -> list[str]:
+    """Every topic the workspace knows, the most used first: those of its claims, raw notes and
+    digests, and those its plugins declare."""
+    used: Counter[str] = Counter(ws.claims.counts().get("topic", {}))
+    for record in ws.raw.records():
+        used[record.topic] += 1
+    for path in ws.digests.topics():
+        used[path.stem] += 0
+    for name in ws.plugins.topics():
+        used[name] += 0
+    return [name for name, _ in sorted(used.items(), key=lambda item: (-item[1], item[0]))]
+
+
+def require_topic(ws: "Workspace", topic: str | None) -> None:
+    """A ``--topic`` filter must name a topic the workspace knows: a typo would otherwise look
+    like "nothing found". Raises :class:`~mylife_core.errors.NotFound` listing the known ones."""
+    from ..errors import NotFound
+    from ..messages import join, t
+
+    if topic is None:
+        return
+    known = known_topics(ws)
+    if topic in known:
+        return
+    shown = join(known[:12]) + ("…" if len(known) > 12 else "") if known else t("topic.none_yet")
+    raise NotFound("unknown_topic", topic=topic, known=shown)
