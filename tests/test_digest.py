@@ -112,6 +112,8 @@ def test_keep_both_off_keeps_one_file_and_protects_the_revision(ws):
 def test_edit_opens_the_editor_and_saves_the_revision(ws, cli, tmp_path):
     seed(ws)
     cli("digest", "职业去留")
+    one = cli("digest", "职业去留", "--diff")  # nothing revised yet: said, not a blank screen
+    assert one.returncode == 0 and "只有一个版本" in one.stdout
     editor = tmp_path / "editor.py"
     editor.write_text("import sys\np = sys.argv[1]\ntext = open(p, encoding='utf-8').read()\n"
                       "open(p, 'w', encoding='utf-8').write(text + '\\n\\n我补充：其实是调岗让我犹豫。\\n')\n")

@@ -1,6 +1,11 @@
 """Session 19 strings (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
 
 MESSAGES = {
+    "digest.diff.one_version": {
+        "zh": "「{topic}」的摘要只有一个版本，没有可对比的差别（你修改过模型写的摘要后，这里会列出改了哪些段落）。",
+        "en": "The digest of \"{topic}\" has one version only: nothing to compare (once you revise the model's "
+              "digest, this lists the paragraphs you changed).",
+    },
     "error.unknown_topic": {
         "zh": "没有叫「{topic}」的主题（主题名要和记录时写的完全一样）。已有的主题：{known}。",
         "en": "There is no topic called \"{topic}\" (the name must match the one used when recording). "

@@ -262,7 +262,9 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
                      if material["revision"] != "model" else material["path"])
             _print_digest_text(out, material["text"])
         if show_diff:
-            _print_differences(out, differences, user_revision=material["revision"] == "user")
+            if material["revision"] != "user" or original is None:  # one version only: nothing to compare
+                out.line(t("digest.diff.one_version", topic=topic))
+            _print_differences(out, differences, user_revision=material["revision"] == "user" and original is not None)
         return
     if edit:
         current = ws.digests.read(topic)
