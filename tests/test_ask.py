@@ -341,6 +341,7 @@ def test_stale_fields_stop_the_question_until_updated_or_kept(ws, cli, lenses):
     assert "现有存款" in out.stdout and "--keep 现有存款" in out.stdout
     assert out.stdout.rstrip().endswith(disclaimer().rstrip())
     assert t("disclaimer.no_model") in out.stdout  # the staleness check never calls a model
+    assert out.stdout.count("问题：我该不该辞职？") == 1  # the report under the answer's header does not repeat it
     data = cli("ask", "我该不该辞职？", "--accept-missing", "--json", env=lenses, load_plugins="mylife-career").json()
     assert data["status"] == "needs_input" and data["ok"] is False
     assert data["staleness"]["blocking"] == ["现有存款"]

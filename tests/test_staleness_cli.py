@@ -71,7 +71,7 @@ def test_yes_no_terminal_and_json_accept_and_say_so(cli, ws_path):
 def test_bad_input_is_rejected_before_any_question(cli, ws_path):
     cli("init")
     r = run_in_pty(["profile", "set", "房租", "  "], workspace=ws_path, answers=[])
-    assert r.returncode == 2 and "value 不能为空" in r.stdout and "推断有效期" not in r.stdout
+    assert r.returncode == 2 and "值 不能为空" in r.stdout and "推断有效期" not in r.stdout
     assert profile(ws_path) == {}  # nothing written (init creates the empty profile.yaml)
 
 
@@ -149,7 +149,7 @@ def test_without_lenses_the_core_knows_no_decision(cli):
 def test_staleness_errors(cli):
     cli("init")
     r = cli("staleness", "  ")
-    assert r.returncode == 2 and "QUESTION 不能为空" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "问题 不能为空" in r.stderr and "Traceback" not in r.stderr
     r = cli("staleness", "  ", "--json")
     assert r.returncode == 2 and r.json()["ok"] is False
 

@@ -65,7 +65,8 @@ class Decisions:
             if answer.status != "answered":
                 from ..staleness.render import command_prefix, report_lines
 
-                report = report_lines(result.report, ask_command="mylife chat", prog=command_prefix(chat.ws.root))
+                report = report_lines(result.report, ask_command="mylife chat", prog=command_prefix(chat.ws.root),
+                                      titled=False)
                 for line in [*header_lines(answer), "", *report, *closing_lines(answer, recorded=False)]:
                     io.say(line)
             else:

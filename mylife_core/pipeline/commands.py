@@ -102,7 +102,7 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
     if answer.status in ("needs_input", "denied"):
         from ..staleness.render import command_prefix, report_lines
 
-        for line in [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root))]:
+        for line in [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root), titled=False)]:
             out.line(line)
         for line in closing_lines(answer, recorded=False):
             out.line(line)

@@ -55,9 +55,11 @@ def command_prefix(root) -> str:
     return "mylife" if root == resolve_root(None) else f"mylife -w {_shell(str(root))}"
 
 
-def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife") -> list[str]:
+def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife",
+                 titled: bool = True) -> list[str]:
     """The report as the message of docs/design.md#pre-decide: what may have changed, what is missing, the choices.
-    ``prog`` starts every suggested command (see :func:`command_prefix`)."""
+    ``prog`` starts every suggested command (see :func:`command_prefix`). ``titled=False`` leaves out
+    the question and decision lines, for an answer whose own header already says them."""
     from ..messages import join, t
     from ..status import age_text
     from .annotate import STALE_WEIGHT
@@ -72,9 +74,11 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         if report.verdict.kind != "allow":
             lines.append("")
             lines += verdict_lines(report, set())
-        return lines
+        return lines if titled else lines[1:]
     names = join(d.name + t("sep.paren", text=d.lens or d.plugin) for d in report.decisions)
     lines.append(t("staleness.decisions", names=names, topic=report.topic or t("word.none")))
+    if not titled:
+        lines = []
     deps = report.dependencies
     if deps:
         shown = []

@@ -74,7 +74,7 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
         if answer.status in ("needs_input", "denied"):
             from ..staleness.render import command_prefix, report_lines
 
-            lines = [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root)),
+            lines = [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root), titled=False),
                      *closing_lines(answer, recorded=False)]
         else:
             lines = answer_lines(answer, recorded=options.record)
