@@ -9,6 +9,17 @@ import shlex
 from mylife_core.testing import run_cli
 
 
+# --------------------------------------------------------------------------- status of an empty workspace
+
+
+def test_status_of_an_empty_workspace_has_no_double_parentheses(cli):
+    cli("init")
+    zh = cli("status").stdout
+    assert "  L2 证据：0 条\n" in zh and "（（" not in zh
+    en = cli("status", env={"MYLIFE_LANG": "en"}).stdout
+    assert "  L2 claims: 0\n" in en and "((" not in en
+
+
 # --------------------------------------------------------------------------- no workspace: a hint that works
 
 
