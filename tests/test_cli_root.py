@@ -9,6 +9,98 @@ import shlex
 from mylife_core.testing import run_cli
 
 
+# --------------------------------------------------------------------------- -w before the command
+
+
+def test_workspace_before_the_command_is_passed_on(tmp_path):
+    ws = tmp_path / "my ws"
+    r = run_cli(["-w", str(ws), "init", "--json"])  # no MYLIFE_HOME: only -w names the workspace
+    assert r.returncode == 0, r.stderr
+    assert r.json()["workspace"] == str(ws)
+    status = run_cli(["--workspace", str(ws), "status", "--json"])
+    assert status.returncode == 0 and status.json()["workspace"] == str(ws)
+    # nested commands too, and the same path given again after the command is fine
+    assert run_cli(["-w", str(ws), "profile", "set", "学历", "普通本科", "-w", str(ws)]).returncode == 0
+    assert run_cli(["-w", str(ws), "profile", "get", "学历", "--json"]).json()["field"]["value"] == "普通本科"
+
+
+def test_workspace_before_the_command_wins_over_mylife_home(tmp_path):
+    ws, other = tmp_path / "ws", tmp_path / "other"
+    assert run_cli(["init"], workspace=ws).returncode == 0
+    r = run_cli(["-w", str(ws), "status", "--json"], workspace=other)  # MYLIFE_HOME=other
+    assert r.returncode == 0 and r.json()["workspace"] == str(ws)
+
+
+def test_two_different_workspaces_are_refused_clearly(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    run_cli(["init"], workspace=a)
+    r = run_cli(["-w", str(a), "status", "-w", str(b)])
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"工作区给了两个不同的值：命令前是 {a}，命令后是 {b}。只保留一个 -w/--workspace 再运行。" in r.stderr
+    doc = run_cli(["-w", str(a), "status", "-w", str(b), "--json"]).json()
+    assert doc["error"]["key"] == "workspace_twice" and doc["error"]["params"] == {"first": str(a), "second": str(b)}
+
+
+def test_a_command_without_a_workspace_refuses_one_before_it(tmp_path):
+    r = run_cli(["-w", str(tmp_path), "store", "setup"])
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "`mylife store setup` 不使用工作区，不接受 -w/--workspace" in r.stderr
+    assert "-w, --workspace PATH" in run_cli(["--help"]).stdout
+
+
+def test_init_suggests_a_quoted_path(tmp_path):
+    ws = tmp_path / "my ws"
+    r = run_cli(["init", "-w", str(ws)])
+    assert r.returncode == 0, r.stderr
+    suggestion = r.stdout.splitlines()[-1].split("：", 1)[1]
+    assert suggestion.endswith(f"--workspace {shlex.quote(str(ws))}")
+    args = shlex.split(suggestion)
+    assert run_cli(args[1:]).returncode == 0  # pasted as is, it records into that workspace
+    assert len(list((ws / "raw").iterdir())) == 1
+
+
+# --------------------------------------------------------------------------- groups without a command
+
+
+def test_bare_mylife_prints_the_command_list():
+    for args in ([], ["-w", "/nowhere"]):
+        r = run_cli(args)
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        assert r.stdout.startswith("用法： mylife [OPTIONS] COMMAND [ARGS]...")
+        assert "命令:" in r.stdout and "  status " in r.stdout and "用法错误" not in r.stdout
+        assert r.stdout == run_cli(["--help"]).stdout
+
+
+def test_a_group_without_its_subcommand_prints_its_commands():
+    for lang, usage in (("zh", "用法： mylife profile"), ("en", "Usage: mylife profile")):
+        r = run_cli(["profile"], env={"MYLIFE_LANG": lang})
+        assert r.returncode == 0 and r.stderr == ""
+        assert r.stdout.startswith(usage) and "  confirm " in r.stdout
+        assert "用法错误" not in r.stdout and "Usage error" not in r.stdout
+
+
+# --------------------------------------------------------------------------- JSON usage errors
+
+
+def test_usage_errors_under_json_carry_key_and_params(cli):
+    cli("init")
+    cases = {
+        ("status", "--bogus", "--json"): ("no_such_option", {"option": "--bogus"}),
+        ("status", "extra", "--json"): ("extra_arguments", {"args": "extra"}),
+        ("claim", "list", "--json", "--limit"): ("option_needs_value", {"option": "--limit"}),
+        ("record", "--json"): (None, None),  # an error of MyLife's own (no text): key and params as always
+    }
+    for args, (key, params) in cases.items():
+        r = cli(*args)
+        assert r.returncode == 2, (args, r.stdout)
+        error = r.json()["error"]
+        assert {"code", "key", "message", "params"} <= set(error), (args, error)
+        if key is not None:
+            assert error["code"] == "usage" and error["key"] == key and error["params"] == params, error
+    bad = cli("claim", "list", "--limit", "many", "--json").json()["error"]
+    assert bad["key"] == "bad_parameter" and bad["params"]["name"] == "--limit" and bad["message"]
+
+
 # --------------------------------------------------------------------------- status of an empty workspace
 
 
