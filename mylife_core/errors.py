@@ -17,6 +17,8 @@ class MyLifeError(Exception):
 
     exit_code = 1
     code = "error"
+    #: the message shown, when not ``error.<key>`` (a newer text for the same error)
+    message_key: str | None = None
 
     def __init__(self, key: str, /, **params: Any) -> None:
         self.key = key
@@ -33,7 +35,7 @@ class MyLifeError(Exception):
                 params["what"] = t(f"what.{what}")
             except KeyError:
                 pass
-        return t(f"error.{self.key}", **params)
+        return t(self.message_key or f"error.{self.key}", **params)
 
     def __str__(self) -> str:  # pragma: no cover - convenience for logs/tests
         try:

@@ -78,6 +78,49 @@ def resolve_root(path: str | os.PathLike[str] | None) -> Path:
     return (Path(path).expanduser() if path else default_root()).absolute()
 
 
+IGNORED_IN_EMPTY = (".git", ".DS_Store")  # a folder holding only these is empty for ``init``
+
+
+def _is_empty_folder(root: Path) -> bool:
+    try:
+        return root.is_dir() and not any(p.name not in IGNORED_IN_EMPTY for p in root.iterdir())
+    except OSError:
+        return False
+
+
+def _new_folder(root: Path, inside: bool) -> Path:
+    """A folder ``mylife init`` would accept, near ``root``: ``root/mylife`` (``inside``) or
+    ``root-mylife`` next to it, numbered when taken."""
+    for n in range(1, 100):
+        name = "mylife" if n == 1 else f"mylife-{n}"
+        candidate = root / name if inside else root.with_name(f"{root.name}-{name}")
+        if not candidate.exists() or _is_empty_folder(candidate):
+            return candidate
+    return root.with_name(f"{root.name}-mylife-new")
+
+
+def missing_workspace(root: Path) -> WorkspaceMissing:
+    """The error for ``root`` not being a workspace, with a command that works: ``mylife init``
+    there when ``init`` would accept the folder (absent or empty), else on a new folder."""
+    import shlex
+
+    def init(folder: Path) -> str:
+        return f"mylife init --workspace {shlex.quote(str(folder))}"
+
+    if not root.exists() or _is_empty_folder(root):
+        error = WorkspaceMissing("no_workspace", path=str(root), command=init(root))
+        error.message_key = "error.no_workspace_init"
+        return error
+    if not root.is_dir():
+        return WorkspaceMissing("no_workspace_file", path=str(root), command=init(_new_folder(root, inside=False)))
+    parts = {"config.yaml": (root / "config.yaml").is_file(), "raw/": (root / "raw").is_dir()}
+    if any(parts.values()):  # half a workspace: never built over; say what is missing
+        missing = [name for name, present in parts.items() if not present]
+        return WorkspaceMissing("no_workspace_incomplete", path=str(root), missing=", ".join(missing),
+                                command=init(_new_folder(root, inside=False)))
+    return WorkspaceMissing("no_workspace_not_empty", path=str(root), command=init(_new_folder(root, inside=True)))
+
+
 class Workspace:
     def __init__(self, root: Path, *, plugins: PluginHost | None = None) -> None:
         self.root = root
@@ -92,7 +135,7 @@ class Workspace:
     def open(cls, path: str | os.PathLike[str] | None = None, *, plugins: PluginHost | None = None) -> "Workspace":
         root = resolve_root(path)
         if not cls.is_workspace(root):
-            raise WorkspaceMissing("no_workspace", path=str(root))
+            raise missing_workspace(root)
         ws = cls(root, plugins=plugins)
         ws.config  # read and validate now: a broken config.yaml is reported before anything else
         return ws
@@ -106,7 +149,7 @@ class Workspace:
             raise UsageError("not_a_directory", path=str(root))
         if cls.is_workspace(root):
             return cls.open(root, plugins=plugins), False
-        if root.exists() and any(p for p in root.iterdir() if p.name not in (".git", ".DS_Store")):
+        if root.exists() and any(p for p in root.iterdir() if p.name not in IGNORED_IN_EMPTY):
             raise UsageError("workspace_not_empty", path=str(root))
         ensure_private_dir(root)
         for name in LAYOUT_DIRS:

@@ -216,3 +216,51 @@ def test_missing_fields_offer_accept_missing_and_assessments_hold_the_users_own_
     fresh = run("staleness", "我该不该跳槽？", "--json", now="2026-06-21").json()
     assert "对当前工作的评估" not in {f["name"] for f in fresh["expired"]}
     assert next(d for d in fresh["dependencies"] if d["name"] == "对当前工作的评估")["field"] == "对当前工作的评估"
+
+
+def _suggested_commands(text: str) -> list[str]:
+    """Every ``mylife ...`` command a report suggests, as the user would select it to paste: up
+    to two spaces, a full-width parenthesis or the end of the line."""
+    import re
+
+    return [m.strip() for m in re.findall(r"(mylife (?:[^\n（）]|(?<! ) (?! ))+)", text)]
+
+
+def test_suggested_commands_work_when_pasted_with_the_workspace_given_by_w(tmp_path, career):
+    """Issue s19a.1: ``ask``, ``staleness`` and ``chat`` on a workspace given with ``-w`` (a path
+    with a space, no MYLIFE_HOME) suggest ``mylife -w PATH ...``; each command, split as a shell
+    would, is accepted and acts on that workspace (the root group takes ``-w``; the path is quoted)."""
+    import shlex
+
+    from mylife_core.testing import run_cli
+
+    ws = tmp_path / "my ws"
+    env = {**lens_env(career), "MYLIFE_NOW": "2026-04-15"}
+
+    def run(*args, input=None):
+        return run_cli(args, env=env, load_plugins="mylife-career", input=input)  # no MYLIFE_HOME
+
+    assert run("init", "-w", str(ws)).returncode == 0
+    for name, value in [("现有存款", "120000"), ("月收入", "18000")]:
+        assert run("profile", "set", name, value, "--at", "2026-01-10", "-w", str(ws)).returncode == 0
+    reports = {
+        "ask": run("ask", "我该不该跳槽？", "--offline", "-w", str(ws)),
+        "staleness": run("staleness", "我该不该跳槽？", "-w", str(ws)),
+        "chat": run("chat", "--offline", "-w", str(ws), input="我该不该跳槽？\n"),
+    }
+    assert reports["ask"].returncode == 10, reports["ask"].stderr
+    quoted = shlex.quote(str(ws))
+    for name, report in reports.items():
+        # (the chat's own "mylife chat --resume" hints are about sessions, not this report)
+        commands = [c for c in _suggested_commands(report.stdout) if not c.startswith("mylife chat --resume")]
+        assert len(commands) >= 5, (name, report.stdout)  # update/confirm, keep (ask, staleness), fill, accept-missing
+        for command in commands:
+            assert command.startswith(f"mylife -w {quoted} "), (name, command)
+            args = shlex.split(command.replace(" 新值", " 130000").replace(" 值", " 5"))
+            assert args[0] == "mylife"
+            pasted = run(*args[1:])
+            assert pasted.returncode in (0, 10), (name, command, pasted.stderr)  # 10: ask still stopped
+            assert "没有这个选项" not in pasted.stderr and "没有找到 MyLife 工作区" not in pasted.stderr
+    # they acted on that workspace: the confirmed and set fields are fresh there
+    doc = run("staleness", "我该不该跳槽？", "--json", "-w", str(ws)).json()
+    assert doc["expired"] == [] and "工作年限" not in doc["missing"], doc

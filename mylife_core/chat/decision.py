@@ -65,8 +65,9 @@ class Decisions:
             if answer.status != "answered":
                 from ..staleness.render import command_prefix, report_lines
 
-                report = report_lines(result.report, ask_command="mylife chat", prog=command_prefix(chat.ws.root),
-                                      titled=False)
+                # the choices are shell commands: `mylife chat` takes no question and no --accept-stale,
+                # so "keep the old value" is offered as `mylife ask ... --accept-stale`
+                report = report_lines(result.report, prog=command_prefix(chat.ws.root), titled=False)
                 for line in [*header_lines(answer), "", *report, *closing_lines(answer, recorded=False)]:
                     io.say(line)
             else:

@@ -11,6 +11,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import click
 
@@ -80,6 +81,13 @@ class MyLifeGroup(click.Group):
         self._lazy.pop(name, None)
         return self.commands.get(name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]):  # noqa: ANN201
+        name, cmd, rest = super().resolve_command(ctx, args)
+        given = ctx.params.get("workspace")
+        if given is not None and cmd is not None:
+            _check_takes_workspace(ctx, name, cmd, rest, given)
+        return name, cmd, rest
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.commands:
             return self.commands[name]
@@ -121,6 +129,38 @@ class MyLifeGroup(click.Group):
                     formatter.write(f"{indent}{' ' * (first + 2)}{line}\n")
 
 
+def _check_takes_workspace(ctx: click.Context, name: str | None, cmd: click.Command, rest: list[str],
+                           given: object) -> None:
+    """``mylife -w PATH COMMAND``: refuse it for a command that takes no workspace (``store
+    setup``, ``plugin new``) rather than ignore the path the user gave."""
+    from ..errors import UsageError
+
+    path = [name or cmd.name or "?"]
+    while isinstance(cmd, click.Group):
+        if not rest or rest[0].startswith("-"):  # the group's own help or options: nothing to check
+            return
+        sub = cmd.get_command(ctx, rest[0])
+        if sub is None:
+            return  # click says "no such command" itself
+        cmd, rest, path = sub, rest[1:], [*path, rest[0]]
+    if any(a in ("-h", "--help") for a in rest):
+        return
+    if not any(p.name == "workspace" for p in cmd.params):
+        raise UsageError("workspace_not_taken", command=" ".join(["mylife", *path]), path=str(given))
+
+
+class _RootWorkspaceOption(click.Option):
+    """The root group's ``-w/--workspace``: its help text is looked up only when shown
+    (``mylife --version`` reads no message catalog)."""
+
+    def get_help_record(self, ctx: click.Context):  # noqa: ANN201
+        if self.help is None:
+            from ..messages import t
+
+            self.help = t("help.opt.root_workspace")
+        return super().get_help_record(ctx)
+
+
 def _commands_heading() -> str:
     return click.core._("Commands")  # translated by messages.install_click_translations
 
@@ -135,38 +175,46 @@ def build_cli(plugins=None) -> click.Group:
     """The ``mylife`` group. With an explicit plugin host its commands are registered now;
     otherwise plugins load on first need (see :class:`MyLifeGroup`)."""
 
-    @click.group(cls=MyLifeGroup, plugins=plugins, context_settings={"help_option_names": ["-h", "--help"]})
+    @click.group(cls=MyLifeGroup, plugins=plugins, invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...",
+                 context_settings={"help_option_names": ["-h", "--help"]})
     @click.version_option(__version__, "--version", prog_name="mylife")
-    def cli() -> None:
-        pass
+    @click.option("--workspace", "-w", "workspace", cls=_RootWorkspaceOption, metavar="PATH",
+                  type=click.Path(file_okay=False, path_type=Path), default=None)
+    @click.pass_context
+    def cli(ctx: click.Context, workspace: Path | None) -> None:
+        # ``-w PATH`` here is passed on to the command (common.workspace_option reads it from
+        # this context); ``mylife`` (or ``mylife -w PATH``) alone shows the command list
+        if ctx.invoked_subcommand is None:
+            click.echo(ctx.get_help())
+            ctx.exit(0)
 
     if plugins is not None:
         cli.load_plugins()
     return cli
 
 
-def _localise_click_error(exc: click.ClickException) -> str:
-    from ..messages import t
-
+def _localise_click_error(exc: click.ClickException) -> tuple[str, dict[str, object]]:
+    """click's error as one of MyLife's: ``(key, params)``, the message being ``cli.<key>``
+    (``--json`` puts both in the error, as for every other error; docs/cli.md)."""
     if isinstance(exc, click.exceptions.NoSuchOption):
-        return t("cli.no_such_option", option=exc.option_name)
+        return "no_such_option", {"option": exc.option_name}
     if isinstance(exc, click.exceptions.MissingParameter):
         param = exc.param
         name = (param.opts[0] if getattr(param, "opts", None) and param.param_type_name == "option"
                 else (param.human_readable_name if param else "?"))
-        return t("cli.missing_parameter", name=name)
+        return "missing_parameter", {"name": name}
     if isinstance(exc, click.exceptions.BadParameter):
         param = exc.param
         name = param.opts[0] if param is not None and getattr(param, "opts", None) else (exc.param_hint or "?")
-        return t("cli.bad_parameter", name=name, message=exc.message)
+        return "bad_parameter", {"name": name, "message": exc.message}
     message = exc.format_message()
     extra = _click_message(message, "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})")
     if extra:
-        return t("cli.extra_arguments", args=extra["args"])
+        return "extra_arguments", {"args": extra["args"]}
     needs = _click_message(message, "Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.")
     if needs:
-        return t("cli.option_needs_value", option=needs["name"].strip("'"))
-    return t("cli.usage_error", message=message)
+        return "option_needs_value", {"option": needs["name"].strip("'")}
+    return "usage_error", {"message": message}
 
 
 def _click_message(message: str, singular: str, plural: str) -> dict[str, str] | None:
@@ -215,16 +263,20 @@ def main(argv: list[str] | None = None) -> None:
 
         echo_error(t("cli.aborted"))
         code = 130
+    except click.exceptions.NoArgsIsHelpError as exc:  # `mylife profile`: the group's commands, no error
+        click.echo(exc.ctx.get_help())
+        code = 0
     except click.ClickException as exc:
         from ..messages import t
         from .common import echo_error, fail_json
 
         if debug:
             raise
-        message = _localise_click_error(exc)
+        key, params = _localise_click_error(exc)
+        message = t(f"cli.{key}", **params)
         ctx = getattr(exc, "ctx", None)
         if as_json:
-            fail_json({"code": "usage", "message": message})
+            fail_json({"code": "usage", "key": key, "message": message, "params": params})
         if ctx is not None:
             click.echo(ctx.get_usage(), err=True)
             echo_error(message)
@@ -251,8 +303,9 @@ def main(argv: list[str] | None = None) -> None:
 
         missing = from_import_error(exc)
         if as_json:
-            fail_json(missing.to_json() if missing else {"code": "internal", "message": t(
-                "error.internal", reason=f"{type(exc).__name__}: {exc}")})
+            reason = f"{type(exc).__name__}: {exc}"
+            fail_json(missing.to_json() if missing else {"code": "internal", "key": "internal", "message": t(
+                "error.internal", reason=reason), "params": {"reason": reason}})
         echo_error(missing.render() if missing else t("error.internal", reason=f"{type(exc).__name__}: {exc}"))
         code = missing.exit_code if missing else 70
     except UnicodeEncodeError as exc:  # text that cannot be UTF-8 reached a write: bad input, not a bug
@@ -288,7 +341,8 @@ def main(argv: list[str] | None = None) -> None:
         else:
             reason = f"{type(exc).__name__}: {exc}"
             if as_json:
-                fail_json({"code": "internal", "message": t("error.internal", reason=reason)})
+                fail_json({"code": "internal", "key": "internal", "message": t("error.internal", reason=reason),
+                           "params": {"reason": reason}})
             echo_error(t("error.internal", reason=reason))
             code = 70
     sys.exit(code)

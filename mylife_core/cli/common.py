@@ -56,10 +56,27 @@ class Output:
             click.echo(dumps(data))
 
 
+def root_workspace(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """A command's ``--workspace`` callback: ``mylife -w PATH COMMAND`` gives the command that
+    workspace. It wins over ``MYLIFE_HOME``; the same path given again after the command is fine,
+    a different one is refused (which one was meant is not for MyLife to guess)."""
+    from ..errors import UsageError
+
+    root = ctx.find_root()
+    given = root.params.get("workspace") if root is not ctx else None
+    if given is None:
+        return value
+    if ctx.get_parameter_source(param.name) is not click.core.ParameterSource.COMMANDLINE or value is None:
+        return given
+    if Path(value).expanduser().absolute() != Path(given).expanduser().absolute():
+        raise UsageError("workspace_twice", first=str(given), second=str(value))
+    return value
+
+
 def workspace_option(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--workspace", "-w", "workspace", type=click.Path(file_okay=False, path_type=Path), default=None,
-        envvar="MYLIFE_HOME", show_envvar=True, help=t("help.opt.workspace"),
+        envvar="MYLIFE_HOME", show_envvar=True, help=t("help.opt.workspace"), callback=root_workspace,
     )(func)
 
 

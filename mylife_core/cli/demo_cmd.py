@@ -5,12 +5,12 @@ from pathlib import Path
 import click
 
 from ..messages import join, t
-from .common import Output, json_option
+from .common import Output, json_option, root_workspace
 
 
 @click.command("demo", help=t("help.demo"))
 @click.option("--workspace", "-w", "workspace", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help=t("help.opt.demo_workspace"))  # deliberately no MYLIFE_HOME: never the real workspace
+              help=t("help.opt.demo_workspace"), callback=root_workspace)  # no MYLIFE_HOME: never the real workspace
 @json_option
 @click.option("--force", is_flag=True, help=t("help.opt.force"))
 @click.pass_context

@@ -21,4 +21,6 @@ def command(workspace: Path | None, as_json: bool, language: str | None) -> None
     out.emit({"ok": True, "workspace": str(ws.root), "created": created})
     out.line(t("init.created" if created else "init.exists", path=ws.root))
     if created:
-        out.line(t("init.next", path=ws.root))
+        import shlex
+
+        out.line(t("init.next", path=shlex.quote(str(ws.root))))  # a command to paste: the path quoted

@@ -15,11 +15,11 @@ def command(ws, out: Output) -> None:
     layers = data["layers"]
     out.line(t("status.title", path=data["workspace"]), bold=True)
     claims = layers["claims"]
-    detail = join((f"{t('status.' + s)} {n}" for s, n in sorted(claims["by_status"].items())), "clause") or t("word.none")
+    detail = join((f"{t('status.' + s)} {n}" for s, n in sorted(claims["by_status"].items())), "clause")
     for line in (
         t("status.l0", n=layers["raw"]["records"]),
         t("status.l1", n=layers["digest"]["topics"]),
-        t("status.l2", n=claims["total"], detail=detail),
+        t("status.l2", n=claims["total"], detail=detail) if detail else t("status.l2_empty"),
         t("status.l3", n=layers["profile"]["fields"], stale=layers["profile"]["stale"]),
         t("status.l4", chains=layers["index"]["chains"], branches=layers["index"]["branches"],
           open=layers["index"]["open_branches"]),

@@ -46,13 +46,14 @@ def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[
 
 def command_prefix(root) -> str:
     """``mylife``, or ``mylife -w PATH`` when the workspace is not the default one, so that the
-    commands the report suggests act on the same workspace when pasted."""
+    commands the report suggests act on the same workspace when pasted (the root ``mylife``
+    group takes ``-w`` before any command; the path is shell-quoted)."""
     from pathlib import Path
 
     from ..workspace import resolve_root
 
     root = Path(root).absolute()
-    return "mylife" if root == resolve_root(None) else f"mylife -w {_shell(str(root))}"
+    return "mylife" if root == resolve_root(None) else f"mylife -w {shlex.quote(str(root))}"
 
 
 def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife",

@@ -1,0 +1,154 @@
+"""The root ``mylife`` group as a new user meets it: ``-w PATH`` before the command, bare groups
+show their command list, usage errors under ``--json`` carry ``key`` and ``params``, an empty
+workspace's status reads cleanly, and a missing workspace's hint gives a command that works."""
+
+from __future__ import annotations
+
+import shlex
+
+from mylife_core.testing import run_cli
+
+
+# --------------------------------------------------------------------------- -w before the command
+
+
+def test_workspace_before_the_command_is_passed_on(tmp_path):
+    ws = tmp_path / "my ws"
+    r = run_cli(["-w", str(ws), "init", "--json"])  # no MYLIFE_HOME: only -w names the workspace
+    assert r.returncode == 0, r.stderr
+    assert r.json()["workspace"] == str(ws)
+    status = run_cli(["--workspace", str(ws), "status", "--json"])
+    assert status.returncode == 0 and status.json()["workspace"] == str(ws)
+    # nested commands too, and the same path given again after the command is fine
+    assert run_cli(["-w", str(ws), "profile", "set", "学历", "普通本科", "-w", str(ws)]).returncode == 0
+    assert run_cli(["-w", str(ws), "profile", "get", "学历", "--json"]).json()["field"]["value"] == "普通本科"
+
+
+def test_workspace_before_the_command_wins_over_mylife_home(tmp_path):
+    ws, other = tmp_path / "ws", tmp_path / "other"
+    assert run_cli(["init"], workspace=ws).returncode == 0
+    r = run_cli(["-w", str(ws), "status", "--json"], workspace=other)  # MYLIFE_HOME=other
+    assert r.returncode == 0 and r.json()["workspace"] == str(ws)
+
+
+def test_two_different_workspaces_are_refused_clearly(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    run_cli(["init"], workspace=a)
+    r = run_cli(["-w", str(a), "status", "-w", str(b)])
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"工作区给了两个不同的值：命令前是 {a}，命令后是 {b}。只保留一个 -w/--workspace 再运行。" in r.stderr
+    doc = run_cli(["-w", str(a), "status", "-w", str(b), "--json"]).json()
+    assert doc["error"]["key"] == "workspace_twice" and doc["error"]["params"] == {"first": str(a), "second": str(b)}
+
+
+def test_a_command_without_a_workspace_refuses_one_before_it(tmp_path):
+    r = run_cli(["-w", str(tmp_path), "store", "setup"])
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "`mylife store setup` 不使用工作区，不接受 -w/--workspace" in r.stderr
+    assert "-w, --workspace PATH" in run_cli(["--help"]).stdout
+
+
+def test_init_suggests_a_quoted_path(tmp_path):
+    ws = tmp_path / "my ws"
+    r = run_cli(["init", "-w", str(ws)])
+    assert r.returncode == 0, r.stderr
+    suggestion = r.stdout.splitlines()[-1].split("：", 1)[1]
+    assert suggestion.endswith(f"--workspace {shlex.quote(str(ws))}")
+    args = shlex.split(suggestion)
+    assert run_cli(args[1:]).returncode == 0  # pasted as is, it records into that workspace
+    assert len(list((ws / "raw").iterdir())) == 1
+
+
+# --------------------------------------------------------------------------- groups without a command
+
+
+def test_bare_mylife_prints_the_command_list():
+    for args in ([], ["-w", "/nowhere"]):
+        r = run_cli(args)
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        assert r.stdout.startswith("用法： mylife [OPTIONS] COMMAND [ARGS]...")
+        assert "命令:" in r.stdout and "  status " in r.stdout and "用法错误" not in r.stdout
+        assert r.stdout == run_cli(["--help"]).stdout
+
+
+def test_a_group_without_its_subcommand_prints_its_commands():
+    for lang, usage in (("zh", "用法： mylife profile"), ("en", "Usage: mylife profile")):
+        r = run_cli(["profile"], env={"MYLIFE_LANG": lang})
+        assert r.returncode == 0 and r.stderr == ""
+        assert r.stdout.startswith(usage) and "  confirm " in r.stdout
+        assert "用法错误" not in r.stdout and "Usage error" not in r.stdout
+
+
+# --------------------------------------------------------------------------- JSON usage errors
+
+
+def test_usage_errors_under_json_carry_key_and_params(cli):
+    cli("init")
+    cases = {
+        ("status", "--bogus", "--json"): ("no_such_option", {"option": "--bogus"}),
+        ("status", "extra", "--json"): ("extra_arguments", {"args": "extra"}),
+        ("claim", "list", "--json", "--limit"): ("option_needs_value", {"option": "--limit"}),
+        ("record", "--json"): (None, None),  # an error of MyLife's own (no text): key and params as always
+    }
+    for args, (key, params) in cases.items():
+        r = cli(*args)
+        assert r.returncode == 2, (args, r.stdout)
+        error = r.json()["error"]
+        assert {"code", "key", "message", "params"} <= set(error), (args, error)
+        if key is not None:
+            assert error["code"] == "usage" and error["key"] == key and error["params"] == params, error
+    bad = cli("claim", "list", "--limit", "many", "--json").json()["error"]
+    assert bad["key"] == "bad_parameter" and bad["params"]["name"] == "--limit" and bad["message"]
+
+
+# --------------------------------------------------------------------------- status of an empty workspace
+
+
+def test_status_of_an_empty_workspace_has_no_double_parentheses(cli):
+    cli("init")
+    zh = cli("status").stdout
+    assert "  L2 证据：0 条\n" in zh and "（（" not in zh
+    en = cli("status", env={"MYLIFE_LANG": "en"}).stdout
+    assert "  L2 claims: 0\n" in en and "((" not in en
+
+
+# --------------------------------------------------------------------------- no workspace: a hint that works
+
+
+def _hinted_command(stderr: str) -> list[str]:
+    """The last command the message quotes in backticks, split as a shell would."""
+    return shlex.split(stderr.rsplit("`", 2)[1])
+
+
+def test_no_workspace_hint_on_a_missing_folder_runs(tmp_path):
+    ws = tmp_path / "my ws"
+    r = run_cli(["status", "-w", str(ws)])
+    assert r.returncode == 3 and f"在 {ws} 没有找到 MyLife 工作区" in r.stderr
+    args = _hinted_command(r.stderr)
+    assert args == ["mylife", "init", "--workspace", str(ws)]
+    assert run_cli(args[1:]).returncode == 0
+    error = run_cli(["status", "-w", str(tmp_path / "none"), "--json"]).json()["error"]
+    assert error["code"] == "no_workspace" and error["key"] == "no_workspace"
+    assert error["params"]["path"] == str(tmp_path / "none")
+
+
+def test_no_workspace_hint_on_a_folder_init_would_refuse_names_one_it_accepts(tmp_path):
+    full = tmp_path / "docs"
+    full.mkdir()
+    (full / "taxes.pdf").write_bytes(b"%PDF")
+    r = run_cli(["status", "-w", str(full)])
+    assert r.returncode == 3 and "Traceback" not in r.stderr
+    assert f"{full} 不是 MyLife 工作区，而且这个文件夹不是空的" in r.stderr
+    args = _hinted_command(r.stderr)
+    assert args[:3] == ["mylife", "init", "--workspace"] and args[3] != str(full)
+    created = run_cli(args[1:])
+    assert created.returncode == 0, created.stderr
+    assert sorted(p.name for p in full.iterdir()) == ["mylife", "taxes.pdf"]
+
+    half = tmp_path / "half"
+    (half / "raw").mkdir(parents=True)
+    r = run_cli(["status", "-w", str(half)], env={"MYLIFE_LANG": "en"})
+    assert r.returncode == 3 and f"{half} looks like an incomplete MyLife workspace: config.yaml is missing" in r.stderr
+    args = _hinted_command(r.stderr)
+    assert run_cli(args[1:]).returncode == 0
+    assert sorted(p.name for p in half.iterdir()) == ["raw"]  # left as it was
