@@ -236,7 +236,7 @@ def test_a_wrong_value_in_a_claims_file_is_said_in_chinese_with_what_is_allowed(
     assert f"claims/2026-01.yaml:{line}: 第 1 条的 kind 只能是 'fact'、'assessment'、'inference' 之一" in r.stderr
     assert "'facts'" in r.stderr and "Input should" not in r.stderr
     en = cli("claim", "list", env={"MYLIFE_LANG": "en"})
-    assert en.returncode == 5 and f":{line}: 0.kind: Input should be 'fact', 'assessment' or 'inference'" in en.stderr
+    assert en.returncode == 5 and f":{line}: 0.kind: must be one of 'fact', 'assessment' or 'inference'; the file has 'facts'" in en.stderr
     shard.write_text(text.replace("  kind: fact\n", ""), encoding="utf-8")  # a required field removed
     r = cli("claim", "list")
     assert r.returncode == 5 and "第 1 条的 kind 缺失" in r.stderr and "Field required" not in r.stderr

@@ -209,7 +209,7 @@ def test_a_hand_edited_negative_ttl_is_a_bad_file(cli, ws_path):
         assert cli("profile", "set", "房租月支出", "4500", "--ttl", "365").returncode == 5
         assert path.read_text(encoding="utf-8") == broken
     en = cli("profile", "list", env={"MYLIFE_LANG": "en"})
-    assert en.returncode == 5 and "ttl_days: Input should be greater than 0" in en.stderr
+    assert en.returncode == 5 and "fields.现有存款.ttl_days: must be greater than 0; the file has 0" in en.stderr
 
 
 def test_a_yaml_syntax_error_leads_with_a_sentence_in_the_users_language(cli, ws_path):

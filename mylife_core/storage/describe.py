@@ -2,8 +2,9 @@
 
 A :class:`~mylife_core.errors.DataFileError` names the file and line; its ``problem`` says which
 entry or field is wrong and what is allowed. pydantic's own text (``0.kind: Input should be
-'fact', ...``) is English: the common error types (a choice, a missing or unknown field, a wrong
-type, a date, a number's bound) are said here in Chinese; English keeps pydantic's detail.
+'fact', ...``) is English only: the common error types (a choice, a missing or unknown field, a
+wrong type, a date, a number's bound) are said here in the user's language (English keeps the
+entry path ``0.kind`` and the allowed values); any other type keeps pydantic's text.
 """
 
 from __future__ import annotations
