@@ -205,3 +205,56 @@ def test_a_topic_filter_that_names_no_topic_says_so(cli, ws_path):
         assert doc["ok"] is False and doc["error"]["key"] == "unknown_topic"
     assert cli("claim", "list", "--topic", "职业去留").returncode == 0
     assert "【换工作】" in cli("recall", "换工作", "--topic", "职业去留").stdout
+
+
+# --------------------------------------------------------------------------- hand-edited bad values
+
+
+def _claim_in_month(cli, recorded) -> None:
+    """One claim in claims/2026-01.yaml."""
+    assert cli("claim", "add", "我无法忍受当前的管理方式", "--topic", "职业去留", "--from", f"{recorded}#L2",
+               "--at", "2026-01-15").returncode == 0
+
+
+@pytest.mark.parametrize("bad, why", [("2026-13-05", "月份只能是 1–12"), ("2026-02-30", "这个月没有这一天"),
+                                      ("2026-01-15 25:00:00", "小时只能是 0–23")], ids=["month", "day", "hour"])
+def test_a_date_that_does_not_exist_in_a_claims_file_names_file_and_line(cli, recorded, ws_path, bad, why):
+    """QA s19b #1: `occurred_at: 2026-13-05` was `内部错误：ValueError: month must be in 1..12`, exit 70."""
+    _claim_in_month(cli, recorded)
+    shard = ws_path / "claims" / "2026-01.yaml"
+    lines = shard.read_text(encoding="utf-8").splitlines()
+    idx = next(i for i, line in enumerate(lines) if line.startswith("  occurred_at:"))
+    lines[idx] = f"  occurred_at: {bad}"
+    broken = "\n".join(lines) + "\n"
+    shard.write_text(broken, encoding="utf-8")
+    for command in (("status",), ("claim", "list"), ("claim", "add", "又一句", "--topic", "t",
+                                                       "--from", f"{recorded}#L1", "--at", "2026-01-16")):
+        r = cli(*command)
+        assert r.returncode == 5, (command, r.stderr)
+        assert f"claims/2026-01.yaml:{idx + 1}: " in r.stderr and bad in r.stderr and why in r.stderr
+        assert "内部错误" not in r.stderr and "Traceback" not in r.stderr and "不会被改写" in r.stderr
+    v = cli("verify", "--json")  # verify lists it among its problems, as for a bad kind
+    assert v.returncode not in (0, 70) and "内部错误" not in v.stderr
+    bad_file = [p for p in v.json()["problems"] if p["kind"] == "bad_file"]
+    assert bad_file and f"claims/2026-01.yaml:{idx + 1}: " in bad_file[0]["message"]
+    en = cli("claim", "list", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 5 and "does not exist" in en.stderr and f":{idx + 1}: " in en.stderr
+    assert shard.read_text(encoding="utf-8") == broken  # never rewritten
+
+
+def test_a_wrong_value_in_a_claims_file_is_said_in_chinese_with_what_is_allowed(cli, recorded, ws_path):
+    """QA s19b #4: the message was pydantic's English (`0.kind: Input should be 'fact', ...`)."""
+    _claim_in_month(cli, recorded)
+    shard = ws_path / "claims" / "2026-01.yaml"
+    text = shard.read_text(encoding="utf-8")
+    line = text.splitlines().index("  kind: fact") + 1
+    shard.write_text(text.replace("kind: fact", "kind: facts"), encoding="utf-8")
+    r = cli("claim", "list")
+    assert r.returncode == 5
+    assert f"claims/2026-01.yaml:{line}: 第 1 条的 kind 只能是 'fact'、'assessment'、'inference' 之一" in r.stderr
+    assert "'facts'" in r.stderr and "Input should" not in r.stderr
+    en = cli("claim", "list", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 5 and f":{line}: 0.kind: must be one of 'fact', 'assessment' or 'inference'; the file has 'facts'" in en.stderr
+    shard.write_text(text.replace("  kind: fact\n", ""), encoding="utf-8")  # a required field removed
+    r = cli("claim", "list")
+    assert r.returncode == 5 and "第 1 条的 kind 缺失" in r.stderr and "Field required" not in r.stderr

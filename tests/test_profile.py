@@ -167,3 +167,62 @@ def test_a_hand_edited_layout_falls_back_to_a_whole_dump(ws, ws_path):
     fields = ws.profile.reload().fields
     assert fields["现有存款"].value == 150 and fields["学历"].value == "硕士"  # the hand edit kept
     assert [h.value for h in fields["学历"].history] == ["本科"]
+
+
+# --------------------------------------------------------------------------- hand-edited bad values
+
+
+def _edit_line(path, starts: str, new: str) -> tuple[str, int]:
+    """Replace the first line starting with ``starts``; returns the new text and its 1-based line."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    idx = next(i for i, line in enumerate(lines) if line.lstrip().startswith(starts))
+    lines[idx] = lines[idx][: len(lines[idx]) - len(lines[idx].lstrip())] + new
+    text = "\n".join(lines) + "\n"
+    path.write_text(text, encoding="utf-8")
+    return text, idx + 1
+
+
+def test_a_date_that_does_not_exist_in_profile_yaml_names_its_line(cli, ws_path):
+    """QA s19b #1/#2: `updated_at: 2026-02-30 ...` gave the right exit code but `profile.yaml:?:`."""
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90", "--at", "2026-01-10")
+    path = ws_path / "profile.yaml"
+    broken, line = _edit_line(path, "updated_at:", "updated_at: 2026-02-30 00:00:00+08:00")
+    for command in (("profile", "list"), ("status",), ("profile", "set", "房租月支出", "4500", "--ttl", "365")):
+        r = cli(*command)
+        assert r.returncode == 5, (command, r.stderr)
+        assert f"profile.yaml:{line}: " in r.stderr and "2026-02-30" in r.stderr and "这个月没有这一天" in r.stderr
+        assert "profile.yaml:?:" not in r.stderr and "内部错误" not in r.stderr
+    assert path.read_text(encoding="utf-8") == broken
+
+
+def test_a_hand_edited_negative_ttl_is_a_bad_file(cli, ws_path):
+    """QA s19b #3: `ttl_days: -90` was accepted and shown as "-90 天"."""
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    path = ws_path / "profile.yaml"
+    for bad in ("-90", "0"):
+        broken, line = _edit_line(path, "ttl_days:", f"ttl_days: {bad}")
+        r = cli("profile", "list")
+        assert r.returncode == 5 and "天" not in r.stdout
+        assert f"profile.yaml:{line}: fields.现有存款.ttl_days 必须大于 0，文件里写的是 {bad}" in r.stderr
+        assert cli("profile", "set", "房租月支出", "4500", "--ttl", "365").returncode == 5
+        assert path.read_text(encoding="utf-8") == broken
+    en = cli("profile", "list", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 5 and "fields.现有存款.ttl_days: must be greater than 0; the file has 0" in en.stderr
+
+
+def test_a_yaml_syntax_error_leads_with_a_sentence_in_the_users_language(cli, ws_path):
+    """QA s19b #5: only `YAML: while parsing a flow sequence ...` was shown."""
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    path = ws_path / "profile.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("value: 120000", "value: [120000"), encoding="utf-8")
+    r = cli("profile", "list")
+    assert r.returncode == 5
+    head = r.stderr.split("profile.yaml:", 1)[1]
+    line, problem = head.split(": ", 1)
+    assert line.isdigit() and problem.startswith("YAML 格式错误：")
+    assert "括号" in problem and "flow sequence" in problem  # what to do, and the parser's detail kept
+    en = cli("profile", "list", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 5 and "YAML syntax error: while parsing a flow sequence" in en.stderr

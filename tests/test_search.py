@@ -13,6 +13,7 @@ import pytest
 from mylife_core import hookimpl
 from mylife_core.clock import parse_when
 from mylife_core.errors import DataFileError, UsageError
+from mylife_core.messages import set_language, t
 from mylife_core.provenance import Pointer
 from mylife_core.search import recall, rebuild, status
 from mylife_core.search.engine import handle
@@ -412,3 +413,19 @@ def test_category_boost_rules():
     assert boost("我受不了每天开会", "claims", "active") == pytest.approx(1.2)
     assert boost("我受不了每天开会", "claims", "superseded") == pytest.approx(0.6)
     assert boost("今天去游泳了", "raw", "") == 1.0
+
+
+def test_an_index_whose_state_file_is_damaged_is_said_to_be_rebuilt(ws, ws_path):
+    """QA s19b #6: an index whose state.json was unreadable (or gone) was "built for the first time"."""
+    rec = note(ws, CAREER)
+    assert recall(ws, "跳槽").notes == ["search.note.built"]
+    state = ws_path / "cache" / "search" / "state.json"
+    handle(ws).close()
+    state.write_text("{ not json", encoding="utf-8")
+    result = recall(ws, "跳槽")
+    assert result.notes == ["search.note.rebuilt_state"] and refs(result) == [f"{rec.file}#L2"]
+    handle(ws).close()
+    state.unlink()
+    assert recall(ws, "跳槽").notes == ["search.note.rebuilt_state"]
+    set_language("zh")
+    assert "已损坏" in t("search.note.rebuilt_state") and "首次" not in t("search.note.rebuilt_state")

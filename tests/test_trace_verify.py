@@ -78,3 +78,22 @@ def test_status_counts_layers(cli, story):
     assert doc["recent_changes"][0]["action"] == "profile.set"
     text = cli("status", env={"MYLIFE_NOW": "2026-06-01"}).stdout
     assert "L0 原始记录：1 条" in text and "现有存款" in text and "待你确认的推断：1 条" in text
+
+
+def test_bad_dates_in_index_yaml_and_a_chain_line_name_file_and_line(cli, ws_path):
+    """QA s19b #1: the L4 files, hand-edited, fail as cleanly as claims and profile.yaml."""
+    cli("init")
+    index = ws_path / "index.yaml"
+    index.write_text("chains: []\nbranches:\n- id: br-2026-03-01-01\n  topic: 换工作\n"
+                     "  opened_at: 2026-02-30 10:00:00+08:00\n", encoding="utf-8")
+    r = cli("status")
+    assert r.returncode == 5 and "index.yaml:5: 日期时间 2026-02-30 10:00:00+08:00 不存在" in r.stderr
+    assert "内部错误" not in r.stderr
+    index.write_text("chains: []\nbranches: []\n", encoding="utf-8")
+    shard = ws_path / "index" / "chains" / "2026-03.jsonl"
+    shard.parent.mkdir(parents=True, exist_ok=True)
+    shard.write_text('{"id":"chain-2026-03-01-001","question":"q","asked_at":"2026-02-30T10:00:00+08:00"}\n',
+                     encoding="utf-8")
+    r = cli("trace", "chain-2026-03-01-001")
+    assert r.returncode == 5 and "2026-03.jsonl:1: asked_at 应为一个存在的日期时间" in r.stderr
+    assert "Input should" not in r.stderr

@@ -69,10 +69,13 @@ def _plain(value: str) -> Any:
                 if tag == _NULL:
                     return None
                 if tag == _TIMESTAMP:
-                    if _DATE.match(value):
-                        return date.fromisoformat(value)
-                    if _STAMP.match(value):
-                        return datetime.fromisoformat(value)
+                    try:
+                        if _DATE.match(value):
+                            return date.fromisoformat(value)
+                        if _STAMP.match(value):
+                            return datetime.fromisoformat(value)
+                    except ValueError:  # a date that does not exist (2026-13-05): PyYAML names its line
+                        raise Unsupported from None
                 return _slow(value)
     if first in _INDICATORS:
         return _slow(value)

@@ -203,9 +203,9 @@ class IndexLayer:
             try:
                 out.append(_CHAIN.validate_python(obj))
             except ValidationError as exc:
-                first = exc.errors()[0]
-                where = ".".join(str(p) for p in first.get("loc", ())) or "(top level)"
-                raise DataFileError(path, _line_number(path, number), f"{where}: {first.get('msg')}") from None
+                from ..storage.describe import validation_problem
+
+                raise DataFileError(path, _line_number(path, number), validation_problem(exc)[1]) from None
         return out
 
     def _all_shard_chains(self) -> list[Chain]:

@@ -47,7 +47,7 @@ class ProfileField(BaseModel):
     value: Scalar
     source: FieldSource = "user_filled"
     updated_at: datetime
-    ttl_days: int | None = None
+    ttl_days: int | None = Field(default=None, gt=0)  # days; None = never expires (a hand edit of 0 or -90 is refused)
     ttl_reason: str | None = None
     ttl_source: str | None = None  # "plugin:<name>", "heuristic", "model", "user"
     topic: str | None = None
@@ -284,6 +284,8 @@ class ProfileLayer:
         value = parse_value(value)
         if isinstance(value, str) and not value.strip():
             raise UsageError("empty_text", what="value")
+        if ttl_days is not None and ttl_days <= 0:  # never write what the reader refuses (ProfileField)
+            raise UsageError("bad_ttl", value=ttl_days)
         with self.ws.lock():
             data = self._read_truth()  # under the lock: another process may have written
             when = at or clock.now()

@@ -235,6 +235,20 @@ class SearchIndex:
             self.index, self.schema = index, index.schema
             return True
 
+    def _build_note(self) -> str:
+        """Why the index is about to be built, as a note: built for the first time only when
+        nothing of it is on disk; an index whose ``state.json`` is unreadable or missing while
+        its files are there was damaged, not absent, and is said to be rebuilt."""
+        if self.state() is not None:
+            return "search.note.rebuilt"
+        try:
+            has_files = any(self.tantivy_dir.iterdir())
+        except OSError:
+            has_files = False
+        if has_files or os.path.lexists(self.state_path):
+            return "search.note.rebuilt_state"
+        return "search.note.built"
+
     def _create(self) -> None:
         import tantivy
 
@@ -465,10 +479,10 @@ class SearchIndex:
                     with self.building(wait=120.0):
                         # another process may have built it while we waited for the build lock
                         if not self.open():
-                            state_before = self.state() is not None
-                            _say_why(ws, "rebuilt" if state_before else "built")
+                            note = self._build_note()
+                            _say_why(ws, "built" if note == "search.note.built" else "rebuilt")
                             self.rebuild(ws, progress=progress, wait=120.0)
-                            return ["search.note.rebuilt" if state_before else "search.note.built"]
+                            return [note]
                 except IndexBusy:
                     from ..errors import Conflict
 

@@ -10,6 +10,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,6 +26,36 @@ try:
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _Loader = yaml.SafeLoader
     _BaseDumper = yaml.SafeDumper
+
+
+class _BadScalar(yaml.YAMLError):
+    """A value YAML recognises (a date, a number) that Python cannot build: a date that does not
+    exist (``2026-13-05``, ``2026-02-30``) or a number too long; carries the node's line."""
+
+    def __init__(self, kind: str, value: str, detail: str, line: int) -> None:
+        super().__init__(detail)
+        self.kind, self.value, self.detail, self.line = kind, value, detail, line
+
+
+class _CheckedLoader(_Loader):  # type: ignore[misc, valid-type]
+    """The safe loader, except that a value it cannot build names its line (:class:`_BadScalar`)
+    instead of escaping as a bare ``ValueError``."""
+
+
+def _checked(kind: str) -> Any:
+    build = getattr(yaml.constructor.SafeConstructor, f"construct_yaml_{kind}")
+
+    def construct(loader: Any, node: Any) -> Any:
+        try:
+            return build(loader, node)
+        except ValueError as exc:
+            raise _BadScalar(kind, str(node.value), str(exc), node.start_mark.line + 1) from None
+
+    return construct
+
+
+_CheckedLoader.add_constructor("tag:yaml.org,2002:timestamp", _checked("timestamp"))
+_CheckedLoader.add_constructor("tag:yaml.org,2002:int", _checked("int"))
 
 
 class _Dumper(_BaseDumper):  # type: ignore[misc, valid-type]
@@ -111,19 +142,30 @@ class _ComposeLoader(yaml.SafeLoader):
 def parse_yaml(text: str, path: Path) -> Any:
     if "&" in text and "*" in text:  # anchors and aliases: check the expansion first
         _expanded_size(text, path)
+    from .describe import bad_date_problem, yaml_syntax_problem
+
     try:
-        return yaml.load(text, Loader=_Loader)
+        return yaml.load(text, Loader=_CheckedLoader)
+    except _BadScalar as exc:
+        if exc.kind == "timestamp":
+            problem = bad_date_problem(exc.value, exc.detail, with_time=not _DATE_ONLY.match(exc.value))
+        else:
+            problem = f"YAML: a value cannot be read ({exc.detail[:80]})"
+        raise DataFileError(path, exc.line, problem) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = " ".join(p for p in (exc.context, exc.problem) if p) or "YAML syntax error"
-        raise DataFileError(path, line, f"YAML: {problem}") from None
+        raise DataFileError(path, line, yaml_syntax_problem(problem)) from None
     except yaml.YAMLError as exc:
         raise DataFileError(path, None, f"YAML: {exc}") from None
     except RecursionError:
         raise DataFileError(path, None, f"YAML nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:  # e.g. a number with thousands of digits (Python's int-from-text limit)
         raise DataFileError(path, _line_of_value_error(text), f"YAML: a value cannot be read ({str(exc)[:80]})") from None
+
+
+_DATE_ONLY = re.compile(r"\d{4}-\d\d?-\d\d?\Z")
 
 
 def _line_of_value_error(text: str) -> int | None:
@@ -138,10 +180,10 @@ def validate(data: Any, adapter: TypeAdapter[T], path: Path, text: str) -> T:
     try:
         return adapter.validate_python(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = tuple(first.get("loc", ()))
-        where = ".".join(str(p) for p in loc) or "(top level)"
-        raise DataFileError(path, _line_of(text, loc), f"{where}: {first.get('msg')}") from None
+        from .describe import validation_problem
+
+        loc, problem = validation_problem(exc)
+        raise DataFileError(path, _line_of(text, loc), problem) from None
 
 
 def read_bytes(path: Path) -> bytes:
