@@ -58,7 +58,8 @@ def gather(ws: "Workspace", recent: int = 8) -> dict[str, Any]:
         ],
         "candidates": counts.get("status", {}).get("candidate", 0),
         "llm_cooling": cooling_endpoints(ws),
-        "recent_changes": [e.model_dump(mode="json") for e in reversed(ws.audit.tail(recent))],
+        # a chat's turns are conversation, not changes to the layers: two a turn would fill the list
+        "recent_changes": [e.model_dump(mode="json") for e in reversed(ws.audit.tail(recent, exclude=("session.turn",)))],
     }
 
 

@@ -300,6 +300,9 @@ def test_without_a_model_decisions_get_the_brief_and_free_talk_says_a_model_is_n
     assert kinds == [("user", "decision"), ("assistant", "decision"), ("user", "chat"), ("assistant", "offline")]
     assert ws.index.chain(session.turns[1].chain_id).question == "我该不该跳槽？"
     ws.close()
+    # status's recent changes list what changed the layers, not each turn of the conversation
+    recent = cli("status", "--json", env=story["env"], load_plugins=PLUGINS).json()["recent_changes"]
+    assert recent and "session.turn" not in {e["action"] for e in recent}
 
 
 def test_a_declined_split_is_remembered_for_the_session_and_the_preference_for_good(story, cli):

@@ -157,12 +157,13 @@ class AuditLog:
         return None
 
     # -- reading (tolerant: a bad line never fails a reader) ----------------------------------------
-    def tail(self, n: int = 10) -> list[AuditEntry]:
+    def tail(self, n: int = 10, *, exclude: tuple[str, ...] = ()) -> list[AuditEntry]:
+        """The last ``n`` entries, leaving out those whose action is in ``exclude``."""
         out: list[AuditEntry] = []
         want = n
         while True:
             records = jsonl.tail(self.path, want, tolerant=True)
-            out = [e for e in (_entry(r) for r in records) if e is not None]
+            out = [e for e in (_entry(r) for r in records) if e is not None and e.action not in exclude]
             if len(out) >= n or len(records) < want:
                 return out[-n:]
             want *= 4
