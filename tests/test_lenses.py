@@ -126,6 +126,7 @@ def test_refusal_through_the_cli_in_text_and_json(cli, site):
     assert "判定：不予回答（deny）" in text and "投资决定请咨询持牌的专业人士" in text
     assert "现有存款：120000（3 个月前 · 可能已过期）" in text and "月支出：6500（26 天前）" in text
     assert "不构成投资、法律、税务、医疗或心理健康建议" in text  # the disclaimer ends it
+    assert "换个说法" not in text and "没有和这个问题对应的决策" not in text  # refused, not unrecognised
     unknown = run("staleness", "今天天气不错")
     assert "已安装的透镜里没有和这个问题对应的决策（它们认识：" in unknown.stdout and "跳槽" in unknown.stdout
     en = run("staleness", "which stocks should I buy?", "--json").json()

@@ -68,7 +68,9 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
 
     lines = [t("staleness.question", question=report.question)]
     if not report.decisions:
-        if report.known_decisions:
+        if report.verdict.kind == "deny":
+            pass  # a plugin refused the question: "say it another way, or install a lens" would mislead
+        elif report.known_decisions:
             lines.append(t("staleness.no_matching_decision", known=join(report.known_decisions)))
         else:
             lines.append(t("staleness.no_decision"))
