@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shlex
+import subprocess
+import sys
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -309,3 +311,22 @@ def test_scripts_demo_refuses_a_non_empty_folder_in_its_own_terms(tmp_path):
     assert sorted(p.name for p in notes.iterdir()) == ["mine.txt"]
     a_file = run_script(str(notes / "mine.txt"), home=home, cwd=tmp_path)
     assert a_file.returncode == 2 and "是一个文件，不是文件夹" in a_file.stderr and "--" not in a_file.stderr
+
+
+def test_the_demo_script_never_suggests_a_folder_inside_a_real_workspace(cli, ws_path, tmp_path):
+    """``./scripts/demo PATH`` on a folder that is in use suggests another folder: for a workspace,
+    one beside it, never inside it."""
+    def check(target):
+        return subprocess.run([sys.executable, "-m", "mylife_core.demo", "check", str(target), "./scripts/demo"],
+                              capture_output=True, text=True, check=False)
+
+    cli("init")
+    refused = check(ws_path)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert str(ws_path.parent / "mylife-demo") in refused.stderr
+    assert str(ws_path / "mylife-demo") not in refused.stderr
+    other = tmp_path / "notes"
+    other.mkdir()
+    (other / "a.txt").write_text("x", encoding="utf-8")
+    assert str(other / "mylife-demo") in check(other).stderr  # a plain folder: a new one inside is fine
+    assert check(tmp_path / "empty").returncode == 0

@@ -28,8 +28,10 @@ def _check(target: Path, script: str) -> int:
         _check_target(target, force=True)
     except UsageError as exc:
         key = "demo.script.not_a_folder" if exc.key == "not_a_directory" else "demo.script.not_empty"
-        inside = target / "mylife-demo"
-        better = inside if target.is_dir() and not inside.exists() else default_demo_root()
+        # never a demo inside a real workspace: beside it, or the default folder
+        workspace = (target / "config.yaml").is_file() and (target / "raw").is_dir()
+        nearby = target.parent / "mylife-demo" if workspace else target / "mylife-demo"
+        better = nearby if target.is_dir() and not nearby.exists() else default_demo_root()
         print(t(key, path=shell_path(target), script=script, suggestion=shell_path(better)), file=sys.stderr)
         return 2
     return 0
