@@ -158,3 +158,27 @@ def test_the_cli_lists_and_decides_pending_proposals(ws, cli, fakellm):
     assert cli("proposal", "list", "--json").json()["count"] == 0
     assert cli("proposal", "list", "--all", "--json").json()["count"] == 2
     assert cli("extract", rec.file, "--yes", "--defer", env=fakellm.env()).returncode == 2
+
+
+def test_accepting_a_model_digest_keeps_a_revision_whose_front_matter_was_broken_by_hand(ws, fakellm):
+    """A digest in force whose front matter no longer parses is the user's text (as the layer reads
+    it): accepting the model's original keeps it whole in the proposal."""
+    from mylife_core.pipeline.digest import generate, revise
+
+    use_model(ws, fakellm)
+    rec = ws.raw.record("月薪涨到 20000 了。\n".encode(), topic="职业去留")
+    claim, _ = ws.claims.add(claim="月薪涨到 20000", topic="职业去留", kind="fact", provenance=f"{rec.file}#L1")
+    fakellm.script(Reply(text=f"月薪涨到了 20000 [{claim.id}]。"))
+    generate(ws, "职业去留")
+    revise(ws, "职业去留", f"我自己的说法：月薪两万 [{claim.id}]。")
+    fakellm.script(Reply(text=f"用户的月薪是 20000 [{claim.id}]。"))
+    generate(ws, "职业去留")
+    (p,) = Proposals(ws).pending()
+    in_force = ws.digests.path("职业去留")
+    text = in_force.read_text(encoding="utf-8")
+    broken = text.replace("revision: user", "revision: [user", 1)  # unbalanced: the YAML no longer parses
+    assert broken != text
+    in_force.write_text(broken, encoding="utf-8")
+    Proposals(ws).decide(p.id, "accept", actor="user")
+    done = Proposals(ws).get(p.id)
+    assert done.status == "accepted" and done.replaced == broken  # every byte of it kept

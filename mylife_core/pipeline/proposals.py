@@ -314,8 +314,10 @@ class Proposals:
         current = digests.read(p.topic)
         if current is not None:
             meta, body = split_front_matter(current)
-            if meta.get("revision") == "user":
-                p.replaced = body
+            # no readable front matter (hand-written, or broken by hand) is the user's text, as
+            # DigestLayer reads it: kept whole in the proposal, never overwritten unrecorded
+            if (meta.get("revision") or "user") == "user":
+                p.replaced = body if meta else current
         digests.write(p.topic, original, actor=actor, detail={"revision": "model", "proposal": p.id,
                                                               "replaced_user_revision": p.replaced is not None})
 
