@@ -4,6 +4,9 @@ confirmed (pty, --yes, no terminal, JSON); then, with the career lens pip-instal
 
 from __future__ import annotations
 
+import re
+import shlex
+
 import pytest
 import yaml
 
@@ -221,8 +224,6 @@ def test_missing_fields_offer_accept_missing_and_assessments_hold_the_users_own_
 def _suggested_commands(text: str) -> list[str]:
     """Every ``mylife ...`` command a report suggests, as the user would select it to paste: up
     to two spaces, a full-width parenthesis or the end of the line."""
-    import re
-
     return [m.strip() for m in re.findall(r"(mylife (?:[^\n（）]|(?<! ) (?! ))+)", text)]
 
 
@@ -230,8 +231,6 @@ def test_suggested_commands_work_when_pasted_with_the_workspace_given_by_w(tmp_p
     """Issue s19a.1: ``ask``, ``staleness`` and ``chat`` on a workspace given with ``-w`` (a path
     with a space, no MYLIFE_HOME) suggest ``mylife -w PATH ...``; each command, split as a shell
     would, is accepted and acts on that workspace (the root group takes ``-w``; the path is quoted)."""
-    import shlex
-
     from mylife_core.testing import run_cli
 
     ws = tmp_path / "my ws"
@@ -252,7 +251,7 @@ def test_suggested_commands_work_when_pasted_with_the_workspace_given_by_w(tmp_p
     quoted = shlex.quote(str(ws))
     for name, report in reports.items():
         # (the chat's own "mylife chat --resume" hints are about sessions, not this report)
-        commands = [c for c in _suggested_commands(report.stdout) if not c.startswith("mylife chat --resume")]
+        commands = [c for c in _suggested_commands(report.stdout) if "chat --resume" not in c]
         assert len(commands) >= 5, (name, report.stdout)  # update/confirm, keep (ask, staleness), fill, accept-missing
         for command in commands:
             assert command.startswith(f"mylife -w {quoted} "), (name, command)
@@ -264,3 +263,11 @@ def test_suggested_commands_work_when_pasted_with_the_workspace_given_by_w(tmp_p
     # they acted on that workspace: the confirmed and set fields are fresh there
     doc = run("staleness", "我该不该跳槽？", "--json", "-w", str(ws)).json()
     assert doc["expired"] == [] and "工作年限" not in doc["missing"], doc
+    # the answer's chain line and the chat's resume hint name the workspace too
+    answered = run("ask", "我该不该跳槽？", "--offline", "--accept-missing", "-w", str(ws))
+    assert answered.returncode == 0, answered.stderr
+    trace = re.search(r"`(mylife [^`]+ trace chain-[^`]+)`", answered.stdout)
+    assert trace and trace.group(1).startswith(f"mylife -w {quoted} trace "), answered.stdout
+    traced = run(*shlex.split(trace.group(1))[1:])
+    assert traced.returncode == 0 and "我该不该跳槽？" in traced.stdout, traced.stderr
+    assert f"mylife -w {quoted} chat --resume" in reports["chat"].stdout

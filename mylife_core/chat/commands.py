@@ -15,6 +15,7 @@ import click
 
 from ..cli.common import Output, table, workspace_options
 from ..messages import t
+from ..staleness.render import command_prefix
 
 LATEST = "\x00latest"
 
@@ -97,7 +98,7 @@ def sessions(ws, out: Output, session_id: str | None, show_all: bool) -> None:
     out.line(table(rows, [t("sessions.col.id"), t("sessions.col.status"), t("sessions.col.main"),
                           t("sessions.col.current"), t("sessions.col.turns"), t("sessions.col.updated"),
                           t("sessions.col.branch")]))
-    out.line(t("sessions.hint"))
+    out.line(t("sessions.hint", prog=command_prefix(ws.root)))
 
 
 # --------------------------------------------------------------------------- mylife branch
@@ -229,7 +230,8 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
         if c.resolved:
             out.line(t(f"branch.conflict.done.{c.resolved}", old_id=c.old_id, new_id=c.new_id))
     if unresolved:
-        out.line(t("branch.close.unresolved", n=len(unresolved), session=b.parent_session or "-"), fg="yellow")
+        out.line(t("branch.close.unresolved", n=len(unresolved), session=b.parent_session or "-",
+                   prog=command_prefix(ws.root)), fg="yellow")
         for c in unresolved:
             out.line(t("branch.conflict.head", new=c.new_text, new_id=c.new_id, old=c.old_text, old_id=c.old_id,
                        date=c.old_date[:7], reason=c.reason))
@@ -237,7 +239,7 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
     for line in lines:
         out.line(line)
     if b.parent_session:
-        out.line(t("branch.close.resume", session=b.parent_session))
+        out.line(t("branch.close.resume", session=b.parent_session, prog=command_prefix(ws.root)))
     return 0
 
 

@@ -28,7 +28,7 @@ def answer_digest(answer: Any) -> str:
     if answer.status != "answered":
         lines.append(t("chat.digest.needs_input", fields=join(answer.missing) or "-"))
     if answer.chain_id:
-        lines.append(t("ask.chain_line", id=answer.chain_id))
+        lines.append(t("ask.chain_line", id=answer.chain_id, prog="mylife"))  # the transcript, not a command to paste
     return "\n".join(lines)
 
 
@@ -68,7 +68,7 @@ class Decisions:
                 # the choices are shell commands: `mylife chat` takes no question and no --accept-stale,
                 # so "keep the old value" is offered as `mylife ask ... --accept-stale`
                 report = report_lines(result.report, prog=command_prefix(chat.ws.root), titled=False)
-                for line in [*header_lines(answer), "", *report, *closing_lines(answer, recorded=False)]:
+                for line in [*header_lines(answer), "", *report, *closing_lines(answer, recorded=False, prog=command_prefix(chat.ws.root))]:
                     io.say(line)
             else:
                 live.finish(answer)

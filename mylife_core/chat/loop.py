@@ -230,7 +230,9 @@ class Chat:
         if s is not None:
             self.io.event({"type": "end", "session": s.id, "saved": bool(s.turns) or s.is_branch})
             if s.turns or s.is_branch:
-                self.io.say(t("chat.bye", id=s.id))
+                from ..staleness.render import command_prefix
+
+                self.io.say(t("chat.bye", id=s.id, prog=command_prefix(self.ws.root)))
         self.close()
 
     # -- one turn --------------------------------------------------------------------------------

@@ -306,7 +306,9 @@ class ModelTurns:
                         unsupported=judged.unsupported)
         chain = record_chain(chat.ws, answer, checker)
         chat.io.say("")
-        chat.io.say(t("ask.chain_line", id=chain.id))
+        from ..staleness.render import command_prefix
+
+        chat.io.say(t("ask.chain_line", id=chain.id, prog=command_prefix(chat.ws.root)))
         chat.io.say("")
         chat.io.say("---")
         chat.io.say(disclaimer())

@@ -99,16 +99,16 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
     out.emit(result.to_json())
     if out.json:
         return result.exit_code
-    if answer.status in ("needs_input", "denied"):
-        from ..staleness.render import command_prefix, report_lines
+    from ..staleness.render import command_prefix, report_lines
 
+    if answer.status in ("needs_input", "denied"):
         for line in [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root), titled=False)]:
             out.line(line)
-        for line in closing_lines(answer, recorded=False):
+        for line in closing_lines(answer, recorded=False, prog=command_prefix(ws.root)):
             out.line(line)
         return result.exit_code
     if live is None:
-        for line in answer_lines(answer, recorded=options.record):
+        for line in answer_lines(answer, recorded=options.record, prog=command_prefix(ws.root)):
             out.line(line)
         return result.exit_code
     live.finish(answer, recorded=options.record)

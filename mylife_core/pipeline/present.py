@@ -177,12 +177,14 @@ def tail_lines(a: Answer) -> list[str]:
     return lines
 
 
-def closing_lines(a: Answer, *, recorded: bool = True) -> list[str]:
+def closing_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife") -> list[str]:
+    """The chain line (``prog`` starts the command it suggests: ``mylife -w PATH`` for another
+    workspace, see :func:`~mylife_core.staleness.render.command_prefix`), then the disclaimer."""
     from ..messages import disclaimer, disclaimer_lines, t
 
     lines = [""]
     if a.chain_id:
-        lines.append(t("ask.chain_line", id=a.chain_id))
+        lines.append(t("ask.chain_line", id=a.chain_id, prog=prog))
     elif not recorded and a.status == "answered":
         lines.append(t("ask.not_recorded"))
     ending = disclaimer_lines(model_used=a.mode == "model")
@@ -192,9 +194,10 @@ def closing_lines(a: Answer, *, recorded: bool = True) -> list[str]:
     return lines
 
 
-def answer_lines(a: Answer, *, recorded: bool = True) -> list[str]:
+def answer_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife") -> list[str]:
     """The whole answer (no streaming)."""
-    return [*header_lines(a), *evidence_lines(a), *analysis_lines(a), *tail_lines(a), *closing_lines(a, recorded=recorded)]
+    return [*header_lines(a), *evidence_lines(a), *analysis_lines(a), *tail_lines(a),
+            *closing_lines(a, recorded=recorded, prog=prog)]
 
 
 class StreamPrinter:
@@ -282,7 +285,10 @@ class LiveAnswer:
 
     def __init__(self, ws: "Workspace", emit: Emit, note: Emit, *, will_call_model: bool,
                  warn: Emit | None = None) -> None:
+        from ..staleness.render import command_prefix
+
         self.printer = StreamPrinter(ws, emit=emit, note=note)
+        self.prog = command_prefix(ws.root)  # the commands the answer suggests act on this workspace
         self.emit = emit
         self.warn = warn or emit
         self.will_call_model = will_call_model
@@ -324,7 +330,7 @@ class LiveAnswer:
         from ..messages import t
 
         if not self.shown:
-            for line in answer_lines(answer, recorded=recorded):
+            for line in answer_lines(answer, recorded=recorded, prog=self.prog):
                 self.emit(line)
             return
         if answer.mode == "model":
@@ -346,5 +352,5 @@ class LiveAnswer:
         elif self.will_call_model:  # the model failed after it had started: say so here
             self.emit("")
             self.warn(answer.label)
-        for line in [*tail_lines(answer), *closing_lines(answer, recorded=recorded)]:
+        for line in [*tail_lines(answer), *closing_lines(answer, recorded=recorded, prog=self.prog)]:
             self.emit(line)

@@ -13,6 +13,7 @@ import click
 
 from ..cli.common import Output, workspace_options
 from ..messages import disclaimer, disclaimer_lines, join, t
+from .render import command_prefix
 from .schedule import EVERY, KINDS
 
 # --------------------------------------------------------------------------- mylife staleness
@@ -27,7 +28,7 @@ from .schedule import EVERY, KINDS
 def staleness(ws, out: Output, question: str, keep: tuple[str, ...], accept_stale: bool, accept_missing: bool) -> None:
     from ..errors import UsageError
     from .check import check
-    from .render import command_prefix, report_lines
+    from .render import report_lines
 
     if not question.strip():
         raise UsageError("empty_text", what="QUESTION")
@@ -131,7 +132,8 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
             out.line("")
             out.line(t("maintain.claims_head", n=report.claims_changed_total, checked=report.claims_checked))
             for c in report.claims:
-                out.line(t(f"maintain.claim_{c.state}", id=c.id, claim=c.claim, pointer=c.provenance or "-"))
+                out.line(t(f"maintain.claim_{c.state}", id=c.id, claim=c.claim, pointer=c.provenance or "-",
+                           prog=command_prefix(ws.root)))
             if report.claims_changed_total > len(report.claims):
                 out.line(t("maintain.claims_more", n=report.claims_changed_total - len(report.claims)))
         elif report.claims_checked:
@@ -145,7 +147,7 @@ def maintain(ws, out: Output, n: int, include_never: bool, no_claims: bool, no_i
         data["answers"] = _interactive_confirm(ws, out, report.fields)
     elif report.fields:
         out.line("")
-        out.line(t("maintain.how"))
+        out.line(t("maintain.how", prog=command_prefix(ws.root)))
     out.emit(data)
 
 

@@ -165,7 +165,9 @@ def confirm_new_field(ws: "Workspace", name: str, value: Any, *, interactive: bo
     if guess.field:
         say(t("ttl.alias_of", name=name, field=guess.field))
     if not interactive or prompt is None:
-        say(t(f"ttl.auto.{auto}", name=name, value=value))
+        from .render import command_prefix
+
+        say(t(f"ttl.auto.{auto}", name=name, value=value, prog=command_prefix(ws.root)))
         return TTLChoice(guess.ttl_days, guess.reason, guess.source, auto, guess)
     for _ in range(max(1, attempts)):
         answer = prompt(t("ttl.prompt", ttl=ttl_text(guess.ttl_days))).strip()

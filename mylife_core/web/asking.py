@@ -71,13 +71,13 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
                            on_text=lambda text: job.push("text", text))
         result = run_ask(ws, job.question, options, events)
         answer = result.answer
-        if answer.status in ("needs_input", "denied"):
-            from ..staleness.render import command_prefix, report_lines
+        from ..staleness.render import command_prefix, report_lines
 
+        if answer.status in ("needs_input", "denied"):
             lines = [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root), titled=False),
-                     *closing_lines(answer, recorded=False)]
+                     *closing_lines(answer, recorded=False, prog=command_prefix(ws.root))]
         else:
-            lines = answer_lines(answer, recorded=options.record)
+            lines = answer_lines(answer, recorded=options.record, prog=command_prefix(ws.root))
         job.status, job.lines, job.chain_id = answer.status, lines, answer.chain_id
         job.push("done", {"status": answer.status, "text": "\n".join(lines), "chain": answer.chain_id})
     except MyLifeError as exc:
