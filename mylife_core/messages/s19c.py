@@ -19,6 +19,12 @@ MESSAGES = {
         "en": "{what} value '{value}' is after today ({today}): only what has already happened is "
               "recorded, and nothing was written. Give today or an earlier date, or leave {what} out for today.",
     },
+    "error.value_below_min": {
+        "zh": "「{name}」的值不能是 {value}：字段词典 {plugin} 规定「{field}」不小于 {min}。没有写入任何内容；"
+              "请写一个不小于 {min} 的数。",
+        "en": "'{name}' cannot be {value}: the field dictionary {plugin} says '{field}' is at least {min}. "
+              "Nothing was written; give a number of at least {min}.",
+    },
     "at.month_first_day": {
         "zh": "只写了月份：日期按该月 1 日（{day}）记。",
         "en": "Month only: dated the first of the month ({day}).",
