@@ -44,6 +44,41 @@ def parse_when_precision(value: str, *, what: str = "--at") -> tuple[datetime, s
     return parse_when(value, what=what), "day"
 
 
+def parse_at(value: str, *, what: str = "--at") -> tuple[datetime, str]:
+    """The date of something that happened, as every ``--at`` takes it: ``2026-01-15``,
+    ``2026-01-15T09:30`` (a zone may follow) or a month, ``2025-03`` (how people date old notes).
+
+    Returns the moment and its precision, as :func:`parse_when_precision`: a month is its first
+    day (00:00, local zone) with precision ``"month"``. Refused, before anything is written: an
+    empty value (``--at ""`` is not "today": leave ``--at`` out for that), a value in none of
+    those forms (the message lists them), and a date after today (:func:`today`, in the user's
+    zone; a month only when the whole month is still to come, so the current month is fine)."""
+    if not value.strip():
+        raise UsageError("at_empty", what=what)
+    try:
+        when, precision = parse_when_precision(value, what=what)
+    except UsageError:
+        raise UsageError("at_bad", what=what, value=value) from None
+    check_not_future(when, precision, what=what, value=value)
+    return when, precision
+
+
+def check_not_future(when: datetime | date, precision: str = "day", *, what: str = "--at",
+                     value: str | None = None) -> None:
+    """Refuse a date after today: what is recorded has already happened. ``when`` is compared in
+    the user's zone; with ``precision="month"`` only a month after the current one is refused."""
+    current = now()
+    if isinstance(when, datetime) and precision != "month":  # a month is its own: no zone shift
+        day = as_aware(when).astimezone(current.tzinfo).date()
+    else:
+        day = when.date() if isinstance(when, datetime) else when
+    this = current.date()
+    future = (day.year, day.month) > (this.year, this.month) if precision == "month" else day > this
+    if future:
+        shown = value if value is not None else (day.isoformat()[:7] if precision == "month" else day.isoformat())
+        raise UsageError("at_future", what=what, value=shown, today=this.isoformat())
+
+
 def now() -> datetime:
     """The current moment as an aware datetime, honouring ``MYLIFE_NOW``."""
     override = os.environ.get("MYLIFE_NOW")

@@ -34,6 +34,9 @@ class FieldSpec(_Spec):
     # "assessment": the user's own judgment (对当前工作的评估). Besides a profile value, the user's
     # assessment claims on the decision's topic satisfy it, the newest dated within ttl_days.
     kind: Literal["fact", "assessment"] = "fact"
+    # the smallest number the value can be (0 for a count of years, an amount of money, hours):
+    # ``profile set`` refuses a number below it. Only numbers are checked; text values pass.
+    min: float | None = None
 
     @field_validator("ttl_days")
     @classmethod

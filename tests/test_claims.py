@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 
 import pytest
 
@@ -258,3 +259,44 @@ def test_a_wrong_value_in_a_claims_file_is_said_in_chinese_with_what_is_allowed(
     shard.write_text(text.replace("  kind: fact\n", ""), encoding="utf-8")  # a required field removed
     r = cli("claim", "list")
     assert r.returncode == 5 and "第 1 条的 kind 缺失" in r.stderr and "Field required" not in r.stderr
+
+
+def test_claim_at_takes_a_month_like_record_and_refuses_the_future(cli, recorded, ws_path, monkeypatch):
+    """`claim add --at 2025-03`: dated the first of the month (id and occurred_at), the statement kept
+    as a month-dated note; a date after today is refused and nothing is written."""
+    now = {"MYLIFE_NOW": "2026-03-10"}
+    r = cli("claim", "add", "那时就想离职", "--topic", "职业去留", "--at", "2025-03", "--json", env=now)
+    assert r.returncode == 0, r.stderr
+    doc = r.json()
+    assert (doc["claim"]["id"], doc["claim"]["occurred_at"]) == ("claim-2025-03-01-001", "2025-03-01")
+    assert doc["recorded_pointer"] == "raw/2025-03-职业去留.md#L1" == doc["claim"]["provenance"]
+    manifest = [json.loads(line) for line in (ws_path / "ledger" / "raw.jsonl").read_text().splitlines()]
+    assert manifest[-1]["file"] == "raw/2025-03-职业去留.md" and manifest[-1]["precision"] == "month"
+    text = cli("claim", "add", "三月也想过", "--topic", "职业去留", "--from", f"{recorded}#L2", "--at", "2025-03",
+               env=now).stdout
+    assert "claim-2025-03-01-002" in text and "只写了月份：日期按该月 1 日（2025-03-01）记" in text
+    claims = cli("claim", "list", "--json").json()["total"]
+    for at in ("2031-05-05", "2026-03-11", "2026-04", ""):
+        bad = cli("claim", "add", "明年的事", "--topic", "职业去留", "--at", at, env=now)
+        assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
+        assert ("之后" in bad.stderr) if at else ("是空的" in bad.stderr)
+    assert "2026-03" in cli("claim", "add", "本月的事", "--topic", "职业去留", "--at", "2026-03", "--json",
+                            env=now).json()["claim"]["id"]
+    assert cli("claim", "list", "--json").json()["total"] == claims + 1
+    assert not list(ws_path.glob("claims/**/*2031*"))
+    assert b"2031" not in (ws_path / "ledger" / "raw.jsonl").read_bytes()
+    # the model's tool (and MCP) refuse a future date too
+    from mylife_core.testing import plugin_host
+    from mylife_core.tools import call_tool
+    from mylife_core.workspace import Workspace
+
+    monkeypatch.setenv("MYLIFE_NOW", "2026-03-10")
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        tool = call_tool(ws, "mylife_claim_add", {"claim": "明年的事", "topic": "职业去留", "kind": "fact",
+                                                  "provenance": f"{recorded}#L1", "occurred_at": "2031-05-05"},
+                         actor="model")
+        rec = call_tool(ws, "mylife_record", {"text": "明年的事", "topic": "t", "occurred_at": "2031-05-05"},
+                        actor="model")
+    assert not tool.ok and tool.error["key"] == "at_future" and "2031-05-05" in tool.error["message"]
+    assert not rec.ok and rec.error["key"] == "at_future"
+    assert b"2031" not in (ws_path / "ledger" / "raw.jsonl").read_bytes()

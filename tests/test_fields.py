@@ -120,3 +120,40 @@ def test_a_dictionary_file_may_carry_decisions_and_topics(tmp_path, ws):
     assert [d.name for d in match_decisions(ws2, "要不要搬去别的城市")] == ["换城市"]
     assert ws2.plugins.topics()["生活"].keywords == ["搬家", "城市"]
     assert ws2.plugins.fields()["睡眠时长"].plugin
+
+
+def test_a_field_with_a_minimum_refuses_a_negative_number(cli, ws_path, tmp_path_factory):
+    """`profile set 工作年限 负五` (-5 years) is refused when the field's dictionary entry says `min: 0`
+    (new field or existing one, by name or alias); text values, zero and fields without a minimum pass."""
+    env = lens_env(installed(tmp_path_factory, "mylife-career"))
+    cli("init")
+
+    def run(*args):
+        return cli("profile", "set", "--yes", "--", *args, env=env, load_plugins="mylife-career")
+
+    bad = run("工作年限", "负五")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "「工作年限」的值不能是 -5：字段词典 mylife-career 规定「工作年限」不小于 0" in bad.stderr
+    assert "推断有效期" not in bad.stdout  # refused before the TTL question
+    assert not (ws_path / "profile.yaml").exists() or "工作年限" not in (ws_path / "profile.yaml").read_text("utf-8")
+    assert run("工作年限", "5").returncode == 0
+    for name, value in [("工作年限", "负五"), ("工龄", "-1"), ("现有存款", "-3000"), ("房租月支出", "负三千五")]:
+        r = run(name, value)
+        assert r.returncode == 2 and "不小于 0" in r.stderr, (name, r.stderr)
+    assert cli("profile", "get", "工作年限", "--json").json()["field"]["value"] == 5
+    en = cli("profile", "set", "工作年限", "负五", env={**env, "MYLIFE_LANG": "en"}, load_plugins="mylife-career")
+    assert en.returncode == 2 and "is at least 0" in en.stderr
+    for name, value in [("工作年限", "0"), ("工作年限", "五年左右"), ("学历", "-1"), ("我的自定义分数", "-3")]:
+        assert run(name, value).returncode == 0, (name, value)
+    # without the dictionary nothing says what the number means: it is kept as given
+    assert cli("profile", "set", "--yes", "--", "工作年限", "-2").returncode == 0
+
+
+def test_a_dictionary_may_give_a_minimum(tmp_path):
+    good = tmp_path / "fields.yaml"
+    good.write_text("fields:\n  - {name: 睡眠时长, min: 0}\n  - {name: 视力}\n", encoding="utf-8")
+    assert [(f.name, f.min) for f in load_file(good).fields] == [("睡眠时长", 0), ("视力", None)]
+    good.write_text("fields:\n  - name: 睡眠时长\n    min: few\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        load_file(good)
+    assert err.value.line == 3 and "min" in err.value.problem

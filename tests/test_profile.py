@@ -226,3 +226,28 @@ def test_a_yaml_syntax_error_leads_with_a_sentence_in_the_users_language(cli, ws
     assert "括号" in problem and "flow sequence" in problem  # what to do, and the parser's detail kept
     en = cli("profile", "list", env={"MYLIFE_LANG": "en"})
     assert en.returncode == 5 and "YAML syntax error: while parsing a flow sequence" in en.stderr
+
+
+def test_profile_set_at_takes_a_month_and_refuses_the_future(cli, ws_path):
+    """`profile set --at 2025-03` as `record --at 2025-03` takes it (the first of the month, said in the
+    output); a date after today is refused and the profile is left as it was."""
+    now = {"MYLIFE_NOW": "2026-03-10"}
+    cli("init")
+    r = cli("profile", "set", "房租月支出", "3500", "--at", "2025-03", "--yes", env=now)
+    assert r.returncode == 0, r.stderr
+    assert "只写了月份：日期按该月 1 日（2025-03-01）记" in r.stdout
+    field = cli("profile", "get", "房租月支出", "--json", env=now).json()["field"]
+    assert field["value"] == 3500 and field["updated_at"].startswith("2025-03-01T00:00:00")
+    older = cli("profile", "set", "房租月支出", "3000", "--at", "2024-11", "--json", env=now).json()
+    assert older["into_history"] is True and older["field"]["history"][0]["updated_at"].startswith("2024-11-01")
+    before = (ws_path / "profile.yaml").read_bytes()
+    for at, expected in [("2031-01-01", "--at 的值「2031-01-01」在今天（2026-03-10）之后"),
+                         ("2026-04", "在今天（2026-03-10）之后"), ("", "--at 的值是空的"),
+                         ("2026-3-1", "2025-03（只记得月份）")]:
+        bad = cli("profile", "set", "房租月支出", "3600", "--at", at, "--yes", env=now)
+        assert bad.returncode == 2 and expected in bad.stderr and "Traceback" not in bad.stderr, (at, bad.stderr)
+        new = cli("profile", "set", "新字段", "1", "--at", at, "--yes", env=now)  # refused before the TTL question
+        assert new.returncode == 2 and expected in new.stderr and "推断有效期" not in new.stdout
+    assert (ws_path / "profile.yaml").read_bytes() == before
+    assert cli("profile", "set", "房租月支出", "3600", "--at", "2026-03", "--json", env=now).json()["field"][
+        "updated_at"].startswith("2026-03-01")

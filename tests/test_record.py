@@ -146,3 +146,44 @@ def test_init_creates_every_file_docs_cli_names(cli, ws_path):
     assert cli("profile", "list", "--json").json()["count"] == 0
     assert cli("status", "--json").json()["layers"]["index"]["chains"] == 0
     assert cli("verify").returncode == 0
+
+
+# ------------------------------------------------------------------------------- --at: no empty, no future
+
+NOW = {"MYLIFE_NOW": "2026-03-10T09:00"}
+
+
+def test_record_at_refuses_an_empty_value_and_a_date_after_today_writing_nothing(cli, ws_path):
+    cli("init")
+    cases = [
+        (("--at", ""), "--at 的值是空的"),
+        (("--at", "  "), "--at 的值是空的"),
+        (("--at", "2030-01-01"), "--at 的值「2030-01-01」在今天（2026-03-10）之后"),
+        (("--at", "2026-03-11"), "在今天（2026-03-10）之后"),
+        (("--at", "2026-03-11T08:00"), "在今天（2026-03-10）之后"),
+        (("--at", "2026-04"), "--at 的值「2026-04」在今天（2026-03-10）之后"),  # the whole month is to come
+    ]
+    for extra, expected in cases:
+        r = cli("record", "还没发生的事", "--topic", "t", *extra, env=NOW)
+        assert r.returncode == 2, (extra, r.stdout, r.stderr)
+        assert expected in r.stderr and "去掉 --at" in r.stderr, r.stderr  # what to do instead
+        assert "Traceback" not in r.stderr
+    assert list((ws_path / "raw").iterdir()) == []
+    assert not (ws_path / "ledger" / "raw.jsonl").exists()
+    en = cli("record", "x", "--topic", "t", "--at", "2030-01-01", env={**NOW, "MYLIFE_LANG": "en"})
+    assert en.returncode == 2 and "is after today (2026-03-10)" in en.stderr
+    # today (a later hour too) and the current month are not the future
+    for at, file in [("2026-03-10", "raw/2026-03-10-t.md"), ("2026-03-10T23:30", "raw/2026-03-10-t-2.md"),
+                     ("2026-03", "raw/2026-03-t.md")]:
+        r = cli("record", "今天的事", "--topic", "t", "--at", at, "--json", env=NOW)
+        assert r.returncode == 0, r.stderr
+        assert r.json()["record"]["file"] == file
+
+
+def test_a_bad_at_lists_the_forms_it_takes(cli):
+    cli("init")
+    r = cli("record", "x", "--topic", "t", "--at", "2025-3")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "「2025-3」不是有效日期" in r.stderr
+    assert "2026-01-15（某一天）" in r.stderr and "2025-03（只记得月份）" in r.stderr
+    assert "2025-03" in cli("record", "--help").stdout

@@ -36,17 +36,25 @@ def claim_lines(c: Claim) -> list[str]:
 @click.option("--source", type=click.Choice(SOURCES), default=None, help=t("help.opt.source"))
 @click.option("--confidence", type=click.Choice(("high", "medium", "low")), default="medium", show_default=True,
               help=t("help.opt.confidence"))
-@click.option("--at", "at", default=None, help=t("help.opt.claim_at"))
+@click.option("--at", "at", default=None, help=t("help.opt.claim_at_forms"))
 @workspace_options
 def add(ws, out: Output, text: str, topic: str, kind: str, provenance: str | None, context: str | None,
         source: str | None, confidence: str, at: str | None) -> None:
-    from ..clock import parse_when
+    """``--at`` takes what ``record --at`` takes. A month (``2025-03``) dates the claim by the first
+    of the month (``occurred_at`` is a date, so the id is ``claim-2025-03-01-NNN``), the rule a
+    claim ``--from`` a month-dated note already follows; the statement recorded without ``--from``
+    is a month-dated note (``raw/2025-03-<topic>.md``, precision ``month``), so the claim's
+    provenance keeps the precision. A date after today is refused."""
+    from ..clock import parse_at
 
+    when, precision = parse_at(at) if at is not None else (None, "day")
     claim, recorded = ws.claims.add(claim=text, topic=topic, kind=kind, source=source, provenance=provenance,
-                                    occurred_at=parse_when(at) if at else None, context=context,
+                                    occurred_at=when, precision=precision, context=context,
                                     confidence=confidence, actor="user")
     out.emit({"ok": True, "claim": claim.model_dump(mode="json"), "recorded_pointer": recorded})
     out.line(t("claim.added", id=claim.id, kind=t("kind." + claim.kind), status=t("status." + claim.status)))
+    if precision == "month":
+        out.line(t("at.month_first_day", day=claim.occurred_at.isoformat()))
     if recorded:
         out.line(t("claim.recorded_statement", pointer=recorded))
     if claim.status == "candidate":

@@ -3,7 +3,7 @@ from __future__ import annotations
 import click
 
 from .. import clock
-from ..layers.profile import FIELD_SOURCES, ProfileField, is_past_value, parse_ttl, parse_value
+from ..layers.profile import FIELD_SOURCES, ProfileField, check_min, is_past_value, parse_ttl, parse_value
 from ..messages import t
 from ..status import age_text
 from .common import Output, table, workspace_options
@@ -30,13 +30,17 @@ def field_json(name: str, f: ProfileField, now) -> dict:
 @click.option("--source", type=click.Choice(FIELD_SOURCES), default="user_filled", show_default=True,
               help=t("help.opt.source"))
 @click.option("--topic", default=None, help=t("help.opt.topic"))
-@click.option("--at", "at", default=None, help=t("help.opt.at"))
+@click.option("--at", "at", default=None, help=t("help.opt.at_forms"))
 @click.option("--yes", "-y", "yes", is_flag=True, help=t("help.opt.yes"))
 @workspace_options
 def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, topic: str | None, at: str | None,
          yes: bool) -> None:
+    """``--at`` takes what ``record --at`` takes. A field's ``updated_at`` is a moment, with no
+    room for a precision, so a month (``2025-03``) is its first day, 00:00 (the date a month-dated
+    note has; the value counts as a little older, never as newer than it is) and the output says
+    so. A date after today is refused."""
     ttl_given, ttl_days = parse_ttl(ttl)
-    when = clock.parse_when(at) if at else None
+    when, precision = clock.parse_at(at) if at is not None else (None, "day")
     reason = ttl_source = sensitivity = inferred = None
     if not ttl_given and ws.profile.find(name.strip()) is None:
         # a new field: infer its TTL, show it with why, confirm or change it once (docs/design.md#ttl)
@@ -45,6 +49,7 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
         from ..staleness.ttl import check_new_field, confirm_new_field
 
         check_new_field(name, value)  # bad input is reported before anything is asked
+        check_min(ws, name, value)
         inferred = confirm_new_field(
             ws, name.strip(), value, interactive=sys.stdin.isatty() and not yes and not out.json,
             auto="json" if out.json else ("yes" if yes else "no_terminal"),
@@ -59,11 +64,16 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
     out.emit({"ok": True, "field": field_json(name.strip(), field, now), "created": previous is None,
               "previous_value": previous.value if previous else None, "into_history": into_history,
               "ttl_inference": inferred.to_json() if inferred else None})
+    month_note = t("at.month_first_day", day=when.date().isoformat()) if precision == "month" else None
     if into_history:
         out.line(t("profile.into_history", name=name.strip(), at=when.date().isoformat(), value=parse_value(value),
                    current=field.value, current_at=field.updated_at.date().isoformat()))
+        if month_note:
+            out.line(month_note)
         return
     out.line(t("profile.set", name=name.strip(), value=field.value, ttl=ttl_text(field.ttl_days), source=field.source))
+    if month_note:
+        out.line(month_note)
     if field.ttl_reason and previous is None and (inferred is None or inferred.how == "changed"):
         out.line(t("profile.ttl_reason", reason=field.ttl_reason))
     if previous is not None and previous.value != field.value:

@@ -15,7 +15,7 @@ SOURCES = ("user_raw", "user_filled", "bill_import", "mcp")
 @click.option("-f", "--file", "file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help=t("help.opt.file"))
 @click.option("--topic", "-t", required=True, help=t("help.opt.topic"))
-@click.option("--at", "at", default=None, help=t("help.opt.record_at"))
+@click.option("--at", "at", default=None, help=t("help.opt.record_at_forms"))
 @click.option("--source", type=click.Choice(SOURCES), default="user_raw", show_default=True, help=t("help.opt.source"))
 @click.option("--extract", "extract", is_flag=True, help=t("ask.opt.extract"))
 @click.option("--yes", "-y", "yes", is_flag=True, help=t("ask.opt.yes"))
@@ -24,10 +24,10 @@ SOURCES = ("user_raw", "user_filled", "bill_import", "mcp")
 @raw_bytes_argument("text")
 def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at: str | None, source: str,
             extract: bool, yes: bool, defer: bool) -> int:
-    from ..clock import parse_when_precision
+    from ..clock import parse_at
 
     data = read_input(text, file)
-    when, precision = parse_when_precision(at) if at else (None, "day")
+    when, precision = parse_at(at) if at is not None else (None, "day")
     if extract:
         from ..errors import UsageError
         from ..llm.settings import load_settings

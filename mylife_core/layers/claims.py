@@ -205,12 +205,19 @@ class ClaimsLayer:
 
     def add(self, *, claim: str, topic: str, kind: str = "fact", source: str | None = None,
             provenance: str | None = None, occurred_at: datetime | date | None = None,
-            context: str | None = None, confidence: str = "medium", actor: str = "user") -> tuple[Claim, str | None]:
+            context: str | None = None, confidence: str = "medium", actor: str = "user",
+            precision: str = "day") -> tuple[Claim, str | None]:
         """Add one claim. Returns the claim and, when the statement itself had to be recorded
-        to L0 (no ``provenance`` given), the pointer of that new raw record."""
+        to L0 (no ``provenance`` given), the pointer of that new raw record.
+
+        ``precision="month"`` (``claim add --at 2025-03``): ``occurred_at`` stands for its month.
+        A claim's date is a day, so it is the first of the month (as for a claim from a
+        month-dated note); the statement recorded to L0 is a month-dated note, which keeps the
+        precision where the claim points."""
         claims, recorded = self.add_many([dict(claim=claim, topic=topic, kind=kind, source=source,
                                                provenance=provenance, occurred_at=occurred_at,
-                                               context=context, confidence=confidence)], actor=actor)
+                                               context=context, confidence=confidence,
+                                               precision=precision)], actor=actor)
         return claims[0], recorded[0]
 
     def add_many(self, items: Iterable[dict], *, actor: str = "user") -> tuple[list[Claim], list[str | None]]:
@@ -254,6 +261,8 @@ class ClaimsLayer:
             for item in prepared:
                 when = item["occurred_at"]
                 day = when.date() if isinstance(when, datetime) else when
+                if item.get("precision") == "month":
+                    day = day.replace(day=1)
                 item["day"] = day
                 by_day[day] = by_day.get(day, 0) + 1
             # everything that can fail is checked before anything is written: the store is read
@@ -275,7 +284,8 @@ class ClaimsLayer:
                         # all-or-nothing step as the claim (rolled back if the claim fails)
                         data = (item["claim"] + "\n").encode("utf-8")
                         rec = self.ws.raw.write_unaudited(data, topic=item["topic"], when=clock.as_aware(item["occurred_at"]),
-                                                          source="user_filled", actor=actor, pending=pending)
+                                                          source="user_filled", actor=actor, pending=pending,
+                                                          precision=item.get("precision") or "day")
                         raw_changes.append((actor, "record", rec.file, [rec.file, "ledger/raw.jsonl"],
                                             {"topic": rec.topic, "sha256": rec.sha256, "size": rec.size}))
                         pointer, digest = self.check_pointer(f"{rec.file}#L1-L{rec.lines}" if rec.lines > 1

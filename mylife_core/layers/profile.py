@@ -186,6 +186,23 @@ def _patched_text(current: bytes, old: ProfileFile, new: ProfileFile, changed: t
     return "".join(parts)
 
 
+def check_min(ws: "Workspace", name: str, value: Any) -> None:
+    """Refuse a number below the ``min`` of the field's dictionary entry (by name or alias):
+    ``工作年限 负五`` or ``现有存款 -3000`` mean nothing. Text values and fields no dictionary
+    gives a minimum are not checked."""
+    value = parse_value(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    from ..staleness.ttl import field_spec_for
+
+    spec = field_spec_for(ws, (name or "").strip())
+    if spec is None or spec.min is None or value >= spec.min:
+        return
+    low = int(spec.min) if float(spec.min).is_integer() else spec.min
+    raise UsageError("value_below_min", name=(name or "").strip(), value=value, field=spec.name, min=low,
+                     plugin=ws.plugins.plugin_label(spec.plugin))
+
+
 class ProfileLayer:
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
@@ -286,6 +303,7 @@ class ProfileLayer:
             raise UsageError("empty_text", what="value")
         if ttl_days is not None and ttl_days <= 0:  # never write what the reader refuses (ProfileField)
             raise UsageError("bad_ttl", value=ttl_days)
+        check_min(self.ws, name, value)
         with self.ws.lock():
             data = self._read_truth()  # under the lock: another process may have written
             when = at or clock.now()

@@ -49,6 +49,8 @@ def record(ws: "Workspace", actor: str, args: RecordArgs) -> dict[str, Any]:
     from .. import clock
 
     source = "mcp" if "MCP" in actor else "user_raw"
+    if args.occurred_at:
+        clock.check_not_future(args.occurred_at, what="occurred_at")  # as --at: what happened, not plans
     when = clock.as_aware(args.occurred_at) if args.occurred_at else None
     rec = ws.raw.record(args.text.encode("utf-8"), topic=args.topic, occurred_at=when, source=source, actor=actor)
     pointer = f"{rec.file}#L1" if rec.lines <= 1 else f"{rec.file}#L1-L{rec.lines}"
@@ -96,6 +98,10 @@ def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]
         raise UsageError("tool_claim_needs_pointer")
     if _is_model(actor):
         _refuse_verdicts(ws, args)
+    if args.occurred_at:
+        from .. import clock
+
+        clock.check_not_future(args.occurred_at, what="occurred_at")  # as --at
     source = "llm_inferred" if args.kind == "inference" else ("user_raw" if args.provenance else None)
     claim, recorded = ws.claims.add(claim=args.claim, topic=args.topic, kind=args.kind, source=source,
                                     provenance=args.provenance, occurred_at=args.occurred_at, context=args.context,

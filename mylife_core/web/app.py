@@ -670,8 +670,8 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         text = _text(form, "text")
         topic = _text(form, "topic").strip()
         at = _text(form, "at").strip()
-        when = clock.parse_when(at, what="at") if at else None
-        rec = ws.raw.record(text.encode("utf-8"), topic=topic, occurred_at=when, actor="user")
+        when, precision = clock.parse_at(at, what="at") if at else (None, "day")  # as --at: no future date
+        rec = ws.raw.record(text.encode("utf-8"), topic=topic, occurred_at=when, actor="user", precision=precision)
         return RedirectResponse(f"/raw/{quote(rec.file.removeprefix('raw/'))}", status_code=303)
 
     def branch_abandon(request: Request, ws: Any, form: Any) -> Response:
