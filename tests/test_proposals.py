@@ -105,7 +105,8 @@ def test_bulk_accept_checks_every_proposal_before_writing(ws, fakellm):
     assert store.get(a).pending and "月税后收入" not in ws.profile.reload().fields
 
 
-def test_a_model_digest_that_differs_from_the_users_revision_waits_for_the_user(ws, fakellm):
+def _revised_digest(ws, fakellm):
+    """A topic whose model digest the user revised; returns the claim it cites."""
     from mylife_core.pipeline.digest import generate, revise
 
     use_model(ws, fakellm)
@@ -114,6 +115,13 @@ def test_a_model_digest_that_differs_from_the_users_revision_waits_for_the_user(
     fakellm.script(Reply(text=f"月薪涨到了 20000 [{claim.id}]。"))
     generate(ws, "职业去留")
     revise(ws, "职业去留", f"我自己的说法：月薪两万 [{claim.id}]。")
+    return claim
+
+
+def test_a_model_digest_that_differs_from_the_users_revision_waits_for_the_user(ws, fakellm):
+    from mylife_core.pipeline.digest import generate, revise
+
+    claim = _revised_digest(ws, fakellm)
     assert Proposals(ws).pending() == []
     fakellm.script(Reply(text=f"用户的月薪是 20000 [{claim.id}]。"))
     generate(ws, "职业去留")  # the user's revision stays in force; the new original is a proposal
@@ -163,14 +171,9 @@ def test_the_cli_lists_and_decides_pending_proposals(ws, cli, fakellm):
 def test_accepting_a_model_digest_keeps_a_revision_whose_front_matter_was_broken_by_hand(ws, fakellm):
     """A digest in force whose front matter no longer parses is the user's text (as the layer reads
     it): accepting the model's original keeps it whole in the proposal."""
-    from mylife_core.pipeline.digest import generate, revise
+    from mylife_core.pipeline.digest import generate
 
-    use_model(ws, fakellm)
-    rec = ws.raw.record("月薪涨到 20000 了。\n".encode(), topic="职业去留")
-    claim, _ = ws.claims.add(claim="月薪涨到 20000", topic="职业去留", kind="fact", provenance=f"{rec.file}#L1")
-    fakellm.script(Reply(text=f"月薪涨到了 20000 [{claim.id}]。"))
-    generate(ws, "职业去留")
-    revise(ws, "职业去留", f"我自己的说法：月薪两万 [{claim.id}]。")
+    claim = _revised_digest(ws, fakellm)
     fakellm.script(Reply(text=f"用户的月薪是 20000 [{claim.id}]。"))
     generate(ws, "职业去留")
     (p,) = Proposals(ws).pending()
