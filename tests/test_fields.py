@@ -157,3 +157,18 @@ def test_a_dictionary_may_give_a_minimum(tmp_path):
     with pytest.raises(DataFileError) as err:
         load_file(good)
     assert err.value.line == 3 and "min" in err.value.problem
+
+
+def test_profile_get_finds_a_field_kept_under_another_name_of_the_dictionary(cli, ws_path, tmp_path_factory):
+    """`profile set 房租月支出 3800` keeps the user's own name; `profile get 房租` (the dictionary's
+    name) finds it and says under which name it is kept, in text and JSON."""
+    env = lens_env(installed(tmp_path_factory, "mylife-career"))
+    cli("init")
+    assert cli("profile", "set", "房租月支出", "3800", "--yes", env=env, load_plugins="mylife-career").returncode == 0
+    got = cli("profile", "get", "房租", env=env, load_plugins="mylife-career")
+    assert got.returncode == 0, got.stderr
+    assert "你的档案里把「房租」记为「房租月支出」" in got.stdout and "房租月支出 = 3800" in got.stdout
+    doc = cli("profile", "get", "房租", "--json", env=env, load_plugins="mylife-career").json()
+    assert doc["asked"] == "房租" and doc["field"]["name"] == "房租月支出" and doc["field"]["value"] == 3800
+    missing = cli("profile", "get", "学历", env=env, load_plugins="mylife-career")
+    assert missing.returncode == 3 and "Traceback" not in missing.stderr  # nothing held under any name

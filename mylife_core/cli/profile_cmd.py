@@ -84,9 +84,24 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
 @click.argument("name")
 @workspace_options
 def get(ws, out: Output, name: str) -> None:
-    field = ws.profile.get(name)
+    from ..errors import NotFound
+
+    asked = name
+    try:
+        field = ws.profile.get(name)
+    except NotFound:
+        # the dictionary's name for a field the profile keeps under an alias (房租 ~ 房租月支出), or the reverse
+        from ..staleness.check import resolve_field
+        from ..staleness.ttl import field_index
+
+        held = resolve_field(name, ws.profile.fields(), field_index(ws))
+        if held is None:
+            raise
+        name, field = held, ws.profile.get(held)
     now = clock.now()
-    out.emit({"ok": True, "field": field_json(name, field, now)})
+    out.emit({"ok": True, "field": field_json(name, field, now), **({"asked": asked} if asked != name else {})})
+    if asked != name:
+        out.line(t("profile.held_as", asked=asked, name=name), dim=True)
     state = t("profile.stale") if field.is_stale(now) else t("profile.fresh")
     out.line(f"{name} = {field.value}")
     out.line(f"  updated_at  {field.updated_at.isoformat()}（{age_text(field.age_days(now))}）")
