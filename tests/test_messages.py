@@ -165,3 +165,12 @@ def test_converter_folds_dict_modules_three_way_and_is_idempotent(tmp_path):
     again = convert.convert(messages, locale)
     assert again.modules == [] and again.written == []
     assert {p: p.read_bytes() for p in locale.rglob("*") if p.is_file()} == before
+
+
+def test_a_language_mylife_does_not_speak_is_said_not_silently_ignored(cli):
+    cli("init")
+    r = cli("status", env={"MYLIFE_LANG": "fr"})
+    assert r.returncode == 0 and "MYLIFE_LANG=fr 不是 MyLife 支持的语言（zh, en）" in r.stderr
+    assert "MyLife 工作区" in r.stdout  # the default language is used
+    assert "MYLIFE_LANG" not in cli("status", env={"MYLIFE_LANG": "en"}).stderr
+    assert cli("status", "--json", env={"MYLIFE_LANG": "fr"}).json()["ok"] is True  # stdout stays JSON

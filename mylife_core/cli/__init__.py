@@ -242,9 +242,12 @@ def main(argv: list[str] | None = None) -> None:
     as_json = "--json" in args  # as common.json_requested; common is imported only on errors
     try:
         if args[:1] != ["--version"]:  # --version needs no message catalog
-            from ..messages import install_click_translations
+            from ..messages import LANGUAGES, install_click_translations, t
 
             install_click_translations()  # click's own strings ("Usage:", ...) in the user's language
+            wanted = os.environ.get("MYLIFE_LANG", "").strip()
+            if wanted and wanted.lower()[:2] not in LANGUAGES and not as_json:  # said, not silently ignored
+                click.echo(t("cli.lang_unknown", value=wanted, choices=", ".join(LANGUAGES)), err=True)
         cli = build_cli()
         rv = cli.main(args=args, prog_name="mylife", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
