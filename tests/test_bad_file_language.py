@@ -29,7 +29,7 @@ def test_a_synonyms_line_with_one_word(cli, recorded):
     path = recorded / "synonyms.txt"
     path.write_text("# 我的同义词\n换工作 跳槽\n离职\n", encoding="utf-8")
     r = cli("recall", "换工作")
-    assert r.returncode == 5 and f"{path}:3: 这一行只有一个词：每行要列出至少两个意思相同的词" in r.stderr
+    assert r.returncode == 5 and f"{path}:3: 这一行不到两个词：每行要列出至少两个意思相同的词" in r.stderr
     assert "该文件不会被改写" in r.stderr
     clean(r)
     en = cli("recall", "换工作", env=EN)

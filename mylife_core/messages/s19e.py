@@ -24,7 +24,7 @@ MESSAGES = {
     },
     # search: synonyms.txt and dict.txt
     "bad_file.synonyms_one_word": {
-        "zh": "这一行只有一个词：每行要列出至少两个意思相同的词，用空格或逗号隔开（如：换工作 跳槽）",
+        "zh": "这一行不到两个词：每行要列出至少两个意思相同的词，用空格或逗号隔开（如：换工作 跳槽）",
         "en": "a line lists at least two words that mean the same, separated by spaces or commas (e.g. 换工作 跳槽)",
     },
     "bad_file.dict_line": {
