@@ -132,32 +132,33 @@ def parse_skill(path: Path) -> tuple[dict[str, Any], str]:
     import yaml
 
     from .errors import DataFileError
+    from .messages import t
     from .storage.yamlfile import parse_yaml, read_text
 
     text = read_text(path)
     lines = text.splitlines(keepends=True)
     if not lines or lines[0].strip() != "---":
-        raise DataFileError(path, 1, "no front matter: the file must start with a '---' line, then name/description")
+        raise DataFileError(path, 1, t("bad_file.skill_no_front_matter"))
     for end in range(1, len(lines)):
         if lines[end].strip() in ("---", "..."):
             break
     else:
-        raise DataFileError(path, len(lines), "front matter is not closed by a '---' line")
+        raise DataFileError(path, len(lines), t("bad_file.skill_unclosed"))
     try:
         meta = parse_yaml("".join(lines[1:end]), path)
     except DataFileError as exc:  # shift the line: the YAML starts on line 2
         raise DataFileError(path, (exc.line or 0) + 1 if exc.line else None, exc.problem) from None
     except yaml.YAMLError as exc:  # pragma: no cover - parse_yaml maps these
-        raise DataFileError(path, None, str(exc)) from None
+        raise DataFileError(path, None, t("bad_file.yaml_other", detail=exc)) from None
     if not isinstance(meta, dict):
-        raise DataFileError(path, 2, "front matter must be a mapping with name and description")
+        raise DataFileError(path, 2, t("bad_file.skill_not_mapping"))
     for key in ("name", "description"):
         value = meta.get(key)
         if not isinstance(value, str) or not value.strip():
             line = next((i + 1 for i, ln in enumerate(lines[:end]) if ln.startswith(f"{key}:")), 2)
-            raise DataFileError(path, line, f"front matter needs a non-empty '{key}'")
+            raise DataFileError(path, line, t("bad_file.skill_needs", key=key))
     if "\n" in meta["name"].strip():
-        raise DataFileError(path, 2, "name must be one line")
+        raise DataFileError(path, 2, t("bad_file.skill_name_one_line"))
     return meta, "".join(lines[end + 1:]).lstrip("\n")
 
 

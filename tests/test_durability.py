@@ -140,7 +140,10 @@ def test_duplicate_claim_ids_from_a_hand_edit_are_named(cli, ws_path):
     body = text.split("\n", 1)[1]
     shard.write_text(text + body, encoding="utf-8")
     r = cli("claim", "list")
-    assert r.returncode == 5 and "duplicate claim id claim-2026-01-15-001" in r.stderr
+    assert r.returncode == 5 and "证据编号 claim-2026-01-15-001 重复了（claims/2026-01.yaml 里也有这个编号）" in r.stderr
+    assert "请删掉重复的那一条" in r.stderr and "Traceback" not in r.stderr
+    en = cli("claim", "list", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 5 and "duplicate claim id claim-2026-01-15-001 (also in claims/2026-01.yaml)" in en.stderr
 
 
 def test_claims_index_is_a_rebuildable_cache(cli, ws_path):

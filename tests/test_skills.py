@@ -99,8 +99,9 @@ def test_front_matter_is_required_and_problems_name_file_and_line(ws):
     assert [s.name for s in catalog.skills if s.source == "workspace"] == ["good"]
     problems = {p.path.name if p.path.name != "SKILL.md" else p.path.parent.name: p for p in catalog.problems}
     assert set(problems) == {"no-front.md", "no-desc", "bad-yaml.md", "unclosed.md"}
-    assert problems["no-front.md"].line == 1 and "front matter" in problems["no-front.md"].problem
-    assert problems["no-desc"].line == 2 and "description" in problems["no-desc"].problem
+    assert problems["no-front.md"].line == 1 and "缺少开头的元数据（front matter）：文件第一行必须是 ---" in problems["no-front.md"].problem
+    assert problems["no-desc"].line == 2 and "缺少 description" in problems["no-desc"].problem
+    assert problems["unclosed.md"].line == 3 and "没有用一行 --- 结束" in problems["unclosed.md"].problem
     assert problems["bad-yaml.md"].line == 3 and problems["bad-yaml.md"].problem.startswith("YAML")
     with pytest.raises(DataFileError):
         parse_skill(skills / "unclosed.md")

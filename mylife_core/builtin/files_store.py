@@ -206,6 +206,7 @@ class FilesStore:
         (a clear error naming file and line), unless ``own``: rows this writer just appended, which
         a concurrent reader may have indexed from the file already (they are replaced)."""
         from mylife_core.errors import DataFileError
+        from mylife_core.messages import t
 
         rows = []
         for c in claims:
@@ -224,7 +225,7 @@ class FilesStore:
                 if c.id in seen or other:
                     where = other[0] if other else shard
                     raise DataFileError(self.dir / shard, _line_of_id(self.dir / shard, c.id),
-                                        f"duplicate claim id {c.id} (also in claims/{where})") from None
+                                        t("bad_file.duplicate_claim_id", id=c.id, other=where)) from None
                 seen.add(c.id)
             raise
 

@@ -22,12 +22,16 @@ KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 def parse(path: Path) -> dict[str, str]:
     """The variables in ``path`` (empty if it does not exist)."""
+    from ..messages import t
+
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         return {}
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataFileError(path, None, f"not UTF-8 text ({exc.reason})") from None
+        raise DataFileError(path, data[: exc.start].count(b"\n") + 1, t("bad_file.not_utf8")) from None
     values: dict[str, str] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -38,12 +42,12 @@ def parse(path: Path) -> dict[str, str]:
         key, sep, value = line.partition("=")
         key = key.strip()
         if not sep or not KEY_RE.match(key):
-            raise DataFileError(path, number, "expected KEY=VALUE (letters, digits and _ in KEY)")
+            raise DataFileError(path, number, t("bad_file.env_line"))
         value = value.strip()
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]
         elif value[:1] in ("'", '"'):
-            raise DataFileError(path, number, f"unclosed quote in the value of {key}")
+            raise DataFileError(path, number, t("bad_file.env_quote", key=key))
         values[key] = value
     return values
 

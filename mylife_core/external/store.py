@@ -98,6 +98,7 @@ class ExternalClaimStore:
     def settings(self) -> dict[str, str]:
         """``config.env`` (created with defaults on first use), managed variables refused."""
         from ..errors import DataFileError
+        from ..messages import t
         from ..storage.atomic import ensure_private_dir
         from . import envfile
 
@@ -110,7 +111,7 @@ class ExternalClaimStore:
         for key in values:
             if key in self.managed_env:
                 raise DataFileError(self.config_path, _line_of(self.config_path, key),
-                                    f"{key} is set by MyLife (it points into the workspace); remove this line")
+                                    t("bad_file.env_managed", key=key))
         return values
 
     # -- the server ----------------------------------------------------------------------------

@@ -111,7 +111,7 @@ class RawLayer:
                 rec = RawRecord.model_validate_json(raw)
             except Exception as exc:
                 self._records, self._seen = None, (0, 0, 0)
-                raise DataFileError(self.manifest_path, lines, f"bad manifest entry: {_short(exc)}") from None
+                raise DataFileError(self.manifest_path, lines, _manifest_problem(exc)) from None
             self._records[rec.file] = rec
         self._seen = (st.st_ino, done + len(complete), lines)
         return self._records
@@ -327,6 +327,20 @@ class RawLayer:
         self._records, self._seen = None, (0, 0, 0)
         self.ws.audit_only("system", "manifest.repair", "ledger/raw.jsonl",
                            detail={"dropped_bytes": len(data) - len(keep)})
+
+
+def _manifest_problem(exc: Exception) -> str:
+    """What is wrong with a manifest line, in the user's language: a field's problem said as
+    :func:`~mylife_core.storage.describe.validation_problem` says it, else the parser's own text."""
+    from pydantic import ValidationError
+
+    from ..messages import t
+    from ..storage.describe import validation_problem
+
+    first = exc.errors()[0] if isinstance(exc, ValidationError) and exc.errors() else {}
+    if first.get("type") == "json_invalid":  # a line cut short or edited by hand
+        return t("bad_file.not_json_line", detail=first.get("msg", ""))
+    return t("bad_file.manifest_entry", detail=validation_problem(exc)[1] if first.get("loc") else _short(exc))
 
 
 def _short(exc: Exception) -> str:

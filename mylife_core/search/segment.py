@@ -114,15 +114,18 @@ class Dictionary:
 
 def read_dict_file(path: Path) -> list[tuple[str, int | None, str | None]]:
     """Parse a jieba user dictionary; a malformed line is an error naming file and line."""
+    from ..messages import t
+
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return []
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a BOM (Notepad): offsets below count from after it
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise DataFileError(path, line, "not UTF-8 text") from None
+        raise DataFileError(path, line, t("bad_file.not_utf8")) from None
     out: list[tuple[str, int | None, str | None]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         body = line.split("#", 1)[0].strip()
@@ -130,13 +133,13 @@ def read_dict_file(path: Path) -> list[tuple[str, int | None, str | None]]:
             continue
         parts = body.split()
         if len(parts) > 3:
-            raise DataFileError(path, number, "expected `word [frequency] [tag]` (a word has no spaces)")
+            raise DataFileError(path, number, t("bad_file.dict_line"))
         word, freq, tag = parts[0], None, None
         rest = parts[1:]
         if rest and rest[0].isdigit():
             freq = int(rest.pop(0))
         elif len(rest) == 2:
-            raise DataFileError(path, number, f"frequency must be a whole number, got {rest[0]!r}")
+            raise DataFileError(path, number, t("bad_file.dict_frequency", value=repr(rest[0])))
         if rest:
             tag = rest[0]
         out.append((normalize(word), freq, tag))

@@ -78,12 +78,17 @@ class Thesaurus:
 
 
 def read_synonyms_file(path: Path) -> list[list[str]]:
+    from ..messages import t
+
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        data = path.read_bytes()
     except FileNotFoundError:
         return []
-    except UnicodeDecodeError:
-        raise DataFileError(path, None, "not UTF-8 text") from None
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a BOM (Notepad): offsets below count from after it
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataFileError(path, data[: exc.start].count(b"\n") + 1, t("bad_file.not_utf8")) from None
     groups = []
     for number, line in enumerate(text.splitlines(), start=1):
         body = line.split("#", 1)[0].strip()
@@ -91,7 +96,7 @@ def read_synonyms_file(path: Path) -> list[list[str]]:
             continue
         words = [w for w in _SEP.split(body) if w]
         if len(words) < 2:
-            raise DataFileError(path, number, "a line lists at least two words that mean the same")
+            raise DataFileError(path, number, t("bad_file.synonyms_one_word"))
         groups.append(words)
     return groups
 

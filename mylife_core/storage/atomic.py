@@ -44,9 +44,10 @@ def ensure_private_dir(path: Path) -> Path:
         path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
         from ..errors import DataFileError
+        from ..messages import t
 
         bad = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), path)
-        raise DataFileError(bad, None, "not a folder (MyLife expects a folder here; move the file away)") from None
+        raise DataFileError(bad, None, t("bad_file.not_folder")) from None
     with contextlib.suppress(OSError):
         os.chmod(path, DIR_MODE)
     return path

@@ -59,7 +59,9 @@ def read(path: Path) -> tuple[list[dict[str, Any]], bool]:
         try:
             out.append(json.loads(raw))
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise DataFileError(path, number, f"not a JSON line: {exc}") from None
+            from ..messages import t
+
+            raise DataFileError(path, number, t("bad_file.not_json_line", detail=exc)) from None
     return out, torn
 
 
@@ -91,7 +93,9 @@ def tail(path: Path, n: int, chunk: int = 65536, *, tolerant: bool = False) -> l
             records.append(json.loads(line))
         except (ValueError, UnicodeDecodeError):
             if not tolerant:
-                raise DataFileError(path, None, "not a JSON line near the end of the file") from None
+                from ..messages import t
+
+                raise DataFileError(path, None, t("bad_file.not_json_near_end")) from None
     return records[-n:]
 
 

@@ -18,6 +18,7 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from ..errors import DataFileError
+from ..messages import t
 from .atomic import atomic_write_bytes
 
 try:
@@ -113,7 +114,7 @@ def _expanded_size(text: str, path: Path) -> None:
 
     def size(n: Any, depth: int) -> int:
         if depth > MAX_DEPTH:
-            raise DataFileError(path, n.start_mark.line + 1, f"YAML nested deeper than {MAX_DEPTH} levels")
+            raise DataFileError(path, n.start_mark.line + 1, t("bad_file.yaml_too_deep", limit=MAX_DEPTH))
         known = sizes.get(id(n))
         if known is not None:
             return known
@@ -128,7 +129,7 @@ def _expanded_size(text: str, path: Path) -> None:
         sizes[id(n)] = total
         if total > MAX_EXPANDED_NODES:
             raise DataFileError(path, n.start_mark.line + 1,
-                                f"YAML aliases expand to more than {MAX_EXPANDED_NODES:,} values (an alias bomb?)")
+                                t("bad_file.yaml_alias_bomb", limit=f"{MAX_EXPANDED_NODES:,}"))
         return total
 
     if node is not None:
@@ -150,7 +151,7 @@ def parse_yaml(text: str, path: Path) -> Any:
         if exc.kind == "timestamp":
             problem = bad_date_problem(exc.value, exc.detail, with_time=not _DATE_ONLY.match(exc.value))
         else:
-            problem = f"YAML: a value cannot be read ({exc.detail[:80]})"
+            problem = t("bad_file.yaml_value", detail=exc.detail[:80])
         raise DataFileError(path, exc.line, problem) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -158,11 +159,11 @@ def parse_yaml(text: str, path: Path) -> Any:
         problem = " ".join(p for p in (exc.context, exc.problem) if p) or "YAML syntax error"
         raise DataFileError(path, line, yaml_syntax_problem(problem)) from None
     except yaml.YAMLError as exc:
-        raise DataFileError(path, None, f"YAML: {exc}") from None
+        raise DataFileError(path, None, t("bad_file.yaml_other", detail=exc)) from None
     except RecursionError:
-        raise DataFileError(path, None, f"YAML nested deeper than {MAX_DEPTH} levels") from None
+        raise DataFileError(path, None, t("bad_file.yaml_too_deep", limit=MAX_DEPTH)) from None
     except ValueError as exc:  # e.g. a number with thousands of digits (Python's int-from-text limit)
-        raise DataFileError(path, _line_of_value_error(text), f"YAML: a value cannot be read ({str(exc)[:80]})") from None
+        raise DataFileError(path, _line_of_value_error(text), t("bad_file.yaml_value", detail=str(exc)[:80])) from None
 
 
 _DATE_ONLY = re.compile(r"\d{4}-\d\d?-\d\d?\Z")
@@ -190,12 +191,12 @@ def read_bytes(path: Path) -> bytes:
     """The file's bytes; a folder, a device or an unreadable file is a :class:`DataFileError`."""
     try:
         if os.path.lexists(path) and not path.is_file():
-            raise DataFileError(path, None, "not a regular file (a folder or device where MyLife keeps a file)")
+            raise DataFileError(path, None, t("bad_file.not_regular"))
         return path.read_bytes()  # a missing file raises FileNotFoundError, as callers expect
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise DataFileError(path, None, f"cannot read: {exc.strerror or exc}") from None
+        raise DataFileError(path, None, t("bad_file.cannot_read", reason=exc.strerror or exc)) from None
 
 
 def decode_text(data: bytes, path: Path) -> str:
@@ -203,7 +204,7 @@ def decode_text(data: bytes, path: Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise DataFileError(path, line, "not valid UTF-8") from None
+        raise DataFileError(path, line, t("bad_file.not_utf8")) from None
 
 
 def read_text(path: Path) -> str:

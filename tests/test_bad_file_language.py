@@ -1,0 +1,160 @@
+"""A file MyLife cannot read is named by file and line, and what is wrong is said in the user's
+language (Chinese by default, English with MYLIFE_LANG=en), with what to do: the real CLI on real
+files in a temporary workspace."""
+
+from __future__ import annotations
+
+import pytest
+
+from mylife_core.errors import DataFileError
+from mylife_core.external import envfile
+
+EN = {"MYLIFE_LANG": "en"}
+GBK = "改变".encode("gbk")  # bytes an editor saving in GBK/GB18030 writes: not UTF-8
+
+
+def clean(r) -> None:
+    assert "Traceback" not in r.stderr and "内部错误" not in r.stderr and "internal error" not in r.stderr.lower()
+
+
+@pytest.fixture
+def recorded(cli, ws_path):
+    cli("init")
+    r = cli("record", "我想换工作，工资太低", "--topic", "职业去留")
+    assert r.returncode == 0, r.stderr
+    return ws_path
+
+
+def test_a_synonyms_line_with_one_word(cli, recorded):
+    path = recorded / "synonyms.txt"
+    path.write_text("# 我的同义词\n换工作 跳槽\n离职\n", encoding="utf-8")
+    r = cli("recall", "换工作")
+    assert r.returncode == 5 and f"{path}:3: 这一行不到两个词：每行要列出至少两个意思相同的词" in r.stderr
+    assert "该文件不会被改写" in r.stderr
+    clean(r)
+    en = cli("recall", "换工作", env=EN)
+    assert en.returncode == 5 and f"{path}:3: a line lists at least two words that mean the same" in en.stderr
+    assert "这一行" not in en.stderr
+    clean(en)
+    assert path.read_text(encoding="utf-8") == "# 我的同义词\n换工作 跳槽\n离职\n"  # never rewritten
+
+
+def test_a_synonyms_file_not_in_utf8_names_the_line_after_a_bom(cli, recorded):
+    path = recorded / "synonyms.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + "换工作 跳槽\n好 坏\n".encode() + GBK + b" x\n")
+    r = cli("recall", "换工作")
+    assert r.returncode == 5 and f"{path}:3: 这个文件不是 UTF-8 编码的文本" in r.stderr
+    assert "请用编辑器把它另存为 UTF-8 后重试" in r.stderr
+    clean(r)
+    en = cli("recall", "换工作", env=EN)
+    assert en.returncode == 5 and f"{path}:3: not UTF-8 text" in en.stderr and "Save the file as UTF-8" in en.stderr
+    clean(en)
+
+
+def test_a_dictionary_not_in_utf8_or_with_a_bad_frequency(cli, recorded):
+    path = recorded / "dict.txt"
+    path.write_bytes("数字游民 5 n\n".encode() + GBK + b"\n")
+    r = cli("recall", "换工作")
+    assert r.returncode == 5 and f"{path}:2: 这个文件不是 UTF-8 编码的文本" in r.stderr
+    clean(r)
+    path.write_text("数字游民 5 n\n职场内耗 很多 n\n", encoding="utf-8")
+    r = cli("recall", "换工作")
+    assert r.returncode == 5 and f"{path}:2: 词频必须是整数，这一行写的是 '很多'" in r.stderr
+    clean(r)
+    en = cli("recall", "换工作", env=EN)
+    assert en.returncode == 5 and f"{path}:2: frequency must be a whole number, got '很多'" in en.stderr
+    path.write_text("数字游民 5 n x\n", encoding="utf-8")
+    r = cli("recall", "换工作")
+    assert r.returncode == 5 and f"{path}:1: 每行应为 `词语 [词频] [词性]`" in r.stderr
+    clean(r)
+
+
+def test_a_torn_line_in_the_middle_of_a_chain_file(cli, ws_path):
+    cli("init")
+    shard = ws_path / "index" / "chains" / "2026-03.jsonl"
+    shard.parent.mkdir(parents=True, exist_ok=True)
+    whole = '{"id":"chain-2026-03-01-002","question":"q","asked_at":"2026-03-01T10:00:00+08:00"}\n'
+    shard.write_text('{"id":"chain-2026-03-01-001","question":"q","asked_at":"2026-03-\n' + whole, encoding="utf-8")
+    r = cli("trace", "chain-2026-03-01-001")
+    assert r.returncode == 5 and "2026-03.jsonl:1: 这一行不是一条完整的 JSON 记录（解析器原文：" in r.stderr
+    clean(r)
+    en = cli("trace", "chain-2026-03-01-001", env=EN)
+    assert en.returncode == 5 and "2026-03.jsonl:1: not a JSON line: " in en.stderr
+    clean(en)
+    v = cli("verify")
+    assert v.returncode != 0 and "2026-03.jsonl:1: 这一行不是一条完整的 JSON 记录" in v.stdout + v.stderr
+    clean(v)
+
+
+def test_a_cut_or_wrong_line_in_the_raw_manifest(cli, recorded):
+    manifest = recorded / "ledger" / "raw.jsonl"
+    good = manifest.read_bytes()
+    manifest.write_bytes(good + b'{"file": "raw/x.md", "sha256": \n')
+    r = cli("recall", "换工作")
+    assert r.returncode == 5 and "ledger/raw.jsonl:2: 这一行不是一条完整的 JSON 记录（解析器原文：Invalid JSON" in r.stderr
+    assert "validation error for" not in r.stderr and "errors.pydantic.dev" not in r.stderr
+    clean(r)
+    manifest.write_bytes(good + b'{"file": "raw/x.md", "sha256": 5}\n')
+    r = cli("recall", "换工作")
+    assert r.returncode == 5 and "ledger/raw.jsonl:2: 原文登记簿的这一条记录读不出来：sha256 应为文本，文件里写的是 5" in r.stderr
+    clean(r)
+    en = cli("recall", "换工作", env=EN)
+    assert en.returncode == 5 and "ledger/raw.jsonl:2: bad manifest entry: sha256" in en.stderr
+    clean(en)
+
+
+def test_yaml_limits_and_a_folder_where_a_file_belongs(cli, ws_path):
+    cli("init")
+    profile = ws_path / "profile.yaml"
+    bomb = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    bomb += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 8)]
+    profile.write_text("\n".join(bomb) + "\n", encoding="utf-8")
+    r = cli("profile", "list")
+    assert r.returncode == 5 and "profile.yaml:6: YAML 别名（*名字）展开后超过 200,000 个值" in r.stderr
+    assert "请去掉 & 锚点和 * 别名" in r.stderr
+    clean(r)
+    en = cli("profile", "list", env=EN)
+    assert en.returncode == 5 and "profile.yaml:6: YAML aliases expand to more than 200,000 values" in en.stderr
+    profile.write_text("fields:\n  卡号: " + "9" * 5000 + "\n", encoding="utf-8")
+    r = cli("profile", "list")
+    assert r.returncode == 5 and "profile.yaml:2: YAML：这个值读不出来（" in r.stderr and "请加上引号" in r.stderr
+    clean(r)
+    profile.unlink()
+    profile.mkdir()
+    r = cli("profile", "list")
+    assert r.returncode == 5 and "profile.yaml:?: 这里应是一个普通文件，却是一个文件夹或设备" in r.stderr
+    clean(r)
+    en = cli("profile", "list", env=EN)
+    assert en.returncode == 5 and "profile.yaml:?: not a regular file" in en.stderr
+
+
+def test_a_skill_file_without_front_matter_is_listed_with_file_and_line(cli, ws_path):
+    cli("init")
+    bad = ws_path / "skills" / "笔记.md"
+    bad.write_text("# 我的规则\n先睡一觉再决定\n", encoding="utf-8")
+    r = cli("skills")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout + r.stderr
+    assert f"{bad}:1: 缺少开头的元数据（front matter）：文件第一行必须是 ---，接着写 name: 和 description:" in out
+    clean(r)
+    en = cli("skills", env=EN)
+    assert f"{bad}:1: no front matter: the file must start with a '---' line" in en.stdout + en.stderr
+    bad.write_text("---\nname: 笔记\ndescription: \n---\n正文\n", encoding="utf-8")
+    r = cli("skills")
+    assert f"{bad}:3: 开头的元数据（front matter）缺少 description，或它是空的" in r.stdout + r.stderr
+
+
+def test_a_backends_config_env(tmp_path):
+    path = tmp_path / "config.env"
+    path.write_bytes(b"# settings\nMODEL=small\nNOTE=" + GBK + b"\n")
+    with pytest.raises(DataFileError) as err:
+        envfile.parse(path)
+    assert err.value.line == 3 and "不是 UTF-8 编码的文本" in err.value.problem
+    path.write_text("MODEL=small\nKEY='abc\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        envfile.parse(path)
+    assert err.value.line == 2 and err.value.problem.startswith("KEY 的值少了结尾的引号")
+    path.write_text("MODEL=small\n1KEY=abc\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        envfile.parse(path)
+    assert err.value.line == 2 and "每行应为 KEY=VALUE" in err.value.render()
