@@ -102,10 +102,10 @@ def _new_folder(root: Path, inside: bool) -> Path:
 def missing_workspace(root: Path) -> WorkspaceMissing:
     """The error for ``root`` not being a workspace, with a command that works: ``mylife init``
     there when ``init`` would accept the folder (absent or empty), else on a new folder."""
-    import shlex
+    from .shell import path
 
     def init(folder: Path) -> str:
-        return f"mylife init --workspace {shlex.quote(str(folder))}"
+        return f"mylife init --workspace {path(folder)}"
 
     if not root.exists() or _is_empty_folder(root):
         error = WorkspaceMissing("no_workspace", path=str(root), command=init(root))

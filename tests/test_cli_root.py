@@ -152,3 +152,33 @@ def test_no_workspace_hint_on_a_folder_init_would_refuse_names_one_it_accepts(tm
     args = _hinted_command(r.stderr)
     assert run_cli(args[1:]).returncode == 0
     assert sorted(p.name for p in half.iterdir()) == ["raw"]  # left as it was
+
+
+def test_paths_in_suggested_commands_are_written_as_a_shell_takes_them(monkeypatch, tmp_path):
+    """One place quotes what MyLife asks the user to paste: a folder under the home folder as
+    ``~/…`` (the shell expands it), anything else absolute, quoted only when a shell needs it."""
+    import os
+    import subprocess
+    import sys
+
+    from mylife_core.shell import path, word
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    assert path(home / "mylife-demo") == "~/mylife-demo" and path(home / "笔记") == "~/笔记"
+    assert path(home / "我的 笔记") == shlex.quote(str(home / "我的 笔记"))
+    assert path(tmp_path / "x y") == shlex.quote(str(tmp_path / "x y")) and path(home) == str(home)
+    assert word("现有存款") == "现有存款" and word("a b") == "'a b'"
+    # end to end: the chain line of an answer on ~/notes, pasted into a real shell, traces it
+    ws = home / "notes"
+    env = {"HOME": str(home)}
+    assert run_cli(["init", "-w", str(ws)], env=env).returncode == 0
+    assert run_cli(["claim", "add", "我想换工作", "--topic", "职业去留", "-w", str(ws)], env=env).returncode == 0
+    answered = run_cli(["ask", "我该不该换工作？", "--offline", "-w", str(ws)], env=env)
+    line = next(x for x in answered.stdout.splitlines() if " trace chain-" in x)
+    command = line.split("`")[1]
+    assert command.startswith("mylife -w ~/notes trace chain-"), line
+    bindir = os.path.dirname(sys.executable)
+    shell = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=False,
+                           env={**os.environ, "HOME": str(home), "PATH": f"{bindir}:{os.environ['PATH']}"})
+    assert shell.returncode == 0 and "我该不该换工作？" in shell.stdout, shell.stderr

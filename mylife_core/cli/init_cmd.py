@@ -21,6 +21,6 @@ def command(workspace: Path | None, as_json: bool, language: str | None) -> None
     out.emit({"ok": True, "workspace": str(ws.root), "created": created})
     out.line(t("init.created" if created else "init.exists", path=ws.root))
     if created:
-        import shlex
+        from ..shell import path
 
-        out.line(t("init.next", path=shlex.quote(str(ws.root))))  # a command to paste: the path quoted
+        out.line(t("init.next", path=path(ws.root)))  # a command to paste: the path as a shell takes it

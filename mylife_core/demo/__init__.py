@@ -436,16 +436,10 @@ def summarize(root: Path, *, replaced: bool = False) -> dict:
 
 
 def shell_path(root: Path) -> str:
-    """``root`` as typed in a shell: ``~/mylife-demo`` under the home folder, quoted when needed."""
-    import shlex
+    """``root`` as typed in a shell (:func:`mylife_core.shell.path`)."""
+    from ..shell import path
 
-    try:
-        shown = "~/" + root.relative_to(Path.home()).as_posix()
-        if shlex.quote(shown[2:]) == shown[2:]:
-            return shown
-    except ValueError:
-        pass
-    return shlex.quote(str(root))
+    return path(root)
 
 
 def tour(summary: dict, *, commands: set[str] | None = None) -> list[dict[str, str]]:

@@ -6,20 +6,12 @@ same lines before it offers "update now" / "keep the old value".
 
 from __future__ import annotations
 
-import re
-import shlex
 from typing import TYPE_CHECKING, Any
+
+from ..shell import word as _shell
 
 if TYPE_CHECKING:  # pragma: no cover
     from .check import StalenessReport
-
-
-_SAFE = re.compile(r"[^\s'\"\\$`!*?;&|<>(){}\[\]#~^]+")
-
-
-def _shell(text: str) -> str:
-    """Quote for a shell only when needed: Chinese names stay readable (``现有存款``, not ``'现有存款'``)."""
-    return text if _SAFE.fullmatch(text) else shlex.quote(text)
 
 
 def _value(value: Any) -> str:
@@ -47,13 +39,14 @@ def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[
 def command_prefix(root) -> str:
     """``mylife``, or ``mylife -w PATH`` when the workspace is not the default one, so that the
     commands the report suggests act on the same workspace when pasted (the root ``mylife``
-    group takes ``-w`` before any command; the path is shell-quoted)."""
+    group takes ``-w`` before any command; the path as :func:`mylife_core.shell.path` writes it)."""
     from pathlib import Path
 
+    from ..shell import path
     from ..workspace import resolve_root
 
     root = Path(root).absolute()
-    return "mylife" if root == resolve_root(None) else f"mylife -w {shlex.quote(str(root))}"
+    return "mylife" if root == resolve_root(None) else f"mylife -w {path(root)}"
 
 
 def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife",
