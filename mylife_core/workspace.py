@@ -81,9 +81,14 @@ def resolve_root(path: str | os.PathLike[str] | None) -> Path:
 IGNORED_IN_EMPTY = (".git", ".DS_Store")  # a folder holding only these is empty for ``init``
 
 
+def _holds_files(root: Path) -> bool:
+    """Does the folder ``root`` hold anything but :data:`IGNORED_IN_EMPTY` (what ``init`` refuses)?"""
+    return any(p.name not in IGNORED_IN_EMPTY for p in root.iterdir())
+
+
 def _is_empty_folder(root: Path) -> bool:
     try:
-        return root.is_dir() and not any(p.name not in IGNORED_IN_EMPTY for p in root.iterdir())
+        return root.is_dir() and not _holds_files(root)
     except OSError:
         return False
 
@@ -149,7 +154,7 @@ class Workspace:
             raise UsageError("not_a_directory", path=str(root))
         if cls.is_workspace(root):
             return cls.open(root, plugins=plugins), False
-        if root.exists() and any(p for p in root.iterdir() if p.name not in IGNORED_IN_EMPTY):
+        if root.exists() and _holds_files(root):
             raise UsageError("workspace_not_empty", path=str(root))
         ensure_private_dir(root)
         for name in LAYOUT_DIRS:

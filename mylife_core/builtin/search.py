@@ -422,9 +422,8 @@ def _register(cli: "click.Group") -> None:
     @workspace_options
     def recall_cmd(ws, out: Output, query: tuple[str, ...], topic: str | None, layer: tuple[str, ...], k: int,
                    evidence_only: bool, keyword_only: bool) -> None:
-        from mylife_core.search import recall
-
         from mylife_core.pipeline.topics import require_topic
+        from mylife_core.search import recall
 
         text = " ".join(query)
         require_topic(ws, topic)

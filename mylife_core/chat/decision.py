@@ -67,8 +67,9 @@ class Decisions:
 
                 # the choices are shell commands: `mylife chat` takes no question and no --accept-stale,
                 # so "keep the old value" is offered as `mylife ask ... --accept-stale`
-                report = report_lines(result.report, prog=command_prefix(chat.ws.root), titled=False)
-                for line in [*header_lines(answer), "", *report, *closing_lines(answer, recorded=False, prog=command_prefix(chat.ws.root))]:
+                prog = command_prefix(chat.ws.root)
+                report = report_lines(result.report, prog=prog, titled=False)
+                for line in [*header_lines(answer), "", *report, *closing_lines(answer, recorded=False, prog=prog)]:
                     io.say(line)
             else:
                 live.finish(answer)

@@ -84,20 +84,15 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
 @click.argument("name")
 @workspace_options
 def get(ws, out: Output, name: str) -> None:
-    from ..errors import NotFound
-
     asked = name
-    try:
-        field = ws.profile.get(name)
-    except NotFound:
+    fields = ws.profile.fields()
+    if name not in fields:
         # the dictionary's name for a field the profile keeps under an alias (房租 ~ 房租月支出), or the reverse
         from ..staleness.check import resolve_field
         from ..staleness.ttl import field_index
 
-        held = resolve_field(name, ws.profile.fields(), field_index(ws))
-        if held is None:
-            raise
-        name, field = held, ws.profile.get(held)
+        name = resolve_field(name, fields, field_index(ws)) or name
+    field = fields.get(name) or ws.profile.get(asked)  # nothing under any name: the layer's NotFound
     now = clock.now()
     out.emit({"ok": True, "field": field_json(name, field, now), **({"asked": asked} if asked != name else {})})
     if asked != name:

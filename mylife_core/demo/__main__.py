@@ -22,6 +22,7 @@ from pathlib import Path
 def _check(target: Path, script: str) -> int:
     from ..errors import UsageError
     from ..messages import t
+    from ..workspace import Workspace
     from . import _check_target, default_demo_root, shell_path
 
     try:
@@ -29,8 +30,7 @@ def _check(target: Path, script: str) -> int:
     except UsageError as exc:
         key = "demo.script.not_a_folder" if exc.key == "not_a_directory" else "demo.script.not_empty"
         # never a demo inside a real workspace: beside it, or the default folder
-        workspace = (target / "config.yaml").is_file() and (target / "raw").is_dir()
-        nearby = target.parent / "mylife-demo" if workspace else target / "mylife-demo"
+        nearby = target.parent / "mylife-demo" if Workspace.is_workspace(target) else target / "mylife-demo"
         better = nearby if target.is_dir() and not nearby.exists() else default_demo_root()
         print(t(key, path=shell_path(target), script=script, suggestion=shell_path(better)), file=sys.stderr)
         return 2

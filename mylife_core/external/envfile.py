@@ -23,15 +23,13 @@ KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 def parse(path: Path) -> dict[str, str]:
     """The variables in ``path`` (empty if it does not exist)."""
     from ..messages import t
+    from ..storage.yamlfile import decode_text
 
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return {}
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataFileError(path, data[: exc.start].count(b"\n") + 1, t("bad_file.not_utf8")) from None
+    text = decode_text(data, path)
     values: dict[str, str] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()

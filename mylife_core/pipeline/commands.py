@@ -101,14 +101,15 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
         return result.exit_code
     from ..staleness.render import command_prefix, report_lines
 
+    prog = command_prefix(ws.root)  # the commands the output suggests act on this workspace
     if answer.status in ("needs_input", "denied"):
-        for line in [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root), titled=False)]:
+        for line in [*header_lines(answer), "", *report_lines(result.report, prog=prog, titled=False)]:
             out.line(line)
-        for line in closing_lines(answer, recorded=False, prog=command_prefix(ws.root)):
+        for line in closing_lines(answer, recorded=False, prog=prog):
             out.line(line)
         return result.exit_code
     if live is None:
-        for line in answer_lines(answer, recorded=options.record, prog=command_prefix(ws.root)):
+        for line in answer_lines(answer, recorded=options.record, prog=prog):
             out.line(line)
         return result.exit_code
     live.finish(answer, recorded=options.record)
@@ -130,7 +131,6 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
     from ..messages import disclaimer_lines
     from .competing import find_competing
     from .present import competing_item_lines, disputed_lines, others_lines
-
     from .topics import require_topic
 
     require_topic(ws, topic)

@@ -180,7 +180,7 @@ def tail_lines(a: Answer) -> list[str]:
 def closing_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife") -> list[str]:
     """The chain line (``prog`` starts the command it suggests: ``mylife -w PATH`` for another
     workspace, see :func:`~mylife_core.staleness.render.command_prefix`), then the disclaimer."""
-    from ..messages import disclaimer, disclaimer_lines, t
+    from ..messages import disclaimer_lines, t
 
     lines = [""]
     if a.chain_id:

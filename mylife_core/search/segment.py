@@ -115,17 +115,13 @@ class Dictionary:
 def read_dict_file(path: Path) -> list[tuple[str, int | None, str | None]]:
     """Parse a jieba user dictionary; a malformed line is an error naming file and line."""
     from ..messages import t
+    from ..storage.yamlfile import decode_text
 
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return []
-    data = data.removeprefix(b"\xef\xbb\xbf")  # a BOM (Notepad): offsets below count from after it
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise DataFileError(path, line, t("bad_file.not_utf8")) from None
+    text = decode_text(data.removeprefix(b"\xef\xbb\xbf"), path)  # a BOM (Notepad) is no line's byte
     out: list[tuple[str, int | None, str | None]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         body = line.split("#", 1)[0].strip()

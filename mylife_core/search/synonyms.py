@@ -79,16 +79,13 @@ class Thesaurus:
 
 def read_synonyms_file(path: Path) -> list[list[str]]:
     from ..messages import t
+    from ..storage.yamlfile import decode_text
 
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return []
-    data = data.removeprefix(b"\xef\xbb\xbf")  # a BOM (Notepad): offsets below count from after it
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataFileError(path, data[: exc.start].count(b"\n") + 1, t("bad_file.not_utf8")) from None
+    text = decode_text(data.removeprefix(b"\xef\xbb\xbf"), path)  # a BOM (Notepad) is no line's byte
     groups = []
     for number, line in enumerate(text.splitlines(), start=1):
         body = line.split("#", 1)[0].strip()

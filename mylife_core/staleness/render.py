@@ -59,7 +59,7 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
     from .annotate import STALE_WEIGHT
     from .ttl import ttl_text
 
-    lines = [t("staleness.question", question=report.question)]
+    lines = [t("staleness.question", question=report.question)] if titled else []
     if not report.decisions:
         if report.verdict.kind == "deny":
             pass  # a plugin refused the question: "say it another way, or install a lens" would mislead
@@ -70,11 +70,10 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         if report.verdict.kind != "allow":
             lines.append("")
             lines += verdict_lines(report, set())
-        return lines if titled else lines[1:]
-    names = join(d.name + t("sep.paren", text=d.lens or d.plugin) for d in report.decisions)
-    lines.append(t("staleness.decisions", names=names, topic=report.topic or t("word.none")))
-    if not titled:
-        lines = []
+        return lines
+    if titled:
+        names = join(d.name + t("sep.paren", text=d.lens or d.plugin) for d in report.decisions)
+        lines.append(t("staleness.decisions", names=names, topic=report.topic or t("word.none")))
     deps = report.dependencies
     if deps:
         shown = []
