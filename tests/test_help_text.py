@@ -92,3 +92,33 @@ def test_click_usage_errors_are_explained_in_both_languages(cli):
     en = cli("status", "a", "b", env={"MYLIFE_LANG": "en"})
     assert "Unexpected extra arguments: a b (quote text with spaces" in en.stderr and en.stderr.startswith("Usage: mylife")
     assert "Option --limit needs a value" in cli("claim", "list", "--limit", env={"MYLIFE_LANG": "en"}).stderr
+
+
+def test_help_follows_the_language_of_the_workspace_the_command_line_names(tmp_path):
+    """``--help`` read ``language:`` from the default workspace only (and the first such line,
+    where the config is read with the last), not from the one ``-w`` or ``MYLIFE_HOME`` names."""
+    from mylife_core.testing import run_cli
+
+    ws = tmp_path / "my ws"
+    assert run_cli(["init", "-w", str(ws)]).returncode == 0
+    with (ws / "config.yaml").open("a", encoding="utf-8") as fh:
+        fh.write("language: en\n")
+    env = {"MYLIFE_LANG": ""}  # no language from the environment: the workspace's own
+    for args in (["-w", str(ws), "--help"], ["--workspace", str(ws), "--help"], ["-w", str(ws), "status", "--help"],
+                 ["status", "-w", str(ws), "--help"], ["profile", "set", f"--workspace={ws}", "--help"]):
+        r = run_cli(args, env=env)
+        assert r.returncode == 0 and r.stdout.startswith("Usage: mylife"), (args, r.stdout[:60])
+        assert "Show this message and exit." in r.stdout and "用法" not in r.stdout, args
+    assert run_cli(["status", "--help"], workspace=ws, env=env).stdout.startswith("Usage: mylife status")
+    bogus = run_cli(["status", "--bogus", "-w", str(ws)], env=env)  # click's refusal comes before the workspace opens
+    assert bogus.returncode == 2 and "No such option: --bogus" in bogus.stderr
+    # MYLIFE_LANG still wins; another workspace keeps its own language
+    assert run_cli(["-w", str(ws), "--help"], env={"MYLIFE_LANG": "zh"}).stdout.startswith("用法： mylife")
+    other = tmp_path / "other"
+    assert run_cli(["init", "-w", str(other)]).returncode == 0
+    assert run_cli(["status", "-w", str(other), "--help"], workspace=ws, env=env).stdout.startswith("用法： mylife")
+    # and no model library is imported to find the language
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "mylife_core", "status", "-w", str(ws), "--help"],
+                          capture_output=True, text=True, env=cli_env(None, env, ""), encoding="utf-8")
+    assert proc.returncode == 0 and proc.stdout.startswith("Usage: mylife status"), proc.stderr[-500:]
+    assert not re.search(r"\|\s+litellm\b", proc.stderr)

@@ -193,6 +193,23 @@ def build_cli(plugins=None) -> click.Group:
     return cli
 
 
+def _named_workspace(args: list[str]) -> str | None:
+    """The workspace ``-w``/``--workspace`` names, before or after the command, found before
+    click parses anything: help texts are looked up when the command modules are imported, and
+    click's own messages come before the command opens its workspace. The first one is taken
+    (two different ones are refused later); words after ``--`` are values."""
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word in ("-w", "--workspace"):
+            return args[i + 1] if i + 1 < len(args) else None
+        if word.startswith("--workspace="):
+            return word.split("=", 1)[1]
+        if word.startswith("-w") and len(word) > 2:  # -wPATH, as click reads it
+            return word[2:]
+    return None
+
+
 def _localise_click_error(exc: click.ClickException) -> tuple[str, dict[str, object]]:
     """click's error as one of MyLife's: ``(key, params)``, the message being ``cli.<key>``
     (``--json`` puts both in the error, as for every other error; docs/cli.md)."""
@@ -242,9 +259,10 @@ def main(argv: list[str] | None = None) -> None:
     as_json = "--json" in args  # as common.json_requested; common is imported only on errors
     try:
         if args[:1] != ["--version"]:  # --version needs no message catalog
-            from ..messages import LANGUAGES, install_click_translations, t
+            from ..messages import LANGUAGES, install_click_translations, t, use_workspace
 
             install_click_translations()  # click's own strings ("Usage:", ...) in the user's language
+            use_workspace(_named_workspace(args))  # help texts in the language of the workspace named
             wanted = os.environ.get("MYLIFE_LANG", "").strip()
             if wanted and wanted.lower()[:2] not in LANGUAGES and not as_json:  # said, not silently ignored
                 click.echo(t("cli.lang_unknown", value=wanted, choices=", ".join(LANGUAGES)), err=True)

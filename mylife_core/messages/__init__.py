@@ -33,20 +33,23 @@ LOCALES = {"zh": "zh_CN", "en": "en"}
 LOCALEDIR = Path(__file__).resolve().parent.parent / "locale"
 
 _language: str | None = None
+_workspace: str | None = None  # the workspace the command line names (use_workspace)
 
 
 def _config_language() -> str | None:
-    home = os.environ.get("MYLIFE_HOME") or str(Path.home() / "mylife")
-    cfg = Path(home) / "config.yaml"
+    """``language:`` in the config.yaml of the workspace the command line names (``-w``), else
+    ``MYLIFE_HOME``'s, else ``~/mylife``'s; read line by line (no YAML parser at start-up). The
+    last such line wins, as it does when the config is loaded."""
+    home = _workspace or os.environ.get("MYLIFE_HOME") or str(Path.home() / "mylife")
+    found = None
     try:
-        with cfg.open("r", encoding="utf-8") as fh:
+        with (Path(home).expanduser() / "config.yaml").open("r", encoding="utf-8") as fh:
             for line in fh:
                 if line.startswith("language:"):
-                    value = line.split(":", 1)[1].strip().strip("'\"")
-                    return value if value in LANGUAGES else None
-    except OSError:
+                    found = line.split(":", 1)[1].split("#", 1)[0].strip().strip("'\"")
+    except (OSError, UnicodeDecodeError, RuntimeError):  # RuntimeError: ~user unknown
         return None
-    return None
+    return found if found in LANGUAGES else None
 
 
 def language() -> str:
@@ -55,6 +58,15 @@ def language() -> str:
         env = os.environ.get("MYLIFE_LANG", "").strip().lower()[:2]
         _language = env if env in LANGUAGES else (_config_language() or "zh")
     return _language
+
+
+def use_workspace(path: str | os.PathLike[str] | None) -> None:
+    """Take the language from this workspace's ``config.yaml`` (the one ``-w``/``--workspace``
+    names, read before the command line is parsed, so that help texts and click's own messages
+    follow it) instead of ``MYLIFE_HOME``'s or the default one's; ``MYLIFE_LANG`` still wins."""
+    global _workspace, _language
+    _workspace = os.fspath(path) if path else None
+    _language = None
 
 
 def set_language(lang: str | None) -> None:
