@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shlex
 
+from lens_support import installed, lens_env
 from mylife_core.testing import run_cli
 
 
@@ -182,3 +183,43 @@ def test_paths_in_suggested_commands_are_written_as_a_shell_takes_them(monkeypat
     shell = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=False,
                            env={**os.environ, "HOME": str(home), "PATH": f"{bindir}:{os.environ['PATH']}"})
     assert shell.returncode == 0 and "我该不该换工作？" in shell.stdout, shell.stderr
+
+
+# --------------------------------------------------------------------------- values that start with "-"
+
+
+def test_a_negative_number_or_text_starting_with_a_dash_is_a_value(tmp_path, tmp_path_factory):
+    """``profile set 负债变化 -5`` was refused as an unknown option -5 (exit 2)."""
+    ws = tmp_path / "ws"
+    assert run_cli(["init", "-w", str(ws)]).returncode == 0
+    env = lens_env(installed(tmp_path_factory, "mylife-fields-health"))  # 体重 has min: 0 there
+
+    def run(*args: str):
+        return run_cli(["-w", str(ws), *args], env=env, load_plugins="mylife-fields-health")
+
+    for value, stored in (("-5", -5), ("-3.5", -3.5), ("-1.2万", -12000)):
+        r = run("profile", "set", "负债变化", value, "--ttl", "30", "--json")
+        assert r.returncode == 0, (value, r.stderr)
+        assert r.json()["field"]["value"] == stored
+    assert run("profile", "get", "负债变化", "--json").json()["field"]["value"] == -12000
+    # options after the value, a flag, and the form with -- all still work
+    r = run("profile", "set", "月结余", "-800", "-y", "--json")
+    assert r.returncode == 0 and r.json()["field"]["value"] == -800, r.stderr
+    assert run("profile", "set", "负债变化", "--json", "--", "-7").json()["field"]["value"] == -7
+    # 体重 has min: 0 in the health dictionary: refused by it, not as an option
+    weight = run("profile", "set", "体重", "-5", "-y")
+    assert weight.returncode == 2 and "没有这个选项" not in weight.stderr and "不小于 0" in weight.stderr
+    # free text that starts with a dash
+    recorded = run("record", "-开头的一句话 也是原话", "--topic", "日记", "--json")
+    assert recorded.returncode == 0, recorded.stderr
+    assert (ws / recorded.json()["record"]["file"]).read_text(encoding="utf-8") == "-开头的一句话 也是原话"
+    claimed = run("claim", "add", "-5 度也去跑步", "--topic", "运动", "--json")
+    assert claimed.returncode == 0 and claimed.json()["claim"]["claim"] == "-5 度也去跑步", claimed.stderr
+    # a real unknown option is refused as before, with the value before it or not
+    for args, option in ((("profile", "set", "负债变化", "-5", "--bogus"), "--bogus"),
+                         (("record", "-x", "--topic", "日记"), "-x")):
+        r = run(*args)
+        assert r.returncode == 2 and f"没有这个选项：{option}" in r.stderr, (args, r.stderr)
+        error = run(*args, "--json").json()["error"]
+        assert error["key"] == "no_such_option" and error["params"] == {"option": option}
+    assert run("profile", "get", "负债变化", "--json").json()["field"]["value"] == -7

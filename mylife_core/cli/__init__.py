@@ -83,9 +83,14 @@ class MyLifeGroup(click.Group):
 
     def resolve_command(self, ctx: click.Context, args: list[str]):  # noqa: ANN201
         name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is None:
+            return name, cmd, rest
+        leaf, path, depth = _leaf_command(ctx, name, cmd, rest)
         given = ctx.params.get("workspace")
-        if given is not None and cmd is not None:
-            _check_takes_workspace(ctx, name, cmd, rest, given)
+        if given is not None and leaf is not None:
+            _check_takes_workspace(leaf, path, rest[depth:], given)
+        if leaf is not None:
+            rest = [*rest[:depth], *_values_as_arguments(ctx, leaf, rest[depth:])]
         return name, cmd, rest
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
@@ -129,24 +134,96 @@ class MyLifeGroup(click.Group):
                     formatter.write(f"{indent}{' ' * (first + 2)}{line}\n")
 
 
-def _check_takes_workspace(ctx: click.Context, name: str | None, cmd: click.Command, rest: list[str],
-                           given: object) -> None:
+def _leaf_command(ctx: click.Context, name: str | None, cmd: click.Command,
+                  rest: list[str]) -> tuple[click.Command | None, list[str], int]:
+    """The command ``mylife NAME REST...`` runs, its path (``["profile", "set"]``) and how many
+    words of ``rest`` name subcommands; ``None`` when a group's own options or help come first
+    (nothing to check) or a subcommand does not exist (click says "no such command" itself)."""
+    path, depth = [name or cmd.name or "?"], 0
+    while isinstance(cmd, click.Group):
+        if depth >= len(rest) or rest[depth].startswith("-"):
+            return None, path, depth
+        sub = cmd.get_command(ctx, rest[depth])
+        if sub is None:
+            return None, path, depth
+        cmd, path, depth = sub, [*path, rest[depth]], depth + 1
+    return cmd, path, depth
+
+
+def _check_takes_workspace(cmd: click.Command, path: list[str], rest: list[str], given: object) -> None:
     """``mylife -w PATH COMMAND``: refuse it for a command that takes no workspace (``store
     setup``, ``plugin new``) rather than ignore the path the user gave."""
     from ..errors import UsageError
 
-    path = [name or cmd.name or "?"]
-    while isinstance(cmd, click.Group):
-        if not rest or rest[0].startswith("-"):  # the group's own help or options: nothing to check
-            return
-        sub = cmd.get_command(ctx, rest[0])
-        if sub is None:
-            return  # click says "no such command" itself
-        cmd, rest, path = sub, rest[1:], [*path, rest[0]]
     if any(a in ("-h", "--help") for a in rest):
         return
     if not any(p.name == "workspace" for p in cmd.params):
         raise UsageError("workspace_not_taken", command=" ".join(["mylife", *path]), path=str(given))
+
+
+def _is_value(word: str) -> bool:
+    """A word starting with ``-`` that no option could be: a negative number (``-5``, ``-3.5``,
+    ``-1.2万``), or one with a space or a non-ASCII character before any ``=`` (``-开头的话``)."""
+    import re
+
+    if len(word) < 2 or word[0] != "-" or word == "--":
+        return False
+    name = word.partition("=")[0]
+    return bool(re.match(r"-\.?\d", word)) or any(ch.isspace() or not ch.isascii() for ch in name)
+
+
+def _values_as_arguments(ctx: click.Context, cmd: click.Command, args: list[str]) -> list[str]:
+    """``profile set 负债变化 -5``, ``record "-开头的话"``: click reads any word starting with ``-``
+    as an option and refuses it. A word :func:`_is_value` says no option could be, that is not
+    one of the command's own options nor an option's value, is a value: it goes, with the other
+    positional words in their order, after a ``--`` behind the options. Anything else is left to
+    click, so an unknown option (``--bogus``) is refused as before, and ``--`` works as always."""
+    if not any(_is_value(a) for a in args[:args.index("--") if "--" in args else len(args)]):
+        return args
+    settings = cmd.context_settings
+    if settings.get("ignore_unknown_options", cmd.ignore_unknown_options) or \
+            not settings.get("allow_interspersed_args", cmd.allow_interspersed_args):
+        return args  # a command that passes words on as they are (``plugins --trace COMMAND...``)
+    takes: dict[str, int] = dict.fromkeys(ctx.help_option_names, 0)  # option -> words that follow it
+    optional: set[str] = set()  # options whose value may be left out (``chat --resume [ID]``)
+    for param in cmd.params:
+        if isinstance(param, click.Option):
+            for opt in (*param.opts, *param.secondary_opts):
+                takes[opt] = 0 if param.is_flag or param.count else param.nargs
+            if getattr(param, "_flag_needs_value", False):
+                optional.update(param.opts)
+
+    def follows(word: str) -> int:
+        if word.startswith("--"):
+            opt, eq, _ = word.partition("=")
+            return 0 if eq else takes.get(opt, 0)
+        for i, ch in enumerate(word[1:], start=2):  # -y, -yw PATH, -wPATH
+            n = takes.get(f"-{ch}")
+            if n is None:
+                return 0  # unknown: click refuses it
+            if n:
+                return 0 if i < len(word) else n
+        return 0
+
+    options: list[str] = []
+    values: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            values += args[i + 1:]
+            break
+        if len(word) < 2 or word[0] != "-" or (_is_value(word) and word.partition("=")[0] not in takes
+                                               and word[:2] not in takes):
+            values.append(word)
+            i += 1
+            continue
+        n = follows(word)
+        if word in optional and (i + 1 >= len(args) or (args[i + 1].startswith("-") and len(args[i + 1]) > 1)):
+            n = 0
+        options += args[i:i + 1 + n]
+        i += 1 + n
+    return [*options, "--", *values]
 
 
 class _RootWorkspaceOption(click.Option):
