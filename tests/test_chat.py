@@ -497,6 +497,28 @@ def test_sessions_list_show_and_a_busy_or_broken_session(story, cli):
     assert path.read_text(encoding="utf-8") == broken  # never overwritten
 
 
+def test_the_transcripts_chain_line_traces_in_the_workspace_given_with_w(story, tmp_path):
+    """The chain line a decision turn keeps in the transcript said a plain ``mylife trace …``,
+    which pasted acts on the default workspace, not the one the chat ran on."""
+    import shlex
+
+    from mylife_core.testing import run_cli
+
+    ws = Path(story["path"]).rename(tmp_path / "my notes")  # a folder a shell must quote; no MYLIFE_HOME
+
+    def run(*args: str, input: str | None = None):
+        return run_cli(args, input=input, env=story["env"], load_plugins=PLUGINS)
+
+    chatted = run("chat", "--topic", "跳槽", "--offline", "-w", str(ws), input="我该不该跳槽？\n/quit\n")
+    assert chatted.returncode == 0, chatted.stderr
+    (summary,) = run("sessions", "--json", "-w", str(ws)).json()["sessions"]
+    shown = run("sessions", summary["id"], "-w", str(ws))
+    trace = re.search(r"`(mylife [^`]+ trace chain-[^`]+)`", shown.stdout)
+    assert trace and trace.group(1).startswith(f"mylife -w {shlex.quote(str(ws))} trace "), shown.stdout
+    traced = run(*shlex.split(trace.group(1))[1:])
+    assert traced.returncode == 0 and "我该不该跳槽？" in traced.stdout, traced.stderr
+
+
 def test_topic_and_resume_together_is_bad_input(story, cli):
     result = cli("chat", "--topic", "跳槽", "--resume", input="", env=story["env"], load_plugins=PLUGINS)
     assert result.returncode == 2 and "--topic 和 --resume 只能选一个" in result.stderr

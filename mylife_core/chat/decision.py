@@ -17,8 +17,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .loop import Chat
 
 
-def answer_digest(answer: Any) -> str:
-    """What a decision answer said, compactly, for the conversation the model sees later."""
+def answer_digest(answer: Any, prog: str = "mylife") -> str:
+    """What a decision answer said, compactly, for the conversation the model sees later and the
+    transcript (``mylife sessions ID``); ``prog`` starts its chain line's trace command, as it
+    does every suggested command (:func:`mylife_core.staleness.render.command_prefix`)."""
     lines = [answer.label] if answer.label else []
     lines += [j.display() for j in answer.judgments]
     if answer.question_back is not None:
@@ -28,7 +30,7 @@ def answer_digest(answer: Any) -> str:
     if answer.status != "answered":
         lines.append(t("chat.digest.needs_input", fields=join(answer.missing) or "-"))
     if answer.chain_id:
-        lines.append(t("ask.chain_line", id=answer.chain_id, prog="mylife"))  # the transcript, not a command to paste
+        lines.append(t("ask.chain_line", id=answer.chain_id, prog=prog))
     return "\n".join(lines)
 
 
@@ -40,6 +42,7 @@ class Decisions:
         from ..cli.common import Output
         from ..pipeline.ask import AskEvents, AskOptions, ask
         from ..pipeline.present import LiveAnswer, closing_lines, header_lines
+        from ..staleness.render import command_prefix
 
         chat = self.chat
         s = chat.session
@@ -61,17 +64,17 @@ class Decisions:
         answer = result.answer
         io.event({"type": "answer", "kind": "decision", "status": answer.status, "answer": result.to_json(),
                   "chain_id": answer.chain_id})
+        prog = command_prefix(chat.ws.root)  # every command shown or kept acts on this workspace when pasted
         if live is not None:
             if answer.status != "answered":
-                from ..staleness.render import command_prefix, report_lines
+                from ..staleness.render import report_lines
 
                 # the choices are shell commands: `mylife chat` takes no question and no --accept-stale,
                 # so "keep the old value" is offered as `mylife ask ... --accept-stale`
-                prog = command_prefix(chat.ws.root)
                 report = report_lines(result.report, prog=prog, titled=False)
                 for line in [*header_lines(answer), "", *report, *closing_lines(answer, recorded=False, prog=prog)]:
                     io.say(line)
             else:
                 live.finish(answer)
-        s.add("assistant", answer_digest(answer), kind="decision", topic=s.current.topic, decision=answer.decision,
-              chain_id=answer.chain_id, model=answer.model)
+        s.add("assistant", answer_digest(answer, prog), kind="decision", topic=s.current.topic,
+              decision=answer.decision, chain_id=answer.chain_id, model=answer.model)
