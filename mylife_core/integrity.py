@@ -127,6 +127,7 @@ class AuditFindings:
     chained: bool = False
     entries: int = 0
     problems: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[dict[str, Any]] = field(default_factory=list)  # recoverable: they do not fail verify
     files_checked: int = 0
     record_entries: dict[str, tuple[str, Any]] = field(default_factory=dict)  # raw file -> (sha256, size) recorded
 
@@ -138,20 +139,33 @@ def _problem(kind: str, key: str, *, file: str | None = None, line: int | None =
 
 
 def check_audit(ws: "Workspace") -> AuditFindings:
-    """Walk the audit log: chain, head, and the newest digest of every file."""
+    """Walk the audit log: chain, head, and the newest digest of every file.
+
+    A torn last line (an append a killed process never finished) is no damage: readers skip it,
+    the next write cuts it and records ``audit.repair`` at its place. Each such repair (and a
+    torn line not yet cut) is a warning naming the line, until ``--accept ledger/audit.jsonl``.
+    A line cut off mid-entry that ends with its newline is damage (``audit_bad_line``)."""
+    from .layers.audit import CUT_SHORT
+    from .storage import jsonl
+
     found = AuditFindings()
     audit_problems: list[dict[str, Any]] = []
+    audit_warnings: list[dict[str, Any]] = []
+    number = 0
     latest: dict[str, Recorded] = {}
     prev_raw: bytes | None = None
     offset = 0
     head = ws.audit.read_head()
     head_line: bytes | None = None  # the line that ends where the head says the log ends
     for line in ws.audit.lines(parse=False):
+        number = line.number
         offset += len(line.raw) + 1
         if head is not None and offset == head["size"]:
             head_line = line.raw
         data = line.data
-        if line.problem is not None:
+        if line.problem == CUT_SHORT:  # with its newline: no interrupted append left it, damage
+            audit_problems.append(_problem("audit_bad_line", "audit_torn_middle", file=AUDIT_FILE, line=line.number))
+        elif line.problem is not None:
             audit_problems.append(_problem("audit_bad_line", "audit_bad_line", file=AUDIT_FILE, line=line.number,
                                            problem=line.problem))
         if data is not None and "prev" in data:
@@ -176,10 +190,21 @@ def check_audit(ws: "Workspace") -> AuditFindings:
             for rel, sha in files.items():
                 latest[rel] = Recorded(sha if isinstance(sha, str) else None, line.number, at, action, target)
         if action == ACCEPT_ACTION and target == AUDIT_FILE:
-            audit_problems = []  # the user acknowledged the log as it was
+            audit_problems, audit_warnings = [], []  # the user acknowledged the log as it was
         elif action == "audit.mismatch":
             audit_problems.append(_problem("audit_truncated", "audit_cut", file=AUDIT_FILE, line=line.number,
                                            size=detail.get("expected_size")))
+        elif action == "audit.repair" and target == AUDIT_FILE:  # written where the torn line was
+            audit_warnings.append(_problem("audit_torn_tail", "audit_torn_tail", file=AUDIT_FILE, line=line.number,
+                                           size=detail.get("dropped_bytes", "?"), at=data["at"][:19]))
+    if jsonl.ends_torn(ws.audit.path):  # not cut yet (the caller held the lock, so no recovery ran)
+        try:
+            size = ws.audit.path.stat().st_size - offset
+        except OSError:
+            size = "?"
+        audit_warnings.append(_problem("audit_torn_tail", "audit_torn_open", file=AUDIT_FILE, line=number + 1,
+                                       size=size))
+    found.warnings.extend(audit_warnings)
     if found.chained:
         size = offset
         if head is None:

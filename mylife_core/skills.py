@@ -102,8 +102,13 @@ class SkillProblem:
     line: int | None
     problem: str
 
+    @property
+    def message(self) -> str:
+        """``file:line: problem``, as ``mylife skills`` shows it (line ``?`` when unknown)."""
+        return f"{self.path}:{self.line or '?'}: {self.problem}"
+
     def to_json(self) -> dict[str, Any]:
-        return {"path": str(self.path), "line": self.line, "problem": self.problem}
+        return {"path": str(self.path), "line": self.line, "problem": self.problem, "message": self.message}
 
 
 @dataclass

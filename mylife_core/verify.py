@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 @dataclass
 class Problem:
     kind: str  # raw_changed | raw_missing | raw_added | claim_source_changed | claim_source_missing | bad_file | manifest_torn | plugin
+    # (warnings: audit_torn_tail | profile_below_min)
     message: str
     file: str | None = None
     claim_id: str | None = None
@@ -46,6 +47,9 @@ class VerifyReport:
     audit_entries: int = 0
     audit_chained: bool = False
     problems: list[Problem] = field(default_factory=list)
+    #: findings that do not fail the check: nothing of the user's is damaged (a torn audit line an
+    #: interrupted process left, a profile value below its dictionary's minimum)
+    warnings: list[Problem] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -54,7 +58,8 @@ class VerifyReport:
     def to_json(self) -> dict[str, Any]:
         return {"ok": self.ok, "raw_checked": self.raw_checked, "claims_checked": self.claims_checked,
                 "files_checked": self.files_checked, "audit_entries": self.audit_entries,
-                "audit_chained": self.audit_chained, "problems": [p.to_json() for p in self.problems]}
+                "audit_chained": self.audit_chained, "problems": [p.to_json() for p in self.problems],
+                "warnings": [p.to_json() for p in self.warnings]}
 
 
 def _sha256(path: os.PathLike[str]) -> str | None:
@@ -109,6 +114,42 @@ def verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = N
         return _verify(ws, progress)
 
 
+def profile_below_min(ws: "Workspace") -> list[Problem]:
+    """Profile values below the ``min`` of a loaded field dictionary's entry (by name or alias):
+    ``profile set`` refuses them, but a hand edit, or a value written before the dictionary was
+    installed, never went through it. Warnings naming ``profile.yaml:line``; nothing is rewritten."""
+    from .layers.profile import below_min
+    from .staleness.ttl import field_index
+
+    fields = ws.profile.load().fields
+    index = field_index(ws) if fields else {}
+    if not any(spec.min is not None for spec in index.values()):
+        return []
+    from .shell import word
+    from .staleness.render import command_prefix
+    from .storage import yamlfile
+
+    found: list[Problem] = []
+    text: str | None = None
+    for name, current in fields.items():
+        spec = below_min(ws, name, current.value, index)
+        if spec is None:
+            continue
+        if text is None:
+            try:
+                text = yamlfile.read_text(ws.profile.path)
+            except (OSError, DataFileError):
+                text = ""
+        line = yamlfile._line_of(text, ("fields", name, "value")) if text else None
+        low = int(spec.min) if float(spec.min).is_integer() else spec.min
+        command = f"{command_prefix(ws.root)} profile set {word(name)} {t('verify.profile_below_min.value')}"
+        found.append(Problem("profile_below_min", t("verify.profile_below_min", file="profile.yaml", line=line or "?",
+                                                    name=name, value=current.value, plugin=ws.plugins.plugin_label(
+                                                        spec.plugin), field=spec.name, min=low, command=command),
+                             file="profile.yaml", line=line))
+    return found
+
+
 def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = None) -> VerifyReport:
     report = VerifyReport()
     add = report.problems.append
@@ -123,7 +164,8 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
 
     from .integrity import check_audit
 
-    guard(lambda: ws.profile.reload())
+    if guard(lambda: ws.profile.reload()):
+        guard(lambda: report.warnings.extend(profile_below_min(ws)))  # a dictionary file may be bad
     guard(lambda: ws.index.reload())
 
     # L1–L4 and the audit log: hash chain, head, newest digest of every file
@@ -131,6 +173,8 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
     report.audit_chained, report.audit_entries, report.files_checked = audit.chained, audit.entries, audit.files_checked
     for p in audit.problems:
         add(Problem(p["kind"], p["message"], file=p.get("file"), line=p.get("line")))
+    for p in audit.warnings:
+        report.warnings.append(Problem(p["kind"], p["message"], file=p.get("file"), line=p.get("line")))
 
     # L0: manifest vs files
     manifest_ok = guard(lambda: ws.raw.records())

@@ -133,7 +133,7 @@ def test_a_skill_file_without_front_matter_is_listed_with_file_and_line(cli, ws_
     bad = ws_path / "skills" / "笔记.md"
     bad.write_text("# 我的规则\n先睡一觉再决定\n", encoding="utf-8")
     r = cli("skills")
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 5, r.stderr  # listed, and the exit code says a file could not be read
     out = r.stdout + r.stderr
     assert f"{bad}:1: 缺少开头的元数据（front matter）：文件第一行必须是 ---，接着写 name: 和 description:" in out
     clean(r)

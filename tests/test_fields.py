@@ -172,3 +172,50 @@ def test_profile_get_finds_a_field_kept_under_another_name_of_the_dictionary(cli
     assert doc["asked"] == "房租" and doc["field"]["name"] == "房租月支出" and doc["field"]["value"] == 3800
     missing = cli("profile", "get", "学历", env=env, load_plugins="mylife-career")
     assert missing.returncode == 3 and "Traceback" not in missing.stderr  # nothing held under any name
+
+
+def test_verify_warns_about_a_profile_value_below_its_dictionarys_minimum(cli, ws_path, health):
+    """`profile set` checks a dictionary's `min`; a value already on disk (set before the dictionary
+    was installed, or edited by hand) is named by `verify`: field, value, dictionary, file:line, what
+    to do. A warning: the user's data is not damaged, and the file is never rewritten."""
+    env = lens_env(health)
+    cli("init")
+    for name, value in [("体重", "-3"), ("weight", "-70"), ("身高", "170"), ("睡眠时长", "七")]:  # no dictionary yet
+        assert cli("profile", "set", "--yes", "--", name, value).returncode == 0
+    profile = ws_path / "profile.yaml"
+    before = profile.read_bytes()
+    lines = before.decode("utf-8").splitlines()
+
+    def value_line(name):
+        return lines.index(f"  {name}:") + 2  # the `value:` line right under the field's name
+
+    assert cli("verify", "--json").json()["warnings"] == []  # without the dictionary nothing says what it means
+    r = cli("verify", env=env, load_plugins="mylife-fields-health")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "✓ 校验通过" in r.stdout and "2 条提醒（不算校验失败）" in r.stdout
+    assert (f"profile.yaml:{value_line('体重')}: 档案字段「体重」的值是 -3，但字段词典 mylife-fields-health 规定「体重」不小于 0"
+            in r.stdout)
+    assert f"profile.yaml:{value_line('weight')}: 档案字段「weight」的值是 -70" in r.stdout  # found by its alias
+    assert "profile set 体重 新值" in r.stdout and "文件没有被改动" in r.stdout
+    doc = cli("verify", "--json", env=env, load_plugins="mylife-fields-health").json()
+    assert doc["ok"] is True and doc["problems"] == []
+    assert sorted((w["kind"], w["file"], w["line"]) for w in doc["warnings"]) == sorted(
+        [("profile_below_min", "profile.yaml", value_line("体重")),
+         ("profile_below_min", "profile.yaml", value_line("weight"))])
+    assert profile.read_bytes() == before  # never rewritten
+    en = cli("verify", env={**env, "MYLIFE_LANG": "en"}, load_plugins="mylife-fields-health")
+    assert en.returncode == 0
+    assert (f"profile.yaml:{value_line('体重')}: the profile field '体重' holds -3, but the field dictionary "
+            "mylife-fields-health says '体重' is at least 0") in en.stdout and "profile set 体重 VALUE" in en.stdout
+    # a hand edit: the edit itself fails verify (file_changed), the impossible value is named too
+    profile.write_text(before.decode("utf-8").replace("value: 170", "value: -170"), encoding="utf-8")
+    edited = cli("verify", "--json", env=env, load_plugins="mylife-fields-health")
+    assert edited.returncode == 1
+    data = edited.json()
+    assert [p["kind"] for p in data["problems"]] == ["file_changed"]
+    assert ("profile_below_min", value_line("身高")) in [(w["kind"], w["line"]) for w in data["warnings"]]
+    # corrected through MyLife: nothing left to say about 体重
+    assert cli("profile", "set", "体重", "62", env=env, load_plugins="mylife-fields-health").returncode == 0
+    after = cli("verify", "--json", env=env, load_plugins="mylife-fields-health").json()
+    assert [w["line"] for w in after["warnings"] if "档案字段「体重」" in w["message"]] == []
+    assert len(after["warnings"]) == 2  # weight and the hand-edited 身高 are still named

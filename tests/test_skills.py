@@ -116,7 +116,7 @@ def test_skills_command_lists_sources_and_winners(cli, ws_path, tmp_path_factory
     write_skill(ws_path / "skills" / "mylife-career" / "SKILL.md", "mylife-career", "我的职业透镜", "# 我自己的规则\n")
     (ws_path / "skills" / "broken.md").write_text("---\nname: broken\n---\n", encoding="utf-8")
     r = cli("skills", "--json", env=env, load_plugins="mylife-career")
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 5, r.stderr  # broken.md cannot be read: the listing is there, the exit code says so
     doc = r.json()
     assert [root["source"] for root in doc["roots"]] == ["workspace", "user", "bundled", "bundled"]
     assert doc["roots"][1]["path"] == str(Path(os.environ["HOME"]) / ".config" / "mylife" / "skills")
@@ -125,10 +125,11 @@ def test_skills_command_lists_sources_and_winners(cli, ws_path, tmp_path_factory
     assert career[1]["shadowed_by"] == str(ws_path / "skills" / "mylife-career" / "SKILL.md")
     assert career[1]["origin"] == "mylife-career"
     assert doc["problems"][0]["line"] == 2 and "description" in doc["problems"][0]["problem"]
-    text = cli("skills", env=env, load_plugins="mylife-career").stdout
+    listed = cli("skills", env=env, load_plugins="mylife-career")
+    text = listed.stdout
     assert "查找位置（数字小的优先）" in text and "插件自带 · mylife-career" in text
     assert "被 " + str(ws_path / "skills" / "mylife-career" / "SKILL.md") + " 覆盖" in text
-    assert "1 个文件没有加载" in text
+    assert "1 个文件没有加载" in listed.stderr
     show = cli("skills", "mylife-career", env=env, load_plugins="mylife-career")
     assert "mylife-career（生效：工作区" in show.stdout and "# 我自己的规则" in show.stdout
     assert "覆盖了：插件自带" in show.stdout
@@ -136,3 +137,34 @@ def test_skills_command_lists_sources_and_winners(cli, ws_path, tmp_path_factory
     assert shown["skill"]["body"] == "# 我自己的规则\n" and len(shown["candidates"]) == 2
     missing = cli("skills", "nope")
     assert missing.returncode == 3 and "没有名为「nope」的 Skill" in missing.stderr and "mylife-profile" in missing.stderr
+
+
+def test_a_broken_skill_file_is_named_and_the_listing_exits_5(cli, ws_path):
+    """The good skills are still listed; the file that cannot be read is named (file:line, the user's
+    language) on stderr and in JSON, and the exit code is 5 (a bad file on disk) so a script notices."""
+    cli("init")
+    write_skill(ws_path / "skills" / "good.md", "good", "好的 Skill")
+    bad = ws_path / "skills" / "决策.md"
+    bad.write_text("---\nname: 决策\ndescription:\n---\n先睡一觉\n", encoding="utf-8")
+    r = cli("skills")
+    assert r.returncode == 5, (r.stdout, r.stderr)
+    assert "good" in r.stdout and "mylife-profile" in r.stdout  # the listing is still printed, on stdout
+    assert f"{bad}:3: 开头的元数据（front matter）缺少 description，或它是空的" in r.stderr
+    assert "1 个文件没有加载" in r.stderr and "同名的其他 Skill" in r.stderr
+    assert str(bad) not in r.stdout and "Traceback" not in r.stderr
+    doc = cli("skills", "--json")
+    assert doc.returncode == 5
+    data = doc.json()
+    assert data["ok"] is False and {s["name"] for s in data["skills"]} == {"good", "mylife-profile"}
+    assert data["error"]["code"] == "bad_file" and data["error"]["key"] == "skill_files_bad"
+    assert data["error"]["params"] == {"count": 1} and f"{bad}:3: " in data["error"]["message"]
+    (problem,) = data["problems"]
+    assert problem["path"] == str(bad) and problem["line"] == 3
+    assert problem["message"] == f"{bad}:3: " + problem["problem"] and "description" in problem["problem"]
+    en = cli("skills", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 5 and f"{bad}:3: front matter needs a non-empty 'description'" in en.stderr
+    assert "the other skills are listed as usual" in en.stderr and "元数据" not in en.stderr
+    bad.write_text("---\nname: 决策\ndescription: 先睡一觉再决定\n---\n先睡一觉\n", encoding="utf-8")
+    fixed = cli("skills", "--json")
+    assert fixed.returncode == 0 and fixed.json()["ok"] is True and fixed.json()["problems"] == []
+    assert "error" not in fixed.json() and fixed.stderr == ""

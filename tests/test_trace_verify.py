@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 
@@ -97,3 +99,105 @@ def test_bad_dates_in_index_yaml_and_a_chain_line_name_file_and_line(cli, ws_pat
     r = cli("trace", "chain-2026-03-01-001")
     assert r.returncode == 5 and "2026-03.jsonl:1: asked_at 应为一个存在的日期时间" in r.stderr
     assert "Input should" not in r.stderr
+
+
+# --------------------------------------------------------------------------- a torn audit line
+
+
+FRAGMENT = b'{"at":"2026-01-02T00:00:00+00:00","actor":"user","action":"rec'  # a kill mid-append
+
+
+def _audit_lines(ws_path):
+    return (ws_path / "ledger" / "audit.jsonl").read_bytes().split(b"\n")
+
+
+def test_a_torn_last_audit_line_is_kept_out_and_verify_names_it_as_a_warning(cli, ws_path):
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    log = ws_path / "ledger" / "audit.jsonl"
+    torn_at = log.read_bytes().count(b"\n") + 1  # the line the fragment is on
+    with log.open("ab") as fh:
+        fh.write(FRAGMENT)
+    assert cli("status", "--json").json()["recent_changes"][0]["action"] == "record"  # readers skip it
+    r = cli("verify")
+    assert r.returncode == 0, r.stdout + r.stderr  # nothing of the user's is damaged: a warning
+    assert "✓ 校验通过" in r.stdout and "1 条提醒（不算校验失败）" in r.stdout
+    assert f"ledger/audit.jsonl:{torn_at}: 这一行原来是一条只写了一半的审计记录（{len(FRAGMENT)} 字节，没有换行）" in r.stdout
+    assert "进程被中断了" in r.stdout and "不存你的笔记" in r.stdout
+    assert "mylife verify --accept ledger/audit.jsonl" in r.stdout
+    # the fragment was cut and the repair recorded on its line
+    repaired = json.loads(_audit_lines(ws_path)[torn_at - 1])
+    assert repaired["action"] == "audit.repair" and repaired["detail"] == {"dropped_bytes": len(FRAGMENT)}
+    doc = cli("verify", "--json").json()
+    assert doc["ok"] is True and doc["problems"] == []
+    assert [(w["kind"], w["file"], w["line"]) for w in doc["warnings"]] == [
+        ("audit_torn_tail", "ledger/audit.jsonl", torn_at)]
+    en = cli("verify", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 0
+    assert f"ledger/audit.jsonl:{torn_at}: this line was an audit entry only half written" in en.stdout
+    assert "not your notes" in en.stdout and "只写了一半" not in en.stdout
+    cli("verify", "--accept", "ledger/audit.jsonl")  # read and acknowledged: no more note
+    after = cli("verify", "--json").json()
+    assert after["ok"] is True and after["warnings"] == []
+
+
+def test_the_next_write_after_a_torn_audit_line_starts_a_line_of_its_own(cli, ws_path):
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    log = ws_path / "ledger" / "audit.jsonl"
+    torn_at = log.read_bytes().count(b"\n") + 1
+    with log.open("ab") as fh:
+        fh.write(FRAGMENT)
+    second = cli("record", "第二条", "--topic", "career", "--json").json()["record"]["file"]
+    lines = _audit_lines(ws_path)
+    assert lines[-1] == b""  # ends with a newline
+    entries = [json.loads(line) for line in lines[:-1]]  # every line is a whole entry: nothing glued
+    assert FRAGMENT not in log.read_bytes()
+    assert [(e["action"], e["target"]) for e in entries[torn_at - 1:]] == [
+        ("audit.repair", "ledger/audit.jsonl"), ("record", second)]
+    assert entries[-1]["detail"]["sha256"] and "recovered" not in entries[-1]["detail"]
+    doc = cli("verify", "--json").json()
+    assert doc["ok"] is True and doc["raw_checked"] == 2, doc
+    assert [(w["kind"], w["line"]) for w in doc["warnings"]] == [("audit_torn_tail", torn_at)]
+
+
+def test_a_torn_line_not_yet_cut_is_named_with_its_line(ws):
+    """A caller that holds the lock runs verify on the log as it is (no recovery ran)."""
+    from mylife_core.verify import verify
+
+    log = ws.root / "ledger" / "audit.jsonl"
+    with ws.lock():
+        torn_at = log.read_bytes().count(b"\n") + 1
+        with log.open("ab") as fh:
+            fh.write(FRAGMENT)
+        report = verify(ws)
+    assert report.ok, [p.message for p in report.problems]
+    (warning,) = report.warnings
+    assert (warning.kind, warning.file, warning.line) == ("audit_torn_tail", "ledger/audit.jsonl", torn_at)
+    assert f"ledger/audit.jsonl:{torn_at}: 最后一行是一条只写了一半的审计记录（{len(FRAGMENT)} 字节" in warning.message
+    assert "下一次 MyLife 写入会先把它截掉" in warning.message
+
+
+@pytest.mark.parametrize("how", ["cut", "glued"])
+def test_an_audit_line_cut_off_in_the_middle_is_damage(cli, ws_path, how):
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    cli("record", "第二条", "--topic", "career")
+    cli("record", "第三条", "--topic", "career")
+    log = ws_path / "ledger" / "audit.jsonl"
+    lines = _audit_lines(ws_path)
+    # line 2 cut off mid-entry, other entries after it (glued: the next entry run on into it)
+    lines[1] = lines[1][:60] if how == "cut" else lines[1][:60] + lines[2]
+    if how == "glued":
+        del lines[2]
+    log.write_bytes(b"\n".join(lines))
+    r = cli("verify")
+    assert r.returncode == 1, r.stdout
+    assert "ledger/audit.jsonl:2: 这一行是一条只写了一半的审计记录，但它不是进程中断留下的" in r.stdout
+    assert "被损坏了" in r.stdout and "只写了一半的审计记录（" not in r.stdout  # damage, not a torn tail
+    doc = cli("verify", "--json").json()
+    assert doc["ok"] is False and {"kind": "audit_bad_line", "file": "ledger/audit.jsonl", "line": 2} in [
+        {k: p.get(k) for k in ("kind", "file", "line")} for p in doc["problems"]]
+    assert [w["kind"] for w in doc["warnings"]] == []
+    en = cli("verify", env={"MYLIFE_LANG": "en"})
+    assert "ledger/audit.jsonl:2: this line is an audit entry only half written, and no interrupted write" in en.stdout

@@ -32,8 +32,18 @@ def command(ws, out: Output, accept: tuple[str, ...]) -> int:
                      fg="green")
         else:
             out.line(t("verify.legacy"))
+        _warnings(out, report)
         return 0
     out.line(t("verify.problems", n=len(report.problems)), fg="red")
     for p in report.problems:
         out.line(f"  ✗ {p.message}")
+    _warnings(out, report)
     return 1
+
+
+def _warnings(out: Output, report) -> None:
+    """What does not fail the check (verify still exits 0 for these alone), after the verdict."""
+    if report.warnings:
+        out.line(t("verify.warnings", n=len(report.warnings)), fg="yellow")
+        for p in report.warnings:
+            out.line(f"  ! {p.message}")

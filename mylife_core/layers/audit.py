@@ -194,7 +194,7 @@ class AuditLog:
             try:
                 obj = loads(raw)
             except (ValueError, UnicodeDecodeError):
-                yield AuditLine(number, raw, None, None, "not a JSON line")
+                yield AuditLine(number, raw, None, None, CUT_SHORT if cut_short(raw) else "not a JSON line")
                 continue
             if not isinstance(obj, dict):
                 yield AuditLine(number, raw, None, None, "not a JSON object")
@@ -204,6 +204,32 @@ class AuditLog:
                 yield AuditLine(number, raw, entry, obj, None if entry is not None else "not an audit entry")
             else:
                 yield AuditLine(number, raw, None, obj, None if well_formed(obj) else "not an audit entry")
+
+
+#: ``AuditLine.problem`` of a line that is the start of an entry cut off mid-write (see :func:`cut_short`)
+CUT_SHORT = "an entry cut off mid-write"
+
+
+def cut_short(raw: bytes) -> bool:
+    """Is ``raw`` (a line that is not JSON) the start of an entry cut off mid-write: a JSON object
+    that ends too soon, or one with a whole entry glued after it (a write that went on without
+    starting a new line)? Other garbage (a hand edit, random bytes) is not."""
+    text = raw.decode("utf-8", "replace").rstrip()
+    if not text.startswith("{"):
+        return False
+    try:
+        json.loads(text)
+        return False
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text) or exc.msg.startswith("Unterminated string"):
+            return True
+    start = text.find('{"at"', 1)
+    while start != -1:  # glued: a complete entry runs from here to the end of the line
+        try:
+            return isinstance(json.loads(text[start:]), dict)
+        except ValueError:
+            start = text.find('{"at"', start + 1)
+    return False
 
 
 def well_formed(obj: dict[str, Any]) -> bool:

@@ -25,6 +25,7 @@ from ..errors import NotFound, UsageError
 from ..storage import yamlfile
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..specs import FieldSpec
     from ..workspace import Workspace
 
 FieldSource = Literal["user_filled", "user_raw", "bill_import", "mcp", "llm_inferred"]
@@ -186,18 +187,28 @@ def _patched_text(current: bytes, old: ProfileFile, new: ProfileFile, changed: t
     return "".join(parts)
 
 
+def below_min(ws: "Workspace", name: str, value: Any, index: "dict[str, FieldSpec] | None" = None) -> "FieldSpec | None":
+    """The dictionary entry whose ``min`` the number ``value`` of field ``name`` (by name or alias)
+    is below, or None. Text values and fields no dictionary gives a minimum are not checked."""
+    value = parse_value(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    from ..staleness.ttl import field_spec_for
+
+    spec = field_spec_for(ws, (name or "").strip(), index)
+    if spec is None or spec.min is None or value >= spec.min:
+        return None
+    return spec
+
+
 def check_min(ws: "Workspace", name: str, value: Any) -> None:
     """Refuse a number below the ``min`` of the field's dictionary entry (by name or alias):
     ``工作年限 负五`` or ``现有存款 -3000`` mean nothing. Text values and fields no dictionary
-    gives a minimum are not checked."""
+    gives a minimum are not checked (``verify`` reports values already on disk that break it)."""
+    spec = below_min(ws, name, value)
+    if spec is None:
+        return
     value = parse_value(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return
-    from ..staleness.ttl import field_spec_for
-
-    spec = field_spec_for(ws, (name or "").strip())
-    if spec is None or spec.min is None or value >= spec.min:
-        return
     low = int(spec.min) if float(spec.min).is_integer() else spec.min
     raise UsageError("value_below_min", name=(name or "").strip(), value=value, field=spec.name, min=low,
                      plugin=ws.plugins.plugin_label(spec.plugin))

@@ -173,9 +173,9 @@ def mark_changed_stale(ws) -> list[str]:
 @click.command("skills", help=t("help.skills"))
 @click.argument("name", required=False)
 @workspace_options
-def skills(ws, out: Output, name: str | None) -> None:
-    from ..cli.common import table
-    from ..errors import NotFound
+def skills(ws, out: Output, name: str | None) -> int:
+    from ..cli.common import echo_error, table
+    from ..errors import DataFileError, NotFound
     from ..skills import discover
 
     catalog = discover(ws)
@@ -193,8 +193,19 @@ def skills(ws, out: Output, name: str | None) -> None:
                 out.line(t("skills.overrides", source=t(f"skills.source.{other.source}"), path=str(other.path)))
         out.line("")
         out.line(skill.body.rstrip("\n"))
-        return
-    out.emit({"ok": True, **catalog.to_json()})
+        return 0
+    # A skill file that cannot be read is not loaded; the others are still listed, and the
+    # command exits 5 (a bad file, docs/cli.md) so a script notices, naming file:line on stderr.
+    problems = None
+    if catalog.problems:
+        problems = "\n".join([t("skills.problems", n=len(catalog.problems)),
+                              *(f"  {p.message}" for p in catalog.problems), t("skills.bad_files_hint")])
+    if problems is None:
+        out.emit({"ok": True, **catalog.to_json()})
+    else:
+        out.emit({"ok": False, **catalog.to_json(), "error": {"code": DataFileError.code, "key": "skill_files_bad",
+                                                              "message": problems,
+                                                              "params": {"count": len(catalog.problems)}}})
     out.line(t("skills.roots"))
     for root in catalog.roots:
         exists = "" if root.exists else t("skills.missing_root")
@@ -209,8 +220,7 @@ def skills(ws, out: Output, name: str | None) -> None:
             state = t("skills.active") if s.active else t("skills.shadowed", path=str(s.shadowed_by))
             rows.append([s.name if s.active else f"  {s.name}", t(f"skills.source.{s.source}"), str(s.path), state])
         out.line(table(rows, [t("skills.col.name"), t("skills.col.source"), t("skills.col.path"), t("skills.col.state")]))
-    if catalog.problems:
-        out.line("")
-        out.line(t("skills.problems", n=len(catalog.problems)))
-        for p in catalog.problems:
-            out.line(f"  {p.path}:{p.line or '?'}: {p.problem}")
+    if problems is None:
+        return 0
+    echo_error(problems)
+    return DataFileError.exit_code
