@@ -138,6 +138,13 @@ def _problem(kind: str, key: str, *, file: str | None = None, line: int | None =
     return {"kind": kind, "message": t(f"verify.{key}", file=file, line=line, **params), "file": file, "line": line}
 
 
+def _said(problem: str) -> str:
+    """An audit line's problem (:meth:`AuditLog.lines`) in the user's language."""
+    from .messages import t
+
+    return t(f"verify.audit_problem.{problem}")
+
+
 def check_audit(ws: "Workspace") -> AuditFindings:
     """Walk the audit log: chain, head, and the newest digest of every file.
 
@@ -167,7 +174,7 @@ def check_audit(ws: "Workspace") -> AuditFindings:
             audit_problems.append(_problem("audit_bad_line", "audit_torn_middle", file=AUDIT_FILE, line=line.number))
         elif line.problem is not None:
             audit_problems.append(_problem("audit_bad_line", "audit_bad_line", file=AUDIT_FILE, line=line.number,
-                                           problem=line.problem))
+                                           problem=_said(line.problem)))
         if data is not None and "prev" in data:
             expected = line_hash(prev_raw) if prev_raw is not None else ""
             if data["prev"] != expected:

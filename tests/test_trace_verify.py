@@ -201,3 +201,17 @@ def test_an_audit_line_cut_off_in_the_middle_is_damage(cli, ws_path, how):
     assert [w["kind"] for w in doc["warnings"]] == []
     en = cli("verify", env={"MYLIFE_LANG": "en"})
     assert "ledger/audit.jsonl:2: this line is an audit entry only half written, and no interrupted write" in en.stdout
+
+
+def test_a_bad_audit_line_is_described_in_the_users_language(cli, ws_path):
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    cli("record", "第二条", "--topic", "career")
+    lines = _audit_lines(ws_path)
+    (ws_path / "ledger" / "audit.jsonl").write_bytes(b"\n".join([lines[0], b"", b"[1, 2]", *lines[1:]]))
+    r = cli("verify")
+    assert r.returncode == 1, r.stdout
+    assert "第 2 行不是有效的审计记录（空行）" in r.stdout and "第 3 行不是有效的审计记录（不是 JSON 对象）" in r.stdout
+    assert "blank line" not in r.stdout and "JSON object" not in r.stdout
+    en = cli("verify", env={"MYLIFE_LANG": "en"})
+    assert "line 2 is not a valid entry (a blank line)" in en.stdout, en.stdout
