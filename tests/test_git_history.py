@@ -362,3 +362,17 @@ def test_without_git_enable_says_how_to_get_it_and_nothing_changes(cli, ws_path)
     r = cli("git", "enable", env={"MYLIFE_GIT": str(ws_path / "no-such-git")})
     assert r.returncode == 9 and "没有找到 git" in r.stderr and "Traceback" not in r.stderr
     assert not (ws_path / ".git").exists() and "enabled: true" not in (ws_path / "config.yaml").read_text()
+
+
+@pytest.mark.parametrize("sync", [True, False])
+def test_an_owed_write_after_a_torn_pending_line_is_kept(tmp_path, sync):
+    """A process killed mid-append leaves ``pending`` without its last newline; the next
+    append starts on a line of its own, so the committer still sees what it owes."""
+    from mylife_core.history.state import State
+
+    state = State(tmp_path / ".git")
+    state.add_pending([{"paths": ["raw/a.md"]}])
+    with state.pending_path.open("ab") as fh:
+        fh.write(b'{"paths":["raw/b')  # torn: no newline
+    state.add_pending([{"paths": ["claims/2026-12.yaml"]}], sync=sync)
+    assert state.pending() == ["raw/a.md", "claims/2026-12.yaml"]

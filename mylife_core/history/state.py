@@ -108,6 +108,8 @@ class State:
             return
         data = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
                        for e in entries).encode("utf-8")
+        if self._torn_tail():  # a killed process's partial line must not swallow these entries
+            data = b"\n" + data
         if sync:
             ensure_private_dir(self.dir)
             append_bytes(self.pending_path, data)
@@ -121,6 +123,15 @@ class State:
             os.write(fd, data)
         finally:
             os.close(fd)
+
+    def _torn_tail(self) -> bool:
+        """Does ``pending`` end without a newline (an append a killed process never finished)?"""
+        try:
+            with self.pending_path.open("rb") as fh:
+                fh.seek(-1, os.SEEK_END)
+                return fh.read(1) != b"\n"
+        except OSError:  # missing or empty
+            return False
 
     def clear_pending(self) -> None:
         with contextlib.suppress(FileNotFoundError):
