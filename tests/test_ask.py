@@ -105,6 +105,7 @@ def test_competing_evidence_is_shown_with_its_chain(ws, cli):
     assert data["read_by"] == "rules" and "不完整" in data["reach_note"]
     assert data["reach_note"] in text
     assert text.rstrip().endswith(t("disclaimer.no_model") + "\n" + disclaimer().rstrip())
+    assert data["disclaimer"] == disclaimer()  # --json carries it as staleness --json does
     offline = cli("ask", "我该不该辞职？", "--offline", "--no-record").stdout
     assert data["reach_note"] in offline
 

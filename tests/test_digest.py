@@ -10,6 +10,7 @@ import pytest
 from fakellm import Reply, fakellm, seed  # noqa: F401
 
 from mylife_core.errors import Conflict
+from mylife_core.messages import t
 from mylife_core.layers.digest import split_front_matter, split_paragraphs
 from mylife_core.pipeline.digest import generate, revise
 
@@ -73,6 +74,45 @@ def test_digest_text_marks_uncited_sentences_and_lists_withheld_verdicts(ws, cli
     assert "远超" not in body and "〔未引用证据〕" not in body  # the mark is display only
     data = cli("digest", "职业去留", "--show", "--json").json()
     assert "远超" not in data["text"]
+
+
+def test_a_digest_carrying_a_judgment_ends_with_the_disclaimer(ws, cli, fakellm):
+    """docs/ask.md: any output that carries a judgment (shown or withheld) ends with the disclaimer."""
+    from mylife_core.messages import disclaimer
+
+    s = seed(ws)
+    fakellm.script(Reply(text=f"## 职业去留\n\n加班让你想辞职 [{s.quit}]。你应该马上辞职。\n"),
+                   Reply(text=f"## 职业去留\n\n加班让你想辞职 [{s.quit}]。你应该马上辞职。\n"))
+    out = cli("digest", "职业去留", "--regenerate", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    assert "无依据，未采纳" in out.stdout
+    assert out.stdout.rstrip().endswith(disclaimer().rstrip())
+    assert t("disclaimer.no_model") not in out.stdout  # a model wrote it: the disclaimer alone
+    data = cli("digest", "职业去留", "--regenerate", "--json", env=fakellm.env()).json()
+    assert data["unsupported"] and data["disclaimer"] == disclaimer()
+    # the structural digest is MyLife's own text: it judges nothing, and says nothing of a model
+    offline = cli("digest", "职业去留", "--offline", "--regenerate")
+    assert "仅供参考" not in offline.stdout
+    assert cli("digest", "职业去留", "--offline", "--regenerate", "--json").json()["disclaimer"] is None
+
+
+def test_on_a_terminal_the_digest_streams_only_what_the_judging_rule_lets_through(ws, fakellm):
+    """The model's digest is shown as it is written, a judged sentence at a time: a verdict it
+    withholds appears once, in the 无依据，未采纳 list, never unmarked in the stream."""
+    from lens_support import run_in_pty
+
+    s = seed(ws)
+    verdict = "你应该马上辞职，你的能力远超现在的岗位。"
+    fakellm.script(Reply(text=f"## 职业去留\n\n你热爱过这里 [{s.love}]。{verdict}你说过想辞职。\n", chunk=5))
+    r = run_in_pty(["digest", "职业去留"], workspace=ws.root, answers=[], env=fakellm.env())
+    assert r.returncode == 0, r.stdout
+    screen = r.stdout
+    assert screen.count(verdict) == 1 and f"「{verdict}」—— 没有引用任何证据" in screen
+    written = screen.index("已写入 digest/职业去留.md")
+    # the stream: each sentence as the judge let it through (with its citations, uncited ones marked)
+    assert screen.index(f"你热爱过这里。 [{s.love}]") < written
+    assert screen.index("你说过想辞职。〔未引用证据〕") < written
+    assert screen.rstrip().endswith(t("disclaimer").rstrip().splitlines()[-1])
 
 
 def test_user_revision_keeps_the_original_and_annotates_the_difference(ws):

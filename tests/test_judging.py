@@ -120,3 +120,40 @@ def test_a_per_citation_check_plugs_in_as_one_function(ws):
         CITATION_CHECKS.remove(unrelated)
     assert [x.text for x in judged.withheld] == ["你的房贷压力很大。"]
     assert [x.text for x in judged.shown] == ["你说过想辞职。"]
+
+
+STREAMED = ("## 回顾\n\n- 你说过想辞职 [{quit}]。你的能力远超现在的岗位，应该马上辞职。\n"
+            "1. 房贷每月 8000 [{mortgage}]。他说“走吧。”[claim-2099-01-01-001] 版本 3.5 很好. 下一句?\r\n"
+            "| 想辞职 | 相信自己 |\n> 引用。\n你好！真正要解的问题是加班强度能不能改变？")
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 8, 13, 1000])
+def test_a_stream_is_cut_into_the_sentences_of_the_whole_text(size):
+    """However the model's text arrives, the sentences cut from its pieces are those of the whole."""
+    from mylife_core.pipeline.citations import SentenceCutter, split_sentences
+
+    text = STREAMED.format(quit="claim-2026-01-15-001", mortgage="claim-2026-02-10-001")
+    cutter = SentenceCutter()
+    got = [s for i in range(0, len(text), size) for s in cutter.feed(text[i:i + size])] + cutter.flush()
+    assert got == split_sentences(text)
+
+
+def test_a_streamed_sentence_is_judged_and_shown_once_complete_never_before(ws):
+    from mylife_core.pipeline.judging import JudgedStream
+
+    s = seed(ws)
+    shown: list[str] = []
+    stream = JudgedStream(Judge(ws), show=lambda x: shown.append(x.display()))
+    stream.feed("你说过想辞职。")
+    assert shown == []  # its citation may still follow
+    stream.feed(" [")
+    stream.feed(f"{s.quit}] 你的能力远超")
+    assert shown == [f"你说过想辞职。 [{s.quit}]"]  # complete (something else began), before the line ends
+    stream.feed("现在的岗位，应该马上辞职。相信自己！再说")
+    assert shown == [f"你说过想辞职。 [{s.quit}]"]  # withheld: never shown
+    stream.drop()  # a round that went on to call tools: its unfinished line is forgotten
+    stream.feed("你好！")
+    stream.end()
+    assert shown == [f"你说过想辞职。 [{s.quit}]", "你好！"]
+    assert [x.text for x in stream.judged.withheld] == ["你的能力远超现在的岗位，应该马上辞职。", "相信自己！"]
+    assert stream.judged.carries_judgment

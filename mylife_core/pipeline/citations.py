@@ -80,24 +80,80 @@ def _sentence_spans(line: str) -> list[str]:
     return out
 
 
+def span_sentence(span: str) -> Sentence | None:
+    """One span cut by :func:`_sentence_spans` as a sentence (its citations taken out and kept
+    as ids), or None when nothing in it is words (a lone dash, a stray citation)."""
+    ids: list[str] = []
+    for group in CITE_GROUP.finditer(span):
+        ids.extend(CITE_TOKEN.findall(group.group(0)))
+    ids.extend(CITE_TOKEN.findall(CITE_GROUP.sub("", span)))
+    body = re.sub(r"\s{2,}", " ", CITE_GROUP.sub("", span).strip())
+    if not body or not any(ch.isalnum() for ch in body):
+        return None
+    question = body.rstrip(CLOSERS + " ").endswith(("？", "?"))
+    return Sentence(body, list(dict.fromkeys(ids)), question)
+
+
+def _line_sentences(raw_line: str) -> list[str]:
+    """The spans of one line that may hold sentences (none for structure: headings, tables …)."""
+    return [] if _is_structure(raw_line) else _sentence_spans(_strip_marker(raw_line))
+
+
 def split_sentences(text: str) -> list[Sentence]:
-    sentences: list[Sentence] = []
-    for raw_line in text.splitlines():
-        if _is_structure(raw_line):
-            continue
-        line = _strip_marker(raw_line)
-        for span in _sentence_spans(line):
-            ids: list[str] = []
-            for group in CITE_GROUP.finditer(span):
-                ids.extend(CITE_TOKEN.findall(group.group(0)))
-            ids.extend(i for i in CITE_TOKEN.findall(CITE_GROUP.sub("", span)))
-            body = CITE_GROUP.sub("", span).strip()
-            body = re.sub(r"\s{2,}", " ", body)
-            if not body or not any(ch.isalnum() for ch in body):
-                continue
-            question = body.rstrip(CLOSERS + " ").endswith(("？", "?"))
-            sentences.append(Sentence(body, list(dict.fromkeys(ids)), question))
-    return sentences
+    """``text`` cut into sentences, line by line (see the module doc)."""
+    return [s for raw_line in text.splitlines() for span in _line_sentences(raw_line)
+            if (s := span_sentence(span)) is not None]
+
+
+#: where :meth:`str.splitlines` ends a line ("\r\n" counts twice here: the empty line between holds nothing)
+_LINE_END = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: text after a sentence that may still turn out to be its citation ("[clai", "【claim-2026-0")
+_CITE_PREFIX = re.compile(r"\s*[\[【(（]\s*(?:c(?:l(?:a(?:i(?:m(?:-[^\]】)）]*)?)?)?)?)?)?")
+
+
+class SentenceCutter:
+    """:func:`split_sentences` for text that arrives in pieces (a model's stream).
+
+    :meth:`feed` returns each sentence once it is complete: its terminator, closing quotes and
+    citations have arrived and something else has begun after them (so ``…。 [claim-`` waits for
+    the rest of the citation, and ``3.`` for what follows the dot), or its line has ended. The
+    sentences returned over a whole text are exactly :func:`split_sentences` of that text, however
+    it was cut into pieces. :meth:`flush` ends the text; :meth:`drop` forgets an unfinished line.
+    """
+
+    def __init__(self) -> None:
+        self.line = ""  # the unfinished line
+        self.done = 0  # spans of it already returned
+
+    def feed(self, piece: str) -> list[Sentence]:
+        out: list[Sentence] = []
+        self.line += piece
+        while (end := _LINE_END.search(self.line)) is not None:
+            line, self.line = self.line[:end.start()], self.line[end.end():]
+            out += self._cut(line, final=True)
+        return out + self._cut(self.line, final=False)
+
+    def flush(self) -> list[Sentence]:
+        out = self._cut(self.line, final=True)
+        self.line = ""
+        return out
+
+    def drop(self) -> None:
+        self.line, self.done = "", 0
+
+    def _cut(self, line: str, *, final: bool) -> list[Sentence]:
+        spans = _line_sentences(line)
+        ready = len(spans)
+        if not final:  # a span is complete once what follows it is neither empty nor a citation's start
+            ready, rest = 0, "".join(spans)
+            for span in spans:
+                rest = rest[len(span):]
+                if not rest.strip() or _CITE_PREFIX.fullmatch(rest):
+                    break
+                ready += 1
+        out = [s for span in spans[self.done:ready] if (s := span_sentence(span)) is not None]
+        self.done = 0 if final else max(self.done, ready)
+        return out
 
 
 def to_judgments(text: str, *, user_words: Sequence[str] = ()) -> list[Judgment]:

@@ -128,7 +128,7 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
 @workspace_options
 def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model: str | None, offline: bool) -> None:
     from ..llm.settings import load_settings
-    from ..messages import disclaimer_lines
+    from ..messages import disclaimer, disclaimer_lines
     from .competing import find_competing
     from .present import competing_item_lines, disputed_lines, others_lines
     from .topics import require_topic
@@ -138,7 +138,7 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
     settings = load_settings(ws, model=model)  # a bad llm section is reported before any work
     use_model = settings.configured and not offline
     result = find_competing(ws, conclusion, topic=topic, k=k, model=settings if use_model else None)
-    out.emit({"ok": True, **result.to_json()})
+    out.emit({"ok": True, **result.to_json(), "disclaimer": disclaimer()})  # as staleness --json carries it
     if result.empty:
         out.line(result.note() or "")
     else:
@@ -289,9 +289,15 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
         _print_differences(out, result.write.differences, user_revision=True)
         return
     streaming = not out.json and sys.stdout.isatty()
-    result = generate(ws, topic, model=model, offline=offline, force=regenerate,
-                      on_text=(lambda s: click.echo(s, nl=False, err=True)) if streaming else None)
-    if streaming and result.source == "model":
+    shown = 0
+
+    def show(sentence) -> None:  # each sentence as the model writes it, once the judging rule let it through
+        nonlocal shown
+        shown += 1
+        click.secho(sentence.display() + ("" if sentence.claim_ids else t("digest.uncited_mark")), err=True, dim=True)
+
+    result = generate(ws, topic, model=model, offline=offline, force=regenerate, on_sentence=show if streaming else None)
+    if shown:
         click.echo("", err=True)
     out.emit({"ok": True, **result.to_json()})
     source = (t("digest.source.model", model=result.model) if result.source == "model"
@@ -299,20 +305,26 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
     if result.write.kept_user_revision:
         out.line(t("digest.kept_user", path=result.write.in_force, original=result.write.original))
         _print_differences(out, result.write.differences, user_revision=True)
-        return
-    out.line(t("digest.written", path=result.write.in_force, source=source, n=result.paragraphs,
-               claims=len(result.claims)))
-    if result.dropped:
-        out.line(t("digest.dropped_cites", items=join([f"{d['claim_id']}（{d['message']}）" for d in result.dropped], "semi")),
-                 fg="yellow")
-    _print_digest_text(out, result.marked or result.body)
-    if result.uncited_sentences:
-        out.line("")
-        out.line(t("digest.uncited_note", n=len(result.uncited_sentences)), fg="yellow")
+    else:
+        out.line(t("digest.written", path=result.write.in_force, source=source, n=result.paragraphs,
+                   claims=len(result.claims)))
+        if result.dropped:
+            out.line(t("digest.dropped_cites",
+                       items=join([f"{d['claim_id']}（{d['message']}）" for d in result.dropped], "semi")), fg="yellow")
+        _print_digest_text(out, result.marked or result.body)
+        if result.uncited_sentences:
+            out.line("")
+            out.line(t("digest.uncited_note", n=len(result.uncited_sentences)), fg="yellow")
     if result.unsupported:
         from .judging import unsupported_lines
 
         for line in unsupported_lines(result.unsupported):
+            out.line(line)
+    if result.disclaimer:  # the digest carries a judgment (shown or withheld): it ends as ask's answer does
+        from ..messages import disclaimer_lines
+
+        out.line("")
+        for line in disclaimer_lines(model_used=True):
             out.line(line)
 
 

@@ -26,6 +26,7 @@ from ..layers.digest import CITE_RE, DigestWrite, split_front_matter, split_para
 if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
     from ..workspace import Workspace
+    from .judging import Judge, Judged, JudgedSentence
 
 MAX_CLAIMS = 200
 ANY_CITE = re.compile(r"\s*[\[【]\s*(claim-[^\]】\s]*)\s*[\]】]")
@@ -43,6 +44,7 @@ class DigestResult:
     unsupported: list[Any] = field(default_factory=list)  # sentences withheld by the judging rule
     uncited_sentences: list[str] = field(default_factory=list)  # kept, but citing nothing
     marked: str | None = None  # the body with uncited sentences marked (text output)
+    carries_judgment: bool = False  # a model's sentence in it judged the user (shown or withheld)
 
     @property
     def paragraphs(self) -> int:
@@ -59,7 +61,14 @@ class DigestResult:
                 "paragraphs": self.paragraphs, "claims": self.claims, "dropped_citations": self.dropped,
                 "uncited_paragraphs": self.uncited, "uncited_sentences": self.uncited_sentences,
                 "unsupported": [u.model_dump(mode="json") for u in self.unsupported],
-                "differences": w.differences, "text": self.body}
+                "differences": w.differences, "text": self.body, "disclaimer": self.disclaimer}
+
+    @property
+    def disclaimer(self) -> str | None:
+        """The disclaimer, when the digest carries a judgment (docs/ask.md, the judging rule)."""
+        from ..messages import disclaimer
+
+        return disclaimer() if self.carries_judgment else None
 
 
 def topic_claims(ws: "Workspace", topic: str) -> list["Claim"]:
@@ -130,13 +139,34 @@ def structural_body(ws: "Workspace", topic: str, claims: list["Claim"]) -> str:
     return "\n\n".join(parts)
 
 
-def judge_body(ws: "Workspace", topic: str, body: str) -> tuple[str, list[dict[str, str]], list[Any], list[str], str]:
-    """A model's digest body through the judging rule: (kept body, invalid citations, withheld
-    sentences, sentences kept without a citation, kept body with those marked)."""
+def digest_judge(ws: "Workspace", topic: str) -> "Judge":
+    """The judge of a model's digest of ``topic``: the topic's claims are what the user stated
+    (a sentence saying them back is a restatement). Used on the stream and on the whole body."""
+    from .judging import Judge
+
+    return Judge(ws, user_words=[c.claim for c in topic_claims(ws, topic)])
+
+
+@dataclass
+class JudgedBody:
+    """A model's digest body through the judging rule (:func:`judge_body`)."""
+
+    kept: str  # the body with every withheld sentence taken out (what is stored)
+    marked: str  # the same, uncited sentences marked (the text output)
+    judged: "Judged"
+    dropped: list[dict[str, str]]  # the invalid citations of the withheld sentences
+
+    @property
+    def uncited(self) -> list[str]:
+        return [s.text for s in self.judged.shown if not s.claim_ids]
+
+
+def judge_body(ws: "Workspace", topic: str, body: str) -> JudgedBody:
+    """A model's digest body through the judging rule."""
     from ..messages import t
     from .judging import Judge, filter_text
 
-    judge = Judge(ws, user_words=[c.claim for c in topic_claims(ws, topic)])
+    judge = digest_judge(ws, topic)
     kept, judged = filter_text(judge, body)
     marked, _ = filter_text(Judge(ws, user_words=judge.user_words, checker=judge.checker), kept,
                             mark_uncited=t("digest.uncited_mark"))
@@ -147,8 +177,7 @@ def judge_body(ws: "Workspace", topic: str, body: str) -> tuple[str, list[dict[s
             if problem.claim_id and problem.claim_id not in seen:
                 seen.add(problem.claim_id)
                 dropped.append({"claim_id": problem.claim_id, "problem": problem.problem, "message": problem.message})
-    uncited = [s.text for s in judged.shown if not s.claim_ids]
-    return kept, dropped, judged.unsupported, uncited, marked
+    return JudgedBody(kept=kept, marked=marked, judged=judged, dropped=dropped)
 
 
 def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model: str | None,
@@ -164,8 +193,12 @@ def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model
     unsupported: list[Any] = []
     uncited_sentences: list[str] = []
     marked: str | None = None
+    carries_judgment = False
     if source == "model":
-        cleaned, dropped, unsupported, uncited_sentences, marked = judge_body(ws, topic, body)
+        judged = judge_body(ws, topic, body)
+        cleaned, dropped, marked = judged.kept, judged.dropped, judged.marked
+        unsupported, uncited_sentences = judged.judged.unsupported, judged.uncited
+        carries_judgment = judged.judged.carries_judgment
         uncited = [p.number for p in split_paragraphs(cleaned, "") if not p.claim_ids and not p.text.startswith("#")]
     else:
         cleaned, dropped, uncited = clean_citations(ws, body)
@@ -187,12 +220,14 @@ def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model
             Proposals(ws).add_digest(topic, original_hash, model=model, actor=actor)
     return DigestResult(topic=topic, source=source, body=cleaned, write=write, model=model, dropped=dropped,
                         uncited=uncited, unsupported=unsupported, uncited_sentences=uncited_sentences,
-                        marked=marked)
+                        marked=marked, carries_judgment=carries_judgment)
 
 
 def generate(ws: "Workspace", topic: str, *, model: str | None = None, offline: bool = False, force: bool = False,
-             on_text: Callable[[str], None] | None = None) -> DigestResult:
-    """Write the topic's digest: by the model when configured, else structurally (labelled)."""
+             on_sentence: Callable[["JudgedSentence"], None] | None = None) -> DigestResult:
+    """Write the topic's digest: by the model when configured, else structurally (labelled).
+    ``on_sentence`` receives each of the model's sentences that may be shown, judged as soon as
+    it is complete (:class:`~.judging.JudgedStream`): a live display never shows a withheld one."""
     from ..errors import UsageError
     from ..layers.raw import check_topic
     from ..llm.settings import load_settings
@@ -217,7 +252,14 @@ def generate(ws: "Workspace", topic: str, *, model: str | None = None, offline: 
     messages = [{"role": "system", "content": pick(DIGEST_SYSTEM)},
                 untrusted_context_message(f"claims on topic {topic} (L2)", data),
                 {"role": "user", "content": ask}]
-    turn = client.complete(messages, on_text=on_text)
+    stream = None
+    if on_sentence is not None:
+        from .judging import JudgedStream
+
+        stream = JudgedStream(digest_judge(ws, topic), show=on_sentence)
+    turn = client.complete(messages, on_text=stream.feed if stream is not None else None)
+    if stream is not None:
+        stream.end()
     return write_generated(ws, topic, turn.text, actor="model", model=turn.endpoint, source="model", force=force)
 
 

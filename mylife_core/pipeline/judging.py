@@ -28,6 +28,10 @@ sentence is withheld and listed under "无依据，未采纳" with the reason fo
 
 A text that holds any ``judgment`` (shown or withheld) *carries a judgment*: its output ends
 with the disclaimer and an L4 chain is recorded for it.
+
+**Streaming.** A live display (a terminal, the panel's ask page) gets a model's words through
+:class:`JudgedStream` only: each sentence is judged as soon as it is complete, and only the ones
+the rule lets through are handed on.
 """
 
 from __future__ import annotations
@@ -312,6 +316,45 @@ class Judge:
         return Judged([self.sentence(s) for s in split_sentences(text)])
 
 
+class JudgedStream:
+    """A model's words as they stream, judged a sentence at a time: the one way a live display
+    shows them (``mylife ask`` and ``chat``'s decision answers in a terminal, the panel's ask page,
+    ``mylife digest`` in a terminal).
+
+    Each sentence is judged by ``judge`` as soon as it is complete
+    (:class:`~.citations.SentenceCutter`, the cut :func:`~.citations.split_sentences` makes of the
+    whole text); ``show`` receives only the sentences that may be shown, so a withheld sentence
+    never reaches the screen, not even for a moment. ``judged`` holds every sentence of the text,
+    shown and withheld. :meth:`end` finishes the text (the model's round ended);
+    :meth:`drop` forgets an unfinished line (a round that went on to call tools).
+    """
+
+    def __init__(self, judge: Judge, show: Callable[[JudgedSentence], None]) -> None:
+        from .citations import SentenceCutter
+
+        self.judge = judge
+        self.show = show
+        self.cutter = SentenceCutter()
+        self.judged = Judged()
+
+    def feed(self, piece: str) -> None:
+        for sentence in self.cutter.feed(piece):
+            self._sentence(sentence)
+
+    def end(self) -> None:
+        for sentence in self.cutter.flush():
+            self._sentence(sentence)
+
+    def drop(self) -> None:
+        self.cutter.drop()
+
+    def _sentence(self, sentence: Sentence) -> None:
+        judged = self.judge.sentence(sentence)
+        self.judged.sentences.append(judged)
+        if judged.shown:
+            self.show(judged)
+
+
 def _kind_of_role(role: str) -> Kind:
     return "question" if role == "question" else "judgment" if role == "judgment" else "restatement"
 
@@ -357,7 +400,7 @@ def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> 
     """``text`` with every withheld sentence taken out and its layout otherwise kept (paragraphs,
     list markers, headings); with ``mark_uncited``, a shown sentence that cites nothing gets that
     mark appended (a digest's text output). Returns the text and the judged sentences."""
-    from .citations import CITE_GROUP, CITE_TOKEN, _is_structure, _sentence_spans
+    from .citations import _is_structure, _sentence_spans, span_sentence
 
     judged = Judged()
     out_lines: list[str] = []
@@ -384,16 +427,11 @@ def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> 
         prefix = m.group(0) if m else ""
         kept: list[str] = []
         for span in _sentence_spans(line[len(prefix):]):
-            ids: list[str] = []
-            for group in CITE_GROUP.finditer(span):
-                ids.extend(CITE_TOKEN.findall(group.group(0)))
-            ids.extend(CITE_TOKEN.findall(CITE_GROUP.sub("", span)))
-            body = re.sub(r"\s{2,}", " ", CITE_GROUP.sub("", span).strip())
-            if not body or not any(ch.isalnum() for ch in body):
+            cut = span_sentence(span)
+            if cut is None:
                 kept.append(span)
                 continue
-            question = body.rstrip("”’\"'」』）)】] ").endswith(("？", "?"))
-            sentence = judge.sentence(Sentence(body, list(dict.fromkeys(ids)), question))
+            sentence = judge.sentence(cut)
             judged.sentences.append(sentence)
             if sentence.shown:
                 kept.append(span.rstrip() + (mark_uncited if mark_uncited and not sentence.claim_ids else "")

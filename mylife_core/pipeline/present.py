@@ -4,9 +4,10 @@ header -> the table of the user's statements -> counter-evidence -> analysis (a 
 judgments) -> the question back -> premises to retire -> "无依据，未采纳" -> refused tool calls ->
 stale-data notes -> the chain id -> the disclaimer, always last.
 
-:class:`StreamPrinter` is the live form for a terminal: it checks each sentence of the model's
-stream with the same rules as the builtin ``render_output`` plugins before printing it, holds
-back questions (they go to their own section) and unsupported sentences (they go to the note).
+:class:`StreamPrinter` is the live form (a terminal, the panel's ask page): each sentence of the
+model's stream is judged as soon as it is complete (:class:`~.judging.JudgedStream`, the rule the
+builtin ``render_output`` plugins apply) before it is printed; questions are held back (they go
+to their own section) and unsupported sentences too (they go to the note).
 """
 
 from __future__ import annotations
@@ -201,17 +202,19 @@ def answer_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife") -> l
 
 
 class StreamPrinter:
-    """Prints a model's answer as it streams, one checked sentence at a time (see module doc)."""
+    """Prints a model's answer as it streams, one checked sentence at a time (see module doc).
+
+    The cutting and judging are :class:`~.judging.JudgedStream`'s (shared with the panel's ask
+    page and ``mylife digest``); this class only lays the shown sentences out as ``ask`` does."""
 
     def __init__(self, ws: "Workspace", emit: Emit, note: Emit, stale: list | None = None) -> None:
-        from ..trace import SourceChecker
+        from .judging import Judge, JudgedStream
 
         self.ws = ws
         self.emit = emit
         self.note = note
         self.stale = stale or []
-        self.checker = SourceChecker(ws)
-        self.buffer = ""
+        self.stream = JudgedStream(Judge(ws), show=self._show)
         self.round_printed: list[str] = []
         self.printed: list[str] = []  # judgment texts shown (for comparison with the final answer)
         self.started = False
@@ -224,40 +227,33 @@ class StreamPrinter:
             self.emit("")
             self.emit(t("ask.analysis.head"))
 
-    def on_text(self, delta: str) -> None:
-        self.buffer += delta
-        while "\n" in self.buffer:
-            line, self.buffer = self.buffer.split("\n", 1)
-            self._line(line)
+    def on_evidence(self, answer: Answer) -> None:
+        """The stale values the user kept: a sentence using one is marked as the final answer marks it."""
+        self.stale = answer.stale
 
-    def _line(self, line: str) -> None:
-        from .citations import to_judgments
-        from .judging import Judge
+    def on_text(self, delta: str) -> None:
+        self.stream.feed(delta)
+
+    def _show(self, sentence: Any) -> None:
         from .render import mark_stale
 
-        judge = Judge(self.ws, checker=self.checker)
-        for judgment in to_judgments(line):
-            if judgment.role == "question":
-                continue  # questions have their own section, printed with the rest
-            if judge.judgment(judgment):
-                continue  # held for the "无依据，未采纳" note
-            mark_stale(judgment, self.stale)
-            self.start()
-            self.emit(judgment_line(judgment))
-            self.round_printed.append(judgment.text)
+        if sentence.role == "question":
+            return  # questions have their own section, printed with the rest
+        judgment = mark_stale(sentence.to_judgment(), self.stale)
+        self.start()
+        self.emit(judgment_line(judgment))
+        self.round_printed.append(judgment.text)
 
     def on_round_end(self, turn: "ModelTurn") -> None:
         from ..messages import t
 
         if turn.tool_calls:
-            self.buffer = ""
+            self.stream.drop()
             if self.round_printed:
                 self.note(t("ask.preface_dropped"))
             self.round_printed = []
         else:
-            if self.buffer.strip():
-                self._line(self.buffer)
-            self.buffer = ""
+            self.stream.end()
             self.printed += self.round_printed
             self.round_printed = []
 
@@ -296,7 +292,7 @@ class LiveAnswer:
         self.shown = False
 
     def on_evidence(self, answer: Answer) -> None:
-        self.printer.stale = answer.stale
+        self.printer.on_evidence(answer)
         self.pending = answer
         if not self.will_call_model:
             self._flush()

@@ -3,8 +3,10 @@
 ``POST /ask`` (a CSRF-checked form) starts one run of :func:`mylife_core.pipeline.ask.ask` on
 the panel's worker thread (the same library call as the CLI: staleness first, the user's
 statements, competing evidence, the model or the offline brief, render hooks, the L4 chain) and
-answers with a page that follows ``GET /ask/{job}/events``: ``stage`` events, the model's
-``text`` as it streams, then ``done`` with the final text (exactly the CLI's lines) or ``failed``.
+answers with a page that follows ``GET /ask/{job}/events``: ``stage`` events (the model's tool
+calls among them), the model's ``text`` as it streams, each sentence judged before it is sent
+(:class:`~mylife_core.pipeline.present.StreamPrinter`, the terminal's lines: a withheld sentence is
+never sent), then ``done`` with the final text (exactly the CLI's lines) or ``failed``.
 Without JavaScript, ``GET /ask/{job}`` waits for the run and shows the same final text.
 
 Events are kept per run (a reconnecting browser replays them); the panel keeps the last few
@@ -63,12 +65,16 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
     from ..messages import t
     from ..pipeline.ask import AskEvents, AskOptions
     from ..pipeline.ask import ask as run_ask
-    from ..pipeline.present import answer_lines, closing_lines, header_lines
+    from ..pipeline.present import StreamPrinter, answer_lines, closing_lines, header_lines
 
     try:
         options = AskOptions(accept_stale=accept_stale, accept_missing=accept_missing, offline=offline)
+        # the model's words reach the page as the terminal shows them: each sentence judged first
+        printer = StreamPrinter(ws, emit=lambda line: job.push("text", line + "\n"),
+                                note=lambda note: job.push("stage", note))
         events = AskEvents(on_stage=lambda name: job.push("stage", t(f"ask.stage.{name}")),
-                           on_text=lambda text: job.push("text", text))
+                           on_evidence=printer.on_evidence, on_text=printer.on_text,
+                           on_round_end=printer.on_round_end, on_tool=printer.on_tool)
         result = run_ask(ws, job.question, options, events)
         answer = result.answer
         from ..staleness.render import command_prefix, report_lines

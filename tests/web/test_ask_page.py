@@ -29,9 +29,12 @@ def events(text: str) -> list[tuple[str, object]]:
 
 
 def use_model(root: Path, fake) -> str:
+    """Point the demo at the fake model; the claim the scripted answers cite (what they say is
+    what it says, so the judging rule lets them through)."""
     with open_ws(root) as ws:
         ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fake.url}}))
-        return ws.claims.query(topic="职业去留", status="active", kind="assessment")[0].id
+        return next(c.id for c in ws.claims.query(topic="职业去留", status="active", kind="assessment")
+                    if c.claim == "对加班反复感到失望")
 
 
 def test_the_answer_streams_and_its_chain_is_recorded(panel, demo: Path, fakellm):
@@ -47,15 +50,48 @@ def test_the_answer_streams_and_its_chain_is_recorded(panel, demo: Path, fakellm
     kinds = [k for k, _ in got]
     assert "stage" in kinds and "text" in kinds and kinds[-1] == "done", kinds
     streamed = "".join(d for k, d in got if k == "text")
-    assert "对加班反复感到失望" in streamed
+    assert f"你说过对加班反复感到失望。 [{claim}]" in streamed  # the terminal's checked line
     done = got[-1][1]
     assert done["status"] == "answered" and done["chain"] and "仅供参考" in done["text"]
+    assert f"你说过对加班反复感到失望。 [{claim}]" in done["text"].split("## 分析")[1].split("## ")[0]
     with open_ws(demo) as ws:
         chain = ws.index.chain(done["chain"])
     assert chain.question == QUESTION
     page = panel.get(job).text  # the finished run, as a page (what a browser without JavaScript gets)
     assert "对加班反复感到失望" in page and f"/chains/{done['chain']}" in page
     assert events(panel.get(job + "/events").text)[-1][0] == "done"  # a reconnect replays the run
+
+
+def test_the_stream_carries_only_sentences_the_judging_rule_lets_through(panel, demo: Path, fakellm):
+    """A verdict with no evidence never reaches the browser, not even before ``done`` replaces the
+    text (and it stays on the page when the run fails): the panel streams what the terminal shows."""
+    claim = use_model(demo, fakellm)
+    verdict = "你应该马上辞职，你的能力远超现在的岗位。"
+    fakellm.script(Reply(text=f"{verdict}你说过对加班反复感到失望 [{claim}]。\n要不要先和主管谈谈？\n", chunk=4))
+    r = panel.post("/ask", {"q": QUESTION, "accept_stale": "1", "accept_missing": "1"})
+    got = events(panel.get(r.headers["location"] + "/events").text)
+    streamed = "".join(d for k, d in got if k == "text")
+    assert "辞职" not in streamed and "能力" not in streamed  # not a word of the withheld verdict
+    assert f"你说过对加班反复感到失望。 [{claim}]" in streamed
+    assert "主管谈谈" not in streamed  # a question waits for its own section, as in the terminal
+    done = got[-1][1]
+    assert f"「{verdict}」—— 没有引用任何证据" in done["text"].split("## 无依据，未采纳")[1]
+    assert "主管谈谈" in done["text"].split("## 想请你想一想")[1]
+
+
+def test_a_run_that_fails_after_streaming_leaves_only_checked_sentences(panel, demo: Path, fakellm):
+    claim = use_model(demo, fakellm)
+    text = f"你说过对加班反复感到失望 [{claim}]。你的能力远超现在的岗位，应该马上辞职。还有一句没写完"
+    fakellm.script(Reply(text=text, chunk=len(text) // 3, stall_after=3, stall=30))
+    with open_ws(demo) as ws:  # a short read-idle timeout: the stalled stream fails fast
+        ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fakellm.url,
+                                                            "read_timeout": 1}}))
+    r = panel.post("/ask", {"q": QUESTION, "accept_stale": "1", "accept_missing": "1"})
+    got = events(panel.get(r.headers["location"] + "/events").text)
+    streamed = "".join(d for k, d in got if k == "text")
+    assert f"你说过对加班反复感到失望。 [{claim}]" in streamed and "能力" not in streamed and "没写完" not in streamed
+    done = got[-1][1]  # the answer fell back to the labelled brief; the page ends with it
+    assert done["status"] == "answered" and "模型调用失败，已改用离线生成" in done["text"]
 
 
 def test_without_a_model_the_page_gives_the_offline_brief_and_stale_data_stops_it(panel, demo: Path):
