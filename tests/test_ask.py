@@ -199,6 +199,20 @@ def test_the_terminal_shows_unsupported_sentences_only_in_their_note(ws, cli, fa
     assert t("disclaimer.no_model") not in text  # a model wrote the analysis: the disclaimer alone
 
 
+def test_json_carries_no_sentence_the_judge_withheld_outside_its_note(ws, cli, fakellm):
+    """``ask --json`` is what scripts show: a withheld sentence is only in ``unsupported``."""
+    s = seed(ws)
+    fakellm.script(flattering(s))
+    out = cli("ask", "我该不该辞职？", "--json", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    answer = out.json()["answer"]
+    assert "narrative" not in answer
+    withheld = [u["text"] for u in answer.pop("unsupported")]
+    assert "你能力很强，一定能找到更好的工作！" in withheld
+    rest = json.dumps(answer, ensure_ascii=False)  # the chain lists them as unsupported, by design
+    assert "更好的工作" not in rest and "看透" not in rest
+
+
 def test_an_inference_counts_once_the_user_accepts_it(ws, fakellm):
     s = seed(ws)
     use_model(ws, fakellm)

@@ -8,6 +8,7 @@ import json
 import pytest
 from fakellm import seed
 
+from mylife_core.messages import disclaimer
 from mylife_core.layers.digest import split_front_matter
 from mylife_core.tools import ToolBox, call_tool
 
@@ -76,6 +77,7 @@ def test_recall_trace_staleness_and_competing_read_the_workspace(ws):
     assert competing.ok
     refs = [i["claim_id"] for i in competing.result["items"]]
     assert s.love in refs and s.mortgage in refs and s.quit not in refs
+    assert competing.result["disclaimer"] == disclaimer()  # as competing --json and staleness carry it
 
 
 def test_branch_is_persisted_in_the_index(ws):

@@ -128,7 +128,7 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
 @workspace_options
 def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model: str | None, offline: bool) -> None:
     from ..llm.settings import load_settings
-    from ..messages import disclaimer, disclaimer_lines
+    from ..messages import disclaimer_lines
     from .competing import find_competing
     from .present import competing_item_lines, disputed_lines, others_lines
     from .topics import require_topic
@@ -138,7 +138,7 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
     settings = load_settings(ws, model=model)  # a bad llm section is reported before any work
     use_model = settings.configured and not offline
     result = find_competing(ws, conclusion, topic=topic, k=k, model=settings if use_model else None)
-    out.emit({"ok": True, **result.to_json(), "disclaimer": disclaimer()})  # as staleness --json carries it
+    out.emit({"ok": True, **result.to_json()})
     if result.empty:
         out.line(result.note() or "")
     else:

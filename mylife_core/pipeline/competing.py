@@ -123,6 +123,10 @@ class CompetingResult:
         return t("ask.competing.rules_only") if self.read_by == "rules" else None
 
     def to_json(self) -> dict[str, Any]:
+        """What ``competing --json`` and the ``mylife_competing`` tool give, with the disclaimer
+        as ``staleness --json`` carries it."""
+        from ..messages import disclaimer
+
         return {"conclusion": self.conclusion, "topic": self.topic, "terms": self.terms, "mode": self.mode,
                 "considered": self.considered, "count": len(self.items), "empty": self.empty,
                 "note": self.note(), "items": [i.model_dump(mode="json") for i in self.items],
@@ -130,7 +134,7 @@ class CompetingResult:
                 "disputed": [i.model_dump(mode="json") for i in self.disputed],
                 "source_changed": list(self.source_changed), "set_aside": self.set_aside,
                 "set_aside_to": list(self.set_aside_to), "model": self.model,
-                "read_by": self.read_by, "reach_note": self.reach_note()}
+                "read_by": self.read_by, "reach_note": self.reach_note(), "disclaimer": disclaimer()}
 
 
 def field_words(ws: "Workspace", names: list[str]) -> list[str]:
