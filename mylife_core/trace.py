@@ -36,6 +36,8 @@ class ClaimTrace:
     check: SourceCheck
     digest: list[Paragraph] = field(default_factory=list)
     successor: str | None = None
+    #: who wrote the raw lines, when a model did (``model via MCP``): not the user's words
+    model_wrote: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -51,6 +53,7 @@ class ClaimTrace:
                 "lines": [{"line": n, "text": s} for n, s in self.check.lines],
                 "expected_hash": c.excerpt_hash,
                 "actual_hash": self.check.actual_hash,
+                "written_by_model": self.model_wrote,
             },
             "state": self.check.state,
             "ok": self.ok,
@@ -100,11 +103,25 @@ class SourceChecker:
         return SourceCheck(state, actual, lines)
 
 
+def model_wrote(ws: "Workspace", claim: Claim) -> str | None:
+    """The actor (or source) of the raw record a claim points at, when a model wrote it."""
+    if not claim.provenance:
+        return None
+    try:
+        file = Pointer.parse(claim.provenance).file
+    except MyLifeError:
+        return None
+    rec = ws.raw.get(file) if file in ws.raw.model_files() else None
+    if rec is None:
+        return None
+    return rec.actor if rec.actor != "user" else rec.source
+
+
 def trace_claim(ws: "Workspace", claim_id: str, checker: SourceChecker | None = None) -> ClaimTrace:
     claim = ws.claims.get(claim_id)
     check = (checker or SourceChecker(ws)).check(claim, with_lines=True)
     return ClaimTrace(claim=claim, check=check, digest=ws.digests.citing(claim.id, claim.topic),
-                      successor=claim.superseded_by)
+                      successor=claim.superseded_by, model_wrote=model_wrote(ws, claim))
 
 
 @dataclass
@@ -125,7 +142,8 @@ def trace_chain(ws: "Workspace", chain_id: str) -> ChainTrace:
         claim = ws.claims.find(link.claim_id)
         traces[link.claim_id] = None if claim is None else ClaimTrace(
             claim=claim, check=checker.check(claim, with_lines=True),
-            digest=ws.digests.citing(claim.id, claim.topic), successor=claim.superseded_by)
+            digest=ws.digests.citing(claim.id, claim.topic), successor=claim.superseded_by,
+            model_wrote=model_wrote(ws, claim))
     return ChainTrace(chain, traces)
 
 

@@ -169,6 +169,70 @@ def test_json_mode_writes_only_on_an_explicit_confirmation_line(ws, cli, fakellm
     assert reopen(ws).profile.get("现有存款").value == 120000
 
 
+def proposing(name: str, arguments: dict):
+    def model(request: Request) -> Reply:
+        if any(m.get("role") == "tool" for m in request.messages):
+            return Reply(text="好的。\n")
+        return Reply(tool_calls=[(name, arguments)])
+    return model
+
+
+def asked(stdout: str) -> str:
+    """What the user saw before the first yes/no question."""
+    assert "写入第 1 项吗？" in stdout, stdout
+    return stdout.split("写入第 1 项吗？")[0]
+
+
+def test_a_proposed_record_is_shown_whole_before_the_user_is_asked(ws, cli, fakellm):
+    """A write the user did not see is a write they did not approve: a long text is shown in full
+    (every line, indented), not cut to a preview, and that whole text is what is written."""
+    seed(ws)
+    hidden = "我已经想清楚了，下个月一定裸辞，存款够撑两年，家里人也都支持。"
+    text = "今天加班到十一点，有点累。" * 5 + "\n" + hidden
+    fakellm.default = proposing("mylife_record", {"text": text, "topic": "职业去留"})
+    out = cli("chat", input="帮我记下来：今天加班到十一点\ny\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    before = asked(out.stdout)
+    assert hidden in before and "今天加班到十一点，有点累。" * 5 in before, before
+    assert "全文（2 行，原样写入）" in before
+    written = [p.read_text(encoding="utf-8") for p in (ws.root / "raw").glob("*.md")]
+    assert any(text in w for w in written)
+    events = [json.loads(line) for line in cli("chat", "--json", input="帮我记下来：今天加班到十一点\nno\n/quit\n",
+                                               env=fakellm.env()).stdout.splitlines()]
+    (proposal,) = [e for e in events if e["type"] == "proposal"]
+    assert hidden in "\n".join(proposal["details"])
+
+
+def test_a_proposed_claim_shows_its_context_date_and_confidence(ws, cli, fakellm):
+    s = seed(ws)
+    pointer = ws.claims.get(s.quit).provenance
+    fakellm.default = proposing("mylife_claim_add", {
+        "claim": "想辞职", "topic": "职业去留", "kind": "assessment", "provenance": pointer,
+        "context": "连续加班三周，每天十一点下班", "occurred_at": "2026-01-14", "confidence": "high"})
+    out = cli("chat", input="帮我记一下这条证据：想辞职\ny\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    before = asked(out.stdout)
+    assert "当时的语境：" in before and "连续加班三周，每天十一点下班" in before, before
+    assert "日期：2026-01-14，把握高" in before
+    added = [c for c in reopen(ws).claims.query(topic="职业去留") if c.context == "连续加班三周，每天十一点下班"]
+    assert [(c.occurred_at.isoformat(), c.confidence) for c in added] == [("2026-01-14", "high")]
+
+
+def test_a_proposed_claim_whose_context_is_a_verdict_is_never_put_to_the_user(ws, cli, fakellm):
+    """The judging rule runs before a claim is proposed: the user is not asked to approve a model's
+    verdict as their context, and the verdict is not shown."""
+    s = seed(ws)
+    verdict = "你应该马上辞职，你的能力远超现在的岗位"
+    fakellm.default = proposing("mylife_claim_add", {
+        "claim": "想辞职", "topic": "职业去留", "kind": "assessment",
+        "provenance": ws.claims.get(s.quit).provenance, "context": verdict})
+    out = cli("chat", input="帮我记一下这条证据：想辞职\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    assert "✗ 工具调用失败：mylife_claim_add（这条证据的语境是对用户的评价或建议" in out.stdout, out.stdout
+    assert "模型想修改你的记录" not in out.stdout and verdict not in out.stdout
+    assert not [c for c in reopen(ws).claims.query(topic="职业去留") if c.context == verdict]
+
+
 def the_session_by_latest(ws: Workspace):
     return SessionStore(ws).latest()
 

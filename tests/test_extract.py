@@ -169,6 +169,42 @@ def test_a_proposed_claim_that_advises_or_flatters_the_user_is_refused(ws, fakel
     assert "不是你原话里的内容" in reasons["你应该马上辞职"] and "应该" in reasons["你应该马上辞职"]
 
 
+VERDICT = "你应该马上辞职，你的能力远超现在的岗位"
+
+
+def test_a_proposed_context_is_judged_like_the_claim(ws, cli, fakellm):
+    """A claim's context is shown as the user's situation (当时的语境, the question back): a model's
+    verdict there is refused like one in the claim, and ask never shows it."""
+    rec = ws.raw.record("连续加班三周。\n想辞职。\n".encode(), topic="职业去留")
+    fakellm.script(Reply(text=json.dumps({"claims": [
+        {"claim": "想辞职", "kind": "assessment", "lines": "L2", "context": VERDICT},
+        {"claim": "连续加班三周", "kind": "fact", "lines": "L1", "context": "加班中"},
+    ], "fields": []}, ensure_ascii=False)))
+    e = cli("extract", rec.file, env=fakellm.env())
+    assert e.returncode == 0, e.stderr
+    assert VERDICT not in e.stdout
+    assert "未采纳「想辞职」" in e.stdout and "语境" in e.stdout and "应该" in e.stdout, e.stdout
+    stored = {c.claim: c.context for c in ws.claims.query(topic="职业去留")}
+    assert stored == {"连续加班三周": "加班中"}  # the claim with the verdict is not stored at all
+    r = cli("ask", "我该不该辞职？", "--accept-stale", "--accept-missing", "--offline")
+    assert VERDICT not in r.stdout and "远超" not in r.stdout
+
+
+def test_a_claim_of_lines_a_model_wrote_is_a_candidate(ws, cli, fakellm):
+    """Extraction from a note a model recorded over MCP: its claims are not the user's words until
+    the user accepts them."""
+    rec = ws.raw.record("我已经想清楚了，下个月一定裸辞。\n".encode(), topic="职业去留", source="mcp",
+                        actor="model via MCP")
+    answer = Reply(text=json.dumps({"claims": [{"claim": "下个月一定裸辞", "kind": "assessment", "lines": "L1"}],
+                                    "fields": []}, ensure_ascii=False))
+    fakellm.script(answer, answer)
+    data = cli("extract", rec.file, "--json", env=fakellm.env()).json()
+    assert data["added"] == [] and [(c["claim"], c["source"], c["status"]) for c in data["candidates"]] == [
+        ("下个月一定裸辞", "mcp", "candidate")]
+    text = cli("extract", rec.file, env=fakellm.env())
+    assert "模型写入的" in text.stdout and "mylife claim accept" in text.stdout, text.stdout
+
+
 def test_values_written_in_chinese_numerals_are_read_as_numbers(ws, fakellm, cli):
     """Issue 15.5: "两万二", "十二万", "1.5万" in the note are the numbers the model proposes (cn2an reads
     them); a number the line does not write is still refused."""

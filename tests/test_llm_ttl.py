@@ -49,3 +49,25 @@ def test_without_a_model_nothing_is_called(ws):
 ])
 def test_parse_ttl_answer(text, expected):
     assert parse_ttl_answer(text) == expected
+
+
+def test_a_reason_that_judges_the_user_is_withheld_and_only_the_days_are_used(ws, cli, fakellm):
+    """The model's reason is a model's sentence about the user's records: judged like a claim's
+    context. One that advises or flatters the user is neither shown nor kept in profile.yaml;
+    the output says so and that the 30 days were used."""
+    verdict = "你应该马上辞职，你的能力远超现在的岗位。"
+    fakellm.script(Reply(text='{"ttl_days": 30, "reason": "%s"}' % verdict))
+    r = cli("profile", "set", "最喜欢的乐队", "五月天", env=fakellm.env())
+    assert r.returncode == 0, r.stderr
+    assert verdict not in r.stdout + r.stderr and "远超现在" not in r.stdout
+    assert "30 天" in r.stdout and "未采纳" in r.stdout and "只采用了它给的天数" in r.stdout, r.stdout
+    field = cli("profile", "get", "最喜欢的乐队", "--json").json()["field"]
+    assert field["ttl_days"] == 30 and field["ttl_source"] == "model" and "未采纳" in field["ttl_reason"]
+    assert "远超现在的岗位" not in (ws.root / "profile.yaml").read_text(encoding="utf-8")
+
+
+def test_a_plain_reason_is_shown_and_kept(ws, cli, fakellm):
+    fakellm.script(Reply(text='{"ttl_days": 90, "reason": "口味一个季度可能就变"}'))
+    r = cli("profile", "set", "最喜欢的乐队", "五月天", env=fakellm.env())
+    assert "口味一个季度可能就变" in r.stdout, r.stdout
+    assert "口味一个季度可能就变" in cli("profile", "get", "最喜欢的乐队", "--json").json()["field"]["ttl_reason"]

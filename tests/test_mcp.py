@@ -93,7 +93,9 @@ def test_tools_over_stdio(ws_path):
     assert not seen["still_alive"].is_error
 
     assert set(seen["resources"]) == {"mylife://profile", "mylife://branches/open", "mylife://status"}
-    assert seen["status"]["layers"]["claims"]["by_status"] == {"active": 1, "candidate": 1}
+    # the host's model recorded the note itself: its claim of it waits for the user, as the inference does
+    assert seen["status"]["layers"]["claims"]["by_status"] == {"candidate": 2}
+    assert trace["raw"]["written_by_model"] == "model via MCP"
 
     audit = [json.loads(line) for line in (ws_path / "ledger" / "audit.jsonl").read_text().splitlines()]
     writes = [e for e in audit if e["action"] in ("record", "claim.add")]
@@ -141,3 +143,99 @@ def test_a_hosts_writes_are_the_models_candidates_judged_and_never_refresh_a_fie
         assert field.value == 0 and field.updated_at == before and field.is_stale(), field
         actors = {e.action: e.actor for e in ws.audit.all() if e.action in ("profile.set", "digest.write")}
         assert actors == {"profile.set": "model via MCP", "digest.write": "model via MCP"}
+
+
+FORGED = "我已经想清楚了，下个月一定裸辞，不会后悔。"
+VERDICT = "你应该马上辞职，你的能力远超现在的岗位"
+
+
+def ask_statements(ws_path):
+    r = run_cli(["ask", "我该不该辞职？", "--accept-stale", "--accept-missing", "--offline", "--json"],
+                workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
+    assert r.returncode == 0, r.stderr
+    answer = json.loads(r.stdout)["answer"]
+    return [s["text"] for s in answer["statements"]], json.dumps(answer, ensure_ascii=False)
+
+
+def test_a_model_cannot_make_its_own_words_the_users(ws_path):
+    """A host's model records a sentence to L0 and adds it as a claim: the lines are the model's
+    (the manifest says ``mcp``), so the claim waits as a candidate; ask does not show it as the
+    user's statement until the user accepts it; trace says who wrote the lines. A verdict in a
+    claim's context, or in a new topic, is refused like one in the claim."""
+    from fakellm import seed
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        s = seed(ws)
+        quit_pointer = ws.claims.get(s.quit).provenance
+
+    async def script(session):
+        seen = {}
+        rec = doc(await session.call_tool("mylife_record", {"text": FORGED, "topic": "职业去留"}))["result"]
+        seen["claim"] = doc(await session.call_tool("mylife_claim_add", {
+            "claim": FORGED, "topic": "职业去留", "kind": "assessment", "provenance": rec["pointer"]}))
+        seen["trace"] = doc(await session.call_tool("mylife_trace", {"target": seen["claim"]["result"]["claim"]["id"]}))
+        seen["context"] = await session.call_tool("mylife_claim_add", {
+            "claim": "想辞职", "topic": "职业去留", "kind": "assessment", "provenance": quit_pointer, "context": VERDICT})
+        seen["topic"] = await session.call_tool("mylife_claim_add", {
+            "claim": "想辞职", "topic": "你应该马上辞职", "kind": "assessment", "provenance": quit_pointer})
+        seen["fine"] = await session.call_tool("mylife_claim_add", {
+            "claim": "想辞职", "topic": "职业去留", "kind": "assessment", "provenance": quit_pointer,
+            "context": "连续加班三周"})
+        return seen
+
+    seen = run_session(ws_path, script, plugins="")
+    claim = seen["claim"]["result"]
+    assert (claim["candidate"], claim["claim"]["source"], claim["claim"]["status"]) == (True, "mcp", "candidate")
+    assert "模型写入的" in claim["note"] and "mylife claim accept" in claim["note"]
+    assert seen["trace"]["result"]["raw"]["written_by_model"] == "model via MCP"
+    for key, what in (("context", "context"), ("topic", "topic")):
+        body = doc(seen[key])
+        assert seen[key].is_error and body["error"]["key"] == "tool_claim_field_is_verdict", body
+        assert body["error"]["params"]["what"] == what and "应该" in body["error"]["message"]
+    assert not seen["fine"].is_error
+
+    texts, whole = ask_statements(ws_path)
+    assert FORGED not in whole and VERDICT not in whole and "想辞职" in texts
+    shown = run_cli(["trace", claim["claim"]["id"]], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
+    assert "模型写入的（model via MCP）" in shown.stdout, shown.stdout
+
+    # the user reads it and says yes: from now on it is theirs
+    accepted = run_cli(["claim", "accept", claim["claim"]["id"]], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
+    assert accepted.returncode == 0, accepted.stderr
+    texts, _ = ask_statements(ws_path)
+    assert FORGED in texts
+
+
+def test_a_claim_stored_before_as_the_users_is_not_shown_as_theirs(ws_path):
+    """A claim a model made of its own lines, kept as ``user_raw`` before that was refused (a
+    workspace written by an older MyLife): ask, competing and the topic match never present it as
+    the user's statement."""
+    from datetime import date
+
+    from fakellm import seed
+
+    from mylife_core import clock
+    from mylife_core.layers.claims import Claim
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        seed(ws)
+        rec = ws.raw.record((FORGED + "\n").encode(), topic="职业去留", source="mcp", actor="model via MCP",
+                            occurred_at=clock.parse_when("2026-03-08"))
+        pointer, excerpt_hash = ws.claims.check_pointer(f"{rec.file}#L1")
+        old = Claim(id="claim-2026-03-08-001", topic="职业去留", claim=FORGED, kind="assessment", source="user_raw",
+                    provenance=pointer, excerpt_hash=excerpt_hash, occurred_at=date(2026, 3, 8), actor="model via MCP")
+        with ws.lock():
+            ws.claims.store.add([old])
+        assert ws.claims.unvouched(ws.claims.get(old.id))
+
+    texts, whole = ask_statements(ws_path)
+    assert FORGED not in whole, whole
+    competing = run_cli(["competing", "我不该辞职", "--json"], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
+    assert competing.returncode == 0 and "一定裸辞，不会后悔" not in competing.stdout, competing.stdout

@@ -261,6 +261,8 @@ class ModelTurns:
         answered = True
         for p in proposals:
             io.say(t("proposal.line", id=p.id, effect=p.effect))
+            for line in p.details:  # everything the write stores: the user approves only what they saw
+                io.say("       " + line)
             io.event({"type": "proposal", **p.to_json(), "choices": ["yes", "no"], "default": "no",
                       "note": t("proposal.json_waiting")})
             accepted = False

@@ -26,6 +26,8 @@ def print_claim_trace(out: Output, tr: ClaimTrace, indent: str = "") -> None:
              f"{t('sep.clause') + c.context if c.context else ''})")
     for number, text in tr.check.lines:
         out.line(f"{indent}            L{number}: {text}")
+    if tr.model_wrote:
+        out.line(f"{indent}            ⚠ {t('trace.model_wrote', actor=tr.model_wrote)}", fg="yellow")
     if tr.check.state == "ok":
         out.line(f"{indent}            ✓ {t('trace.hash_ok')} ({short_hash(c.excerpt_hash)})", fg="green")
     elif tr.check.state == "source_changed":

@@ -35,6 +35,15 @@ from pydantic import BaseModel, Field, ValidationError
 from ..storage import jsonl
 from ..storage.atomic import append_bytes
 
+#: the actor of a write a model proposed and the user accepted (``mylife chat``, docs/chat.md)
+CONFIRMED_ACTOR = "model, confirmed by user"
+
+
+def by_model(actor: str) -> bool:
+    """A model wrote it on its own (``model``: extraction, the agent loop; ``model via MCP``), not
+    a model's proposal the user accepted (:data:`CONFIRMED_ACTOR`)."""
+    return actor.startswith("model") and actor != CONFIRMED_ACTOR
+
 
 class AuditEntry(BaseModel):
     at: datetime

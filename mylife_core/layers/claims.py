@@ -3,7 +3,8 @@
 The record format follows docs/design.md#layers exactly, plus ``excerpt_hash`` (docs/design.md#provenance) and
 bookkeeping (``created_at``, ``updated_at``, ``actor``, ``note``). Storage is pluggable
 (:class:`ClaimStore`); :class:`ClaimsLayer` holds the rules every backend obeys:
-ids, pointer checks, ``inference`` claims starting as candidates, status transitions.
+ids, pointer checks, ``inference`` claims (and a model's claims of lines a model wrote) starting as
+candidates, status transitions.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from .. import clock
 from ..errors import Conflict, NotFound, UsageError
 from ..provenance import Pointer, hash_excerpt
+from .audit import by_model
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
@@ -191,7 +193,25 @@ class ClaimsLayer:
         excerpt = self.ws.raw.resolve(pointer)
         return str(pointer), hash_excerpt(excerpt)
 
-    def _source_date(self, provenance: str | None) -> date | None:
+    def model_wrote(self, provenance: str | None) -> bool:
+        """Whether a model wrote the lines ``provenance`` points at (:attr:`RawRecord.by_model`).
+        A bad pointer is reported by ``check_pointer``."""
+        if not provenance:
+            return False
+        try:
+            return Pointer.parse(provenance).file in self.ws.raw.model_files()
+        except UsageError:
+            return False
+
+    def unvouched(self, claim: Claim) -> bool:
+        """A model's words kept as the user's: a claim a model added, of lines a model wrote, with
+        source ``user_raw``. :meth:`add_many` no longer stores one (such a claim is a ``mcp``
+        candidate the user accepts or not); one stored before is never shown or counted as the
+        user's statement (``ask``, ``competing``, citations), whatever its status."""
+        return (claim.source == "user_raw" and claim.kind != "inference" and by_model(claim.actor)
+                and self.model_wrote(claim.provenance))
+
+    def source_date(self, provenance: str | None) -> date | None:
         """The date of the raw record a pointer names: a claim's ``occurred_at`` (and the date in
         its id) defaults to it, whoever adds the claim (``claim add --from``, the model's
         ``mylife_claim_add``, extraction). A bad pointer is reported later by ``check_pointer``."""
@@ -244,9 +264,14 @@ class ClaimsLayer:
                 raise UsageError("bad_choice", what="--confidence", value=confidence, choices="high, medium, low")
             if kind == "inference" and not item.get("provenance"):
                 raise UsageError("inference_needs_source")
-            when = item.get("occurred_at") or self._source_date(item.get("provenance")) or clock.now()
+            # a model cannot make a model's own lines the user's words: its claim of lines a model
+            # wrote (mylife_record over MCP) waits, as a candidate, for the user to accept it
+            candidate = kind == "inference"
+            if not candidate and by_model(actor) and self.model_wrote(item.get("provenance")):
+                source, candidate = "mcp", True
+            when = item.get("occurred_at") or self.source_date(item.get("provenance")) or clock.now()
             prepared.append(dict(item, claim=text, kind=kind, source=source, confidence=confidence,
-                                 topic=check_topic(item.get("topic") or ""), occurred_at=when))
+                                 topic=check_topic(item.get("topic") or ""), occurred_at=when, candidate=candidate))
 
         out: list[Claim] = []
         recorded: list[str | None] = []
@@ -291,7 +316,7 @@ class ClaimsLayer:
                         pointer, digest = self.check_pointer(f"{rec.file}#L1-L{rec.lines}" if rec.lines > 1
                                                              else f"{rec.file}#L1")
                         new_pointer = pointer
-                    status = "candidate" if item["kind"] == "inference" else "active"
+                    status = "candidate" if item["candidate"] else "active"
                     pending_claims.append(Claim(
                         id=order[i], topic=item["topic"], claim=item["claim"], kind=item["kind"],
                         source=item["source"], provenance=pointer, excerpt_hash=digest, occurred_at=item["day"],
@@ -332,7 +357,9 @@ class ClaimsLayer:
                     kinds: set[str] | None = None) -> tuple[Claim, Claim]:
         with self.ws.lock():
             before = self.get(claim_id)
-            if before.status not in allowed_from or (kinds is not None and before.kind not in kinds):
+            # ``kinds`` limits the transition to those kinds, except for a candidate (any kind)
+            if before.status not in allowed_from or (kinds is not None and before.kind not in kinds
+                                                      and before.status != "candidate"):
                 from ..messages import t
                 raise Conflict("claim_bad_transition", id=claim_id, status=t(f"status.{before.status}"),
                                action=t(f"action.{action}"))
@@ -347,11 +374,13 @@ class ClaimsLayer:
         return before, after
 
     def accept(self, claim_id: str, *, actor: str = "user") -> tuple[Claim, Claim]:
-        """Accept an inference candidate: from now on it counts as (low-weight) evidence."""
+        """Accept a candidate: from now on an inference counts as (low-weight) evidence, and a
+        model's claim of lines a model wrote as the user's own statement."""
         return self._transition(claim_id, "accept", {"candidate"}, "active", actor=actor)
 
     def reject(self, claim_id: str, *, actor: str = "user", why: str | None = None) -> tuple[Claim, Claim]:
-        """Reject an inference (candidate or accepted): the user vetoes the AI's guess."""
+        """Reject an inference (candidate or accepted), or any candidate (a model's claim of lines a
+        model wrote): the user vetoes what the AI put forward."""
         return self._transition(claim_id, "reject", {"candidate", "active", "disputed"}, "rejected",
                                 actor=actor, note=why, kinds={"inference"})
 

@@ -42,6 +42,15 @@ class RawRecord(BaseModel):
     precision: Literal["day", "month"] = "day"  # "month": the user dated it 2025-03 (occurred_at is the 1st)
 
     @property
+    def by_model(self) -> bool:
+        """A model wrote these lines (``mylife_record`` over MCP: source ``mcp``), not the user
+        nor a model's proposal the user accepted in chat. They are not the user's words: a claim
+        a model makes of them is a candidate until the user accepts it (:meth:`ClaimsLayer.add_many`)."""
+        from .audit import by_model
+
+        return self.source == "mcp" or by_model(self.actor)
+
+    @property
     def when(self) -> str:
         """The date as the user gave it: ``2025-03-14``, or ``2025-03`` for a month."""
         return self.occurred_at.isoformat()[:7] if self.precision == "month" else self.occurred_at.isoformat()
@@ -81,6 +90,8 @@ class RawLayer:
         # The manifest only grows, so a long-lived process (MCP server, chat) catches up with
         # other processes' records by reading just the new tail.
         self._seen: tuple[int, int, int] = (0, 0, 0)
+        # the files a model wrote, and the manifest (inode, size) that list was read from
+        self._model_files: tuple[tuple[int, int], frozenset[str]] | None = None
 
     # -- reading -----------------------------------------------------------------------------
     def _load(self, *, refresh: bool = False) -> dict[str, RawRecord]:
@@ -169,6 +180,37 @@ class RawLayer:
         except Exception:  # noqa: BLE001 - the full read names the file and line
             return None
         return rec if rec.file == file else None
+
+    def model_files(self) -> frozenset[str]:
+        """The raw files a model wrote (:attr:`RawRecord.by_model`). Asked for every claim ``ask``
+        reads, so it costs one byte scan of the manifest per process (a line is parsed only when it
+        names ``mcp`` or a ``model`` actor), again only when the manifest grew."""
+        try:
+            st = self.manifest_path.stat()
+        except FileNotFoundError:
+            return frozenset()
+        key = (st.st_ino, st.st_size)
+        if self._model_files is not None and self._model_files[0] == key:
+            return self._model_files[1]
+        data = self.manifest_path.read_bytes()
+        data = data[: data.rfind(b"\n") + 1]  # a torn last line holds no record
+        starts: set[int] = set()
+        for needle in (b"mcp", b"model"):  # the lines that name one (a byte search, no line split)
+            at = data.find(needle)
+            while at >= 0:  # data ends with a newline: every line found has its end
+                end = data.find(b"\n", at)
+                starts.add(data.rfind(b"\n", 0, at) + 1)
+                at = data.find(needle, end + 1)
+        found: set[str] = set()
+        for start in starts:
+            try:
+                rec = RawRecord.model_validate_json(data[start:data.find(b"\n", start)])
+            except Exception:  # noqa: BLE001 - a bad line is reported by the full read
+                continue
+            if rec.by_model:
+                found.add(rec.file)
+        self._model_files = (key, frozenset(found))
+        return self._model_files[1]
 
     def is_recorded(self, file: str) -> bool:
         """Whether the manifest names ``file`` (cheap: no parse when not loaded yet)."""

@@ -3,7 +3,7 @@
 Asked only when a model is configured and no field dictionary or heuristic knew the field.
 Any failure (no model, unreachable, an answer that is not the JSON asked for) returns None, so
 the staleness flow falls back to its default and says so; creating a field never fails because
-a model is down.
+a model is down. The model's reason is judged before it is shown or kept (:func:`judged_reason`).
 """
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ def model_ttl_guess(ws: "Workspace", name: str, value: Any) -> "TTLGuess | None"
         return None
     if not settings.configured:
         return None
-    from ..messages import t
     from .client import Deadline, client_for
     from .prompts import TTL_SYSTEM, pick, untrusted_context_message
 
@@ -67,4 +66,18 @@ def model_ttl_guess(ws: "Workspace", name: str, value: Any) -> "TTLGuess | None"
     if parsed is None:
         return None
     ttl, reason = parsed
-    return TTLGuess(ttl_days=ttl, reason=t("ttl.model_reason", reason=reason or "-"), source="model")
+    return TTLGuess(ttl_days=ttl, reason=judged_reason(name, value, reason), source="model")
+
+
+def judged_reason(name: str, value: Any, reason: str) -> str:
+    """The model's reason as shown and kept (``ttl_reason``), through the judging rule for text a
+    model writes into the user's records (:func:`~mylife_core.pipeline.judging.verdict_words`,
+    as a claim's context): a reason that judges or advises the user in words their field does not
+    use is withheld, neither shown nor stored; the output says so and that only the days were used."""
+    from ..messages import join, t
+    from ..pipeline.judging import verdict_words
+
+    words = verdict_words(reason, f"{name} {value}", "fact") if reason else set()
+    if words:
+        return t("ttl.model_reason_withheld", words=join(sorted(words)))
+    return t("ttl.model_reason", reason=reason or "-")

@@ -185,7 +185,11 @@ def check_citation(ws: "Workspace", claim_id: str, checker: "SourceChecker", sen
     if claim is None:
         return CitationProblem(claim_id=claim_id, problem="missing", message=t("ask.cite.missing", id=claim_id))
     if claim.status == "candidate":
-        return CitationProblem(claim_id=claim_id, problem="candidate", message=t("ask.cite.candidate", id=claim_id))
+        key = "ask.cite.candidate" if claim.kind == "inference" else "ask.cite.candidate_model_lines"
+        return CitationProblem(claim_id=claim_id, problem="candidate", message=t(key, id=claim_id))
+    if ws.claims.unvouched(claim):
+        return CitationProblem(claim_id=claim_id, problem="model_lines",
+                               message=t("ask.cite.model_lines", id=claim_id))
     if claim.status == "rejected":
         return CitationProblem(claim_id=claim_id, problem="rejected", message=t("ask.cite.rejected", id=claim_id))
     if claim.status == "superseded":

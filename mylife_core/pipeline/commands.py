@@ -167,7 +167,11 @@ def print_extract(out: Output, result) -> None:
     for c in result.facts:
         out.line(t("extract.added", id=c.id, kind=t("kind." + c.kind), claim=c.claim, pointer=c.provenance))
     for c in result.candidates:
-        out.line(t("extract.candidate", id=c.id, claim=c.claim, pointer=c.provenance), fg="yellow")
+        if c.kind == "inference":
+            out.line(t("extract.candidate", id=c.id, claim=c.claim, pointer=c.provenance), fg="yellow")
+        else:  # lines a model wrote (over MCP): the user's statement only once accepted
+            out.line(t("extract.candidate_model_lines", id=c.id, kind=t("kind." + c.kind), claim=c.claim,
+                       pointer=c.provenance), fg="yellow")
     for r in result.rejected:
         out.line(t("extract.rejected", claim=r["claim"], why=r["why"]), fg="red")
     for f in result.fields:

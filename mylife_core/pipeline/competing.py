@@ -147,6 +147,16 @@ def field_words(ws: "Workspace", names: list[str]) -> list[str]:
     return [w for w in dict.fromkeys(out) if len(w) >= 2]
 
 
+def _model_lines(ws: "Workspace", ref: str) -> bool:
+    """A raw line a model wrote (``mylife_record`` over MCP): not something the user said."""
+    from ..provenance import Pointer
+
+    try:
+        return Pointer.parse(ref).file in ws.raw.model_files()
+    except Exception:  # noqa: BLE001 - not a pointer: not a raw line
+        return False
+
+
 def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, depends_on: list[str] | None = None,
                       frame: Frame | None = None) -> tuple[Frame, dict[str, Candidate], str, str | None]:
     """Every statement worth reading against ``conclusion`` (see the module docstring, step 1).
@@ -167,7 +177,8 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
     found: dict[str, Candidate] = {}
 
     def add_claim(claim: "Claim | None", via: str, relevance: float = 0.0) -> None:
-        if claim is None or not claim.is_evidence or claim.kind == "inference" and claim.status != "active":
+        if (claim is None or not claim.is_evidence or claim.kind == "inference" and claim.status != "active"
+                or ws.claims.unvouched(claim)):  # a model's words are not what the user said
             return
         cand = found.get(claim.id)
         if cand is None:
@@ -186,7 +197,7 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
     for hit in result.hits:
         if hit.layer == "claims":
             add_claim(ws.claims.find(hit.claim_id or hit.ref), "search", hit.score)
-        elif hit.layer == "raw":
+        elif hit.layer == "raw" and not _model_lines(ws, hit.ref):
             cand = found.setdefault(hit.ref, Candidate(claim=None, ref=hit.ref, text=hit.text, topic=hit.topic,
                                                        date=hit.date))
             cand.via.add("search")

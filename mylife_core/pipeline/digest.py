@@ -72,8 +72,10 @@ class DigestResult:
 
 
 def topic_claims(ws: "Workspace", topic: str) -> list["Claim"]:
-    """The topic's evidence (no candidates, rejected or superseded claims), oldest first."""
-    claims = [c for c in ws.claims.query(topic=topic, limit=MAX_CLAIMS * 2, newest_first=True) if c.is_evidence]
+    """The topic's evidence (no candidates, rejected or superseded claims, nor a model's words kept
+    as the user's: :meth:`~mylife_core.layers.claims.ClaimsLayer.unvouched`), oldest first."""
+    claims = [c for c in ws.claims.query(topic=topic, limit=MAX_CLAIMS * 2, newest_first=True)
+              if c.is_evidence and not ws.claims.unvouched(c)]
     return sorted(claims[:MAX_CLAIMS], key=lambda c: (c.occurred_at, c.id))
 
 

@@ -92,6 +92,12 @@ def _statement(claim: "Claim", checker: "SourceChecker", reading: Reading) -> St
                      source_state=state if state != "ok" else ("source_changed" if claim.status == "stale" else "ok"))
 
 
+def _users(ws: "Workspace", claim: "Claim") -> bool:
+    """A statement of the user's: evidence, not the AI's inference, and not a model's words kept
+    as the user's (:meth:`~mylife_core.layers.claims.ClaimsLayer.unvouched`)."""
+    return claim.is_evidence and claim.kind != "inference" and not ws.claims.unvouched(claim)
+
+
 def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["DecisionSpec"],
            checker: "SourceChecker", *, limit: int = 12) -> Evidence:
     """The user's statements relevant to ``question`` (on ``topic`` when known), oldest first."""
@@ -104,7 +110,7 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     scores: dict[str, float] = {}
     for hit in result.hits:
         claim = ws.claims.find(hit.claim_id or hit.ref)
-        if claim is not None and claim.is_evidence and claim.kind != "inference":
+        if claim is not None and _users(ws, claim):
             chosen[claim.id] = claim
             scores[claim.id] = hit.score
     if topic is None and chosen:  # no lens named the topic: the one the question's evidence lives under
@@ -114,7 +120,7 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
         topic = max(sorted(weights), key=lambda name: weights[name])
     if topic:
         for claim in ws.claims.query(topic=topic, limit=TOPIC_POOL, newest_first=True):
-            if claim.is_evidence and claim.kind != "inference" and claim.id not in chosen:
+            if claim.id not in chosen and _users(ws, claim):
                 chosen[claim.id] = claim
                 scores[claim.id] = 0.0
     readings = {cid: read(c.claim, frame) for cid, c in chosen.items()}
@@ -317,7 +323,7 @@ def _premises_on_fields(ws: "Workspace", names: list[str], seen: set[str], field
     rank = {"high": 0, "medium": 1, "low": 2}
     pool = sorted(((c, f"{c.claim} {c.context or ''}")
                    for c in ws.claims.query(kind="assessment", limit=ASSESSMENT_POOL, newest_first=True)
-                   if c.is_evidence and c.id not in seen),
+                   if c.is_evidence and c.id not in seen and not ws.claims.unvouched(c)),
                   key=lambda pair: (rank.get(pair[0].confidence, 1), -pair[0].occurred_at.toordinal(), pair[0].id))
     out: list[Premise] = []
     for name in wanted:

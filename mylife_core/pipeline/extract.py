@@ -8,9 +8,12 @@ claims with kind and line pointers, and profile fields it found. Nothing is stor
   ``inference`` is stored as a *candidate* for ``mylife claim accept/reject``;
 * a claim or field that cites a line that is an instruction to the AI ("忽略之前的指令…") is
   refused: such a line is not the user's statement of fact;
-* the judging rule (:mod:`.judging`): a claim that tells the user what to do, or a fact or
-  assessment that judges them, in words the cited lines do not use ("你应该辞职", "你能力很强")
-  is refused: it is the model's verdict, not the user's statement;
+* the judging rule (:func:`.judging.claim_verdicts`): a claim that tells the user what to do, or
+  a fact or assessment that judges them, in words the cited lines do not use ("你应该辞职",
+  "你能力很强") is refused: it is the model's verdict, not the user's statement; so is a claim
+  whose context (shown as the user's situation at the time) judges or advises them;
+* a claim of lines a model wrote (a note recorded over MCP) is a candidate until the user accepts
+  it (the claims layer: a model cannot make a model's words the user's);
 * a profile field is adopted only if its value appears in the line it cites, and only when the
   user confirms it (a prompt in a terminal, or ``--yes``); a new field's TTL goes through the
   staleness TTL flow (inferred, shown, confirmed once). A proposal the user did not answer
@@ -139,12 +142,6 @@ def _lines_pointer(file: str, ref: Any, count: int) -> tuple[str | None, str | N
     return (f"{file}#L{start}" if start == end else f"{file}#L{start}-L{end}"), None
 
 
-def _judging_words(text: str, cited: str, kind: str) -> set[str]:
-    from .judging import verdict_words
-
-    return verdict_words(text, cited, kind)
-
-
 def _norm_value(value: Any) -> str:
     return re.sub(r"[\s,，]", "", str(value)).lower()
 
@@ -178,9 +175,10 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from ..llm.client import client_for
     from ..llm.prompts import EXTRACT_SYSTEM, pick, untrusted_context_message
     from ..llm.settings import load_settings
-    from ..messages import join, language, t
+    from ..messages import language, t
     from ..provenance import Pointer, decode, split_lines
     from ..staleness import confirm_new_field
+    from .judging import claim_verdicts, first_verdict
 
     rec = find_record(ws, raw_file)
     settings = load_settings(ws, model=model)
@@ -226,15 +224,18 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         if INSTRUCTION.search(cited):
             result.rejected.append({"claim": text, "why": t("extract.why.instruction", text=cited.strip()[:60])})
             continue
-        judging = _judging_words(text, cited, kind)
-        if judging:
-            result.rejected.append({"claim": text, "why": t("extract.why.judging", words=join(sorted(judging)))})
+        context = str(proposal.get("context") or "").strip() or None
+        judging = first_verdict(claim_verdicts(cited, kind, claim=text, context=context))
+        if judging is not None:
+            field_name, words = judging
+            why = (t("extract.why.judging", words=words) if field_name == "claim"
+                   else t("extract.why.judging_field", what=t("what." + field_name), words=words))
+            result.rejected.append({"claim": text, "why": why})
             continue
         confidence = proposal.get("confidence") if proposal.get("confidence") in ("high", "medium", "low") else "medium"
         items.append({"claim": text, "topic": rec.topic, "kind": kind, "provenance": pointer,
                       "source": "llm_inferred" if kind == "inference" else "user_raw",
-                      "occurred_at": rec.occurred_at, "context": (str(proposal.get("context") or "").strip() or None),
-                      "confidence": confidence})
+                      "occurred_at": rec.occurred_at, "context": context, "confidence": confidence})
     if items:
         added, _ = ws.claims.add_many(items, actor="model")
         result.added = added

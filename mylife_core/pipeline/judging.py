@@ -396,6 +396,38 @@ def verdict_words(text: str, cited: str, kind: str) -> set[str]:
     return added
 
 
+#: the free-text fields of a claim a model writes, in the order they are judged
+CLAIM_TEXT_FIELDS: tuple[str, ...] = ("claim", "context", "topic")
+
+
+def claim_verdicts(cited: str, kind: str, *, claim: str, context: str | None = None,
+                   topic: str | None = None) -> dict[str, set[str]]:
+    """The judging rule for every free-text field of a claim a model writes (``extract``,
+    ``mylife_claim_add`` over MCP and in chat): the claim by :func:`verdict_words`; its
+    ``context`` (shown as the user's situation: 当时的语境, the question back) and a new ``topic``
+    (shown as the user's topic; pass None for one the workspace already has) by the same rule as a
+    fact's text, whatever the claim's kind: no judgment of or advice to the user in words the
+    cited lines do not use. Returns each field that judges with those words (empty: it may be
+    stored); the claim is refused whole, nothing of it is stored."""
+    found: dict[str, set[str]] = {}
+    for name, text, as_kind in (("claim", claim, kind), ("context", context, "fact"), ("topic", topic, "fact")):
+        words = verdict_words(text, cited, as_kind) if text and text.strip() else set()
+        if words:
+            found[name] = words
+    return found
+
+
+def first_verdict(found: dict[str, set[str]]) -> tuple[str, str] | None:
+    """The field a refused claim is named for (:func:`claim_verdicts`; the claim's own text
+    first) and its words, joined for a message; None when nothing judges."""
+    from ..messages import join
+
+    for name in CLAIM_TEXT_FIELDS:
+        if name in found:
+            return name, join(sorted(found[name]))
+    return None
+
+
 def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> tuple[str, Judged]:
     """``text`` with every withheld sentence taken out and its layout otherwise kept (paragraphs,
     list markers, headings); with ``mark_uncited``, a shown sentence that cites nothing gets that

@@ -57,7 +57,8 @@ def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
     from ..search import recall
     from .relevance import Relevance
 
-    claims = [c for c in ws.claims.query(limit=POOL, newest_first=True) if c.is_evidence and c.kind != "inference"]
+    claims = [c for c in ws.claims.query(limit=POOL, newest_first=True)
+              if c.is_evidence and c.kind != "inference" and not ws.claims.unvouched(c)]
     if not claims:
         return None
     words, chars = _terms(ws, question)

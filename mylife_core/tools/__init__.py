@@ -55,8 +55,13 @@ def _problem(exc: ValidationError) -> str:
 
 
 def make_handler(name: str, args_model: type[BaseModel],
-                 impl: Callable[["Workspace", str, Any], Any]) -> Callable[..., Any]:
-    """``handler(workspace, actor, **arguments)`` that validates ``arguments`` first."""
+                 impl: Callable[["Workspace", str, Any], Any],
+                 check: Callable[["Workspace", str, Any], None] | None = None) -> Callable[..., Any]:
+    """``handler(workspace, actor, **arguments)`` that validates ``arguments`` first.
+
+    ``check(workspace, actor, args)``, when given, is what ``impl`` itself refuses before it
+    writes anything; a chat runs it (as ``handler.check``) before it proposes the write, so the
+    user is never asked about a write that would be refused."""
 
     def handler(workspace: "Workspace", actor: str, **arguments: Any) -> Any:
         try:
@@ -68,6 +73,7 @@ def make_handler(name: str, args_model: type[BaseModel],
     handler.__name__ = f"{name}_handler"
     handler.__doc__ = impl.__doc__
     handler.args_model = args_model  # type: ignore[attr-defined]
+    handler.check = check  # type: ignore[attr-defined]
     return handler
 
 

@@ -4,13 +4,17 @@ Each handler calls library functions, never the CLI, and writes through the laye
 ``actor`` it was given (``user`` from the CLI, ``model`` in the agent loop, ``model via MCP``
 over MCP), so the audit log says who did what. Rules that hold for a model as for the CLI:
 
-* a model may add a claim only with a pointer to the user's own lines (it cannot put words in
-  the user's mouth by recording them to L0 as a statement); an ``inference`` stays a candidate;
+* a model may add a claim only with a pointer to recorded lines (it cannot put words in the
+  user's mouth by recording them to L0 as a statement); an ``inference`` stays a candidate, and so
+  does a claim of lines a model wrote itself (``mylife_record`` over MCP: the manifest's source
+  ``mcp``): it is the user's statement only once the user accepts it (``mylife claim accept``);
+  in chat both writes are the user's, who saw and accepted them (:mod:`.proposals`);
 * a profile update by a model is sourced ``llm_inferred`` unless it points at the raw line the
   value came from (then ``user_raw``); it never resets the field's age unless the user accepted
   it (actor ``model, confirmed by user``); a new field's TTL goes through the staleness TTL flow;
-* a claim a model adds that advises or judges the user in words its lines do not use is refused
-  (the judging rule, :mod:`mylife_core.pipeline.judging`);
+* a claim a model adds that advises or judges the user in words its lines do not use is refused,
+  whether in its text, its context or a new topic (the judging rule,
+  :func:`mylife_core.pipeline.judging.claim_verdicts`, as in ``mylife extract``);
 * a digest written by a model is kept as the model's original beside any user revision.
 """
 
@@ -91,13 +95,20 @@ class ClaimAddArgs(_Args):
     confidence: Literal["high", "medium", "low"] = "medium"
 
 
-def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]:
-    """Add one L2 claim with provenance; inferences become candidates for the user to accept.
-    Its date defaults to the source record's (the same rule as ``claim add --from``)."""
+def check_claim(ws: "Workspace", actor: str, args: ClaimAddArgs) -> None:
+    """What refuses a model's claim before anything is written (in chat, before it is proposed):
+    no pointer, or a verdict in any of its free-text fields."""
     if _is_model(actor) and not args.provenance:
         raise UsageError("tool_claim_needs_pointer")
     if _is_model(actor):
         _refuse_verdicts(ws, args)
+
+
+def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]:
+    """Add one L2 claim with provenance; inferences become candidates for the user to accept, and
+    so does a model's claim of lines a model wrote (the claims layer decides: source ``mcp``).
+    Its date defaults to the source record's (the same rule as ``claim add --from``)."""
+    check_claim(ws, actor, args)
     if args.occurred_at:
         from .. import clock
 
@@ -111,15 +122,17 @@ def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]
     if claim.status == "candidate":
         from ..messages import t
 
-        out["note"] = t("tool.claim_candidate", id=claim.id)
+        out["note"] = t("tool.claim_candidate" if claim.kind == "inference" else "tool.claim_model_lines",
+                        id=claim.id)
     return out
 
 
 def _refuse_verdicts(ws: "Workspace", args: ClaimAddArgs) -> None:
     """The judging rule for a claim a model adds (as in ``mylife extract``): a claim is what the
     user said, so advice (or, unless it is an inference, a judgment of the user) in words the
-    pointed lines do not use is refused."""
-    from ..pipeline.judging import verdict_words
+    pointed lines do not use is refused, in the claim, its context or a topic the workspace does
+    not have yet (:func:`~mylife_core.pipeline.judging.claim_verdicts`)."""
+    from ..pipeline.judging import claim_verdicts, first_verdict
     from ..provenance import Pointer, decode, split_lines
 
     try:
@@ -128,11 +141,17 @@ def _refuse_verdicts(ws: "Workspace", args: ClaimAddArgs) -> None:
         cited = "\n".join(lines[pointer.start - 1:pointer.end])
     except Exception:  # noqa: BLE001 - a bad pointer is reported by the claims layer itself
         return
-    words = verdict_words(args.claim, cited, args.kind)
-    if words:
-        from ..messages import join
-
-        raise UsageError("tool_claim_is_verdict", words=join(sorted(words)))
+    topic = args.topic.strip()
+    rec = ws.raw.get(pointer.file)
+    known = topic == (rec.topic if rec is not None else None) or topic in ws.claims.counts().get("topic", {})
+    found = first_verdict(claim_verdicts(cited, args.kind, claim=args.claim, context=args.context,
+                                         topic=None if known else topic))
+    if found is None:
+        return
+    field, words = found
+    if field == "claim":
+        raise UsageError("tool_claim_is_verdict", words=words)
+    raise UsageError("tool_claim_field_is_verdict", what=field, words=words)
 
 
 # ----------------------------------------------------------------------------- mylife_recall
@@ -291,7 +310,7 @@ TOOLS: list[dict[str, Any]] = [
     {"name": "mylife_digest", "args": DigestArgs, "impl": digest, "writes": True,
      "description": "读取某主题的 L1 摘要及其证据；给出 text 时写入新摘要（作为模型原稿，与用户修订版并存）。",
      "description_en": "Read a topic's L1 digest and its evidence; with text, write a new digest (kept as the model's original beside the user's revision)."},
-    {"name": "mylife_claim_add", "args": ClaimAddArgs, "impl": claim_add, "writes": True,
+    {"name": "mylife_claim_add", "args": ClaimAddArgs, "impl": claim_add, "check": check_claim, "writes": True,
      "description": "新增一条 L2 证据（kind/source/provenance）；推断只作为候选，需用户接受。",
      "description_en": "Add an L2 claim (kind/source/provenance); an inference is only a candidate until the user accepts it."},
     {"name": "mylife_recall", "args": RecallArgs, "impl": recall_, "writes": False,
@@ -320,5 +339,6 @@ def register_all(register: Any) -> None:
 
     for item in TOOLS:
         register(name=item["name"], description=item["description"], description_en=item["description_en"],
-                 input_schema=schema_of(item["args"]), handler=make_handler(item["name"], item["args"], item["impl"]),
+                 input_schema=schema_of(item["args"]),
+                 handler=make_handler(item["name"], item["args"], item["impl"], item.get("check")),
                  writes=item["writes"])

@@ -4,7 +4,8 @@ In ``mylife chat`` the model's write tools (``mylife_profile_update``, ``mylife_
 ``mylife_record``, ``mylife_digest`` with a text) do not write. :class:`ProposingToolBox` checks
 the call's arguments, describes its effect in the user's terms ("档案「现有存款」：120000 → 0"),
 keeps it as a :class:`Proposal` and tells the model that nothing was written yet. The chat then
-shows each proposal and asks; only an accepted one runs (:func:`apply`), as the actor
+shows each proposal with everything it would store (:func:`details`: a long text whole, a claim's
+context, date and confidence) and asks; only an accepted one runs (:func:`apply`), as the actor
 :data:`CONFIRMED_ACTOR`, so the audit log says the model proposed it and the user confirmed it.
 A profile value the model wrote without such a confirmation (over MCP) keeps the field's age:
 only the user's yes resets staleness (:func:`mylife_core.tools.catalog.profile_update`).
@@ -17,13 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..layers.audit import CONFIRMED_ACTOR  # noqa: F401 - the audit actor of a write the user accepted
 from . import ToolBox, ToolOutcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
-#: the audit actor of a write the model proposed and the user accepted
-CONFIRMED_ACTOR = "model, confirmed by user"
 BRANCH_TOOL = "mylife_branch"
 
 
@@ -35,10 +35,13 @@ class Proposal:
     effect: str
     status: Literal["pending", "applied", "refused", "failed"] = "pending"
     outcome: ToolOutcome | None = None
+    #: the rest of what the write stores, shown under the effect before the user is asked (:func:`details`)
+    details: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "tool": self.name, "arguments": self.arguments, "effect": self.effect,
-                "status": self.status, "result": self.outcome.to_json() if self.outcome is not None else None}
+                "details": self.details, "status": self.status,
+                "result": self.outcome.to_json() if self.outcome is not None else None}
 
 
 def _short(text: Any, n: int = 60) -> str:
@@ -67,11 +70,64 @@ def describe(ws: "Workspace", name: str, args: dict[str, Any]) -> str:
     return t("proposal.effect.other", name=name, args=_short(args, 80))
 
 
+def _whole(label: str, text: Any) -> list[str]:
+    """``label`` and a text in full, every line of it indented under the label (never cut)."""
+    lines = str(text).splitlines() or [""]
+    return [label, *("    " + line for line in lines)]
+
+
+def details(ws: "Workspace", name: str, args: dict[str, Any]) -> list[str]:
+    """Everything the write would store that its effect line (:func:`describe`) does not show in
+    full: a text the effect cuts short, whole, line by line; a claim's context, date and confidence;
+    a profile field's TTL, source and topic; the digest as it would be written (its sentences
+    judged first: what the judging rule withholds is not written); any other tool's arguments.
+    The user approves only what they saw (docs/chat.md, "No model write without you")."""
+    import json
+
+    from .. import clock
+    from ..messages import t
+
+    out: list[str] = []
+    if name == "mylife_record":
+        text = str(args.get("text") or "")
+        if _short(text) != text:
+            out += _whole(t("proposal.detail.text", n=len(text.splitlines() or [""])), text)
+        out.append(t("proposal.detail.date", date=args.get("occurred_at") or clock.today().isoformat()))
+    elif name == "mylife_claim_add":
+        claim = str(args.get("claim") or "")
+        if _short(claim) != claim:
+            out += _whole(t("proposal.detail.claim"), claim)
+        if args.get("context"):
+            out += _whole(t("proposal.detail.context"), args["context"])
+        when = args.get("occurred_at") or ws.claims.source_date(args.get("provenance")) or clock.today()
+        out.append(t("proposal.detail.claim_meta", date=str(when),
+                     confidence=t("web.confidence." + str(args.get("confidence") or "medium"))))
+    elif name == "mylife_profile_update":
+        from ..staleness.ttl import ttl_text
+
+        if args.get("never_expires") or args.get("ttl_days") is not None:
+            out.append(t("proposal.detail.ttl", ttl=ttl_text(None if args.get("never_expires") else args["ttl_days"])))
+        for key in ("provenance", "topic"):
+            if args.get(key):
+                out.append(t("proposal.detail." + key, value=args[key]))
+    elif name == "mylife_digest":
+        from ..layers.digest import split_front_matter
+        from ..pipeline.digest import judge_body
+
+        _, body = split_front_matter(str(args.get("text") or ""))  # as write_generated reads it
+        kept, _, withheld, _, _ = judge_body(ws, str(args.get("topic") or ""), body)
+        out += _whole(t("proposal.detail.digest_withheld", n=len(withheld)) if withheld
+                      else t("proposal.detail.digest"), kept)
+    elif _short(args, 80) != str(args):
+        out += _whole(t("proposal.detail.arguments"), json.dumps(args, ensure_ascii=False, indent=1, default=str))
+    return out
+
+
 def validate(ws: "Workspace", name: str, arguments: Any) -> tuple[dict[str, Any] | None, ToolOutcome | None]:
     """The arguments as the tool would take them, or the failed outcome (nothing is proposed)."""
     from pydantic import ValidationError
 
-    from ..errors import UsageError
+    from ..errors import MyLifeError, UsageError
     from . import _problem
 
     if arguments is None:
@@ -80,13 +136,20 @@ def validate(ws: "Workspace", name: str, arguments: Any) -> tuple[dict[str, Any]
         err = UsageError("tool_bad_arguments", tool=name, problem="arguments must be a JSON object")
         return None, ToolOutcome(name, False, error=err.to_json())
     spec = ws.plugins.tools().get(name)
-    model = getattr(getattr(spec, "handler", None), "args_model", None)
+    handler = getattr(spec, "handler", None)
+    model = getattr(handler, "args_model", None)
     if model is not None:
         try:
-            model.model_validate(arguments)
+            args = model.model_validate(arguments)
         except ValidationError as exc:
             err = UsageError("tool_bad_arguments", tool=name, problem=_problem(exc))
             return None, ToolOutcome(name, False, error=err.to_json())
+        check = getattr(handler, "check", None)
+        if check is not None:  # what the tool would refuse anyway (a verdict in a claim) is not put to the user
+            try:
+                check(ws, CONFIRMED_ACTOR, args)
+            except MyLifeError as exc:
+                return None, ToolOutcome(name, False, error=exc.to_json())
     return dict(arguments), None
 
 
@@ -130,7 +193,7 @@ class ProposingToolBox(ToolBox):
             else:
                 assert args is not None
                 proposal = Proposal(id=len(self.proposals) + 1, name=name, arguments=args,
-                                    effect=describe(self.ws, name, args))
+                                    effect=describe(self.ws, name, args), details=details(self.ws, name, args))
                 self.proposals.append(proposal)
                 outcome = ToolOutcome(name, True, result={"proposed": True, "applied": False, "proposal": proposal.id,
                                                           "effect": proposal.effect,

@@ -322,12 +322,13 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         n = _page(request)
         found = ws.claims.query(status="candidate", topic=topic, limit=n * REVIEW_PAGE + 1)
         items = found[(n - 1) * REVIEW_PAGE: n * REVIEW_PAGE]
-        from ..trace import SourceChecker
+        from ..trace import SourceChecker, model_wrote
 
         from ..pipeline.proposals import Proposals
 
         checker = SourceChecker(ws)
-        cards = [{"claim": c, "check": checker.check(c, with_lines=True)} for c in items]
+        cards = [{"claim": c, "check": checker.check(c, with_lines=True), "model_wrote": model_wrote(ws, c)}
+                 for c in items]
         proposals = [views.proposal_card(ws, p, checker) for p in Proposals(ws).pending(topic=topic)] if n == 1 else []
         proposed = {c["proposal"].topic for c in proposals if c["proposal"].kind == "digest"}
         return panel.render("review.html", nav="review", cards=cards, proposals=proposals, topic=topic, page_no=n,
@@ -577,9 +578,10 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                 raise UsageError("web_dispute_needs_reason")
             _, after = ws.claims.dispute(claim_id, why=why, actor="user")
         if _is_htmx(request):
-            from ..trace import SourceChecker
+            from ..trace import SourceChecker, model_wrote
 
-            return panel.render("_card.html", card={"claim": after, "check": SourceChecker(ws).check(after, with_lines=True)},
+            return panel.render("_card.html", card={"claim": after, "check": SourceChecker(ws).check(after, with_lines=True),
+                                                    "model_wrote": model_wrote(ws, after)},
                                 topic=topic or None, here=safe_next(form.get("next"), "/review"), done=verb)
         return RedirectResponse(safe_next(form.get("next"), f"/claims/{claim_id}"), status_code=303)
 

@@ -247,6 +247,28 @@ def test_accept_reject_and_dispute_go_through_the_library_with_actor_user(panel,
     assert "当时只是气话" in page and "有争议" in page
 
 
+def test_a_claim_of_lines_a_model_wrote_is_reviewed_as_such_and_can_be_rejected(panel, demo: Path):
+    """A host's model recorded a text over MCP and claimed it: the review card and the claim page
+    say the lines are the model's, and the candidate (an assessment, not an inference) can be
+    rejected."""
+    from mylife_core.tools import call_tool
+
+    with open_ws(demo) as ws:
+        rec = call_tool(ws, "mylife_record", {"text": "下个月一定裸辞。", "topic": "职业去留"}, actor="model via MCP")
+        out = call_tool(ws, "mylife_claim_add", {"claim": "下个月一定裸辞", "topic": "职业去留", "kind": "assessment",
+                                                 "provenance": rec.result["pointer"]}, actor="model via MCP")
+    claim_id = out.result["claim"]["id"]
+    assert out.result["claim"]["status"] == "candidate"
+    note = "这段原文是模型写入的（model via MCP）"
+    assert note in panel.get("/review?topic=" + quote("职业去留")).text
+    page = panel.get(f"/claims/{claim_id}").text
+    assert note in page and f'formaction="/claims/{claim_id}/reject"' in page
+    r = panel.post(f"/claims/{claim_id}/reject", {"why": "不是我说的"})
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        assert ws.claims.get(claim_id).status == "rejected"
+
+
 def test_htmx_action_returns_the_decided_card(panel, demo: Path):
     cand = candidates(demo)[0]
     r = panel.client.post(f"/claims/{cand.id}/accept", data={"csrf": panel.csrf, "next": "/review"},
