@@ -187,7 +187,7 @@ def test_home_shows_state_candidates_stale_fields_and_recent_changes(panel, demo
     r = panel.get("/")
     html = r.text
     n = len(candidates(demo))
-    assert f"{n} 条推断候选等待确认" in html and 'href="/review"' in html
+    assert f"{n} 条候选（AI 的推断，或模型替你记下的话）等待你确认" in html and 'href="/review"' in html
     with open_ws(demo) as ws:
         stale = list(ws.profile.stale())
         recent = ws.audit.tail(3)
