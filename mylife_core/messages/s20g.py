@@ -1,0 +1,10 @@
+"""Strings added on branch s20g (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
+
+MESSAGES = {
+    "git.held.secret_url": {
+        "zh": "{file} 第 {line} 行：网址里带着密码或令牌，该文件未提交。请从网址中删除它并更换该密码；"
+              "密钥请放在环境变量或 ~/.config/mylife/secrets.env",
+        "en": "{file} line {line}: a URL carries a password or token; the file was not committed. Remove it from "
+              "the URL and change that password; keep keys in the environment or ~/.config/mylife/secrets.env",
+    },
+}
