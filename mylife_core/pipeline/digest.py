@@ -46,7 +46,7 @@ class DigestResult:
 
     @property
     def paragraphs(self) -> int:
-        return len(split_paragraphs(self.body, ""))
+        return len(split_paragraphs(self.body, "", front_matter=False))
 
     @property
     def claims(self) -> list[str]:
@@ -107,7 +107,8 @@ def clean_citations(ws: "Workspace", body: str) -> tuple[str, list[dict[str, str
 
     cleaned = ANY_CITE.sub(keep, body).strip()
     cleaned = re.sub(r"[ \t]+\n", "\n", cleaned)
-    uncited = [p.number for p in split_paragraphs(cleaned, "") if not p.claim_ids and not p.text.startswith("#")]
+    uncited = [p.number for p in split_paragraphs(cleaned, "", front_matter=False)
+               if not p.claim_ids and not p.text.startswith("#")]
     return cleaned, dropped, uncited
 
 
@@ -166,7 +167,8 @@ def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model
     marked: str | None = None
     if source == "model":
         cleaned, dropped, unsupported, uncited_sentences, marked = judge_body(ws, topic, body)
-        uncited = [p.number for p in split_paragraphs(cleaned, "") if not p.claim_ids and not p.text.startswith("#")]
+        uncited = [p.number for p in split_paragraphs(cleaned, "", front_matter=False)
+                   if not p.claim_ids and not p.text.startswith("#")]
     else:
         cleaned, dropped, uncited = clean_citations(ws, body)
     if not cleaned.strip():
@@ -227,8 +229,7 @@ def revise(ws: "Workspace", topic: str, body: str, *, actor: str = "user") -> Di
     from ..layers.raw import check_topic
 
     topic = check_topic(topic)
-    _, body = split_front_matter(body)
-    if not body.strip():
+    if not body.strip():  # the user's words, all of them: a --- block at the top is not front matter
         raise UsageError("digest_empty_revision")
     write = ws.digests.write_revision(topic, body, actor=actor)
     from .proposals import Proposals

@@ -412,6 +412,19 @@ def test_digest_side_by_side_and_revision_keeps_both(panel, demo: Path):
     assert snapshot(demo) == snap
 
 
+def test_digest_revision_opening_with_a_rule_block_keeps_every_word(panel, demo: Path):
+    from mylife_core.layers.digest import split_front_matter
+
+    topic = "职业去留"
+    typed = "---\r\n我最在意的是和家人相处的时间\r\n---\r\n\r\n其余照旧。\r\n"
+    r = panel.post(f"/digests/{quote(topic)}", {"body": typed})
+    assert r.status_code == 303
+    meta, body = split_front_matter((demo / "digest" / f"{topic}.md").read_text(encoding="utf-8"))
+    assert meta["revision"] == "user" and body.strip() == typed.replace("\r\n", "\n").strip()
+    html = panel.get(f"/digests/{quote(topic)}").text
+    assert html.count("我最在意的是和家人相处的时间") >= 2  # the text in force, and the form to revise it
+
+
 def test_raw_list_view_add_and_escaping(panel, demo: Path):
     html = panel.get("/raw").text
     with open_ws(demo) as ws:
@@ -495,12 +508,14 @@ def test_settings_never_shows_a_keys_value(demo: Path, monkeypatch):
     monkeypatch.setenv("DEMO_PANEL_KEY", "sk-very-secret-value-123")
     with open_ws(demo) as ws:
         ws.save_config(ws.config.model_copy(update={"llm": {"model": "deepseek/deepseek-chat",
-                                                            "api_key_env": "DEMO_PANEL_KEY"}}))
+                                                            "api_key_env": "DEMO_PANEL_KEY",
+                                                            "api_base": "http://alice:Pw-S3cr3t-4711@127.0.0.1:9/v1"}}))
     p = Panel(demo)
     try:
         html = p.get("/settings").text
         assert "deepseek/deepseek-chat" in html and "DEMO_PANEL_KEY" in html
         assert "sk-very-secret" not in html
+        assert "Pw-S3cr3t-4711" not in html and "http://***@127.0.0.1:9/v1" in html  # nor a password in the URL
         assert "mylife.files_store" in html and "register_stores" in html  # plugins and their hooks
         assert "Git" in html
     finally:
