@@ -7,4 +7,8 @@ MESSAGES = {
         "en": "{file} line {line}: a URL carries a password or token; the file was not committed. Remove it from "
               "the URL and change that password; keep keys in the environment or ~/.config/mylife/secrets.env",
     },
+    "web.error.typed": {
+        "zh": "你填写的内容没有保存，原样在下面，可以复制后重新提交：",
+        "en": "What you typed was not saved; here it is, word for word, to copy and send again:",
+    },
 }
