@@ -69,6 +69,7 @@ def cooling_endpoints(ws: "Workspace") -> list[dict[str, Any]]:
     import time
 
     from .llm.cooldown import FILE
+    from .safeurl import scrub_urls
 
     try:
         data = json.loads((ws.cache_dir / FILE).read_text(encoding="utf-8"))
@@ -79,5 +80,7 @@ def cooling_endpoints(ws: "Workspace") -> list[dict[str, Any]]:
     for label, entry in ((data or {}).get("endpoints") or {}).items():
         left = float((entry or {}).get("until") or 0) - now
         if left > 0:
-            out.append({"endpoint": label, "seconds_left": round(left, 1), "last_error": entry.get("last_error")})
+            error = entry.get("last_error")  # a file written by an older MyLife may hold a URL's password
+            out.append({"endpoint": scrub_urls(label), "seconds_left": round(left, 1),
+                        "last_error": scrub_urls(error) if isinstance(error, str) else error})
     return out

@@ -128,6 +128,42 @@ def test_yaml_limits_and_a_folder_where_a_file_belongs(cli, ws_path):
     assert en.returncode == 5 and "profile.yaml:?: not a regular file" in en.stderr
 
 
+def test_a_control_character_in_a_yaml_file_is_named_with_its_line(cli, recorded):
+    """NUL or ESC in a hand-edited YAML file (PyYAML says only "position N", in bytes with libyaml):
+    the file, the line, the column and which character, in the user's language."""
+    cli("profile", "set", "房租", "4500", "--yes")
+    profile = recorded / "profile.yaml"
+    text = profile.read_text(encoding="utf-8")
+    line = next(n for n, ln in enumerate(text.split("\n"), 1) if ln.lstrip().startswith("ttl_reason:"))
+    column = text.split("\n")[line - 1].index("ttl_reason: ") + len("ttl_reason: ") + 1
+    profile.write_text(text.replace("ttl_reason: ", "ttl_reason: \x1b", 1), encoding="utf-8")
+    r = cli("profile", "list")
+    assert r.returncode == 5
+    assert f"profile.yaml:{line}: 这一行第 {column} 个字符是不可见的控制字符 U+001B ESC" in r.stderr, r.stderr
+    assert "position" not in r.stderr and "该文件不会被改写" in r.stderr
+    clean(r)
+    en = cli("profile", "list", env=EN)
+    assert f"profile.yaml:{line}: character {column} of this line is the invisible control character U+001B ESC" \
+        in en.stderr, en.stderr
+    raw = next((recorded / "raw").glob("*.md")).name
+    assert cli("claim", "add", "我想换工作", "--topic", "职业去留", "--kind", "assessment",
+               "--from", f"raw/{raw}#L1").returncode == 0
+    claims = next((recorded / "claims").glob("*.yaml"))
+    lines = claims.read_text(encoding="utf-8").split("\n")
+    at = next(n for n, ln in enumerate(lines) if ln.lstrip().startswith("claim:"))
+    lines[at] += "\x00"
+    claims.write_text("\n".join(lines), encoding="utf-8")
+    r = cli("claim", "list")
+    assert r.returncode == 5 and f"{claims.name}:{at + 1}: 这一行第 {len(lines[at])} 个字符是不可见的控制字符 U+0000 NUL" \
+        in r.stderr, r.stderr
+    clean(r)
+    config = recorded / "config.yaml"
+    config.write_text("# 我的设置\nlanguage: zh\x07\n" + config.read_text(encoding="utf-8"), encoding="utf-8")
+    r = cli("status")
+    assert r.returncode == 5 and "config.yaml:2: 这一行第 13 个字符是不可见的控制字符 U+0007 BEL" in r.stderr, r.stderr
+    clean(r)
+
+
 def test_a_skill_file_without_front_matter_is_listed_with_file_and_line(cli, ws_path):
     cli("init")
     bad = ws_path / "skills" / "笔记.md"

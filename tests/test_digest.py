@@ -170,6 +170,45 @@ def test_edit_opens_the_editor_and_saves_the_revision(ws, cli, tmp_path):
     assert unchanged.returncode == 0 and "没有改动" in unchanged.stdout
 
 
+RULED = "---\n我最在意的是和家人相处的时间\n---\n\n其余照旧。"
+
+
+def test_a_revision_opening_with_a_rule_block_keeps_every_word(ws, cli, tmp_path):
+    """The user's revision is never read as front matter: a body that opens with a ``---`` block
+    is written after MyLife's own metadata and read back word for word (--edit, --show, the editor)."""
+    seed(ws)
+    assert cli("digest", "职业去留", "--offline").returncode == 0
+    seen = tmp_path / "seen.md"
+    editor = tmp_path / "editor.py"
+    editor.write_text(f"import shutil, sys\np = sys.argv[1]\nshutil.copy(p, {str(seen)!r})\n"
+                      f"open(p, 'w', encoding='utf-8').write({RULED!r} + '\\n')\n")
+    editor.chmod(editor.stat().st_mode | stat.S_IXUSR)
+    out = cli("digest", "职业去留", "--edit", env={"EDITOR": f"{sys.executable} {editor}"})
+    assert out.returncode == 0, out.stderr
+    meta, body = split_front_matter(ws.digests.read("职业去留"))
+    assert meta["revision"] == "user" and meta["topic"] == "职业去留" and body.strip() == RULED
+    shown = cli("digest", "职业去留", "--show", "--json").json()
+    assert shown["revision"] == "user" and shown["text"].strip() == RULED
+    assert [p["text"] for p in shown["paragraphs"]] == ["---\n我最在意的是和家人相处的时间\n---", "其余照旧。"]
+    assert "我最在意的是和家人相处的时间" in cli("digest", "职业去留", "--show").stdout
+    # the editor opened again holds the revision as saved, the --- block included
+    again = cli("digest", "职业去留", "--edit", env={"EDITOR": f"{sys.executable} {editor}"})
+    assert again.returncode == 0 and "没有改动" in again.stdout
+    assert seen.read_text(encoding="utf-8").strip() == RULED
+
+
+def test_metadata_quoting_a_rule_line_is_read_back_whole(ws):
+    """``differences`` records an original paragraph's text in the front matter; a ``---`` line in
+    it (YAML indents it) does not end the front matter."""
+    seed(ws)
+    ws.digests.write_generated("职业去留", "甲段。\n---\n乙段。\n\n丙段。", meta={"revision": "model"}, actor="model")
+    revise(ws, "职业去留", "甲段改了。\n\n丙段。")
+    meta, body = split_front_matter(ws.digests.read("职业去留"))
+    assert meta["revision"] == "user" and body.strip() == "甲段改了。\n\n丙段。"
+    assert meta["differences"] == [{"change": "changed", "paragraph": 1, "original": "甲段。\n---\n乙段。"}]
+    assert [p.text for p in ws.digests.paragraphs("职业去留")] == ["甲段改了。", "丙段。"]
+
+
 def test_a_topic_without_claims_is_a_clear_error(ws, cli):
     out = cli("digest", "空主题")
     assert out.returncode == 2 and "mylife claim add" in out.stderr

@@ -202,6 +202,9 @@ def test_missing_repository_is_reported_but_the_write_stands(enabled, ws_path, c
 def test_commit_catches_up_hand_edits_but_holds_back_secrets_and_raw_rewrites(enabled, ws_path, cli):
     (ws_path / "skills" / "mine.md").write_text("---\nname: mine\n---\n我的规划方法\n")
     (ws_path / "skills" / "leak.md").write_text("备忘\nkey = sk-proj-" + "a1B2c3D4e5" * 4 + "\n")
+    (ws_path / "skills" / "proxy.md").write_text("模型走代理\n\nhttp://alice:Pw-S3cr3t-4711@10.0.0.2:3128/v1\n"
+                                                  "另一个 http://***@10.0.0.3/v1（MyLife 写下的样子）\n")
+    (ws_path / "skills" / "masked.md").write_text("http://***@10.0.0.3/v1?api_key=*** 与 ssh://git@host/x\n")
     cfg = ws_path / "config.yaml"
     cfg.write_text(cfg.read_text().replace("llm: {}", "llm:\n  api_key: hunter2-not-here"))
     raw = ws_path / "raw" / "2026-01-15-career.md"
@@ -211,6 +214,8 @@ def test_commit_catches_up_hand_edits_but_holds_back_secrets_and_raw_rewrites(en
     data = r.json()
     held = {h["file"]: h["reason"] for h in data["held_back"]}
     assert held["skills/leak.md"] == "secret_token"
+    assert held["skills/proxy.md"] == "secret_url"
+    assert "skills/masked.md" not in held
     assert held["config.yaml"] == "secret_setting"
     assert held["raw/2026-01-15-career.md"] == "raw_rewritten"
     files = tracked(ws_path)
@@ -220,6 +225,7 @@ def test_commit_catches_up_hand_edits_but_holds_back_secrets_and_raw_rewrites(en
     assert "其实" not in git(ws_path, "show", "HEAD:raw/2026-01-15-career.md")
     text = cli("git", "commit").stdout
     assert "看起来像 API 密钥" in text and "原话文件被改动" in text
+    assert "skills/proxy.md 第 3 行：网址里带着密码或令牌" in text
 
 
 def test_cache_is_never_committed_even_without_the_ignore_rule(enabled, ws_path, cli):

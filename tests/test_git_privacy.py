@@ -273,6 +273,7 @@ def test_local_paths_and_file_urls_are_local(tmp_path):
     ("ssh://git@gitee.com/me/life.git", "ssh", "https://gitee.com/me/life.git"),
     ("git@selfhosted.example:me/life.git", "ssh", None),
     ("https://tok:secret@example.com/me/life.git", "https", None),
+    ("https://secret-token-0123456789@example.com/me/life.git", "https", None),  # a token as the user name
     ("gcrypt::rsync://host/life", "helper", None),
     ("/srv/git/life.git", "local", None),
     ("C:\\backup\\life.git", "local", None),

@@ -15,7 +15,7 @@ import sys
 import time
 
 import pytest
-from fakellm import FakeLLM, Reply, fakellm, fakellm_pair  # noqa: F401
+from fakellm import FakeLLM, Reply, fakellm, fakellm_pair, seed  # noqa: F401
 
 from mylife_core.errors import UsageError
 from mylife_core.llm.client import Deadline, ModelClient
@@ -124,6 +124,64 @@ def test_redactor_scrubs_configured_and_bearer_keys():
     text = f"401 for key {KEY}; header Authorization: Bearer abcdefghijkl9999; other sk-zzzzzzzzzzzz"
     cleaned = redact(text)
     assert KEY not in cleaned and "abcdefghijkl9999" not in cleaned and "sk-zzzzzzzzzzzz" not in cleaned
+
+
+def test_a_url_is_named_without_its_password_or_token():
+    """One function masks a URL's credentials (mylife_core.safeurl), used by an endpoint's label
+    and by the Redactor for text that quotes a URL (a library's or a proxy's error message)."""
+    from mylife_core.safeurl import safe_url, scrub_urls
+
+    assert safe_url("http://alice:Pw-S3cr3t-4711@127.0.0.1:8080/v1") == "http://***@127.0.0.1:8080/v1"
+    assert safe_url("https://tok-abcdefgh@proxy.example/v1") == "https://***@proxy.example/v1"
+    assert safe_url("https://h.example/v1?api_key=K-123456&model=x#access_token=T-9") == \
+        "https://h.example/v1?api_key=***&model=x#access_token=***"
+    assert safe_url("ssh://git@host.example/life.git") == "ssh://git@host.example/life.git"
+    assert safe_url("http://127.0.0.1:11434/v1") == "http://127.0.0.1:11434/v1"
+    label = Endpoint(model="openai/x", api_base="http://alice:Pw-S3cr3t-4711@127.0.0.1:8080/v1?token=T-0000001").label
+    assert label == "openai/x @ http://***@127.0.0.1:8080/v1?token=***"
+    quoted = "APIConnectionError: cannot reach 'http://alice:Pw-S3cr3t-4711@127.0.0.1:8080/v1/chat/completions'"
+    assert "Pw-S3cr3t-4711" not in scrub_urls(quoted) and "127.0.0.1:8080" in scrub_urls(quoted)
+    assert "Pw-S3cr3t-4711" not in Redactor()(quoted)
+
+
+PASSWORD = "Pw-S3cr3t-4711"
+
+
+def _files_holding(root, needle: str) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*")
+                  if p.is_file() and needle.encode() in p.read_bytes())
+
+
+def _env_with_password(fakellm: FakeLLM) -> dict:
+    env = fakellm.env()
+    host = env["MYLIFE_API_BASE"].split("//", 1)[1]
+    env["MYLIFE_API_BASE"] = f"http://alice:{PASSWORD}@{host}"
+    return env
+
+
+def test_a_password_in_the_api_base_reaches_neither_the_chain_nor_the_screen(ws, cli, fakellm):
+    s = seed(ws)
+    fakellm.script(Reply(text=f"你在连续加班三周时说想辞职 [{s.quit}]。\n真正要解的问题是什么？\n"))
+    out = cli("ask", "我该不该辞职？", env=_env_with_password(fakellm))
+    assert out.returncode == 0, out.stderr
+    assert PASSWORD not in out.stdout + out.stderr
+    assert _files_holding(ws.root, PASSWORD) == []
+    chains = list((ws.root / "index" / "chains").glob("*.jsonl"))
+    assert chains and "http://***@127.0.0.1" in chains[0].read_text(encoding="utf-8")  # named, not dropped
+
+
+def test_a_password_in_the_api_base_stays_out_of_errors_and_the_cooldown_file(ws, cli, fakellm):
+    """The endpoint fails, and its server (say a proxy) quotes the URL it was asked, password
+    and all: the message the user sees and ``cache/llm-cooldown.json`` hold neither."""
+    seed(ws)
+    url = _env_with_password(fakellm)["MYLIFE_API_BASE"]
+    fakellm.default = Reply(status=502, error=f"upstream {url}/chat/completions refused; password {PASSWORD}")
+    out = cli("ask", "我该不该辞职？", env=_env_with_password(fakellm))
+    assert "模型调用失败" in out.stdout + out.stderr
+    assert PASSWORD not in out.stdout + out.stderr
+    assert _files_holding(ws.root, PASSWORD) == []
+    cooldown = json.loads((ws.root / "cache" / "llm-cooldown.json").read_text(encoding="utf-8"))
+    assert [label.split(" @ ")[1].split("@")[0] for label in cooldown["endpoints"]] == ["http://***"]
 
 
 def test_importing_mylife_does_not_import_litellm(tmp_path):

@@ -224,9 +224,9 @@ def _read_confirmation(prompt: str, to_stderr: bool) -> str | None:
 def remote_add_cmd(ws, out: Output, url: str, name: str, confirm_private: bool) -> int:
     from ..errors import UsageError
     from ..history import remote, settings
-    from ..history.privacy import redact
+    from ..safeurl import safe_url
 
-    click.echo(t("git.checking", url=redact(url)), err=True)
+    click.echo(t("git.checking", url=safe_url(url)), err=True)
     parsed, verdict = remote.prepare_add(ws, url, name)
     layers = settings.load(ws).kept_layers()
     warning = t("git.consequences", url=parsed.display, layers=_layers_text(layers),

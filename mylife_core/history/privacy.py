@@ -41,6 +41,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from .. import clock
 from ..errors import MyLifeError, UsageError
+from ..safeurl import safe_url
 from .gitcmd import require_git
 
 VerdictKind = Literal["private", "public", "unknown", "local"]
@@ -95,8 +96,8 @@ class RemoteURL:
 
     @property
     def display(self) -> str:
-        """The URL with any password replaced by ``***`` (safe to print and to store)."""
-        return redact(self.raw)
+        """The URL with any password or token replaced by ``***`` (safe to print and to store)."""
+        return safe_url(self.raw)
 
     def anonymous_url(self) -> str | None:
         """The URL to probe as a stranger: no user, no password; None when it cannot be probed."""
@@ -119,11 +120,6 @@ class RemoteURL:
         return f"https://{host}/{path}"
 
 
-def redact(url: str) -> str:
-    """Hide the password (or token) in ``scheme://user:password@host/...``."""
-    return re.sub(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)([^/@:]*):[^/@]*@", r"\1\2:***@", url)
-
-
 def _rebuild(scheme: str, host: str | None, port: int | None, path: str) -> str:
     netloc = (f"[{host}]" if host and ":" in host else host or "") + (f":{port}" if port else "")
     return urlunsplit((scheme, netloc, path if path.startswith("/") else "/" + path, "", ""))
@@ -140,7 +136,7 @@ def parse_url(url: str, base: Path) -> RemoteURL:
     """
     url = url.strip()
     if not url or url.startswith("-") or any(ch in url for ch in "\n\r\x00"):
-        raise UsageError("git_bad_url", url=redact(url))
+        raise UsageError("git_bad_url", url=safe_url(url))
     helper = _HELPER.match(url)
     if helper and not _SCHEME.match(url):
         return RemoteURL(url, "helper", path=url[helper.end():])
@@ -153,11 +149,11 @@ def parse_url(url: str, base: Path) -> RemoteURL:
         try:
             port = parts.port
         except ValueError:
-            raise UsageError("git_bad_url", url=redact(url)) from None
+            raise UsageError("git_bad_url", url=safe_url(url)) from None
         kind = {"http": "http", "https": "https", "git": "git", "ssh": "ssh", "git+ssh": "ssh",
                 "ssh+git": "ssh"}.get(name, "other")
         if kind != "other" and not parts.hostname:
-            raise UsageError("git_bad_url", url=redact(url))
+            raise UsageError("git_bad_url", url=safe_url(url))
         return RemoteURL(url, kind, host=parts.hostname, port=port, path=parts.path or "/",
                          user=parts.username, has_password=parts.password is not None)
     colon = url.find(":")
@@ -171,7 +167,7 @@ def parse_url(url: str, base: Path) -> RemoteURL:
     user, _, host = hostpart.rpartition("@")
     host = host.strip("[]")
     if not host:
-        raise UsageError("git_bad_url", url=redact(url))
+        raise UsageError("git_bad_url", url=safe_url(url))
     return RemoteURL(url, "ssh", host=host, path=path, user=user or None)
 
 
@@ -362,20 +358,20 @@ def _probe(url: str, timeout: float, shown: str) -> Verdict:
                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                     start_new_session=True)
         except OSError as exc:
-            return Verdict("unknown", "unreachable", shown, probed=redact(url), detail=exc.strerror or str(exc))
+            return Verdict("unknown", "unreachable", shown, probed=safe_url(url), detail=exc.strerror or str(exc))
         try:
             _, err = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             _kill_group(proc)
-            return Verdict("unknown", "timeout", shown, probed=redact(url))
+            return Verdict("unknown", "timeout", shown, probed=safe_url(url))
         finally:
             if proc.poll() is None:
                 _kill_group(proc)
     text = err.decode("utf-8", "replace")
     detail = " / ".join(line.strip() for line in text.splitlines() if line.strip())[-300:]
     if proc.returncode == 0:
-        return Verdict("public", "anonymous_read", shown, probed=redact(url), detail=detail)
-    return Verdict(*classify_failure(text), shown, probed=redact(url), detail=detail)  # type: ignore[misc]
+        return Verdict("public", "anonymous_read", shown, probed=safe_url(url), detail=detail)
+    return Verdict(*classify_failure(text), shown, probed=safe_url(url), detail=detail)  # type: ignore[misc]
 
 
 def classify_failure(stderr: str) -> tuple[VerdictKind, str]:

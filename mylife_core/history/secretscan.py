@@ -2,8 +2,10 @@
 
 MyLife never writes an API key to the workspace, but a user may paste one into a note or a
 hand-edited ``config.yaml``. Before a file is committed it is scanned for the shapes of real
-credentials (provider API keys, cloud keys, forge tokens, private keys) and, in
-``config.yaml``, for any ``api_key``/``token``/``secret``/``password`` setting with a value.
+credentials (provider API keys, cloud keys, forge tokens, private keys), for a URL carrying a
+password or token (``http://user:password@host/…``, ``…?api_key=…``; MyLife itself writes URLs
+only with these masked, :mod:`mylife_core.safeurl`) and, in ``config.yaml``, for any
+``api_key``/``token``/``secret``/``password`` setting with a value.
 A file with a hit is held back from the commit (it stays on disk, untouched) and the user is
 told which file and line, and what to do.
 
@@ -33,6 +35,14 @@ CONFIG_SETTING = re.compile(
     rb"(?![\s#]|$|null\b|~|[\"']\s*[\"']|[\"']?\$|[\"']?env:)\S",
     re.IGNORECASE | re.MULTILINE,
 )
+URL_CREDENTIAL = re.compile(
+    rb"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*://(?:"
+    rb"[^\s/?#@:'\"<>]*:(?!\*\*\*@|\$)[^\s/?#@'\"<>]+@"  # user:password@host
+    rb"|[^\s'\"<>]*?[?&#;](?:api[_\-]?key|key|token|access[_\-]?token|sig|signature|secret|password|passwd)"
+    rb"=(?!\*\*\*|\$)[^\s&#;'\"<>]{8,}"  # ?api_key=…
+    rb")",
+    re.IGNORECASE,
+)
 MAX_BYTES = 4 * 1024 * 1024  # larger files are not scanned (none of MyLife's hand-edited files get there)
 
 
@@ -40,7 +50,7 @@ MAX_BYTES = 4 * 1024 * 1024  # larger files are not scanned (none of MyLife's ha
 class SecretHit:
     file: str
     line: int
-    kind: str  # "token" | "setting"
+    kind: str  # "token" | "url" | "setting"
 
 
 def exempt(rel: str) -> bool:
@@ -60,6 +70,8 @@ def scan_file(root: Path, rel: str) -> SecretHit | None:
         return None
     match = TOKEN_SHAPES.search(data)
     kind = "token"
+    if match is None:
+        match, kind = URL_CREDENTIAL.search(data), "url"
     if match is None and rel == "config.yaml":
         match, kind = CONFIG_SETTING.search(data), "setting"
     if match is None:

@@ -9,7 +9,7 @@ from .. import clock
 from . import hooks
 from . import settings as settings_mod
 from .gitcmd import GitError, Repo, git_executable
-from .privacy import redact
+from ..safeurl import safe_url
 from .state import State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,7 +59,7 @@ def gather(ws: "Workspace") -> dict[str, Any]:
         data["hook"] = hooks.status(repo)
         for name in repo.remotes():
             res = repo.run(["remote", "get-url", "--push", "--all", "--", name], check=False)
-            urls = [redact(u.strip()) for u in res.out.splitlines() if u.strip()]
+            urls = [safe_url(u.strip()) for u in res.out.splitlines() if u.strip()]
             verdict = saved.get("privacy", {}).get(name) or {}
             checked_urls = [u.get("url") for u in verdict.get("urls", []) if isinstance(u, dict)]
             if verdict and checked_urls and sorted(checked_urls) != sorted(urls):

@@ -44,14 +44,13 @@ class Paragraph:
         return f"{self.file}#P{self.number}"
 
 
-def split_paragraphs(text: str, file: str) -> list[Paragraph]:
+def split_paragraphs(text: str, file: str, *, front_matter: bool = True) -> list[Paragraph]:
+    """The paragraphs of a digest file (``front_matter``: skip the metadata it opens with, as
+    :func:`split_front_matter` does) or of a body alone (``front_matter=False``: a body is the
+    user's or the model's text, and a ``---`` block at its top is part of it)."""
     lines = text.split("\n")
-    start = 0
-    if lines and lines[0].strip() == "---":  # YAML front matter
-        for i in range(1, len(lines)):
-            if lines[i].strip() == "---":
-                start = i + 1
-                break
+    found = _front_matter(lines) if front_matter else None
+    start = found[1] + 1 if found is not None else 0
     paragraphs: list[Paragraph] = []
     buf: list[str] = []
     buf_start = 0
@@ -191,21 +190,41 @@ class DigestLayer:
 
 
 def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
-    """``(metadata, body)``; text without front matter (or with unreadable YAML) has ``{}``."""
+    """``(metadata, body)`` of a digest *file*; text without front matter (or with unreadable
+    YAML, or YAML that is not a mapping) has ``{}`` and is all body.
+
+    Only for what MyLife reads back from ``digest/``: a body the user or a model typed is never
+    passed here, so a revision that opens with a ``---`` block keeps every word
+    (:meth:`DigestLayer.write_revision` puts MyLife's own front matter before it).
+    """
+    lines = text.split("\n")
+    found = _front_matter(lines)
+    if found is None:
+        return {}, text
+    meta, end = found
+    return meta, "\n".join(lines[end + 1:]).lstrip("\n")
+
+
+def _front_matter(lines: list[str]) -> tuple[dict[str, Any], int] | None:
+    """``(metadata, index of the closing line)`` of the front matter ``lines`` open with, or None.
+
+    Only a line that is exactly ``---`` opens or closes it: what :func:`join_front_matter` writes
+    may hold a paragraph's text (``differences``) whose ``---`` line YAML indents."""
     from ..errors import DataFileError
     from ..storage.yamlfile import parse_yaml
 
-    if not text.startswith("---"):
-        return {}, text
-    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        return None
     for i in range(1, len(lines)):
-        if lines[i].strip() == "---":
+        if lines[i].rstrip() == "---":
             try:  # parsed with limits: no alias bombs
-                meta = parse_yaml("\n".join(lines[1:i]), Path("front matter")) or {}
+                meta = parse_yaml("\n".join(lines[1:i]), Path("front matter"))
             except DataFileError:
-                return {}, text
-            return (meta if isinstance(meta, dict) else {}), "\n".join(lines[i + 1:]).lstrip("\n")
-    return {}, text
+                return None
+            if meta is None:
+                meta = {}
+            return (meta, i) if isinstance(meta, dict) else None
+    return None
 
 
 def join_front_matter(meta: dict[str, Any], body: str) -> str:
@@ -225,8 +244,8 @@ def paragraph_differences(original: str, revised: str) -> list[dict[str, Any]]:
     Each is ``{"change": "changed"|"added"|"removed", "paragraph": n, "original": text|None,
     "revised": text|None}``; ``paragraph`` numbers the revised text (the original's for removals).
     """
-    a = [p.text for p in split_paragraphs(original, "")]
-    b = [p.text for p in split_paragraphs(revised, "")]
+    a = [p.text for p in split_paragraphs(original, "", front_matter=False)]
+    b = [p.text for p in split_paragraphs(revised, "", front_matter=False)]
     out: list[dict[str, Any]] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if op == "equal":

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..safeurl import url_secrets
 from .cooldown import CooldownBook
 from .errors import ModelError
 from .secrets import KeyRing, Redactor
@@ -131,6 +132,8 @@ class ModelClient:
         for i, endpoint in enumerate(self.endpoints):
             key = self.keyring.key_for(endpoint, primary=i == 0)
             self.redact.add(key)
+            for secret in url_secrets(endpoint.api_base):  # http://user:PASSWORD@host, ?api_key=
+                self.redact.add(secret)
             self._keys.append(key or (NO_KEY if endpoint.api_base else ""))
         self._router: Any = None
         self.warnings: list[str] = []

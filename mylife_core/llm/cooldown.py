@@ -9,7 +9,8 @@ within those 20 s must skip the dead endpoint as well. So the count lives in a s
     {"version": 1, "endpoints": {"openai/x @ http://…/v1": {"failures": 2, "until": 1767225620.5,
                                                             "last_error": "…"}}}
 
-Keyed by the endpoint's label (model and base URL, never a key). Wall-clock seconds, so separate
+Keyed by the endpoint's label (model and base URL, never a key, nor a password or token in the
+URL: :attr:`.settings.Endpoint.label`). Wall-clock seconds, so separate
 processes agree. Every update is a read-modify-write under the file's own lock
 (``cache/locks/llm-cooldown.lock``, waited on for at most 2 s) and an atomic replace, so two
 processes failing at once both count. The file is a cache: a missing, unreadable or damaged one

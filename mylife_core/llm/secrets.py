@@ -12,7 +12,9 @@ An endpoint's key is looked up, in the environment first and then in that file, 
 
 Keys are handed to litellm in memory. :class:`Redactor` scrubs them from any text MyLife shows
 or stores (error messages, logs), so a key never reaches the workspace, the audit log or a
-message on screen.
+message on screen. A password or token inside an endpoint's URL (``http://user:pw@host/v1``,
+``?api_key=``) is treated the same: the Redactor masks every URL a text quotes
+(:func:`mylife_core.safeurl.scrub_urls`) and the credentials themselves wherever they appear.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import UsageError
+from ..safeurl import scrub_urls
 from .settings import Endpoint
 
 PRIMARY_KEY_ENV = "MYLIFE_API_KEY"
@@ -135,6 +138,7 @@ class Redactor:
             self.secrets.sort(key=len, reverse=True)
 
     def __call__(self, text: str) -> str:
+        text = scrub_urls(text)  # a URL's password or token, e.g. litellm quoting the api_base
         for secret in self.secrets:
             text = text.replace(secret, "***")
         # bearer tokens and sk- style keys that were never configured but echo back in errors

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..errors import UsageError
+from ..safeurl import safe_url
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
@@ -54,8 +55,10 @@ class Endpoint(BaseModel):
 
     @property
     def label(self) -> str:
-        """How the endpoint is named to the user (never includes a key)."""
-        return f"{self.model} @ {self.api_base}" if self.api_base else self.model
+        """How the endpoint is named to the user and in what MyLife stores (a chain's model, the
+        cooldown file, error messages): never a key, nor a password or token inside the URL
+        (:func:`mylife_core.safeurl.safe_url`)."""
+        return f"{self.model} @ {safe_url(self.api_base)}" if self.api_base else self.model
 
 
 class LLMSettings(BaseModel):

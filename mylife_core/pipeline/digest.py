@@ -48,7 +48,7 @@ class DigestResult:
 
     @property
     def paragraphs(self) -> int:
-        return len(split_paragraphs(self.body, ""))
+        return len(split_paragraphs(self.body, "", front_matter=False))
 
     @property
     def claims(self) -> list[str]:
@@ -118,7 +118,8 @@ def clean_citations(ws: "Workspace", body: str) -> tuple[str, list[dict[str, str
 
     cleaned = ANY_CITE.sub(keep, body).strip()
     cleaned = re.sub(r"[ \t]+\n", "\n", cleaned)
-    uncited = [p.number for p in split_paragraphs(cleaned, "") if not p.claim_ids and not p.text.startswith("#")]
+    uncited = [p.number for p in split_paragraphs(cleaned, "", front_matter=False)
+               if not p.claim_ids and not p.text.startswith("#")]
     return cleaned, dropped, uncited
 
 
@@ -197,11 +198,17 @@ def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model
     marked: str | None = None
     carries_judgment = False
     if source == "model":
+<<<<<<< HEAD
         judged = judge_body(ws, topic, body)
         cleaned, dropped, marked = judged.kept, judged.dropped, judged.marked
         unsupported, uncited_sentences = judged.judged.unsupported, judged.uncited
         carries_judgment = judged.judged.carries_judgment
         uncited = [p.number for p in split_paragraphs(cleaned, "") if not p.claim_ids and not p.text.startswith("#")]
+=======
+        cleaned, dropped, unsupported, uncited_sentences, marked = judge_body(ws, topic, body)
+        uncited = [p.number for p in split_paragraphs(cleaned, "", front_matter=False)
+                   if not p.claim_ids and not p.text.startswith("#")]
+>>>>>>> s20g
     else:
         cleaned, dropped, uncited = clean_citations(ws, body)
     if not cleaned.strip():
@@ -271,8 +278,7 @@ def revise(ws: "Workspace", topic: str, body: str, *, actor: str = "user") -> Di
     from ..layers.raw import check_topic
 
     topic = check_topic(topic)
-    _, body = split_front_matter(body)
-    if not body.strip():
+    if not body.strip():  # the user's words, all of them: a --- block at the top is not front matter
         raise UsageError("digest_empty_revision")
     write = ws.digests.write_revision(topic, body, actor=actor)
     from .proposals import Proposals

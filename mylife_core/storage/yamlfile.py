@@ -153,6 +153,9 @@ def parse_yaml(text: str, path: Path) -> Any:
         else:
             problem = t("bad_file.yaml_value", detail=exc.detail[:80])
         raise DataFileError(path, exc.line, problem) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (NUL, ESC ...): say where and which
+        line, problem = _bad_character(text, exc)
+        raise DataFileError(path, line, problem) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -167,6 +170,22 @@ def parse_yaml(text: str, path: Path) -> Any:
 
 
 _DATE_ONLY = re.compile(r"\d{4}-\d\d?-\d\d?\Z")
+#: short names of the control characters a hand edit or a paste most often leaves in a file
+_CONTROL_NAMES = {0x00: "NUL", 0x07: "BEL", 0x08: "BS", 0x0B: "VT", 0x0C: "FF", 0x1B: "ESC", 0x7F: "DEL"}
+
+
+def _bad_character(text: str, exc: Any) -> tuple[int | None, str]:
+    """``(line, problem)`` for PyYAML's ReaderError, which carries no line, only a position (in
+    characters from the Python reader, in UTF-8 bytes from libyaml's): the reader stops at the
+    first character it refuses, so that character's first occurrence is where it stopped."""
+    code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+    name = _CONTROL_NAMES.get(code)
+    char = f"U+{code:04X}" + (f" {name}" if name else "")
+    at = text.find(chr(code))
+    if at < 0:
+        return None, t("bad_file.yaml_bad_character", char=char, column="?")
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return text.count("\n", 0, at) + 1, t("bad_file.yaml_bad_character", char=char, column=column)
 
 
 def _line_of_value_error(text: str) -> int | None:

@@ -17,6 +17,8 @@ import asyncio
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from dataclasses import field as _field
 from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import quote, urlencode
@@ -40,6 +42,37 @@ HERE = Path(__file__).resolve().parent
 HTMX = "htmx-2.0.11.min.js"  # vendored from the npm package htmx.org (0BSD), see static/README.md
 STATUS_OF = {UsageError: 400, NotFound: 404, Conflict: 409, LockTimeout: 503, DataFileError: 500}
 REVIEW_PAGE = 25
+#: form fields that carry what the user typed (a note, a revision, a reason, a handoff sheet ...)
+FREE_TEXT = ("text", "body", "why", "reason", "question_answered", "conclusion", "competing_evidence",
+             "open_questions", "impact_on_parent_topic", "value", "q")
+NOT_TYPED = ("csrf", "next", "ids")
+
+
+@dataclass
+class Again:
+    """A form sent back after an error: the page holding it shows it again with what the user
+    typed in it and the error beside it (``again.at(action)`` / ``again.on(item)`` in a template
+    give the typed values for that form, or None for every other form of the page)."""
+
+    action: str = ""  # the path the form was posted to
+    item: str | None = None  # the claim, proposal, branch or field it was about
+    typed: dict[str, str] = _field(default_factory=dict)
+    error: str = ""
+    status: int = 400
+    next: str | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.action)
+
+    def at(self, action: str) -> dict[str, str] | None:
+        return self.typed if self and action == self.action else None
+
+    def on(self, item: Any) -> dict[str, str] | None:
+        return self.typed if self and self.item is not None and str(item) == self.item else None
+
+    def texts(self) -> list[str]:
+        """The texts the user typed (not the ids, dates and choices that came with them)."""
+        return [v for k, v in self.typed.items() if k in FREE_TEXT and v.strip()]
 
 
 class Panel:
@@ -67,7 +100,7 @@ class Panel:
         self.env = Environment(loader=FileSystemLoader(str(HERE / "templates")),
                                autoescape=select_autoescape(default=True, default_for_string=True))
         self.env.globals.update(t=t, csrf=self.secrets.csrf, htmx=HTMX, url=url, marked=marked, cites=cites,
-                                age=_age, lang=self._lang)
+                                age=_age, lang=self._lang, again=Again())
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
         self._apply_language()
 
@@ -132,13 +165,33 @@ class Panel:
         html = self.env.get_template(template).render(**context)
         return HTMLResponse(html, status_code=code)
 
-    def error_page(self, status: int, message: str, *, fragment: bool = False) -> HTMLResponse:
-        if fragment:  # htmx: show the message above the cards, leave the card as it was
+    def error_page(self, status: int, message: str, *, fragment: bool = False,
+                   typed: list[str] | None = None) -> HTMLResponse:
+        """The error alone (``typed``: texts the user sent, quoted back so none is lost)."""
+        if fragment:  # htmx: show the message above the cards, leave the card (and what is typed in it) as it was
             response = self.render("_error.html", code=status, status_code=status, message=message)
             response.headers["HX-Retarget"] = "#flash"
             response.headers["HX-Reswap"] = "innerHTML"
             return response
-        return self.render("error.html", code=status, status_code=status, message=message, nav=None)
+        return self.render("error.html", code=status, status_code=status, message=message, nav=None,
+                           typed=typed or [])
+
+    def form_again(self, again: Again, show: "Callable[..., Response] | None", request: Request) -> Response:
+        """A form that failed, shown again: the page ``show`` renders, with ``again`` in it and
+        the error's status; the error page quoting what was typed when there is no such page, or
+        it no longer holds that form (the claim was decided meanwhile, the digest is gone ...)."""
+        if show is not None:
+            request.state.again = again
+            try:
+                response = show(request, self.workspace())
+            except MyLifeError:
+                response = None
+            if response is not None:
+                html = bytes(response.body).decode("utf-8")
+                if all(str(escape(text)) in html for text in (again.error, *again.texts())):
+                    response.status_code = again.status
+                    return response
+        return self.error_page(again.status, again.error, typed=again.texts())
 
     def refuse(self, status: int, key: str) -> Any:
         """A clear page for a request the guard turned away (no workspace data in it)."""
@@ -234,6 +287,16 @@ def _text(form: Any, name: str) -> str:
     return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else ""
 
 
+def _typed(form: Any) -> dict[str, str]:
+    """What a form carried, as typed (line ends normalised as every handler reads them)."""
+    return {k: _text(form, k) for k in form.keys() if k not in NOT_TYPED}
+
+
+def _again(request: Request) -> Again:
+    """The form sent back on this request (:meth:`Panel.form_again`), else an empty one."""
+    return getattr(request.state, "again", None) or Again()
+
+
 def _lines(form: Any, name: str) -> list[str]:
     return [line.strip() for line in _text(form, name).split("\n") if line.strip()]
 
@@ -283,14 +346,20 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             return await panel.call(work, request)
         return endpoint
 
-    def action(handler: Callable[..., Response]) -> Callable[[Request], Any]:
+    def action(handler: Callable[..., Response], *, again: Callable[..., Response] | None = None
+               ) -> Callable[[Request], Any]:
+        """A form's POST. On an error the user's text is never dropped: ``again`` (the page that
+        holds the form) shows the form again with what was typed and the error beside it, with the
+        error's status and nothing written; an htmx request gets the message above the cards and
+        keeps its card, text and all."""
         async def endpoint(request: Request) -> Response:
             try:
                 form = await request.form()
             except Exception:  # noqa: BLE001 - an unreadable body is bad input
                 return panel.error_page(400, t("web.error.bad_form"), fragment=_is_htmx(request))
-            if not check_csrf(panel.secrets, form, request.headers):
-                return panel.error_page(403, t("web.refused.csrf"), fragment=_is_htmx(request))
+            if not check_csrf(panel.secrets, form, request.headers):  # the cookie was good: quote what was typed
+                return panel.error_page(403, t("web.refused.csrf"), fragment=_is_htmx(request),
+                                        typed=Again(typed=_typed(form)).texts())
             return await panel.call(work, request, form)
 
         def work(request: Request, form: Any) -> Response:
@@ -298,7 +367,14 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                 return handler(request, panel.workspace(), form)
             except MyLifeError as exc:
                 status = next((s for cls, s in STATUS_OF.items() if isinstance(exc, cls)), 400)
-                return panel.error_page(status, exc.render(), fragment=_is_htmx(request))
+                if _is_htmx(request):
+                    return panel.error_page(status, exc.render(), fragment=True)
+                params = request.path_params
+                sent_back = Again(action=request.scope["path"], typed=_typed(form),
+                                  item=next((str(params[k]) for k in ("claim_id", "proposal_id", "branch_id", "field")
+                                             if k in params), None),
+                                  error=exc.render(), status=status, next=safe_next(form.get("next"), "") or None)
+                return panel.form_again(sent_back, again, request)
         return endpoint
 
     # -- pages ----------------------------------------------------------------------------------
@@ -331,9 +407,12 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                  for c in items]
         proposals = [views.proposal_card(ws, p, checker) for p in Proposals(ws).pending(topic=topic)] if n == 1 else []
         proposed = {c["proposal"].topic for c in proposals if c["proposal"].kind == "digest"}
+        again = _again(request)
+        here = str(request.url.path) + (f"?{request.url.query}" if request.url.query else "")
+        if again:  # a decision sent back: after it succeeds, go where the form said
+            here = again.next or "/review"
         return panel.render("review.html", nav="review", cards=cards, proposals=proposals, topic=topic, page_no=n,
-                            more=len(found) > n * REVIEW_PAGE, here=str(request.url.path) +
-                            (f"?{request.url.query}" if request.url.query else ""),
+                            more=len(found) > n * REVIEW_PAGE, again=again, here=here,
                             pending_digests=[d for d in views.digest_topics(ws) if d["pending"]
                                              and d["topic"] not in proposed])
 
@@ -358,7 +437,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                             state=views.ttl_state(field, now), left=views.days_left(field, now),
                             age_days=int(field.age_days(now)), history=list(reversed(history)), spec=spec,
                             decisions=feeds, chart=charts.line_chart(views.numeric_history(field), name),
-                            audit=list(reversed(views.audit_for(ws, name, limit=30))))
+                            audit=list(reversed(views.audit_for(ws, name, limit=30))), again=_again(request))
 
     def claims_list(request: Request, ws: Any) -> Response:
         from ..layers.claims import KINDS, STATUSES
@@ -391,14 +470,15 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         raw = views.raw_view(ws, where[0], where[1]) if where else None
         history, predecessors = views.claim_history(ws, claim.id)
         return panel.render("claim.html", nav="claims", claim=claim, trace=tr, raw=raw, predecessors=predecessors,
-                            audit=history, here=f"/claims/{claim.id}")
+                            audit=history, here=f"/claims/{claim.id}", again=_again(request))
 
     def digests(request: Request, ws: Any) -> Response:
         return panel.render("digests.html", nav="digests", topics=views.digest_topics(ws))
 
     def digest(request: Request, ws: Any) -> Response:
         view = views.digest_view(ws, request.path_params["topic"])
-        return panel.render("digest.html", nav="digests", d=view, edit=request.query_params.get("edit") == "1")
+        return panel.render("digest.html", nav="digests", d=view, edit=request.query_params.get("edit") == "1",
+                            again=_again(request))
 
     def raw_list(request: Request, ws: Any) -> Response:
         q = request.query_params
@@ -417,7 +497,8 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         items = chosen[(n - 1) * views.PAGE: n * views.PAGE]
         return panel.render("raw.html", nav="raw", items=items, topic=topic, month=month, page_no=n,
                             more=len(chosen) > n * views.PAGE, total=len(chosen),
-                            topics=sorted(topics.items(), key=lambda kv: -kv[1])[:40], today=clock.today())
+                            topics=sorted(topics.items(), key=lambda kv: -kv[1])[:40], today=clock.today(),
+                            again=_again(request))
 
     def raw_record(request: Request, ws: Any) -> Response:
         file = "raw/" + request.path_params["name"]
@@ -471,7 +552,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         items = ws.index.branches()
         order = {"open": 0, "merged": 1, "abandoned": 2}
         items = sorted(items, key=lambda b: (order[b.status], -b.opened_at.timestamp()))
-        return panel.render("branches.html", nav="branches", items=items)
+        return panel.render("branches.html", nav="branches", items=items, again=_again(request))
 
     def settings(request: Request, ws: Any) -> Response:
         from ..history.status import gather as git_gather
@@ -505,8 +586,9 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             configured = load_settings(ws).configured
         except MyLifeError:
             configured = False
-        return panel.render("ask.html", nav="ask", job=None, configured=configured,
-                            question=request.query_params.get("q", ""))
+        again = _again(request)
+        return panel.render("ask.html", nav="ask", job=None, configured=configured, again=again,
+                            question=again.typed.get("q", "") if again else request.query_params.get("q", ""))
 
     async def ask_job(request: Request) -> Response:
         """A run's page: its final text when done, else the live page (no worker needed: the
@@ -719,30 +801,30 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         Route("/", page(home)),
         Route("/review", page(review)),
         Route("/review/accept", action(review_bulk), methods=["POST"]),
-        Route("/proposals/{proposal_id}/{verb}", action(proposal_action), methods=["POST"]),
+        Route("/proposals/{proposal_id}/{verb}", action(proposal_action, again=review), methods=["POST"]),
         Route("/profile", page(profile)),
         Route("/profile/{field}", page(profile_field)),
         Route("/profile/{field}/confirm", action(field_confirm), methods=["POST"]),
-        Route("/profile/{field}/update", action(field_update), methods=["POST"]),
-        Route("/profile/{field}/ttl", action(field_ttl), methods=["POST"]),
+        Route("/profile/{field}/update", action(field_update, again=profile_field), methods=["POST"]),
+        Route("/profile/{field}/ttl", action(field_ttl, again=profile_field), methods=["POST"]),
         Route("/claims", page(claims_list)),
         Route("/claims/{claim_id}", page(claim_detail)),
-        Route("/claims/{claim_id}/{verb}", action(claim_action), methods=["POST"]),
+        Route("/claims/{claim_id}/{verb}", action(claim_action, again=claim_detail), methods=["POST"]),
         Route("/digests", page(digests)),
         Route("/digests/{topic}", page(digest)),
-        Route("/digests/{topic}", action(digest_revise), methods=["POST"]),
+        Route("/digests/{topic}", action(digest_revise, again=digest), methods=["POST"]),
         Route("/raw", page(raw_list)),
-        Route("/raw", action(raw_add), methods=["POST"]),
+        Route("/raw", action(raw_add, again=raw_list), methods=["POST"]),
         Route("/raw/{name}", page(raw_record)),
         Route("/search", page(search)),
         Route("/chains", page(chains)),
         Route("/chains/{chain_id}", page(chain)),
         Route("/branches", page(branches)),
-        Route("/branches/{branch_id}/abandon", action(branch_abandon), methods=["POST"]),
-        Route("/branches/{branch_id}/close", action(branch_close), methods=["POST"]),
+        Route("/branches/{branch_id}/abandon", action(branch_abandon, again=branches), methods=["POST"]),
+        Route("/branches/{branch_id}/close", action(branch_close, again=branches), methods=["POST"]),
         Route("/settings", page(settings)),
         Route("/ask", page(ask_form)),
-        Route("/ask", action(ask_start), methods=["POST"]),
+        Route("/ask", action(ask_start, again=ask_form), methods=["POST"]),
         Route("/ask/{job_id}", ask_job),
         Route("/ask/{job_id}/events", ask_events),
         Route("/verify", action(verify_now), methods=["POST"]),

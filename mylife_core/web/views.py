@@ -232,9 +232,9 @@ def digest_view(ws: "Workspace", topic: str) -> DigestView:
     diffs = paragraph_differences(o_body, body) if o_body is not None else []
     changed_new = {d["paragraph"]: d["change"] for d in diffs if d["revised"] is not None}
     removed_old = {d["original"] for d in diffs if d["original"] is not None}
-    in_force = [(p.number, p.text, changed_new.get(p.number)) for p in split_paragraphs(body, "")]
+    in_force = [(p.number, p.text, changed_new.get(p.number)) for p in split_paragraphs(body, "", front_matter=False)]
     original = ([(p.number, p.text, ("changed" if p.text in removed_old else None))
-                 for p in split_paragraphs(o_body, "")] if o_body is not None else [])
+                 for p in split_paragraphs(o_body, "", front_matter=False)] if o_body is not None else [])
     return DigestView(topic, body, meta, o_body, o_meta, diffs, in_force, original)
 
 

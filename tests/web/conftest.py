@@ -5,8 +5,10 @@ Playwright. Screenshots go to ``tests/web/artifacts/`` (git-ignored) for a revie
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -160,3 +162,19 @@ def wait_for(predicate, timeout: float = 30.0):
             return value
         time.sleep(0.05)
     return predicate()
+
+
+def form_block(html: str, action: str) -> str | None:
+    """The HTML of the form posting to ``action`` (None when the page has no such form)."""
+    found = re.search(r'<form[^>]*\saction="' + re.escape(action) + r'"[^>]*>(.*?)</form>', html, re.S)
+    return found.group(1) if found else None
+
+
+def field_value(block: str, name: str) -> str | None:
+    """What a browser shows in the field ``name``: a textarea's text (one newline after its tag is
+    dropped, as the HTML parser does) or an input's value."""
+    area = re.search(r'<textarea[^>]*\sname="' + name + r'"[^>]*>\n?(.*?)</textarea>', block, re.S)
+    if area:
+        return html_lib.unescape(area.group(1))
+    box = re.search(r'<input[^>]*\sname="' + name + r'"[^>]*\svalue="([^"]*)"', block)
+    return html_lib.unescape(box.group(1)) if box else None

@@ -154,6 +154,32 @@ def test_a_note_with_a_script_tag_renders_as_text(serve, page, demo: Path):
     no_errors(page)
 
 
+def test_a_refused_note_comes_back_in_the_form_and_can_be_sent_again(serve, page, demo: Path):
+    base = start(serve, page)
+    page.goto(base + "/raw")
+    with open_ws(demo) as ws:
+        before = len(ws.raw.records())
+    page.locator("details.add summary").click()
+    page.locator("form.record input[name=topic]").fill("工作/生活")  # a topic with a slash is refused
+    note = "\n今天和老板谈了很久。\n写了很长一段不想再打一遍的话。" * 5
+    page.locator("form.record textarea[name=text]").fill(note)
+    page.locator("#record").click()
+    page.wait_for_load_state()
+    form = page.locator("form.record")
+    assert form.locator("[role=alert]").is_visible() and "工作/生活" in form.locator("[role=alert]").inner_text()
+    assert form.locator("textarea[name=text]").input_value() == note  # every word, the first newline too
+    shot(page, "raw-note-sent-back")
+    with open_ws(demo) as ws:
+        assert len(ws.raw.records()) == before  # nothing written
+    form.locator("input[name=topic]").fill("工作与生活")
+    page.locator("#record").click()
+    page.wait_for_url(re.compile(r".*/raw/.*\.md$"))
+    with open_ws(demo) as ws:
+        rec = ws.raw.records()[-1]
+        assert rec.topic == "工作与生活" and ws.raw.read_bytes(rec.file) == note.encode("utf-8")
+    assert page.errors == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]
+
+
 def test_every_page_in_the_browser_without_errors(serve, page, demo: Path):
     base = start(serve, page)
     with open_ws(demo) as ws:

@@ -4,6 +4,7 @@ and decided on /review (route tests with Starlette's TestClient, and in Debian's
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from mylife_core.pipeline.proposals import PATH
 from mylife_core.testing import plugin_host, run_cli
 from mylife_core.workspace import Workspace
 
-from .conftest import shot
+from .conftest import field_value, form_block, shot
 from .test_routes import snapshot
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -89,6 +90,14 @@ def test_bad_proposal_actions_are_4xx_and_write_nothing(panel, demo: Path, fakel
         r = panel.post(path, data)
         assert r.status_code == status, (path, r.text[:300])
         assert says in r.text and "Traceback" not in r.text, path
+    # a reason typed into a decision that fails is shown again, in the card's form or quoted back
+    why = "这个数字是税前的 <不是到手的>"
+    r = panel.post(f"/proposals/{income}/dispute", {"topic": "财务压力", "why": why, "next": "/review"})
+    assert r.status_code == 409
+    block = form_block(r.text, f"/proposals/{income}/accept")
+    assert block is not None and field_value(block, "why") == why and "职业去留" in r.text
+    r = panel.post(f"/proposals/{rent}/dispute", {"why": why})  # decided already: no form left to hold it
+    assert r.status_code == 409 and why in html.unescape(r.text)
     # a stale CSRF token (another start's) and none at all
     for csrf in ("x" * 43, None):
         r = panel.post(f"/proposals/{income}/accept", {}, csrf=csrf)

@@ -7,6 +7,7 @@ a clear page, a 4xx status and nothing written.
 from __future__ import annotations
 
 import hashlib
+import html as html_lib
 import re
 from pathlib import Path
 from urllib.parse import quote
@@ -16,7 +17,7 @@ import pytest
 from mylife_core.testing import plugin_host, run_cli
 from mylife_core.workspace import Workspace
 
-from .conftest import BASE, Panel, wait_for
+from .conftest import BASE, Panel, field_value, form_block, wait_for
 
 PAGES = ["/", "/review", "/profile", "/claims", "/digests", "/raw", "/search", "/search?q=" + quote("换工作"),
          "/ask", "/chains", "/branches", "/settings"]
@@ -434,6 +435,19 @@ def test_digest_side_by_side_and_revision_keeps_both(panel, demo: Path):
     assert snapshot(demo) == snap
 
 
+def test_digest_revision_opening_with_a_rule_block_keeps_every_word(panel, demo: Path):
+    from mylife_core.layers.digest import split_front_matter
+
+    topic = "职业去留"
+    typed = "---\r\n我最在意的是和家人相处的时间\r\n---\r\n\r\n其余照旧。\r\n"
+    r = panel.post(f"/digests/{quote(topic)}", {"body": typed})
+    assert r.status_code == 303
+    meta, body = split_front_matter((demo / "digest" / f"{topic}.md").read_text(encoding="utf-8"))
+    assert meta["revision"] == "user" and body.strip() == typed.replace("\r\n", "\n").strip()
+    html = panel.get(f"/digests/{quote(topic)}").text
+    assert html.count("我最在意的是和家人相处的时间") >= 2  # the text in force, and the form to revise it
+
+
 def test_raw_list_view_add_and_escaping(panel, demo: Path):
     html = panel.get("/raw").text
     with open_ws(demo) as ws:
@@ -461,6 +475,53 @@ def test_raw_list_view_add_and_escaping(panel, demo: Path):
     assert snapshot(demo) == snap
     assert panel.get("/raw/nope.md").status_code == 404
     assert panel.get(f"/{rec.file}?lines=x").status_code == 400
+
+
+def test_a_form_sent_back_keeps_every_word_typed(panel, demo: Path):
+    """A note, a dispute reason, a handoff sheet refused by validation: the page shows the form
+    again holding what was typed, the error beside it, a 4xx status, nothing written."""
+    from mylife_core.chat.branches import open_branch
+
+    with open_ws(demo) as ws:
+        branch, _ = open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款够不够三个月")
+    cand = candidates(demo)[0]
+    other_topic = "财务压力" if cand.topic != "财务压力" else "职业去留"
+    snap = snapshot(demo)
+
+    note = "\n今天和老板谈了很久 <b>这段不想再打一遍</b> & 还有\n第二段。" + "写了很长一段话。" * 40
+    r = panel.post("/raw", {"topic": "工作/生活", "text": note, "at": "2026-01-15"})
+    assert r.status_code == 400
+    block = form_block(r.text, "/raw")
+    assert block is not None and "工作/生活" in block and "出错了" in block  # the error beside the form
+    assert field_value(block, "text") == note and field_value(block, "topic") == "工作/生活"
+    assert field_value(block, "at") == "2026-01-15"
+    assert '<details class="add" open>' in r.text
+
+    why = "我从没这样说过 <i>那是气话</i>"
+    r = panel.post(f"/claims/{cand.id}/dispute", {"topic": other_topic, "why": why, "next": "/review"})
+    assert r.status_code == 409
+    block = form_block(r.text, f"/claims/{cand.id}/dispute")
+    assert block is not None and field_value(block, "why") == why
+    assert cand.topic in r.text and "出错了" in r.text
+
+    sheet = {"question_answered": "存款够不够", "conclusion": "够撑三个月，前提是房租不涨",
+             "competing_evidence": "", "open_questions": "信用卡分期余额\n年终奖何时发",
+             "impact_on_parent_topic": "裸辞可行性提高"}
+    r = panel.post(f"/branches/{branch.id}/close", sheet)
+    assert r.status_code == 400
+    block = form_block(r.text, f"/branches/{branch.id}/close")
+    assert block is not None and "出错了" in block
+    assert {k: field_value(block, k) for k in sheet} == sheet
+    assert "<details open><summary>" in r.text
+
+    revision = "我自己重写的摘要，很长。" * 20
+    r = panel.post(f"/digests/{quote('没有的话题')}", {"body": revision})  # no page holds that form: quoted back
+    assert r.status_code == 404 and "没有的话题" in r.text
+    assert revision in r.text and "没有保存" in r.text
+
+    r = panel.post("/raw", {"topic": "日常", "text": note}, csrf="stale-token")  # e.g. a tab from before a restart
+    assert r.status_code == 403 and note.strip() in html_lib.unescape(r.text)
+    assert snapshot(demo) == snap
 
 
 def test_search_finds_a_tiaocao_note_for_huan_gongzuo(panel):
@@ -517,12 +578,14 @@ def test_settings_never_shows_a_keys_value(demo: Path, monkeypatch):
     monkeypatch.setenv("DEMO_PANEL_KEY", "sk-very-secret-value-123")
     with open_ws(demo) as ws:
         ws.save_config(ws.config.model_copy(update={"llm": {"model": "deepseek/deepseek-chat",
-                                                            "api_key_env": "DEMO_PANEL_KEY"}}))
+                                                            "api_key_env": "DEMO_PANEL_KEY",
+                                                            "api_base": "http://alice:Pw-S3cr3t-4711@127.0.0.1:9/v1"}}))
     p = Panel(demo)
     try:
         html = p.get("/settings").text
         assert "deepseek/deepseek-chat" in html and "DEMO_PANEL_KEY" in html
         assert "sk-very-secret" not in html
+        assert "Pw-S3cr3t-4711" not in html and "http://***@127.0.0.1:9/v1" in html  # nor a password in the URL
         assert "mylife.files_store" in html and "register_stores" in html  # plugins and their hooks
         assert "Git" in html
     finally:
