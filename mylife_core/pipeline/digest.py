@@ -198,17 +198,12 @@ def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model
     marked: str | None = None
     carries_judgment = False
     if source == "model":
-<<<<<<< HEAD
         judged = judge_body(ws, topic, body)
         cleaned, dropped, marked = judged.kept, judged.dropped, judged.marked
         unsupported, uncited_sentences = judged.judged.unsupported, judged.uncited
         carries_judgment = judged.judged.carries_judgment
-        uncited = [p.number for p in split_paragraphs(cleaned, "") if not p.claim_ids and not p.text.startswith("#")]
-=======
-        cleaned, dropped, unsupported, uncited_sentences, marked = judge_body(ws, topic, body)
         uncited = [p.number for p in split_paragraphs(cleaned, "", front_matter=False)
                    if not p.claim_ids and not p.text.startswith("#")]
->>>>>>> s20g
     else:
         cleaned, dropped, uncited = clean_citations(ws, body)
     if not cleaned.strip():
