@@ -88,10 +88,9 @@ def get(ws, out: Output, name: str) -> None:
     fields = ws.profile.fields()
     if name not in fields:
         # the dictionary's name for a field the profile keeps under an alias (房租 ~ 房租月支出), or the reverse
-        from ..staleness.check import resolve_field
-        from ..staleness.ttl import field_index
+        from ..staleness.check import profile_field
 
-        name = resolve_field(name, fields, field_index(ws)) or name
+        name = profile_field(ws, name, fields) or name
     field = fields.get(name) or ws.profile.get(asked)  # nothing under any name: the layer's NotFound
     now = clock.now()
     out.emit({"ok": True, "field": field_json(name, field, now), **({"asked": asked} if asked != name else {})})

@@ -1,0 +1,9 @@
+"""Messages added on branch s20i (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
+
+MESSAGES = {
+    "error.keep_unknown": {
+        "zh": "要沿用旧值的字段「{names}」不在你的档案里（也不是档案里哪个字段的别名），什么都没有沿用。可能是：{fields}",
+        "en": "The field to keep, \"{names}\", is not in your profile (nor another name of a field there); "
+              "nothing was kept. It could be: {fields}",
+    },
+}
