@@ -180,7 +180,7 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
 
     b = ws.index.branch(branch_id)
     if template:
-        text = handoff_template(b)
+        text = handoff_template(b, ws)
         out.emit({"ok": True, "branch": b.id, "template": text})
         if not out.json:
             click.echo(text, nl=False)

@@ -6,4 +6,12 @@ MESSAGES = {
         "en": "The field to keep, \"{names}\", is not in your profile (nor another name of a field there); "
               "nothing was kept. It could be: {fields}",
     },
+    "handoff.example.field": {
+        "zh": "现有存款",
+        "en": "savings",
+    },
+    "handoff.problem.field_twice": {
+        "zh": "fields 里有两项都是档案字段「{name}」（同一个字段的不同叫法），只留一项",
+        "en": "two items of fields are the profile field \"{name}\" (two names of one field); keep one",
+    },
 }
