@@ -14,4 +14,8 @@ MESSAGES = {
         "zh": "fields 里有两项都是档案字段「{name}」（同一个字段的不同叫法），只留一项",
         "en": "two items of fields are the profile field \"{name}\" (two names of one field); keep one",
     },
+    "chat.digest.denied": {
+        "zh": "（不回答：{reasons}）",
+        "en": "(not answered: {reasons})",
+    },
 }
