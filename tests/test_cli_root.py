@@ -74,7 +74,7 @@ def test_init_under_mylife_lang_en_speaks_english_and_makes_an_english_workspace
     assert language_of(tmp_path / "en") == "en"
     assert "MyLife workspace:" in run_cli(["status", "-w", str(tmp_path / "en")], env={"MYLIFE_LANG": ""}).stdout
     chosen = run_cli(["init", "-w", str(tmp_path / "zh"), "--language", "zh"], env={"MYLIFE_LANG": "en"})
-    assert chosen.stdout.startswith("Created MyLife workspace") and language_of(tmp_path / "zh") == "zh"
+    assert chosen.stdout.startswith("已创建 MyLife 工作区") and language_of(tmp_path / "zh") == "zh"  # asked for here
     plain = run_cli(["init", "-w", str(tmp_path / "plain")], env={"MYLIFE_LANG": ""})
     assert plain.stdout.startswith("已创建 MyLife 工作区") and language_of(tmp_path / "plain") == "zh"
     again = run_cli(["init", "-w", str(tmp_path / "zh")], env={"MYLIFE_LANG": "en"})  # exists: nothing written
