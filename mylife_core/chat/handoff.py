@@ -104,7 +104,7 @@ class HandoffDraft(BaseModel):
 def _label(key: str) -> str:
     from ..messages import t
 
-    return t(f"handoff.key.{key}") + f"（{key}）"
+    return t(f"handoff.key.{key}") + t("sep.paren", text=key)
 
 
 def _text(value: Any) -> str | None:

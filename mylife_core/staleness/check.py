@@ -294,11 +294,11 @@ def staleness_verdict(found: Assessment, options: dict[str, Any] | None = None) 
     reasons = []
     for f in found.blocking_expired:
         reason = t("staleness.reason.expired", line=f.age_text, ttl=ttl_text(f.ttl_days), value=f.value)
-        reasons.append(reason + (f" —— {f.impact}" if f.impact else ""))
+        reasons.append(t("staleness.with_impact", reason=reason, impact=f.impact) if f.impact else reason)
     impacts = {d.name: d.impact for d in found.dependencies}
     for name in missing:
         reason = t("staleness.reason.missing", name=name)
-        reasons.append(reason + (f" —— {impacts[name]}" if impacts.get(name) else ""))
+        reasons.append(t("staleness.with_impact", reason=reason, impact=impacts[name]) if impacts.get(name) else reason)
     data["choices"] = ["update", "keep"] if found.blocking_expired else ["update"]
     return Verdict(kind="steer", reasons=reasons, data=data)
 
