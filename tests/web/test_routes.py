@@ -507,6 +507,25 @@ def test_settings_never_shows_a_keys_value(demo: Path, monkeypatch):
         p.close()
 
 
+def test_settings_names_only_commands_that_exist(panel):
+    """Issue s20i.5: the settings page told the user to change settings with ``mylife config``,
+    a command that does not exist. Every command its intro names, in both languages, runs."""
+    import html as html_lib
+
+    from mylife_core.messages import CORE
+
+    page = html_lib.unescape(panel.get("/settings").text)
+    assert "mylife config" not in page and "config.yaml" in page and "mylife git" in page
+    named = set()
+    for lang in ("zh", "en"):
+        intro = CORE.lookup("web.settings.intro", lang)
+        assert "mylife config" not in intro
+        named |= set(re.findall(r"mylife ((?:[a-z]+ )*[a-z]+) …", intro))
+    assert named == {"git", "store", "profile set"}
+    for command in named:
+        assert run_cli([*command.split(), "--help"]).returncode == 0, command
+
+
 def test_settings_lists_the_workspaces_own_fields_beside_the_dictionary(panel, demo: Path):
     from mylife_core.staleness.ttl import field_index, field_spec_for
 
