@@ -168,6 +168,25 @@ def test_staleness_in_english(cli, career):
     assert "Verdict: ask you first (steer)" in text and "not investment, legal, tax, medical" in text
 
 
+def test_a_lens_speaks_english_when_mylife_does(cli, career):
+    """Issue s20i.10: English staleness and ask showed the lens's impact lines and TTL reasons in
+    Chinese (存款决定你能承受多长的空窗期): lens.yaml had no English. ``impact_en`` and
+    ``ttl_reason_en`` are shown when the language is English; Chinese stays Chinese."""
+    env = {**lens_env(career), "MYLIFE_NOW": "2026-04-15"}
+    run = lambda *a, lang="en": cli(*a, env={**env, "MYLIFE_LANG": lang}, load_plugins="mylife-career")  # noqa: E731
+    run("init")
+    new = run("profile", "set", "现有存款", "120000", "--at", "2026-01-10", "--yes")
+    assert "savings change fast; three months can make a big difference" in new.stdout, new.stdout
+    english = run("staleness", "should I change jobs?").stdout
+    assert "      your savings decide how long a gap between jobs you can afford\n" in english
+    assert "存款决定你能承受多长的空窗期" not in english
+    doc = run("staleness", "should I change jobs?", "--json").json()
+    assert doc["expired"][0]["impact"] == "your savings decide how long a gap between jobs you can afford"
+    brief = run("ask", "should I change jobs?", "--offline")
+    assert brief.returncode == 10 and "your savings decide how long a gap between jobs you can afford" in brief.stdout
+    assert "存款决定你能承受多长的空窗期" in run("staleness", "我该不该跳槽？", lang="zh").stdout
+
+
 def test_missing_fields_offer_accept_missing_and_assessments_hold_the_users_own_judgment(cli, ws_path, career):
     """Issue 15.10: exit 10 lists --accept-missing with the other choices; "对当前工作的评估" (a field the
     lens marks ``kind: assessment``) is held by the user's recent assessment claims on the decision's
