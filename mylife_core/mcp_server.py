@@ -30,6 +30,8 @@ RESOURCES = {
 
 
 def _describe(spec: Any) -> str:
+    """Both languages: the Chinese text, then the English after a blank line (docs/mcp.md); the
+    parameters likewise (:func:`mylife_core.tools.bilingual_schema`)."""
     if spec.description_en and spec.description_en != spec.description:
         return f"{spec.description}\n\n{spec.description_en}"
     return spec.description
@@ -90,10 +92,12 @@ def build_server(root: Path, host: PluginHost | None = None):
     import mcp_types as types
     from mcp.server.lowlevel import Server
 
+    from .tools import bilingual_schema
+
     runner = ToolRunner(root, host or default_host())
 
     async def list_tools(ctx, params) -> types.ListToolsResult:
-        tools = [types.Tool(name=name, description=_describe(spec), input_schema=spec.input_schema)
+        tools = [types.Tool(name=name, description=_describe(spec), input_schema=bilingual_schema(spec.input_schema))
                  for name, spec in sorted(runner.specs().items())]
         return types.ListToolsResult(tools=tools)
 

@@ -20,6 +20,15 @@ class _Spec(BaseModel):
     plugin: str = ""  # filled in by the core: which plugin registered it
 
 
+def in_language(text: str | None, english: str | None) -> str | None:
+    """``english`` when the language in force is English and a lens gives it, else ``text`` (a
+    lens writes its texts in Chinese, with an ``_en`` twin for English: ``ttl_reason_en``,
+    ``impact_en``, as a tool's ``description_en``)."""
+    from .messages import language
+
+    return english if english and language() == "en" else text
+
+
 class FieldSpec(_Spec):
     """A profile field a lens or field dictionary knows about (docs/design.md#field-dictionaries)."""
 
@@ -27,6 +36,7 @@ class FieldSpec(_Spec):
     aliases: list[str] = Field(default_factory=list)
     ttl_days: int | None = None  # None: never expires
     ttl_reason: str | None = None
+    ttl_reason_en: str | None = None  # the reason in English (shown when the language is English)
     topic: str | None = None
     sensitivity: Literal["low", "medium", "high"] = "medium"
     decisions: list[str] = Field(default_factory=list)  # decisions that depend on it
@@ -45,6 +55,10 @@ class FieldSpec(_Spec):
             raise ValueError("ttl_days must be positive or null (never expires)")
         return v
 
+    def reason(self) -> str | None:
+        """``ttl_reason`` in the language in force."""
+        return in_language(self.ttl_reason, self.ttl_reason_en)
+
 
 class DecisionSpec(_Spec):
     """A decision a lens can reason about, with the fields it depends on (docs/design.md#pre-decide)."""
@@ -55,9 +69,14 @@ class DecisionSpec(_Spec):
     depends_on: list[str] = Field(default_factory=list)  # profile field names; missing ones block
     optional: list[str] = Field(default_factory=list)  # checked for staleness when present, never block
     impact: dict[str, str] = Field(default_factory=dict)  # field -> how it changes the answer
+    impact_en: dict[str, str] = Field(default_factory=dict)  # the same in English, field by field
     topic: str | None = None  # the claim topic its evidence lives under
     lens: str | None = None
     description: str | None = None
+
+    def impact_of(self, field: str) -> str | None:
+        """Why ``field`` matters to this decision, in the language in force."""
+        return in_language(self.impact.get(field), self.impact_en.get(field))
 
 
 class TopicSpec(_Spec):

@@ -220,8 +220,8 @@ def cli_branch(ws_path, tmp_path_factory, cli):
     branch, _ = open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款能撑多久？", parent=parent)
     ws.close()
 
-    def run(*args, input=None):
-        return cli(*args, input=input, env=env, load_plugins=",".join(LENSES))
+    def run(*args, input=None, extra=None):
+        return cli(*args, input=input, env={**env, **(extra or {})}, load_plugins=",".join(LENSES))
 
     return branch.id, parent.id, run
 
@@ -328,6 +328,34 @@ def test_cli_template_abandon_and_list_filters(cli_branch):
     sessions = run("sessions", "--all", "--json").json()
     closed = [s for s in sessions["sessions"] if s["branch_id"] == branch_id]
     assert closed and closed[0]["status"] == "closed"
+
+
+def test_the_english_template_names_a_field_of_the_workspace_and_other_names_change_that_field(cli_branch, ws_path,
+                                                                                              tmp_path):
+    """Issue s20i.2: the English template's example named ``savings``, and a sheet following it
+    added a field ``savings`` beside 现有存款, which stayed stale. The example is a field of this
+    workspace (with its value); a field written under another name of a profile field (savings,
+    存款) changes that field, as ``profile get`` and ``--keep`` resolve it; two names of one
+    field in one sheet are refused."""
+    import yaml
+
+    branch_id, _, run = cli_branch
+    en = {"MYLIFE_LANG": "en"}
+    template = run("branch", "close", branch_id, "--template", extra=en).stdout
+    assert "#   现有存款: 120000\n" in template and "savings" not in template
+    assert "#   现有存款: 120000\n" in run("branch", "close", branch_id, "--template").stdout
+
+    twice = write_yaml(tmp_path / "twice.yaml", {**GOOD, "fields": {"savings": 150000, "存款": 160000}})
+    refused = run("branch", "close", branch_id, "--handoff", str(twice), extra=en)
+    assert refused.returncode == 2 and 'two items of fields are the profile field "现有存款"' in refused.stderr
+
+    sheet = write_yaml(tmp_path / "en.yaml", {**GOOD, "fields": {"savings": 150000}})
+    closed = run("branch", "close", branch_id, "--handoff", str(sheet), "--json", extra=en)
+    assert closed.returncode == 0, closed.stderr
+    assert closed.json()["changes"] == ["现有存款: 120000 → 150000"]
+    fields = yaml.safe_load((ws_path / "profile.yaml").read_text(encoding="utf-8"))["fields"]
+    assert "savings" not in fields and fields["现有存款"]["value"] == 150000
+    assert fields["现有存款"]["history"][-1]["value"] == 120000
 
 
 def test_cli_close_asks_item_by_item_and_insists_on_competing_evidence(cli_branch, ws_path):

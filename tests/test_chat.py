@@ -497,6 +497,27 @@ def test_sessions_list_show_and_a_busy_or_broken_session(story, cli):
     assert path.read_text(encoding="utf-8") == broken  # never overwritten
 
 
+def test_a_turn_held_back_by_stale_fields_is_kept_with_those_fields(story, cli):
+    """Issue s20i.8: a decision turn stopped by expired fields was saved as needing nothing
+    ("（需要先更新或确认数据：-）"), and that summary is what the model reads later. It names the
+    fields that held it back, expired ones first, in the transcript and in the session file."""
+    from datetime import date, timedelta
+
+    env = {**story["env"], "MYLIFE_NOW": (date.today() + timedelta(days=200)).isoformat()}
+    chatted = cli("chat", "--topic", "跳槽", "--offline", input="我该不该跳槽？\n/quit\n", env=env, load_plugins=PLUGINS)
+    assert chatted.returncode == 0, chatted.stderr
+    assert "回答这个问题前" in chatted.stdout  # held back by the staleness check
+    (summary,) = cli("sessions", "--json", env=env, load_plugins=PLUGINS).json()["sessions"]
+    shown = cli("sessions", summary["id"], env=env, load_plugins=PLUGINS).stdout
+    held = re.search(r"（需要先更新或确认数据：(.+)）", shown)
+    assert held, shown
+    assert held.group(1).split("、")[:3] == ["月收入", "现有存款", "对当前工作的评估"], held.group(1)
+    ws = open_ws(story)
+    (session,) = SessionStore(ws).all()
+    ws.close()
+    assert "现有存款" in session.turns[1].text and "：-）" not in session.turns[1].text
+
+
 def test_the_transcripts_chain_line_traces_in_the_workspace_given_with_w(story, tmp_path):
     """The chain line a decision turn keeps in the transcript said a plain ``mylife trace …``,
     which pasted acts on the default workspace, not the one the chat ran on."""

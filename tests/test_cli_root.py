@@ -60,6 +60,27 @@ def test_init_suggests_a_quoted_path(tmp_path):
     assert len(list((ws / "raw").iterdir())) == 1
 
 
+def test_init_under_mylife_lang_en_speaks_english_and_makes_an_english_workspace(tmp_path):
+    """Issue s20i.3: ``MYLIFE_LANG=en mylife init`` printed Chinese and wrote ``language: zh``.
+    The output follows MYLIFE_LANG, as every command's does; the new workspace's language is
+    --language, else the language in force, else zh."""
+    import yaml
+
+    def language_of(ws):
+        return yaml.safe_load((ws / "config.yaml").read_text(encoding="utf-8"))["language"]
+
+    en = run_cli(["init", "-w", str(tmp_path / "en")], env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 0 and en.stdout.startswith("Created MyLife workspace"), en.stdout
+    assert language_of(tmp_path / "en") == "en"
+    assert "MyLife workspace:" in run_cli(["status", "-w", str(tmp_path / "en")], env={"MYLIFE_LANG": ""}).stdout
+    chosen = run_cli(["init", "-w", str(tmp_path / "zh"), "--language", "zh"], env={"MYLIFE_LANG": "en"})
+    assert chosen.stdout.startswith("已创建 MyLife 工作区") and language_of(tmp_path / "zh") == "zh"  # asked for here
+    plain = run_cli(["init", "-w", str(tmp_path / "plain")], env={"MYLIFE_LANG": ""})
+    assert plain.stdout.startswith("已创建 MyLife 工作区") and language_of(tmp_path / "plain") == "zh"
+    again = run_cli(["init", "-w", str(tmp_path / "zh")], env={"MYLIFE_LANG": "en"})  # exists: nothing written
+    assert "already" in again.stdout.lower() and language_of(tmp_path / "zh") == "zh"
+
+
 # --------------------------------------------------------------------------- groups without a command
 
 

@@ -132,6 +132,58 @@ def test_the_main_job_on_the_demo_with_both_lenses(demo, tmp_path):
     assert text.stdout.rstrip().endswith("请咨询相应持证专业人士。你的数据保存在本地；启用云端模型时，用于推理的内容会发送至你所配置的 API 提供方。")
 
 
+def test_english_output_has_its_own_punctuation_and_headers(demo, tmp_path, tmp_path_factory):
+    """Issues s20i.6 and s20i.7: English output carried Chinese punctuation written into the code
+    (``assessment（assessment）``, ``（14 months ago）``, ``月税后收入：18000``, ``you：…``, ``「…」——``)
+    and claim list / profile list had English headers in Chinese output. Each pattern is now one
+    message per language; the Chinese output keeps its own."""
+    import re
+    import shutil
+
+    from lens_support import installed, lens_env
+
+    root, summary = demo
+    copy = tmp_path / "copy"  # ask, chat and trace record: keep the shared demo untouched
+    shutil.copytree(root, copy)
+    lenses = {**lens_env(installed(tmp_path_factory, "mylife-career", "mylife-finance")),
+              "MYLIFE_LOAD_PLUGINS": "mylife-career,mylife-finance"}
+    en = {**lenses, "MYLIFE_LANG": "en"}
+    claim = summary["featured"]["love_here"]
+
+    shown = mylife("claim", "show", claim, *ws_args(copy), env=en).stdout
+    assert "kind           assessment\n" in shown and "status         active\n" in shown
+    assert "kind           assessment（主观评估）" in mylife("claim", "show", claim, *ws_args(copy)).stdout
+    got = mylife("profile", "get", "工作年限", *ws_args(copy), env=en).stdout
+    assert re.search(r"updated_at  \S+ \(14 months ago\)\n", got), got
+    assert "（14 个月前）" in mylife("profile", "get", "工作年限", *ws_args(copy)).stdout
+
+    brief = mylife("ask", "should I change jobs?", "--accept-stale", "--accept-missing", "--offline", *ws_args(copy),
+                   env=en).stdout
+    assert re.search(r'^- 20\d\d-\d\d "[^"]+" — ', brief, re.M), brief
+    assert "「" not in brief.replace("「对当前工作的评估」", "") and "」——" not in brief
+    denied = mylife("ask", "should I buy an index fund?", "--offline", *ws_args(copy), env=en)
+    assert denied.returncode == 11 and "  · 月税后收入: 18000 (6 months ago)" in denied.stdout
+    assert "  · 月税后收入：18000（6 个月前）" in mylife("ask", "我该不该买指数基金？", "--offline", *ws_args(copy),
+                                                   env=lenses).stdout
+    chatted = run_cli(["chat", "--offline", *ws_args(copy)], env={"MYLIFE_NOW": NOW, **en},
+                      input="should I change jobs?\n/quit\n")
+    assert chatted.returncode == 0, chatted.stderr
+    (session,) = mylife("sessions", "--json", *ws_args(copy), env=en).json()["sessions"]
+    transcript = mylife("sessions", session["id"], *ws_args(copy), env=en).stdout
+    assert "] you: should I change jobs?" in transcript and "：" not in transcript.split("\n")[1]
+    chain = mylife("ask", "should I change jobs?", "--accept-stale", "--accept-missing", "--offline", "--json",
+                   *ws_args(copy), env=en).json()["chain"]["id"]
+    assert mylife("trace", chain, *ws_args(copy), env=en).stdout.splitlines()[0].endswith('  "should I change jobs?"')
+
+    headers = {"claim": ["id", "date", "kind", "status", "topic", "claim"],
+               "profile": ["field", "value", "updated", "ttl", "state"]}
+    for command, english in headers.items():
+        zh = mylife(command, "list", *ws_args(copy)).stdout.splitlines()[0].split()
+        assert zh == {"claim": ["编号", "日期", "类型", "状态", "主题", "证据"],
+                      "profile": ["字段", "值", "更新日期", "有效期", "状态"]}[command]
+        assert mylife(command, "list", *ws_args(copy), env=en).stdout.splitlines()[0].split() == english
+
+
 def test_inference_candidates_await_the_user(demo):
     root, summary = demo
     result = mylife("claim", "list", "--status", "candidate", "--json", *ws_args(root))

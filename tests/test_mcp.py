@@ -71,6 +71,11 @@ def test_tools_over_stdio(ws_path):
     assert NINE <= set(seen["tools"])
     recall_tool = seen["tools"]["mylife_recall"]
     assert recall_tool.description and recall_tool.input_schema["required"] == ["query"]
+    # both languages for a host, as the tool's own description (issue s20i.4)
+    assert recall_tool.description.endswith("\n\nRetrieve L0 lines, L1 paragraphs and L2 claims by topic or keywords "
+                                            "(Chinese full-text search).")
+    assert recall_tool.input_schema["properties"]["query"]["description"] == "关键词或一句话 / keywords or a sentence"
+    assert "description_en" not in json.dumps(recall_tool.input_schema)
 
     assert not seen["record"].is_error
     assert not seen["claim"].is_error

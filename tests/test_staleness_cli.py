@@ -168,6 +168,25 @@ def test_staleness_in_english(cli, career):
     assert "Verdict: ask you first (steer)" in text and "not investment, legal, tax, medical" in text
 
 
+def test_a_lens_speaks_english_when_mylife_does(cli, career):
+    """Issue s20i.10: English staleness and ask showed the lens's impact lines and TTL reasons in
+    Chinese (存款决定你能承受多长的空窗期): lens.yaml had no English. ``impact_en`` and
+    ``ttl_reason_en`` are shown when the language is English; Chinese stays Chinese."""
+    env = {**lens_env(career), "MYLIFE_NOW": "2026-04-15"}
+    run = lambda *a, lang="en": cli(*a, env={**env, "MYLIFE_LANG": lang}, load_plugins="mylife-career")  # noqa: E731
+    run("init")
+    new = run("profile", "set", "现有存款", "120000", "--at", "2026-01-10", "--yes")
+    assert "savings change fast; three months can make a big difference" in new.stdout, new.stdout
+    english = run("staleness", "should I change jobs?").stdout
+    assert "      your savings decide how long a gap between jobs you can afford\n" in english
+    assert "存款决定你能承受多长的空窗期" not in english
+    doc = run("staleness", "should I change jobs?", "--json").json()
+    assert doc["expired"][0]["impact"] == "your savings decide how long a gap between jobs you can afford"
+    brief = run("ask", "should I change jobs?", "--offline")
+    assert brief.returncode == 10 and "your savings decide how long a gap between jobs you can afford" in brief.stdout
+    assert "存款决定你能承受多长的空窗期" in run("staleness", "我该不该跳槽？", lang="zh").stdout
+
+
 def test_missing_fields_offer_accept_missing_and_assessments_hold_the_users_own_judgment(cli, ws_path, career):
     """Issue 15.10: exit 10 lists --accept-missing with the other choices; "对当前工作的评估" (a field the
     lens marks ``kind: assessment``) is held by the user's recent assessment claims on the decision's
@@ -271,3 +290,44 @@ def test_suggested_commands_work_when_pasted_with_the_workspace_given_by_w(tmp_p
     traced = run(*shlex.split(trace.group(1))[1:])
     assert traced.returncode == 0 and "我该不该跳槽？" in traced.stdout, traced.stderr
     assert f"mylife -w {quoted} chat --resume" in reports["chat"].stdout
+
+
+def test_keep_takes_a_fields_other_names_and_refuses_a_name_that_is_no_field(cli, career):
+    """Issue s20i.1: ``--keep savings`` (the English help's own example), ``--keep 存款`` and
+    ``--keep 工龄`` keep 现有存款 and 工作年限, resolved as ``profile get`` resolves them; a name
+    that is no field of the profile is refused with exit 2, naming it and the fields it could
+    mean, in staleness, ask and the mylife_staleness tool alike, instead of keeping nothing."""
+    env = {**lens_env(career), "MYLIFE_NOW": "2026-04-15"}
+    run = lambda *a, lang="zh": cli(*a, env={**env, "MYLIFE_LANG": lang}, load_plugins="mylife-career")  # noqa: E731
+    run("init")
+    assert run("profile", "set", "现有存款", "120000", "--at", "2026-01-10").returncode == 0
+    assert run("profile", "set", "工作年限", "6", "--at", "2025-01-10").returncode == 0
+    assert run("profile", "get", "存款", "--json").json()["field"]["name"] == "现有存款"
+
+    help_en = run("staleness", "--help", lang="en").stdout
+    assert "--keep 现有存款" in help_en and "--keep savings\n" not in help_en
+    english = run("staleness", "should I change jobs?", "--keep", "savings", "--accept-missing", "--json",
+                  lang="en").json()
+    assert english["kept"] == ["现有存款"] and english["blocking"] == ["工作年限"]
+    both = run("staleness", "我该不该跳槽？", "--keep", "存款", "--keep", "工龄", "--accept-missing", "--json").json()
+    assert both["kept"] == ["现有存款", "工作年限"] and both["blocking"] == []
+    assert both["options"]["keep"] == ["现有存款", "工作年限"]  # the profile's names, as plugins get them
+
+    refused = run("staleness", "should I change jobs?", "--keep", "bogus", lang="en")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert '"bogus"' in refused.stderr and "nothing was kept" in refused.stderr
+    assert "现有存款" in refused.stderr and "工作年限" in refused.stderr  # what it could mean: the expired fields
+    typo = run("staleness", "我该不该跳槽？", "--keep", "现有存欵", "--json")
+    assert typo.returncode == 2 and typo.json()["error"]["key"] == "keep_unknown"
+    assert typo.json()["error"]["params"]["fields"].startswith("现有存款")  # the close name first
+
+    kept = run("ask", "我该不该跳槽？", "--keep", "存款", "--keep", "工龄", "--accept-missing", "--offline")
+    assert kept.returncode == 0, kept.stdout + kept.stderr
+    assert "基于可能过时的 现有存款（3 个月前的数据）" in kept.stdout
+    stopped = run("ask", "我该不该跳槽？", "--keep", "存款x", "--keep", "bogus", "--offline")
+    assert stopped.returncode == 2 and "「bogus」" in stopped.stderr and "Traceback" not in stopped.stderr
+
+    tool = run("tool", "mylife_staleness", "--args", '{"question": "我该不该跳槽？", "keep": ["savings"]}', "--json")
+    assert tool.json()["result"]["kept"] == ["现有存款"]
+    tool = run("tool", "mylife_staleness", "--args", '{"question": "我该不该跳槽？", "keep": ["bogus"]}', "--json")
+    assert tool.returncode == 2 and tool.json()["error"]["key"] == "keep_unknown"

@@ -165,6 +165,36 @@ def test_cli_lists_and_runs_tools(ws, cli):
     assert bad_args.returncode == 2 and "mylife_recall" in bad_args.stderr
 
 
+def test_tools_and_their_parameters_are_described_in_the_language_in_force(ws, cli):
+    """Issue s20i.4: under MYLIFE_LANG=en ``mylife tools`` printed the Chinese descriptions though
+    each tool has an English one, and the parameters had only Chinese. Both languages are kept;
+    ``mylife tools`` and what a model is sent use the language in force."""
+    from mylife_core.messages import set_language
+    from mylife_core.tools import ToolBox, openai_schema
+
+    english = cli("tools", env={"MYLIFE_LANG": "en"}).stdout
+    assert "  mylife_recall  —  Retrieve L0 lines, L1 paragraphs and L2 claims" in english
+    assert "      query: string (required)  keywords or a sentence\n" in english
+    assert "按主题或关键词" not in english and "关键词或一句话" not in english
+    chinese = cli("tools").stdout
+    assert "  mylife_recall  —  按主题或关键词取回" in chinese and "      query: string (必填)  关键词或一句话\n" in chinese
+    listed = {t["name"]: t for t in cli("tools", "--json", env={"MYLIFE_LANG": "en"}).json()["tools"]}
+    query = listed["mylife_recall"]["input_schema"]["properties"]["query"]
+    assert query["description"] == "关键词或一句话" and query["description_en"] == "keywords or a sentence"
+    sent = listed["mylife_recall"]["openai"]["function"]
+    assert sent["parameters"]["properties"]["query"] == {"description": "keywords or a sentence", "minLength": 1,
+                                                         "type": "string"}
+    set_language("en")
+    try:  # what the model of ask/chat is offered
+        schema = next(s for s in ToolBox(ws).schemas() if s["function"]["name"] == "mylife_staleness")["function"]
+        assert schema["description"].startswith("Given a decision question")
+        assert schema["parameters"]["properties"]["keep"]["description"].startswith("expired fields whose old value")
+    finally:
+        set_language(None)
+    zh = openai_schema(ws.plugins.tools()["mylife_staleness"], "zh")["function"]["parameters"]["properties"]["keep"]
+    assert zh["description"].startswith("用户明确选择沿用旧值") and "description_en" not in zh
+
+
 def test_tools_by_relevance_offer_writes_only_when_the_user_asks_for_a_change(ws):
     from mylife_core.tools.relevance import tools_for_turn, wants_change
 

@@ -433,7 +433,7 @@ def _register(cli: "click.Group") -> None:
         out.emit({"ok": True, **result.to_json()})
         for note in result.notes:
             out.note(t(note))
-        mode = t(f"recall.mode.{result.mode_reason or result.mode}")
+        mode = t(result.mode_key)
         if not result.hits:
             out.line(t("recall.none", query=text))
             if result.mode_reason == "no_vector_plugin":  # docs/search.md: paraphrases need the vector side

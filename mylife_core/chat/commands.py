@@ -79,7 +79,7 @@ def sessions(ws, out: Output, session_id: str | None, show_all: bool) -> None:
             when = turn.at.strftime("%Y-%m-%d %H:%M")
             who = {"user": t("chat.who.user"), "assistant": t("chat.who.assistant")}.get(turn.role, "·")
             body = turn.text.strip().splitlines() or [""]
-            out.line(f"[{when}] {who}：{body[0]}")
+            out.line(t("sessions.show.turn", when=when, who=who, text=body[0]))
             for more in body[1:]:
                 out.line(f"    {more}")
             if turn.chain_id:
@@ -180,7 +180,7 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
 
     b = ws.index.branch(branch_id)
     if template:
-        text = handoff_template(b)
+        text = handoff_template(b, ws)
         out.emit({"ok": True, "branch": b.id, "template": text})
         if not out.json:
             click.echo(text, nl=False)

@@ -26,9 +26,11 @@ def answer_digest(answer: Any, prog: str = "mylife") -> str:
     if answer.question_back is not None:
         lines.append(answer.question_back.display())
     if answer.competing:
-        lines.append(t("chat.digest.competing", items=join([f"{c.text[:40]}（{c.ref}）" for c in answer.competing[:3]], "semi")))
-    if answer.status != "answered":
-        lines.append(t("chat.digest.needs_input", fields=join(answer.missing) or "-"))
+        lines.append(t("chat.digest.competing", items=join([c.text[:40] + t("sep.paren", text=c.ref) for c in answer.competing[:3]], "semi")))
+    if answer.status == "needs_input":  # the fields that held it back: expired ones not kept, then missing
+        lines.append(t("chat.digest.needs_input", fields=join(answer.blocking or answer.missing) or "-"))
+    elif answer.status == "denied" and answer.verdict and answer.verdict.get("reasons"):
+        lines.append(t("chat.digest.denied", reasons=join(answer.verdict["reasons"], "semi")))
     if answer.chain_id:
         lines.append(t("ask.chain_line", id=answer.chain_id, prog=prog))
     return "\n".join(lines)

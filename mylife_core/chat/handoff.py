@@ -104,7 +104,7 @@ class HandoffDraft(BaseModel):
 def _label(key: str) -> str:
     from ..messages import t
 
-    return t(f"handoff.key.{key}") + f"（{key}）"
+    return t(f"handoff.key.{key}") + t("sep.paren", text=key)
 
 
 def _text(value: Any) -> str | None:
@@ -141,6 +141,7 @@ def check(ws: "Workspace", data: Any, branch: "Branch", *, source: str = "") -> 
     from ..layers.profile import parse_value
     from ..layers.raw import check_topic
     from ..messages import join, t
+    from ..staleness.check import profile_field
 
     source = source or t("handoff.source.input")
     problems: list[str] = []
@@ -213,8 +214,10 @@ def check(ws: "Workspace", data: Any, branch: "Branch", *, source: str = "") -> 
     fields: dict[str, Scalar] = {}
     raw_fields = data.get("fields")
     if raw_fields is not None and not isinstance(raw_fields, dict):
-        problems.append(t("handoff.problem.fields_mapping", key=_label("fields")))
+        example, example_value = field_example(ws, topic)
+        problems.append(t("handoff.problem.fields_mapping", key=_label("fields"), field=example, value=example_value))
         raw_fields = {}
+    profile = ws.profile.fields() if raw_fields else {}
     for name, value in (raw_fields or {}).items():
         name = str(name).strip()
         if not name or "\n" in name or len(name) > 80:
@@ -222,6 +225,12 @@ def check(ws: "Workspace", data: Any, branch: "Branch", *, source: str = "") -> 
             continue
         if value is None or isinstance(value, (list, dict)) or (isinstance(value, str) and not value.strip()):
             problems.append(t("handoff.problem.field_value", name=name))
+            continue
+        # a field the profile holds under another name (savings, 存款 -> 现有存款) is that field, as
+        # ``profile get`` and ``--keep`` resolve it, never a second field beside it
+        name = profile_field(ws, name, profile) or name
+        if name in fields:
+            problems.append(t("handoff.problem.field_twice", name=name))
             continue
         fields[name] = parse_value(value) if isinstance(value, str) else value
     changed = _text_list("changed_fields", data.get("changed_fields"), problems)
@@ -264,12 +273,38 @@ def to_yaml(draft: HandoffDraft) -> str:
     return yamlfile.dumps(draft.to_data())
 
 
-def template(branch: "Branch") -> str:
-    """An empty sheet to fill in (``mylife branch close ID --template``), with comments."""
+def field_example(ws: "Workspace", topic: str | None) -> tuple[str, str]:
+    """The field and value the sheet's examples show: a field this workspace's profile holds
+    (on ``topic`` first, then an expired one, with its current value), so that following the
+    example changes that field and never adds a second one under another name; with an empty
+    profile, the catalog's example (``handoff.example.field``, 150000)."""
+    from .. import clock
+    from ..messages import t
+    from ..staleness.ttl import field_index, norm
+
+    fields = ws.profile.fields()
+    if not fields:
+        return t("handoff.example.field"), "150000"
+    index = field_index(ws)
+    now = clock.now()
+
+    def topic_of(name: str) -> str | None:
+        spec = index.get(norm(name))
+        return fields[name].topic or (spec.topic if spec is not None else None)
+
+    name = min(fields, key=lambda n: (topic_of(n) != topic, not fields[n].is_stale(now), n))
+    value = _PREFIX.sub(" ", str(fields[name].value)).strip()
+    return name, value if len(value) <= 40 else value[:39] + "…"
+
+
+def template(branch: "Branch", ws: "Workspace") -> str:
+    """An empty sheet to fill in (``mylife branch close ID --template``), with comments; its
+    ``fields`` example names a field of ``ws`` (:func:`field_example`)."""
     from ..messages import t
 
+    field, value = field_example(ws, branch.topic)
     return t("handoff.template", topic=branch.topic, question=branch.question or "",
-             parent=branch.parent_topic or t("handoff.parent_unknown"))
+             parent=branch.parent_topic or t("handoff.parent_unknown"), field=field, value=value)
 
 
 # --------------------------------------------------------------------------- the sheet in L0

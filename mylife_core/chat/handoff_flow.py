@@ -135,8 +135,10 @@ def _prompt_list(io: ChatIO, prompt: str) -> list[str] | None:
         items.append(line.strip())
 
 
-def prompt_handoff(io: ChatIO, branch: Any, start: dict[str, Any] | None = None) -> dict[str, Any] | None:
-    """Ask for each item of the sheet in turn (keeps what ``start`` already has)."""
+def prompt_handoff(io: ChatIO, branch: Any, start: dict[str, Any] | None = None,
+                   example: tuple[str, str] | None = None) -> dict[str, Any] | None:
+    """Ask for each item of the sheet in turn (keeps what ``start`` already has); ``example`` is
+    the field and value the fields prompt shows (:func:`mylife_core.chat.handoff.field_example`)."""
     data = dict(start or {})
     data.setdefault("topic", branch.topic)
     parent = branch.parent_topic or "-"
@@ -155,7 +157,8 @@ def prompt_handoff(io: ChatIO, branch: Any, start: dict[str, Any] | None = None)
     if not data.get("fields"):
         fields: dict[str, str] = {}
         while True:
-            line = io.read(t("handoff.prompt.fields"))
+            field, value = example or (t("handoff.example.field"), "150000")
+            line = io.read(t("handoff.prompt.fields", field=field, value=value))
             if line is None:
                 return None
             if not line.strip():
@@ -214,7 +217,7 @@ def produce_handoff(ws: "Workspace", branch: Any, session: Session, io: ChatIO, 
     import click
 
     from ..llm.errors import ModelError
-    from .handoff import HandoffInvalid, check, parse_text, to_yaml
+    from .handoff import HandoffInvalid, check, field_example, parse_text, to_yaml
 
     data: dict[str, Any] = {"topic": branch.topic}
     if settings is not None and session.user_turns:
@@ -238,7 +241,7 @@ def produce_handoff(ws: "Workspace", branch: Any, session: Session, io: ChatIO, 
             draft = check(ws, data, branch, source=t("handoff.source.draft"))
         except HandoffInvalid as exc:
             io.say(exc.render(), fg="yellow")
-            filled = prompt_handoff(io, branch, _drop_invalid(data))
+            filled = prompt_handoff(io, branch, _drop_invalid(data), example=field_example(ws, branch.topic))
             if filled is None:
                 return None
             data = filled

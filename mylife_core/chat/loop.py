@@ -185,7 +185,7 @@ class Chat:
                 for turn in shown:
                     who = t("chat.who.user") if turn.role == "user" else t("chat.who.assistant")
                     first = turn.text.strip().splitlines()[0] if turn.text.strip() else ""
-                    self.io.say(f"  {who}：{first[:70]}")
+                    self.io.say(t("chat.resume.turn", who=who, text=first[:70]))
         if not self.model_ready:
             self.io.say(t("chat.no_model"), fg="yellow")
         self.io.say(t("chat.help_hint"))

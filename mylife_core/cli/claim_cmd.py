@@ -12,13 +12,19 @@ def command() -> None:
     pass
 
 
+def _coded(code: str, name: str) -> str:
+    """A stored code with its name in the user's language when that says more: ``assessment（主观评估）``,
+    but ``assessment`` alone where the name is the code itself (English)."""
+    return code if name == code else code + t("sep.paren", text=name)
+
+
 def claim_lines(c: Claim) -> list[str]:
     rows = [
         ("id", c.id), ("topic", c.topic), ("claim", c.claim),
-        ("kind", f"{c.kind}（{t('kind.' + c.kind)}）"), ("source", c.source),
+        ("kind", _coded(c.kind, t("kind." + c.kind))), ("source", c.source),
         ("provenance", c.provenance or "-"), ("excerpt_hash", c.excerpt_hash or "-"),
         ("occurred_at", c.occurred_at.isoformat()), ("context", c.context or "-"),
-        ("confidence", c.confidence), ("status", f"{c.status}（{t('status.' + c.status)}）"),
+        ("confidence", c.confidence), ("status", _coded(c.status, t("status." + c.status))),
         ("superseded_by", c.superseded_by or "-"),
     ]
     if c.note:
@@ -84,7 +90,7 @@ def list_(ws, out: Output, topic: str | None, kind: str | None, status: str | No
         return
     rows = [[c.id, c.occurred_at.isoformat(), t("kind." + c.kind), t("status." + c.status), c.topic,
              c.claim if len(c.claim) <= 40 else c.claim[:39] + "…"] for c in claims]
-    out.line(table(rows, ["id", "date", "kind", "status", "topic", "claim"]))
+    out.line(table(rows, [t(f"claim.col.{c}") for c in ("id", "date", "kind", "status", "topic", "claim")]))
     out.line(t("claim.count_of", n=len(claims), total=total) if truncated else t("claim.count", n=len(claims)))
     if truncated:
         out.line(t("claim.truncated", n=limit))

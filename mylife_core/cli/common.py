@@ -132,12 +132,9 @@ def _check_text_arguments(func: Callable[..., Any], kwargs: dict[str, Any]) -> N
 
 
 def _apply_language(ws: Any) -> None:
-    import os
+    from ..messages import env_language, set_language
 
-    from ..messages import set_language
-
-    if not os.environ.get("MYLIFE_LANG"):
-        set_language(ws.config.language)
+    set_language(env_language() or ws.config.language)  # MYLIFE_LANG wins over the workspace's
 
 
 def json_requested(argv: list[str]) -> bool:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from ..messages import set_language, t
+from ..messages import env_language, set_language, t
 from .common import Output, json_option, workspace_option
 
 
@@ -15,8 +15,11 @@ from .common import Output, json_option, workspace_option
 def command(workspace: Path | None, as_json: bool, language: str | None) -> None:
     from ..workspace import Workspace
 
-    ws, created = Workspace.init(workspace, language=language)
-    set_language(language or ws.config.language)
+    # a new workspace speaks --language, else the language in force (MYLIFE_LANG), else Chinese;
+    # the output follows --language (asked for on this very command), then MYLIFE_LANG, then the
+    # workspace's language, as every command's does (common._apply_language)
+    ws, created = Workspace.init(workspace, language=language or env_language())
+    set_language(language or env_language() or ws.config.language)
     out = Output(as_json)
     out.emit({"ok": True, "workspace": str(ws.root), "created": created})
     out.line(t("init.created" if created else "init.exists", path=ws.root))

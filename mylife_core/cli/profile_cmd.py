@@ -88,10 +88,9 @@ def get(ws, out: Output, name: str) -> None:
     fields = ws.profile.fields()
     if name not in fields:
         # the dictionary's name for a field the profile keeps under an alias (房租 ~ 房租月支出), or the reverse
-        from ..staleness.check import resolve_field
-        from ..staleness.ttl import field_index
+        from ..staleness.check import profile_field
 
-        name = resolve_field(name, fields, field_index(ws)) or name
+        name = profile_field(ws, name, fields) or name
     field = fields.get(name) or ws.profile.get(asked)  # nothing under any name: the layer's NotFound
     now = clock.now()
     out.emit({"ok": True, "field": field_json(name, field, now), **({"asked": asked} if asked != name else {})})
@@ -99,7 +98,7 @@ def get(ws, out: Output, name: str) -> None:
         out.line(t("profile.held_as", asked=asked, name=name), dim=True)
     state = t("profile.stale") if field.is_stale(now) else t("profile.fresh")
     out.line(f"{name} = {field.value}")
-    out.line(f"  updated_at  {field.updated_at.isoformat()}（{age_text(field.age_days(now))}）")
+    out.line(f"  updated_at  {field.updated_at.isoformat()}" + t("sep.paren", text=age_text(field.age_days(now))))
     out.line(f"  ttl         {ttl_text(field.ttl_days)} · {state}")
     if field.ttl_reason:
         out.line(f"  ttl_reason  {field.ttl_reason}")
@@ -129,7 +128,7 @@ def list_(ws, out: Output, stale: bool) -> None:
         return
     rows = [[n, str(f.value), f.updated_at.date().isoformat(), ttl_text(f.ttl_days),
              t("profile.stale") if f.is_stale(now) else t("profile.fresh")] for n, f in ordered]
-    out.line(table(rows, ["field", "value", "updated", "ttl", "state"]))
+    out.line(table(rows, [t(f"profile.col.{c}") for c in ("field", "value", "updated", "ttl", "state")]))
 
 
 @command.command("confirm", help=t("help.profile.confirm"))

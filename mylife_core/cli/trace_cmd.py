@@ -45,7 +45,7 @@ def command(ws, out: Output, target: str) -> int:
         ct = trace_chain(ws, target)
         out.emit({"ok": all(tr is not None and tr.ok for tr in ct.claims.values()), **ct.to_json()})
         chain = ct.chain
-        out.line(f"{chain.id}  {chain.asked_at.date().isoformat()}  「{chain.question}」")
+        out.line(t("trace.chain.head", id=chain.id, date=chain.asked_at.date().isoformat(), question=chain.question))
         for conclusion in chain.conclusions:
             out.line(f"• {conclusion.text}  {' '.join(conclusion.claim_ids)}")
         for cid, tr in ct.claims.items():

@@ -52,11 +52,17 @@ def _config_language() -> str | None:
     return found if found in LANGUAGES else None
 
 
+def env_language() -> str | None:
+    """The language ``MYLIFE_LANG`` names (``zh``/``en``), or None when it is unset or names
+    another language: it wins over every workspace's ``language:``."""
+    env = os.environ.get("MYLIFE_LANG", "").strip().lower()[:2]
+    return env if env in LANGUAGES else None
+
+
 def language() -> str:
     global _language
     if _language is None:
-        env = os.environ.get("MYLIFE_LANG", "").strip().lower()[:2]
-        _language = env if env in LANGUAGES else (_config_language() or "zh")
+        _language = env_language() or _config_language() or "zh"
     return _language
 
 

@@ -141,6 +141,8 @@ class Answer(_M):
     unsupported: list[Unsupported] = Field(default_factory=list)
     stale: list[StaleInput] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list)
+    # what held the answer back (status needs_input): expired fields not kept, then missing ones
+    blocking: list[str] = Field(default_factory=list)
     annotations: list[str] = Field(default_factory=list)
     # the model's final text as it came, before enforcement: never output (--json, MCP, chat
     # events), since a script would show sentences the judge withheld as if they were checked

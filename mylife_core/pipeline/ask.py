@@ -143,6 +143,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
         return AskResult(answer, report)
     if report.verdict.kind == "steer":
         answer.status = "needs_input"
+        answer.blocking = list(report.blocking)
         answer.label = t("ask.label.needs_input")
         events.stage("render")
         ws.plugins.render_output(answer, ws)

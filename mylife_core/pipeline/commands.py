@@ -262,7 +262,7 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
             differences = paragraph_differences(split_front_matter(original)[1], material["text"])
         out.emit({"ok": True, **material, "differences": differences})
         if show:
-            out.line(f"{material['path']}（{t('digest.source.' + str(material['revision'] or 'user'), model='')}）"
+            out.line(material["path"] + t("sep.paren", text=t("digest.source." + str(material["revision"] or "user"), model=""))
                      if material["revision"] != "model" else material["path"])
             _print_digest_text(out, material["text"])
         if show_diff:
@@ -313,8 +313,8 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
         out.line(t("digest.written", path=result.write.in_force, source=source, n=result.paragraphs,
                    claims=len(result.claims)))
         if result.dropped:
-            out.line(t("digest.dropped_cites",
-                       items=join([f"{d['claim_id']}（{d['message']}）" for d in result.dropped], "semi")), fg="yellow")
+            out.line(t("digest.dropped_cites", items=join([d["claim_id"] + t("sep.paren", text=d["message"])
+                                                           for d in result.dropped], "semi")), fg="yellow")
         _print_digest_text(out, result.marked or result.body)
         if result.uncited_sentences:
             out.line("")

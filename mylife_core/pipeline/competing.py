@@ -409,5 +409,5 @@ def _reason(reading: Reading, stance: str) -> str:
         text += t("ask.competing.unsure")
     note = reading.note
     if note:
-        text += f"（{note}）"
+        text += t("sep.paren", text=note)
     return text

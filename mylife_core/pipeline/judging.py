@@ -375,7 +375,7 @@ def unsupported_lines(items: Iterable[Unsupported]) -> list[str]:
     lines = ["", t("ask.unsupported.head"), t("ask.unsupported.intro")]
     for u in items:
         why = join([p.message for p in u.problems], "semi")
-        lines.append(f"- 「{u.text}」—— {why}")
+        lines.append(t("ask.unsupported.line", text=u.text, why=why))
     return lines
 
 

@@ -45,7 +45,7 @@ def judgment_line(j: Judgment) -> str:
     if j.weight != 1.0:
         from ..messages import t
 
-        line += f"（{t('ask.weight', w=j.weight)}）"
+        line += t("sep.paren", text=t("ask.weight", w=j.weight))
     return line
 
 
@@ -112,7 +112,7 @@ def competing_item_lines(c, *, whole: bool = False) -> list[str]:
     via = " ← ".join(x for x in (c.claim_id, *(digests if whole else digests[:1]), raw) if x)
     unsure = "" if c.certain else t("ask.competing.unsure_mark")
     when, text = (c.date.isoformat(), c.text) if whole else (c.date.isoformat()[:7], _short(c.text, 60))
-    return [f"- {unsure}{when}「{text}」—— {c.reason}", f"    {via}  {mark}"]
+    return [t("ask.competing.line", unsure=unsure, date=when, text=text, reason=c.reason), f"    {via}  {mark}"]
 
 
 def others_lines(others: list) -> list[str]:
@@ -163,10 +163,9 @@ def tail_lines(a: Answer) -> list[str]:
     lines += ["", t("ask.premises.head")]
     lines += [f"- {p.question}  [{p.claim_id}]" for p in a.premises] or [t("ask.premises.none")]
     if a.unsupported:
-        lines += ["", t("ask.unsupported.head"), t("ask.unsupported.intro")]
-        for u in a.unsupported:
-            why = join([p.message for p in u.problems], "semi")
-            lines.append(f"- 「{u.text}」—— {why}")
+        from .judging import unsupported_lines
+
+        lines += unsupported_lines(a.unsupported)
     if a.refused_tool_calls:
         lines += ["", t("ask.refused.head")]
         lines += [t("ask.refused.line", name=r["name"], args=_args(r["arguments"])) for r in a.refused_tool_calls]

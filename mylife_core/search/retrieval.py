@@ -65,6 +65,12 @@ class RecallResult:
     candidates: int = 0  # documents scored before thresholds
     took_ms: float = 0.0
 
+    @property
+    def mode_key(self) -> str:
+        """The message that says which mode answered and why (``recall.mode.nothing_embedded``):
+        the one wording of the mode for ``mylife recall`` and the panel's search page."""
+        return f"recall.mode.{self.mode_reason or self.mode}"
+
     def to_json(self) -> dict[str, Any]:
         from ..messages import t
 

@@ -19,7 +19,9 @@ old the latest assessment is (``Assessment.old_claims``) and how to add a fresh 
 
 Options (also handed to every ``pre_decide`` plugin):
 
-* ``keep``: field names whose old value the user chose to keep;
+* ``keep``: fields whose old value the user chose to keep, each by its name in the profile or
+  another name of it (:func:`profile_field`); :func:`check` resolves them and refuses a name that
+  is no field of the profile (``UsageError``, exit 2), so plugins see the profile's names;
 * ``accept_stale``: keep every expired value (non-interactive "keep old");
 * ``accept_missing``: proceed without the missing fields (they are still listed).
 
@@ -107,6 +109,69 @@ def resolve_field(dep_name: str, profile: dict[str, "ProfileField"], index: dict
     same.sort(key=lambda n: (not (norm(dep_name) in norm(n) or norm(n) in norm(dep_name)),
                              -profile[n].updated_at.timestamp(), n))
     return same[0]
+
+
+def profile_field(ws: "Workspace", name: str, fields: dict[str, "ProfileField"] | None = None,
+                  index: dict[str, FieldSpec] | None = None) -> str | None:
+    """The profile field the user means by ``name``, or None: the field of that name, else the
+    one the profile keeps under another name of the same dictionary entry or meaning
+    (:func:`resolve_field`: ``存款``, ``savings`` -> ``现有存款``). The one resolver for every
+    place that takes a field's name from the user: ``profile get``, ``--keep`` (``staleness``,
+    ``ask``, the ``mylife_staleness`` tool) and a handoff sheet's ``fields``."""
+    fields = ws.profile.fields() if fields is None else fields
+    name = name.strip()
+    if name in fields:
+        return name
+    return resolve_field(name, fields, field_index(ws) if index is None else index)
+
+
+def could_mean(ws: "Workspace", names: Iterable[str], fields: dict[str, "ProfileField"],
+               index: dict[str, FieldSpec], limit: int = 8) -> list[str]:
+    """Profile fields a name that resolves to none could mean: those whose name or dictionary
+    names are close to it (difflib), else the expired ones, else all (at most ``limit``)."""
+    import difflib
+
+    from .. import clock
+
+    words: dict[str, str] = {}  # a name or another name of a field -> the profile field
+    for own in fields:
+        words.setdefault(norm(own), own)
+        spec = index.get(norm(own))
+        for other in ((spec.name, *spec.aliases) if spec is not None else ()):
+            words.setdefault(norm(other), own)
+    close: list[str] = []
+    for name in names:
+        for word in difflib.get_close_matches(norm(name), list(words), n=limit, cutoff=0.6):
+            close.append(words[word])
+        close += [own for word, own in words.items() if norm(name) and (norm(name) in word or word in norm(name))]
+    if not close:
+        now = clock.now()
+        close = sorted((n for n, f in fields.items() if f.is_stale(now)), key=lambda n: -fields[n].overdue_days(now))
+    return list(dict.fromkeys(close or sorted(fields)))[:limit]
+
+
+def resolve_keep(ws: "Workspace", names: Iterable[str] | str | None) -> list[str]:
+    """The profile fields ``keep`` names (each by its own name or another name of it, as
+    :func:`profile_field` resolves it); a name that is none of them is refused (exit 2), with the
+    fields it could mean, rather than silently keeping nothing."""
+    from ..errors import UsageError
+    from ..messages import join
+
+    if isinstance(names, str):
+        names = [names]
+    fields = ws.profile.fields()
+    index = field_index(ws)
+    resolved: list[str] = []
+    unknown: list[str] = []
+    for name in names or []:
+        own = profile_field(ws, str(name), fields, index) if str(name).strip() else None
+        if own is None:
+            unknown.append(str(name))
+        else:
+            resolved.append(own)
+    if unknown:
+        raise UsageError("keep_unknown", names=join(unknown), fields=join(could_mean(ws, unknown, fields, index)) or "-")
+    return list(dict.fromkeys(resolved))
 
 
 @dataclass
@@ -229,11 +294,11 @@ def staleness_verdict(found: Assessment, options: dict[str, Any] | None = None) 
     reasons = []
     for f in found.blocking_expired:
         reason = t("staleness.reason.expired", line=f.age_text, ttl=ttl_text(f.ttl_days), value=f.value)
-        reasons.append(reason + (f" —— {f.impact}" if f.impact else ""))
+        reasons.append(t("staleness.with_impact", reason=reason, impact=f.impact) if f.impact else reason)
     impacts = {d.name: d.impact for d in found.dependencies}
     for name in missing:
         reason = t("staleness.reason.missing", name=name)
-        reasons.append(reason + (f" —— {impacts[name]}" if impacts.get(name) else ""))
+        reasons.append(t("staleness.with_impact", reason=reason, impact=impacts[name]) if impacts.get(name) else reason)
     data["choices"] = ["update", "keep"] if found.blocking_expired else ["update"]
     return Verdict(kind="steer", reasons=reasons, data=data)
 
@@ -332,6 +397,8 @@ def check(ws: "Workspace", question: str, options: dict[str, Any] | None = None)
     ``mylife.pre_decide`` steers while an expired field is not kept or a required one is missing.
     """
     options = dict(options or {})
+    if options.get("keep"):  # the user's names for the fields to keep, as the profile holds them
+        options["keep"] = resolve_keep(ws, options["keep"])
     matches = rank_decisions(ws, question)
     decisions: list[DecisionSpec] = [m.spec for m in matches]  # type: ignore[misc]
     assessment = assess(ws, decisions, options)

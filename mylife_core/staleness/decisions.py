@@ -141,9 +141,9 @@ def dependencies(ws: "Workspace", decisions: list[DecisionSpec]) -> list[Depende
     names = {norm(n): d for d in decisions for n in (d.name, *d.aliases)}
     for decision in decisions:
         for name in decision.depends_on:
-            add(name, True, decision, decision.impact.get(name))
+            add(name, True, decision, decision.impact_of(name))
         for name in decision.optional:
-            add(name, False, decision, decision.impact.get(name))
+            add(name, False, decision, decision.impact_of(name))
     for spec in ws.plugins.fields().values():
         for wanted in spec.decisions:
             decision = names.get(norm(wanted))

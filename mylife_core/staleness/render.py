@@ -31,8 +31,8 @@ def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[
         lines.append(t("staleness.facts"))
         for fact in facts:
             detail = str(fact.get("age_text") or "") + (t("staleness.fact_stale") if fact.get("stale") else "")
-            age = f"（{detail.strip(' ·')}）" if detail else ""
-            lines.append(f"  · {fact.get('name')}：{_value(fact.get('value'))}{age}")
+            age = t("sep.paren", text=detail.strip(" ·")) if detail else ""
+            lines.append(t("staleness.fact_line", name=fact.get("name"), value=_value(fact.get("value"))) + age)
     return lines
 
 
@@ -98,7 +98,8 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         impacts = {d.name: d.impact for d in deps}
         lines.append(t("staleness.missing_head", n=len(missing)))
         for name in missing:
-            lines.append(f"  · {name}" + (f" —— {impacts[name]}" if impacts.get(name) else ""))
+            lines.append("  · " + (t("staleness.with_impact", reason=name, impact=impacts[name]) if impacts.get(name)
+                                   else name))
             old = report.assessment.old_claims.get(name)
             if old is not None:
                 lines.append("      " + t("staleness.old_assessment", id=old.id, date=old.occurred_at.isoformat(),

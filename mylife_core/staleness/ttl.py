@@ -63,7 +63,7 @@ def dictionary_guess(ws: "Workspace", name: str) -> TTLGuess | None:
     if spec is None:
         return None
     label = ws.plugins.plugin_label(spec.plugin)
-    reason = spec.ttl_reason or t("ttl.from_dictionary", plugin=label, field=spec.name)
+    reason = spec.reason() or t("ttl.from_dictionary", plugin=label, field=spec.name)
     return TTLGuess(ttl_days=spec.ttl_days, reason=reason, source=f"plugin:{label}",
                     field=spec.name if norm(spec.name) != norm(name) else None,
                     topic=spec.topic, sensitivity=spec.sensitivity)

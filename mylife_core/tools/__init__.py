@@ -146,12 +146,48 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
                                                "params": {}})
 
 
-def openai_schema(spec: "ToolSpec", lang: str | None = None) -> dict[str, Any]:
+def describe(spec: "ToolSpec", lang: str | None = None) -> str:
+    """The tool's description in ``lang`` (default: the language in force): ``description_en``
+    in English when the tool gives one, else ``description``."""
     from ..messages import language
 
-    description = spec.description_en if (lang or language()) == "en" and spec.description_en else spec.description
-    return {"type": "function", "function": {"name": spec.name, "description": description,
-                                             "parameters": spec.input_schema}}
+    return spec.description_en if (lang or language()) == "en" and spec.description_en else spec.description
+
+
+def schema_for(schema: Any, lang: str | None = None) -> Any:
+    """A tool's input schema with each parameter described in ``lang`` (default: the language in
+    force): a property's ``description_en``, when it has one, is its English description; the
+    ``description_en`` keys themselves are dropped (what a model is sent, what ``mylife tools`` shows)."""
+    from ..messages import language
+
+    lang = lang or language()
+    if isinstance(schema, list):
+        return [schema_for(v, lang) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: schema_for(v, lang) for k, v in schema.items() if k != "description_en"}
+    if lang == "en" and isinstance(schema.get("description_en"), str):
+        out["description"] = schema["description_en"]
+    return out
+
+
+def bilingual_schema(schema: Any) -> Any:
+    """A tool's input schema with each parameter described in both languages, ``中文 / English``
+    (what the MCP server sends: a host's model may speak either; tool descriptions likewise carry both)."""
+    if isinstance(schema, list):
+        return [bilingual_schema(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: bilingual_schema(v) for k, v in schema.items() if k != "description_en"}
+    en = schema.get("description_en")
+    if isinstance(en, str) and en and en != schema.get("description"):
+        out["description"] = f"{schema['description']} / {en}" if schema.get("description") else en
+    return out
+
+
+def openai_schema(spec: "ToolSpec", lang: str | None = None) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": spec.name, "description": describe(spec, lang),
+                                             "parameters": schema_for(spec.input_schema, lang)}}
 
 
 @dataclass

@@ -39,13 +39,20 @@ class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _text(zh: str, en: str) -> dict[str, Any]:
+    """A parameter's description in both languages: ``description`` (Chinese) and, in the JSON
+    schema, ``description_en``; :func:`mylife_core.tools.schema_for` gives a model the one in
+    the language in force, :mod:`mylife_core.mcp_server` gives a host both."""
+    return {"description": zh, "json_schema_extra": {"description_en": en}}
+
+
 # ----------------------------------------------------------------------------- mylife_record
 
 
 class RecordArgs(_Args):
-    text: str = Field(min_length=1, description="要原样存入 L0 的文字（用户的原话）")
-    topic: str = Field(min_length=1, description="主题，如 职业去留、财务")
-    occurred_at: date | None = Field(default=None, description="发生日期 YYYY-MM-DD（默认今天）")
+    text: str = Field(min_length=1, **_text("要原样存入 L0 的文字（用户的原话）", "the text to store unchanged in L0 (the user's own words)"))
+    topic: str = Field(min_length=1, **_text("主题，如 职业去留、财务", 'the topic, e.g. 职业去留, 财务'))
+    occurred_at: date | None = Field(default=None, **_text("发生日期 YYYY-MM-DD（默认今天）", 'when it happened, YYYY-MM-DD (default today)'))
 
 
 def record(ws: "Workspace", actor: str, args: RecordArgs) -> dict[str, Any]:
@@ -66,9 +73,11 @@ def record(ws: "Workspace", actor: str, args: RecordArgs) -> dict[str, Any]:
 
 
 class DigestArgs(_Args):
-    topic: str = Field(min_length=1, description="主题")
-    text: str | None = Field(default=None, description=(
-        "新的摘要正文（Markdown，段落以空行分隔，每段末尾引用 [claim-…]）。省略则只返回现有摘要和该主题的证据"))
+    topic: str = Field(min_length=1, **_text("主题", 'the topic'))
+    text: str | None = Field(default=None, **_text(
+        "新的摘要正文（Markdown，段落以空行分隔，每段末尾引用 [claim-…]）。省略则只返回现有摘要和该主题的证据",
+        "the new digest (Markdown, paragraphs separated by a blank line, each ending with its [claim-…]); "
+        "left out, the current digest and the topic's claims are returned"))
 
 
 def digest(ws: "Workspace", actor: str, args: DigestArgs) -> dict[str, Any]:
@@ -85,13 +94,13 @@ def digest(ws: "Workspace", actor: str, args: DigestArgs) -> dict[str, Any]:
 
 
 class ClaimAddArgs(_Args):
-    claim: str = Field(min_length=1, description="证据内容（一句话）")
-    topic: str = Field(min_length=1, description="主题聚簇键，如 职业去留")
+    claim: str = Field(min_length=1, **_text("证据内容（一句话）", 'the claim (one sentence)'))
+    topic: str = Field(min_length=1, **_text("主题聚簇键，如 职业去留", 'the topic it is filed under, e.g. 职业去留'))
     kind: Literal["fact", "assessment", "inference"] = Field(
-        description="fact 可核验的事实 / assessment 用户自己的主观评估 / inference AI 的推断（只作为候选，需用户接受）")
-    provenance: str | None = Field(default=None, description="出处：raw/文件#L行号 或 #L起-L止（模型调用时必填）")
-    context: str | None = Field(default=None, description="当时的语境")
-    occurred_at: date | None = Field(default=None, description="发生日期 YYYY-MM-DD（默认取原文记录的日期）")
+        **_text("fact 可核验的事实 / assessment 用户自己的主观评估 / inference AI 的推断（只作为候选，需用户接受）", "fact: can be checked / assessment: the user's own judgment / inference: the AI's inference (only a candidate until the user accepts it)"))
+    provenance: str | None = Field(default=None, **_text("出处：raw/文件#L行号 或 #L起-L止（模型调用时必填）", 'where it comes from: raw/FILE#Lnn or #Lstart-Lend (required when a model calls)'))
+    context: str | None = Field(default=None, **_text("当时的语境", 'the context at the time'))
+    occurred_at: date | None = Field(default=None, **_text("发生日期 YYYY-MM-DD（默认取原文记录的日期）", 'when it happened, YYYY-MM-DD (default: the date of the source record)'))
     confidence: Literal["high", "medium", "low"] = "medium"
 
 
@@ -158,11 +167,11 @@ def _refuse_verdicts(ws: "Workspace", args: ClaimAddArgs) -> None:
 
 
 class RecallArgs(_Args):
-    query: str = Field(min_length=1, description="关键词或一句话")
-    topic: str | None = Field(default=None, description="只在这个主题里找")
-    layers: list[Literal["raw", "digest", "claims"]] | None = Field(default=None, description="只找这些层")
-    k: int = Field(default=10, ge=1, le=50, description="最多返回条数")
-    evidence_only: bool = Field(default=False, description="证据只要已生效的（不含候选、已拒绝、已取代）")
+    query: str = Field(min_length=1, **_text("关键词或一句话", 'keywords or a sentence'))
+    topic: str | None = Field(default=None, **_text("只在这个主题里找", 'search only this topic'))
+    layers: list[Literal["raw", "digest", "claims"]] | None = Field(default=None, **_text("只找这些层", 'search only these layers'))
+    k: int = Field(default=10, ge=1, le=50, **_text("最多返回条数", 'at most this many results'))
+    evidence_only: bool = Field(default=False, **_text("证据只要已生效的（不含候选、已拒绝、已取代）", 'claims in force only (no candidates, rejected or superseded ones)'))
 
 
 def recall_(ws: "Workspace", actor: str, args: RecallArgs) -> dict[str, Any]:
@@ -177,7 +186,7 @@ def recall_(ws: "Workspace", actor: str, args: RecallArgs) -> dict[str, Any]:
 
 
 class TraceArgs(_Args):
-    target: str = Field(min_length=1, description="证据 id（claim-…）或回答链 id（chain-…）")
+    target: str = Field(min_length=1, **_text("证据 id（claim-…）或回答链 id（chain-…）", "a claim id (claim-…) or an answer's chain id (chain-…)"))
 
 
 def trace(ws: "Workspace", actor: str, args: TraceArgs) -> dict[str, Any]:
@@ -196,11 +205,13 @@ def trace(ws: "Workspace", actor: str, args: TraceArgs) -> dict[str, Any]:
 
 
 class StalenessArgs(_Args):
-    question: str = Field(min_length=1, description="决策问题或主题，如「我该不该跳槽？」")
-    keep: list[str] = Field(default_factory=list, description=(
-        "用户明确选择沿用旧值的过期字段名（用到它们的结论会标注「基于可能过时的…」并降权）"))
-    accept_stale: bool = Field(default=False, description="用户同意沿用所有过期字段的旧值")
-    accept_missing: bool = Field(default=False, description="用户同意在缺少必要字段的情况下继续")
+    question: str = Field(min_length=1, **_text("决策问题或主题，如「我该不该跳槽？」", 'the decision question or topic, e.g. "should I change jobs?"'))
+    keep: list[str] = Field(default_factory=list, **_text(
+        "用户明确选择沿用旧值的过期字段：档案里的字段名或它的别名（用到它们的结论会标注「基于可能过时的…」并降权）",
+        "expired fields whose old value the user chose to keep: the profile's name or another name of each "
+        "(conclusions that use them are marked 'based on possibly outdated …' and weighted down)"))
+    accept_stale: bool = Field(default=False, **_text("用户同意沿用所有过期字段的旧值", 'the user agreed to keep the old value of every expired field'))
+    accept_missing: bool = Field(default=False, **_text("用户同意在缺少必要字段的情况下继续", 'the user agreed to go on without the missing required fields'))
 
 
 def staleness(ws: "Workspace", actor: str, args: StalenessArgs) -> dict[str, Any]:
@@ -216,9 +227,9 @@ def staleness(ws: "Workspace", actor: str, args: StalenessArgs) -> dict[str, Any
 
 
 class CompetingArgs(_Args):
-    conclusion: str = Field(min_length=1, description="拟输出的结论，如「你应该立刻辞职」")
-    topic: str | None = Field(default=None, description="限定主题")
-    k: int = Field(default=8, ge=1, le=30, description="最多返回条数")
+    conclusion: str = Field(min_length=1, **_text("拟输出的结论，如「你应该立刻辞职」", 'the conclusion about to be given, e.g. "you should quit now"'))
+    topic: str | None = Field(default=None, **_text("限定主题", 'only this topic'))
+    k: int = Field(default=8, ge=1, le=30, **_text("最多返回条数", 'at most this many results'))
 
 
 def competing(ws: "Workspace", actor: str, args: CompetingArgs) -> dict[str, Any]:
@@ -232,10 +243,10 @@ def competing(ws: "Workspace", actor: str, args: CompetingArgs) -> dict[str, Any
 
 
 class BranchArgs(_Args):
-    topic: str = Field(min_length=1, description="子话题，如 财务压力")
-    parent_topic: str | None = Field(default=None, description="父话题，如 职业去留")
-    question: str | None = Field(default=None, description="这个分支要解决的单一问题")
-    mode: Literal["fork", "fresh"] = Field(default="fork", description="fork 继承当前对话上下文 / fresh 全新上下文")
+    topic: str = Field(min_length=1, **_text("子话题，如 财务压力", 'the sub-topic, e.g. 财务压力'))
+    parent_topic: str | None = Field(default=None, **_text("父话题，如 职业去留", 'the parent topic, e.g. 职业去留'))
+    question: str | None = Field(default=None, **_text("这个分支要解决的单一问题", 'the one question this branch is to answer'))
+    mode: Literal["fork", "fresh"] = Field(default="fork", **_text("fork 继承当前对话上下文 / fresh 全新上下文", 'fork: carry the current conversation / fresh: start without it'))
 
 
 def branch(ws: "Workspace", actor: str, args: BranchArgs) -> dict[str, Any]:
@@ -254,11 +265,11 @@ def branch(ws: "Workspace", actor: str, args: BranchArgs) -> dict[str, Any]:
 
 
 class ProfileUpdateArgs(_Args):
-    name: str = Field(min_length=1, description="字段名，如 现有存款")
-    value: str | int | float | bool = Field(description="新值")
-    ttl_days: int | None = Field(default=None, ge=1, description="有效期（天）；新字段省略时自动推断")
-    never_expires: bool = Field(default=False, description="字段永不过期（如学历）")
-    provenance: str | None = Field(default=None, description="值来自的原话行 raw/文件#L行号（有则来源记为 user_raw）")
+    name: str = Field(min_length=1, **_text("字段名，如 现有存款", "the field's name, e.g. 现有存款"))
+    value: str | int | float | bool = Field(**_text("新值", 'the new value'))
+    ttl_days: int | None = Field(default=None, ge=1, **_text("有效期（天）；新字段省略时自动推断", 'how many days the value holds; inferred for a new field when left out'))
+    never_expires: bool = Field(default=False, **_text("字段永不过期（如学历）", 'the field never expires (e.g. education)'))
+    provenance: str | None = Field(default=None, **_text("值来自的原话行 raw/文件#L行号（有则来源记为 user_raw）", "the user's line the value comes from, raw/FILE#Lnn (then its source is user_raw)"))
     topic: str | None = None
 
 

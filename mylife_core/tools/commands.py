@@ -18,7 +18,7 @@ from ..messages import t
 @click.command("tools", help=t("help.tools"))
 @workspace_options
 def tools(ws, out: Output) -> None:
-    from . import openai_schema
+    from . import describe, openai_schema, schema_for
 
     specs = ws.plugins.tools()
     out.emit({"ok": True, "count": len(specs), "tools": [
@@ -28,9 +28,10 @@ def tools(ws, out: Output) -> None:
     out.line(t("tools.header", n=len(specs)))
     for spec in sorted(specs.values(), key=lambda s: s.name):
         mark = "✎" if spec.writes else " "
-        out.line(f"{mark} {spec.name}  —  {spec.description}")
-        props = spec.input_schema.get("properties", {})
-        required = set(spec.input_schema.get("required", []))
+        out.line(f"{mark} {spec.name}  —  {describe(spec)}")
+        schema = schema_for(spec.input_schema)  # each parameter described in the language in force
+        props = schema.get("properties", {})
+        required = set(schema.get("required", []))
         for name, prop in props.items():
             kind = prop.get("type") or "/".join(x.get("type", "?") for x in prop.get("anyOf", []))
             if "enum" in prop:

@@ -117,8 +117,9 @@ class Panel:
         return language()
 
     def _apply_language(self) -> None:
-        if not os.environ.get("MYLIFE_LANG"):
-            set_language(self._ws.config.language)
+        from ..messages import env_language
+
+        set_language(env_language() or self._ws.config.language)  # MYLIFE_LANG wins, as in the CLI
 
     def workspace(self) -> Any:
         """The workspace with whatever another process wrote since the last request (the profile and

