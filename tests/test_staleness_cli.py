@@ -331,3 +331,24 @@ def test_keep_takes_a_fields_other_names_and_refuses_a_name_that_is_no_field(cli
     assert tool.json()["result"]["kept"] == ["现有存款"]
     tool = run("tool", "mylife_staleness", "--args", '{"question": "我该不该跳槽？", "keep": ["bogus"]}', "--json")
     assert tool.returncode == 2 and tool.json()["error"]["key"] == "keep_unknown"
+
+
+def test_profile_set_by_another_name_updates_that_field_not_a_second_one(cli, ws_path, career):
+    """``profile set 存款 150000`` when the profile keeps 现有存款 made a second field 存款 and left
+    现有存款 stale; it updates 现有存款 (resolved as ``profile get`` and ``--keep`` resolve it)
+    and says so. A name that is no other name of a profile field is a new field, as before."""
+    import yaml
+
+    run = lambda *a: cli(*a, env=lens_env(career), load_plugins="mylife-career")  # noqa: E731
+    run("init")
+    assert run("profile", "set", "现有存款", "120000", "--ttl", "90", "--at", "2026-01-10").returncode == 0
+    r = run("profile", "set", "存款", "150000")
+    assert r.returncode == 0, r.stderr
+    assert "「存款」是档案里「现有存款」的另一个名字：更新的是「现有存款」。" in r.stdout
+    doc = run("profile", "set", "savings", "160000", "--json").json()
+    assert doc["field"]["name"] == "现有存款" and doc["named_as"] == "savings" and doc["created"] is False
+    fields = yaml.safe_load((ws_path / "profile.yaml").read_text(encoding="utf-8"))["fields"]
+    assert set(fields) == {"现有存款"} and fields["现有存款"]["value"] == 160000
+    assert [h["value"] for h in fields["现有存款"]["history"]] == [120000, 150000]
+    new = run("profile", "set", "每周空闲时间", "6", "--ttl", "30", "--json").json()
+    assert new["created"] is True and new["named_as"] is None

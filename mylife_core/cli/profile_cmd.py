@@ -42,6 +42,14 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
     ttl_given, ttl_days = parse_ttl(ttl)
     when, precision = clock.parse_at(at) if at is not None else (None, "day")
     reason = ttl_source = sensitivity = inferred = None
+    given = name.strip()
+    if ws.profile.find(given) is None:  # 存款 when the profile keeps 现有存款: that field, not a second one
+        from ..staleness.check import profile_field
+
+        own = profile_field(ws, given)
+        if own is not None and own != given:
+            name = own
+            out.line(t("profile.set_other_name", given=given, name=own))
     if not ttl_given and ws.profile.find(name.strip()) is None:
         # a new field: infer its TTL, show it with why, confirm or change it once (docs/design.md#ttl)
         import sys
@@ -62,6 +70,7 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
     now = clock.now()
     into_history = is_past_value(previous, when)
     out.emit({"ok": True, "field": field_json(name.strip(), field, now), "created": previous is None,
+              "named_as": given if given != name.strip() else None,
               "previous_value": previous.value if previous else None, "into_history": into_history,
               "ttl_inference": inferred.to_json() if inferred else None})
     month_note = t("at.month_first_day", day=when.date().isoformat()) if precision == "month" else None
