@@ -77,16 +77,17 @@ def validate(ws: "Workspace", name: str, arguments: Any) -> tuple[dict[str, Any]
     if arguments is None:
         arguments = {}
     if not isinstance(arguments, dict):
-        err = UsageError("tool_bad_arguments", tool=name, problem="arguments must be a JSON object")
-        return None, ToolOutcome(name, False, error=err.to_json())
+        from ..storage.describe import not_an_object
+
+        return None, ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name,
+                                                         problem=not_an_object(arguments)))
     spec = ws.plugins.tools().get(name)
     model = getattr(getattr(spec, "handler", None), "args_model", None)
     if model is not None:
         try:
             model.model_validate(arguments)
         except ValidationError as exc:
-            err = UsageError("tool_bad_arguments", tool=name, problem=_problem(exc))
-            return None, ToolOutcome(name, False, error=err.to_json())
+            return None, ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name, problem=_problem(exc)))
     return dict(arguments), None
 
 
