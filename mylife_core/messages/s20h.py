@@ -1,6 +1,45 @@
 """Messages added on branch s20h (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
 
 MESSAGES = {
+    # a file or folder that cannot be written (mylife_core.storage.writable, errors.NotWritable)
+    "error.not_writable": {
+        "zh": "无法写入 {path}：{why}。{hint}\n  MyLife 的每次写入都是原子的：没有文件被写到一半。",
+        "en": "Cannot write {path}: {why}. {hint}\n  Every MyLife write is atomic: no file was left half written.",
+    },
+    "writable.why.permission": {"zh": "没有写入权限", "en": "permission denied"},
+    "writable.why.read_only": {"zh": "所在的文件系统是只读的", "en": "the file system is read-only"},
+    "writable.why.disk_full": {"zh": "磁盘已满", "en": "the disk is full"},
+    "writable.why.quota": {"zh": "磁盘配额已用完", "en": "the disk quota is used up"},
+    "writable.hint.permission": {
+        "zh": "请用有写入权限的用户运行，或修改这个文件夹的所有者和权限（ls -ld 查看）。",
+        "en": "Run as a user who may write there, or change the folder's owner or permissions (see ls -ld).",
+    },
+    "writable.hint.read_only": {
+        "zh": "换一个可写的位置，或以读写方式重新挂载。",
+        "en": "Use a writable place, or mount it read-write.",
+    },
+    "writable.readers_work": {
+        "zh": "只读取工作区的命令（status、claim list、trace、verify……）在这里照常可用；要写入，就把工作区复制到可写的位置。",
+        "en": " Commands that only read a workspace (status, claim list, trace, verify...) work here as usual; to "
+              "write, copy the workspace to a writable place.",
+    },
+    "writable.hint.disk_full": {
+        "zh": "腾出一些空间后再运行一次。",
+        "en": "Free some space and run it again.",
+    },
+    "writable.hint.quota": {
+        "zh": "腾出一些空间（或提高配额）后再运行一次。",
+        "en": "Free some space (or raise the quota) and run it again.",
+    },
+    "writable.read_around": {
+        "zh": "注意：{path} 无法写入（{why}）。那里只有可以重建的缓存（索引）：这次在临时副本里使用和更新，不写回（可能慢一些）。",
+        "en": "Note: {path} cannot be written ({why}). It holds only rebuildable caches (indexes): this time they "
+              "are used and brought up to date in a temporary copy, not written back (this may be slower).",
+    },
+    "writable.read_unlocked": {
+        "zh": "注意：无法在 {path} 取得工作区锁（{why}），这次不加锁读取。",
+        "en": "Note: the workspace lock cannot be taken at {path} ({why}); reading without it this time.",
+    },
     # a tool's arguments (storage.describe: arguments_problem, json_problem, not_an_object)
     "args.where_top": {"zh": "参数整体", "en": "(the arguments)"},
     "args.v.bool": {"zh": "{where} 应为 true 或 false，给的是 {value}",

@@ -151,6 +151,11 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
     except TypeError as exc:  # a third-party handler that rejects the arguments
         return ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name, problem=str(exc)))
     except Exception as exc:  # a bug in a tool must not kill the agent loop or the MCP server
+        from ..errors import outside_cause
+
+        outside = outside_cause(exc, ws.root)  # a read-only workspace, a full disk: said as the CLI says it
+        if outside is not None:
+            return ToolOutcome.failed(name, outside)
         return ToolOutcome(name, False, error_exit=70, error={"code": "internal", "key": "internal",
                                                "message": t("error.internal", reason=f"{type(exc).__name__}: {exc}"),
                                                "params": {}})
