@@ -91,11 +91,58 @@ class LockTimeout(MyLifeError):
     exit_code = 6
 
 
+class NotWritable(MyLifeError):
+    """A file or folder MyLife must write cannot be written: no permission, a read-only file
+    system, a full disk or quota (:mod:`mylife_core.storage.writable`). Names the path."""
+
+    code = "not_writable"
+    exit_code = 12
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        super().__init__("not_writable", path=str(path), reason=reason)
+        self.path = Path(path)
+        self.reason = reason
+
+    def render(self) -> str:
+        from .messages import t
+        from .workspace import Workspace
+
+        hint = t(f"writable.hint.{self.reason}")
+        if self.reason in ("read_only", "permission") and any(Workspace.is_workspace(p) for p in
+                                                             (self.path, *self.path.parents)):
+            hint += t("writable.readers_work")  # in a workspace: what still works there
+        return t("error.not_writable", path=str(self.path), why=t(f"writable.why.{self.reason}"), hint=hint)
+
+
 class PluginError(MyLifeError):
     """A plugin failed to import or returned something invalid; names the plugin."""
 
     code = "plugin"
     exit_code = 7
+
+
+def outside_cause(exc: BaseException, root: Path | str | None) -> MyLifeError | None:
+    """The error to report for ``exc`` when its cause lies outside MyLife, else None (a bug):
+
+    * an index under ``cache/`` held by another process past the wait (``LockTimeout``, exit 6);
+    * a path that cannot be written: permission denied, a read-only file system, a full disk or
+      quota (:class:`NotWritable`, exit 12; :mod:`mylife_core.storage.writable`). An ``OSError``
+      names its path (a write to an open file does not: the workspace ``root`` is named);
+      SQLite's error does not, and every SQLite file MyLife opens is under ``root/cache``.
+
+    The one mapping for every boundary: the CLI's, a tool call's (also over MCP), the panel's."""
+    from .storage import writable
+    from .storage.sqlite_cache import is_busy, wait_seconds
+
+    if is_busy(exc):
+        try:
+            seconds: object = wait_seconds()
+        except MyLifeError:
+            seconds = "?"
+        return LockTimeout("cache_busy", seconds=seconds)
+    if root is None:
+        return writable.error_from(exc)
+    return writable.error_from(exc, Path(root) if isinstance(exc, OSError) else Path(root) / "cache")
 
 
 def require_utf8(value: object, what: str) -> None:

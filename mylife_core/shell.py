@@ -2,7 +2,11 @@
 
 * :func:`word`: a name or a question, quoted only when a shell needs it, so Chinese stays
   readable (``现有存款``, not ``'现有存款'``);
-* :func:`path`: a folder, as ``~/mylife-demo`` under the home folder, quoted only when needed.
+* :func:`path`: a folder, as ``~/mylife-demo`` under the home folder, quoted only when needed;
+* :func:`command_prefix`: how every suggested command starts, so that, pasted, it acts on the
+  workspace the output came from (``mylife`` or ``mylife -w PATH``). Messages that suggest a
+  command write it as ``{prog} claim accept {id}``: :func:`mylife_core.messages.t` fills
+  ``{prog}`` with the prefix of the workspace the command line names, unless given.
 """
 
 from __future__ import annotations
@@ -30,3 +34,13 @@ def path(folder: Path | str) -> str:
     if rel and rel != "." and _SAFE.fullmatch(rel):
         return "~/" + rel
     return word(str(folder))
+
+
+def command_prefix(root: Path | str) -> str:
+    """``mylife``, or ``mylife -w PATH`` when the workspace is not the default one, so that the
+    commands MyLife suggests act on the same workspace when pasted (the root ``mylife`` group
+    takes ``-w`` before any command; the path as :func:`path` writes it)."""
+    from .workspace import resolve_root
+
+    root = Path(root).absolute()
+    return "mylife" if root == resolve_root(None) else f"mylife -w {path(root)}"

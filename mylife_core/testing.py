@@ -5,7 +5,11 @@
 * :func:`run_cli` runs the real ``mylife`` command in a subprocess with a controlled
   environment and returns the completed process (``.json()`` parses ``--json`` output);
 * :func:`settle_history` waits for the detached git committer a command started, and when it
-  does not settle says why (its log, what is still owed, whether it still runs).
+  does not settle says why (its log, what is still owed, whether it still runs);
+* :func:`mounted` gives the command prefix that runs a command (``run_cli(..., prefix=...)``)
+  on a real read-only bind mount of a folder, or on a copy of it on a small, full file system
+  (``unshare -m``: a private mount namespace, gone with the command);
+  :func:`mount_refused` says why that is not possible here (then skip).
 """
 
 from __future__ import annotations
@@ -53,14 +57,50 @@ def cli_env(workspace: Path | None = None, extra: Mapping[str, str] | None = Non
 
 def run_cli(args: Iterable[str], *, workspace: Path | None = None, input: bytes | str | None = None,
             env: Mapping[str, str] | None = None, load_plugins: str | None = "", timeout: float = 60,
-            cwd: Path | None = None) -> Result:
-    """Run ``python -m mylife_core ARGS`` and capture its output (text, UTF-8)."""
+            cwd: Path | None = None, prefix: Iterable[str] = ()) -> Result:
+    """Run ``python -m mylife_core ARGS`` and capture its output (text, UTF-8); ``prefix`` runs
+    it under another command (:func:`mounted`)."""
     if isinstance(input, str):
         input = input.encode("utf-8")
-    proc = subprocess.run([sys.executable, "-m", "mylife_core", *args], input=input, capture_output=True,
+    proc = subprocess.run([*prefix, sys.executable, "-m", "mylife_core", *args], input=input, capture_output=True,
                           env=cli_env(workspace, env, load_plugins), timeout=timeout, cwd=cwd)
     return Result(proc.args, proc.returncode, proc.stdout.decode("utf-8", "replace"),
                   proc.stderr.decode("utf-8", "replace"))
+
+
+_MOUNTS = {
+    # SOURCE seen read-only at AT
+    "read_only": 'mount --bind "$1" "$2" && mount -o remount,ro,bind "$2" && shift 2 && exec "$@"',
+    # a 16 MB file system at AT holding a copy of SOURCE at AT/ws, then filled up (AT/fill)
+    "full": 'mount -t tmpfs -o size=16m,mode=0700 mylife-full "$2" && cp -a "$1" "$2/ws" && '
+            '{ dd if=/dev/zero of="$2/fill" bs=64k 2>/dev/null; true; } && shift 2 && exec "$@"',
+}
+
+
+def mounted(kind: str, source: Path, at: Path) -> list[str]:
+    """The command prefix that runs a command with ``at`` (an existing folder) mounted, in a
+    private mount namespace of its own (``unshare -m``, as root; ``-rm`` maps the user to root in
+    a user namespace otherwise): ``read_only``, the folder ``source`` seen through a read-only
+    bind mount; ``full``, a small file system holding a copy of ``source`` at ``at/ws``, with no
+    space left. Real file systems: the kernel refuses the writes (EROFS, ENOSPC)."""
+    flags = "-m" if os.geteuid() == 0 else "-rm"
+    return ["unshare", flags, "sh", "-c", _MOUNTS[kind], "sh", str(source), str(at)]
+
+
+def mount_refused(scratch: Path) -> str | None:
+    """Why :func:`mounted` cannot be used on this machine (no ``unshare``, or mounting is not
+    permitted: a container without the capability, user namespaces turned off), else None."""
+    import shutil
+
+    if shutil.which("unshare") is None:
+        return "unshare (util-linux) is not installed"
+    (scratch / "src").mkdir(parents=True, exist_ok=True)
+    (scratch / "at").mkdir(exist_ok=True)
+    probe = subprocess.run([*mounted("read_only", scratch / "src", scratch / "at"), "true"], capture_output=True,
+                           text=True, timeout=30)
+    if probe.returncode != 0:
+        return f"a read-only bind mount is not permitted here: {probe.stderr.strip() or probe.returncode}"
+    return None
 
 
 def settle_history(root: Path, timeout: float = 60.0) -> None:

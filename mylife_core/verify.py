@@ -98,19 +98,19 @@ def verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = N
     yet read), so the pass is run again; after :data:`UNLOCKED_PASSES` busy passes the last one
     holds the lock throughout, as every pass did before. A clean pass is reported at once: a
     write in progress cannot hide an outside change (it only ever adds audit entries)."""
-    lock = ws.lock()
-    if lock.held_here():  # the caller holds it: nothing can change under us
+    lock = ws.__dict__.get("_lock")
+    if lock is not None and lock.held_here():  # the caller holds it: nothing can change under us
         return _verify(ws, progress)
     for _ in range(UNLOCKED_PASSES):
-        with lock:
+        with ws.lock_for_reading():  # a read-only workspace is verified without it
             before = _write_mark(ws)
         report = _verify(ws, progress)
         if report.ok:
             return report
-        with lock:
+        with ws.lock_for_reading():
             if _write_mark(ws) == before:
                 return report
-    with lock:
+    with ws.lock_for_reading():
         return _verify(ws, progress)
 
 

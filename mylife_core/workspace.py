@@ -21,8 +21,10 @@ Everything is created private to the user (0700 folders, 0600 files).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
+from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -199,6 +201,29 @@ class Workspace:
             lock.on_released = self._after_release
             self.__dict__["_lock"] = lock
         return lock
+
+    @contextlib.contextmanager
+    def lock_for_reading(self) -> Iterator[None]:
+        """The write lock, for a reader that must not see a write half way (``verify``). Where it
+        cannot be taken because ``cache/locks/`` cannot be written (a read-only file system, no
+        permission, a full disk), the reader goes on without it and says so once: on a read-only
+        file system nothing can write, and without permission this user writes nothing there."""
+        from .storage import writable
+
+        try:
+            lock = self.lock()
+            lock.acquire()
+        except OSError as exc:
+            reason = writable.reason_of(exc)
+            if reason is None:
+                raise
+            writable.note_read_around(self.cache_dir / "locks", reason, "writable.read_unlocked")
+            yield
+            return
+        try:
+            yield
+        finally:
+            lock.release()
 
     def _notify_changes(self, changes: list[Change]) -> None:
         """Tell plugins (``on_change``) about durable writes. With the lock held they wait for

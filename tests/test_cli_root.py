@@ -123,6 +123,82 @@ def test_usage_errors_under_json_carry_key_and_params(cli):
     assert bad["key"] == "bad_parameter" and bad["params"]["name"] == "--limit" and bad["message"]
 
 
+def _json_commands() -> set[str]:
+    """Every command (``git status``, ``claim add``) that takes ``--json``, from the CLI itself."""
+    import click
+
+    from mylife_core.cli import build_cli
+
+    root = build_cli()
+    found: set[str] = set()
+
+    def walk(command: click.Command, path: list[str]) -> None:
+        if isinstance(command, click.Group):
+            ctx = click.Context(command)
+            for name in command.list_commands(ctx):
+                walk(command.get_command(ctx, name), [*path, name])
+        elif any(p.name == "as_json" for p in command.params):
+            found.add(" ".join(path))
+
+    walk(root, [])
+    return found
+
+
+def test_every_successful_json_output_says_ok_true(tmp_path):
+    """QA s20h.3: `git status --json` (and enable, commit, disable, auto-push) had no `"ok": true`,
+    which docs/cli.md promises for every successful --json. Every command is run here on a demo
+    (the list is checked against the CLI, so a new command must be added), each must answer with
+    exit 0 and `"ok": true`."""
+    ws = tmp_path / "demo"
+    env = {"MYLIFE_NOW": "2026-12-03T09:00"}
+
+    def run(*args: str):
+        return run_cli([*args, "-w", str(ws), "--json"], env=env)
+
+    assert run_cli(["demo", "-w", str(ws)], env=env).returncode == 0
+    claims = run("claim", "list", "--limit", "0").json()["claims"]
+    active = [c["id"] for c in claims if c["status"] == "active" and c["provenance"]]
+    candidates = [c["id"] for c in claims if c["status"] == "candidate"]
+    raw = sorted(p.name for p in (ws / "raw").iterdir())[0]
+    branch = run("tool", "mylife_branch", "--args", '{"topic": "财务压力"}').json()["result"]["branch"]["id"]
+    runs = [
+        ("init",), ("record", "今天很好", "--topic", "日记"), ("status",), ("plugins",), ("skills",), ("sessions",),
+        ("claim", "list"), ("claim", "show", active[0]), ("claim", "add", "我喜欢跑步", "--topic", "运动", "--kind", "fact"),
+        ("claim", "accept", candidates[0]), ("claim", "reject", candidates[1]), ("claim", "confirm", active[1]),
+        ("claim", "dispute", active[2], "--why", "记错了"), ("claim", "supersede", active[3], "--by", active[4]),
+        ("profile", "list"), ("profile", "get", "月收入"), ("profile", "set", "宠物", "旺财", "--ttl", "never"),
+        ("profile", "confirm", "宠物"), ("trace", active[5]), ("verify",),
+        ("ask", "我该不该跳槽？", "--offline", "--accept-stale", "--accept-missing"), ("staleness", "我该不该跳槽？"),
+        ("competing", "我应该跳槽"), ("digest", "职业去留", "--offline"), ("recall", "工作"), ("maintain", "--no-input"),
+        ("index", "status"), ("index", "rebuild"), ("proposal", "list"), ("store", "status"), ("tools",),
+        ("tool", "mylife_recall", "--args", '{"query": "工作"}'), ("branch", "list"), ("branch", "show", branch),
+        ("branch", "abandon", branch), ("git", "enable"), ("git", "status"), ("git", "commit"),
+        ("git", "auto-push", "off"), ("git", "disable"),
+        ("plugin", "new", "guitar", "--into", str(tmp_path)),  # (takes no workspace: -w below is refused)
+    ]
+    elsewhere = {  # not run here, and why
+        "chat": "JSON Lines events, one per line (docs/chat.md)",
+        "extract": "needs a model (tests/test_extract.py)",
+        "proposal accept": "needs a proposal from a model (tests/test_proposals.py)",
+        "proposal reject": "as proposal accept", "proposal dispute": "as proposal accept", "proposal show": "as proposal accept",
+        "branch close": "needs a filled handoff sheet (tests/test_branch.py)",
+        "git remote add": "needs a remote (tests/test_git_history.py)", "git remote remove": "as git remote add",
+        "git check": "as git remote add", "git push": "as git remote add", "git guard-push": "as git remote add",
+        "store setup": "installs npm packages", "store migrate": "needs an external backend",
+        "graph export": "needs the mylife-graph plugin", "index embed": "needs the mylife-vector plugin",
+        "serve": "a server: `--json` prints its address once started (tests/web)",
+        "demo": "run above, to make the workspace",
+    }
+    ran = {" ".join(w for w in args if not w.startswith("-")) for args in runs}
+    named = {name for name in _json_commands() if any(r == name or r.startswith(name + " ") for r in ran)}
+    assert _json_commands() - named - set(elsewhere) == set(), "add the new command to this test"
+    for args in runs:
+        r = run_cli([*args, "--json"], env=env) if args[0] == "plugin" else run(*args)
+        assert r.returncode == 0, (args, r.stderr)
+        doc = r.json()
+        assert isinstance(doc, dict) and doc.get("ok") is True, (args, sorted(doc) if isinstance(doc, dict) else doc)
+
+
 # --------------------------------------------------------------------------- status of an empty workspace
 
 

@@ -340,7 +340,7 @@ def test_status_text_and_json(enabled, cli):
 
 def test_disable_keeps_history_and_stops_committing(enabled, ws_path, cli):
     r = cli("git", "disable", "--json")
-    assert r.json() == {"enabled": False, "was_enabled": True}
+    assert r.json() == {"ok": True, "enabled": False, "was_enabled": True}
     before = subjects(ws_path)
     assert cli("record", "不进历史", "--topic", "t").returncode == 0
     assert subjects(ws_path) == before

@@ -534,3 +534,126 @@ def test_a_long_lived_process_sees_another_process_s_writes(cli, ws_path):
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
+
+
+# --------------------------------------------------------------------------- a read-only workspace, a full disk
+
+
+def _tree(root: Path) -> dict[str, str]:
+    """Every file under ``root`` with the sha256 of its bytes (what must not move)."""
+    import hashlib
+
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def mounts(tmp_path):
+    """``mount(kind, source, at)``: the command prefix for a real read-only bind mount (or a full
+    file system), skipped with the reason where this machine does not permit one."""
+    from mylife_core.testing import mount_refused, mounted
+
+    why = mount_refused(tmp_path / "probe")
+    if why:
+        pytest.skip(why)
+    return mounted
+
+
+def test_a_read_only_workspace_is_read_and_every_write_is_refused_naming_the_path(tmp_path, mounts):
+    """QA s20h.1: on a read-only workspace every command failed as "a bug in MyLife" (exit 70,
+    OperationalError / OSError), read-only ones included. Now those that read work (the caches
+    under cache/ are used in a private copy, said once), those that must write stop with exit 12
+    naming the path and the reason, and nothing in the workspace moves."""
+    from mylife_core.testing import run_cli
+
+    src, ro, tmp = tmp_path / "demo", tmp_path / "ro", tmp_path / "tmp"
+    ro.mkdir()
+    tmp.mkdir()
+    env = {"MYLIFE_NOW": "2026-12-03T09:00", "TMPDIR": str(tmp)}
+    assert run_cli(["demo", "-w", str(src)], env=env).returncode == 0
+    claims = run_cli(["claim", "list", "--limit", "0", "--json", "-w", str(src)], env=env).json()["claims"]
+    sourced = next(c["id"] for c in claims if c["provenance"] and c["status"] == "active")
+    candidate = next(c["id"] for c in claims if c["status"] == "candidate")
+    before = _tree(src)
+    assert "cache/claims.sqlite" in before and not any(p.startswith("cache/search/") for p in before)
+
+    def run(*args, lang="zh"):
+        return run_cli([*args, "-w", str(ro)], env={**env, "MYLIFE_LANG": lang}, prefix=mounts("read_only", src, ro))
+
+    readers = {
+        ("status",): "L2 证据", ("claim", "list", "--limit", "0"): sourced, ("claim", "show", sourced): sourced,
+        ("trace", sourced): "✓", ("verify",): "校验通过", ("profile", "list"): "月税后收入",
+        ("staleness", "我该不该跳槽？"): "问题：我该不该跳槽？", ("recall", "工作"): "条结果", ("competing", "我应该跳槽"): "削弱",
+        ("ask", "我该不该跳槽？", "--offline", "--accept-stale", "--no-record"): "仅供参考",
+        ("index", "status"): "分词器", ("store", "status"): "当前 L2 存储", ("maintain",): "最久没确认",
+        ("sessions",): "", ("tool", "mylife_trace", "--args", json.dumps({"target": sourced})): "执行成功",
+    }
+    for args, shown in readers.items():
+        r = run(*args)
+        assert r.returncode == 0, (args, r.stdout[-500:], r.stderr)
+        assert shown in r.stdout, (args, r.stdout[-500:])
+        assert "内部错误" not in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+        notes = [line for line in r.stderr.splitlines() if "无法写入（所在的文件系统是只读的）" in line]
+        assert len(notes) <= 1, (args, r.stderr)  # said once, however many caches it read around
+    assert "注意：" + str(ro / "cache") + " 无法写入（所在的文件系统是只读的）" in run("status").stderr
+    status = run("status", "--json")
+    assert status.returncode == 0 and status.json()["ok"] is True
+    assert run("verify", "--json").json()["ok"] is True  # without the lock, said on stderr
+
+    writers = [("record", "今天很好", "--topic", "日记"), ("claim", "add", "我喜欢跑步", "--topic", "运动", "--kind", "fact"),
+               ("profile", "set", "宠物", "旺财", "--ttl", "never"), ("claim", "accept", candidate),
+               ("verify", "--accept", "profile.yaml"), ("index", "rebuild"), ("ask", "我该不该跳槽？", "--offline", "--accept-stale"),
+               ("git", "enable")]
+    for args in writers:
+        r = run(*args)
+        assert r.returncode == 12, (args, r.stdout[-300:], r.stderr)
+        assert f"无法写入 {ro}" in r.stderr and "所在的文件系统是只读的" in r.stderr, (args, r.stderr)
+        assert "内部错误" not in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+    error = run("profile", "set", "宠物", "旺财", "--json").json()["error"]
+    assert error["code"] == "not_writable" and error["params"]["reason"] == "read_only"
+    assert error["params"]["path"].startswith(str(ro)) and "无法写入" in error["message"]
+    rebuild = run("index", "rebuild", "--json").json()["error"]
+    assert rebuild["params"] == {"path": str(ro / "cache" / "search"), "reason": "read_only"}
+    en = run("record", "hello", "--topic", "diary", lang="en")
+    assert en.returncode == 12 and f"Cannot write {ro}" in en.stderr and "the file system is read-only" in en.stderr
+    tool = run("tool", "mylife_record", "--args", json.dumps({"text": "x", "topic": "y"}), "--json")
+    assert tool.returncode == 12 and tool.json()["error"]["code"] == "not_writable"
+
+    assert _tree(src) == before  # nothing written, not even half way
+    assert list(tmp.iterdir()) == []  # the private copies of the caches went with their process
+
+    # creating something under a read-only folder: the path named, exit 12, nothing left behind
+    empty, folder = tmp_path / "empty", tmp_path / "folder"
+    empty.mkdir()
+    folder.mkdir()
+    for args, named in [(["init", "-w", str(folder / "ws")], folder / "ws"), (["demo", "-w", str(folder / "demo")], folder),
+                        (["plugin", "new", "guitar", "--into", str(folder)], folder / "mylife-guitar")]:
+        r = run_cli(args, env=env, prefix=mounts("read_only", empty, folder))
+        assert r.returncode == 12, (args, r.stderr)
+        assert f"无法写入 {named}：所在的文件系统是只读的" in r.stderr, (args, r.stderr)
+    assert list(empty.iterdir()) == []
+
+
+def test_a_full_disk_is_said_as_such_and_readers_still_work(tmp_path, mounts):
+    """The same boundary for a disk with no space left (ENOSPC; SQLite's "disk I/O error" while
+    growing its WAL): a write stops with exit 12 "磁盘已满", a reader works from a private copy."""
+    from mylife_core.testing import run_cli
+
+    src, at, tmp = tmp_path / "ws", tmp_path / "full", tmp_path / "tmp"
+    at.mkdir()
+    tmp.mkdir()
+    env = {"TMPDIR": str(tmp)}
+    assert run_cli(["init", "-w", str(src)], env=env).returncode == 0
+    assert run_cli(["record", "第一条", "--topic", "日记", "-w", str(src)], env=env).returncode == 0
+
+    def run(*args):
+        return run_cli([*args, "-w", str(at / "ws")], env=env, prefix=mounts("full", src, at))
+
+    for args in [("record", "今天很好", "--topic", "日记"), ("profile", "set", "宠物", "旺财", "--ttl", "never")]:
+        r = run(*args)
+        assert r.returncode == 12, (args, r.stderr)
+        assert f"无法写入 {at / 'ws'}" in r.stderr and "磁盘已满" in r.stderr and "内部错误" not in r.stderr, r.stderr
+    for args in [("status",), ("claim", "list"), ("verify",)]:
+        r = run(*args)
+        assert r.returncode == 0 and "内部错误" not in r.stderr, (args, r.stderr)
+    assert list(tmp.iterdir()) == []

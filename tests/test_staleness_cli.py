@@ -9,6 +9,7 @@ import shlex
 
 import pytest
 import yaml
+from fakellm import fakellm  # noqa: F401
 
 from lens_support import installed, lens_env, run_in_pty
 
@@ -352,3 +353,76 @@ def test_profile_set_by_another_name_updates_that_field_not_a_second_one(cli, ws
     assert [h["value"] for h in fields["现有存款"]["history"]] == [120000, 150000]
     new = run("profile", "set", "每周空闲时间", "6", "--ttl", "30", "--json").json()
     assert new["created"] is True and new["named_as"] is None
+
+
+def _pasteable(text: str) -> list[str]:
+    """Every ``mylife ...`` command a message offers to paste: in backticks, or ending a line
+    after a colon (``如要保留：mylife verify --accept FILE``)."""
+    found = re.findall(r"`(mylife [^`\n]+)`", text)
+    found += [m.strip() for m in re.findall(r"(?:：|: )(mylife [^`\n]+?)\s*$", text, flags=re.M)]
+    return found
+
+
+def test_every_other_suggested_command_acts_on_the_workspace_given_by_w(tmp_path, fakellm):
+    """QA s20h.2: `verify` after a hand edit, `claim add --kind inference`, the `status` candidates
+    line, `extract`'s retry, its candidates and pending fields, an error's hint all suggested
+    `mylife ...` without `-w`: pasted, they acted on ~/mylife. Every one now starts with the
+    workspace's prefix (a path with a space, quoted) and, pasted, works on that workspace."""
+    import json
+
+    from fakellm import Reply
+
+    from mylife_core.testing import run_cli
+
+    ws = tmp_path / "my ws"
+    quoted = shlex.quote(str(ws))
+
+    def run(*args, env=None):
+        return run_cli(args, env={"MYLIFE_NOW": "2026-04-15", **(env or {})})  # no MYLIFE_HOME
+
+    def paste(command: str, env=None, codes=(0,)):
+        assert command.startswith(f"mylife -w {quoted} "), command
+        pasted = run(*shlex.split(command)[1:], env=env)
+        assert pasted.returncode in codes, (command, pasted.stdout, pasted.stderr)
+        return pasted
+
+    assert run("init", "-w", str(ws)).returncode == 0
+    seen: dict[str, list[str]] = {}
+    # record --extract with the model failing: the retry it suggests, pasted, extracts
+    note = "今天和老板谈了一次。\n月薪涨到 20000 了。\n我觉得在这里没有成长。\n"
+    unreachable = {**fakellm.env(), "MYLIFE_API_BASE": "http://127.0.0.1:9/v1"}  # nothing listens there
+    failed = run("record", note, "--topic", "职业去留", "--extract", "-w", str(ws), env=unreachable)
+    seen["record.extract_later"] = _pasteable(failed.stderr)
+    extraction = {"claims": [{"claim": "月薪涨到 20000", "kind": "fact", "lines": "L2"},
+                             {"claim": "用户可能想换工作", "kind": "inference", "lines": "L3"}],
+                  "fields": [{"name": "月税后收入", "value": "20000", "line": "L2"}]}
+    fakellm.script(Reply(text=json.dumps(extraction, ensure_ascii=False)))
+    extracted = paste(seen["record.extract_later"][0], env=fakellm.env())
+    seen["extract"] = _pasteable(extracted.stdout)
+    paste(next(c for c in seen["extract"] if " claim accept " in c))
+    pending = next(c for c in seen["extract"] if " proposal accept " in c)
+    paste(pending)
+    assert run("profile", "get", "月税后收入", "--json", "-w", str(ws)).json()["field"]["value"] == 20000
+    # an inference added by hand, and the status line counting the candidates
+    raw = run("claim", "list", "--json", "-w", str(ws)).json()["claims"][0]["provenance"]
+    added = run("claim", "add", "他可能想跳槽", "--topic", "职业去留", "--kind", "inference", "--from", raw, "-w", str(ws))
+    seen["claim.added_candidate"] = _pasteable(added.stdout)
+    seen["status.candidates"] = _pasteable(run("status", "-w", str(ws)).stdout)
+    paste(seen["status.candidates"][0])
+    paste(seen["claim.added_candidate"][0])
+    # verify after a hand edit and after a file MyLife never wrote
+    with (ws / "profile.yaml").open("a", encoding="utf-8") as fh:
+        fh.write("# 手改\n")
+    (ws / "digest" / "extra.md").write_text("手写的\n", encoding="utf-8")
+    seen["verify"] = _pasteable(run("verify", "-w", str(ws)).stdout)
+    assert len(seen["verify"]) == 2, seen["verify"]
+    for command in seen["verify"]:
+        paste(command, codes=(0, 1))  # 1 while the other finding is still there
+    assert run("verify", "-w", str(ws)).returncode == 0
+    # an error's hint
+    seen["error.claim_not_found"] = _pasteable(run("trace", "claim-2020-01-01-001", "-w", str(ws)).stderr)
+    paste(seen["error.claim_not_found"][0])
+    for where, commands in seen.items():
+        assert commands, where
+        for command in commands:
+            assert command.startswith(f"mylife -w {quoted} "), (where, command)

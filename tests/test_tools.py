@@ -142,7 +142,7 @@ def test_toolbox_refuses_writes_in_a_read_only_turn(ws):
     assert ws.profile.reload().fields == before
     assert "profile.set" not in audit_actions(ws, "model")
     broken = box.call_json("mylife_recall", '{"query": ')
-    assert not broken.ok and "invalid JSON" in broken.error["message"]
+    assert not broken.ok and "第 1 行第 11 列：这里应有一个值" in broken.error["message"]  # the parser said in the user's language
 
 
 def test_cli_lists_and_runs_tools(ws, cli):
@@ -193,6 +193,48 @@ def test_tools_and_their_parameters_are_described_in_the_language_in_force(ws, c
         set_language(None)
     zh = openai_schema(ws.plugins.tools()["mylife_staleness"], "zh")["function"]["parameters"]["properties"]["keep"]
     assert zh["description"].startswith("用户明确选择沿用旧值") and "description_en" not in zh
+
+
+def test_tool_errors_are_said_in_the_users_language_with_the_commands_exit_codes(ws, cli):
+    """QA s20h.4: `mylife tool` in Chinese showed the JSON parser's and pydantic's English
+    (`Expecting property name…`, `Field required`, `Extra inputs are not permitted`, a bare
+    `list`), and `tool mylife_trace` exited 1 for a claim `trace` calls not found (3)."""
+    s = seed(ws)
+    english = ("Expecting", "Field required", "Extra inputs", "Input should", "invalid JSON", "must be a JSON object")
+    cases = {
+        "{query": "--args 不是合法的 JSON 对象：第 1 行第 2 列：这里应有用双引号括起来的键名",
+        '{"query": "x",}': "第 1 行第 15 列：这里应有用双引号括起来的键名（如 \"query\"），或者多了一个逗号",
+        '{"query": "x"} y': "第 1 行第 16 列：JSON 在这里已经结束，后面还有多余的内容",
+        "[1]": "--args 不是合法的 JSON 对象：这是一个数组（[1]），不是 JSON 对象",
+        "{}": "工具 mylife_recall 的参数不对：缺少必填参数 query",
+        '{"query": 1}': "query 应为文本（带双引号的 JSON 字符串），给的是 1",
+        '{"query": "x", "zz": 1}': "zz 不是这个工具的参数（拼写错了？）",
+        '{"query": "x", "layers": "raw"}': 'layers 应为列表（JSON 数组，如 ["raw"]），给的是 "raw"',
+        '{"query": "x", "k": 0}': "k 不能小于 1，给的是 0",
+    }
+    for args, said in cases.items():
+        r = cli("tool", "mylife_recall", "--args", args)
+        assert r.returncode == 2, (args, r.stderr)
+        assert said in r.stderr and not any(e in r.stderr for e in english), (args, r.stderr)
+        assert "Traceback" not in r.stderr
+    en = cli("tool", "mylife_recall", "--args", '{"zz": 1}', env={"MYLIFE_LANG": "en"})
+    assert "query: missing (this parameter is required); zz: not a parameter of this tool (misspelt?)" in en.stderr
+    assert "Field required" not in en.stderr
+    en_json = cli("tool", "mylife_recall", "--args", "{query", env={"MYLIFE_LANG": "en"})
+    assert "line 1, column 2: a key in double quotes" in en_json.stderr
+    # a model's call (and an MCP client's) gets the same words
+    model = ToolBox(ws, actor="model").call_json("mylife_recall", '{"k": "three"}')
+    assert "缺少必填参数 query" in model.error["message"] and 'k 应为整数，给的是 "three"' in model.error["message"]
+    # exit codes as the matching command's: not found 3, a changed source 1, found 0
+    for target, code in [("claim-2020-01-01-001", 3), (s.love, 0)]:
+        assert cli("trace", target).returncode == code
+        assert cli("tool", "mylife_trace", "--args", json.dumps({"target": target})).returncode == code
+    missing = cli("tool", "mylife_trace", "--args", '{"target": "claim-2020-01-01-001"}', "--json")
+    assert missing.returncode == 3 and missing.json()["error"]["code"] == "not_found"
+    raw = ws.claims.get(s.love).provenance.split("#")[0]
+    (ws.root / raw).write_text("项目上线了，团队很棒。\n热爱这里，其实有点想走。\n", encoding="utf-8")
+    assert cli("trace", s.love).returncode == 1
+    assert cli("tool", "mylife_trace", "--args", json.dumps({"target": s.love})).returncode == 1
 
 
 def test_tools_by_relevance_offer_writes_only_when_the_user_asks_for_a_change(ws):

@@ -91,23 +91,45 @@ class FilesStore:
         if self._conn is None:
             import sqlite3
 
-            from mylife_core.storage import sqlite_cache
+            from mylife_core.storage import sqlite_cache, writable
 
             try:
-                self._conn = self._connect()
-                self._sync(self._conn)
-            except sqlite3.DatabaseError as exc:
-                # the index is a cache: a corrupt file is thrown away and rebuilt from claims/
-                # (only a corrupt one: a busy file is in use by another process)
-                if not sqlite_cache.is_damaged(exc):
+                self._open()
+            except (sqlite3.OperationalError, OSError) as exc:
+                # cache/ cannot be written (read-only, no permission, full): the index is derived,
+                # so a private copy of it stands in, brought up to date from claims/; a write to
+                # the claims themselves still fails, on the shard, with the reason
+                reason = writable.reason_of(exc) or writable.sqlite_reason(exc, self.db_path)
+                if reason is None:
                     raise
                 if self._conn is not None:
                     self._conn.close()
-                sqlite_cache.discard(self.db_path)
-                self._why = "damaged"
-                self._conn = self._connect()
+                writable.note_read_around(self.db_path.parent, reason)
+                self._conn = sqlite_cache.private_copy(self.db_path)
+                sqlite_cache.ensure_schema(self._conn, SCHEMA_VERSION, reset=_TABLES,
+                                           always=_SECONDARY_INDEXES + _HASHES, ready=_complete)
                 self._sync(self._conn)
         return self._conn
+
+    def _open(self) -> None:
+        import sqlite3
+
+        from mylife_core.storage import sqlite_cache
+
+        try:
+            self._conn = self._connect()
+            self._sync(self._conn)
+        except sqlite3.DatabaseError as exc:
+            # the index is a cache: a corrupt file is thrown away and rebuilt from claims/
+            # (only a corrupt one: a busy file is in use by another process)
+            if not sqlite_cache.is_damaged(exc):
+                raise
+            if self._conn is not None:
+                self._conn.close()
+            sqlite_cache.discard(self.db_path)
+            self._why = "damaged"
+            self._conn = self._connect()
+            self._sync(self._conn)
 
     def sync_index(self) -> None:
         """Re-read shards that changed since this connection last looked (crash recovery: a writer

@@ -421,21 +421,21 @@ def main(argv: list[str] | None = None) -> None:
         if debug:
             raise
         from ..messages import t
-        from ..storage.sqlite_cache import is_busy, wait_seconds
         from .common import echo_error, fail_json
 
-        if is_busy(exc):  # an index under cache/ held by another process past the wait: no bug
-            from ..errors import LockTimeout, MyLifeError
+        from ..errors import outside_cause
+        from ..workspace import resolve_root
 
-            try:
-                seconds = wait_seconds()
-            except MyLifeError:
-                seconds = "?"
-            busy = LockTimeout("cache_busy", seconds=seconds)
+        try:
+            root = resolve_root(_named_workspace(args))
+        except (RuntimeError, OSError, ValueError):  # ~user unknown: no workspace to name
+            root = None
+        outside = outside_cause(exc, root)
+        if outside is not None:  # not a bug: another process holds a cache, a path cannot be written
             if as_json:
-                fail_json(busy.to_json())
-            echo_error(busy.render())
-            code = busy.exit_code
+                fail_json(outside.to_json())
+            echo_error(outside.render())
+            code = outside.exit_code
         else:
             reason = f"{type(exc).__name__}: {exc}"
             if as_json:

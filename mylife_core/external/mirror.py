@@ -53,19 +53,36 @@ class MirrorIndex:
     @property
     def db(self) -> sqlite3.Connection:
         if self._conn is None:
-            try:
-                self._conn = self._connect()
-                self._conn.execute("SELECT count(*) FROM claims").fetchone()
-            except sqlite3.DatabaseError as exc:
-                from ..storage import sqlite_cache
+            from ..storage import sqlite_cache, writable
 
-                if not sqlite_cache.is_damaged(exc):  # busy or locked: in use, not broken
+            try:
+                self._open()
+            except (sqlite3.OperationalError, OSError) as exc:
+                # cache/ cannot be written (read-only, no permission, full): a private copy of
+                # this derived index stands in (as for the files store's, builtin/files_store.py)
+                reason = writable.reason_of(exc) or writable.sqlite_reason(exc, self.path)
+                if reason is None:
                     raise
                 if self._conn is not None:
                     self._conn.close()
-                sqlite_cache.discard(self.path)
-                self._conn = self._connect()
+                writable.note_read_around(self.path.parent, reason)
+                self._conn = sqlite_cache.private_copy(self.path, check_same_thread=False)
+                sqlite_cache.ensure_schema(self._conn, SCHEMA_VERSION, reset=_SCHEMA)
         return self._conn
+
+    def _open(self) -> None:
+        try:
+            self._conn = self._connect()
+            self._conn.execute("SELECT count(*) FROM claims").fetchone()
+        except sqlite3.DatabaseError as exc:
+            from ..storage import sqlite_cache
+
+            if not sqlite_cache.is_damaged(exc):  # busy or locked: in use, not broken
+                raise
+            if self._conn is not None:
+                self._conn.close()
+            sqlite_cache.discard(self.path)
+            self._conn = self._connect()
 
     def close(self) -> None:
         if self._conn is not None:

@@ -84,8 +84,7 @@ def enable_cmd(ws, out: Output, track: str | None, keep: tuple[str, ...]) -> int
     if layers and (track or current.track) != "minimal":
         raise UsageError("git_keep_needs_minimal")
     report = repo.enable(ws, track=track, keep=layers if (layers or track) else None)
-    data = report.to_json()
-    out.emit(data)
+    out.emit({"ok": True, **report.to_json()})
     out.line(t("git.enabled", root=str(ws.root)), fg="green")
     key = "git.enabled_created" if report.created else "git.enabled_adopted" if report.adopted else "git.enabled_updated"
     out.line(t(key, branch=report.branch or "?", files=report.files))
@@ -108,7 +107,7 @@ def disable_cmd(ws, out: Output) -> int:
 
     was = settings.load(ws).enabled
     repo.disable(ws)
-    out.emit({"enabled": False, "was_enabled": was})
+    out.emit({"ok": True, "enabled": False, "was_enabled": was})
     out.line(t("git.disabled") if was else t("git.already_disabled"))
     return 0
 
@@ -123,7 +122,7 @@ def status_cmd(ws, out: Output) -> int:
     from ..status import age_text
 
     data = status.gather(ws)
-    out.emit(data)
+    out.emit({"ok": True, **data})
     if out.json:
         return 0
     if not data["git_available"]:
@@ -190,7 +189,7 @@ def commit_cmd(ws, out: Output, message: str | None) -> int:
     from ..history import repo
 
     result = repo.commit_all(ws, message=message)
-    out.emit(result.to_json())
+    out.emit({"ok": True, **result.to_json()})
     if result.commit:
         out.line(t("git.committed", n=len(result.paths), commit=result.commit[:10]), fg="green")
     else:
@@ -290,9 +289,10 @@ def check_cmd(ws, out: Output, remote_name: str | None) -> int:
 
     click.echo(t("git.checking", url=remote_name or "remote"), err=True)
     result = remote.check(ws, remote_name)
-    out.emit(result.to_json())
+    refused = {"public": 8, "unknown": 8}.get(result.verdict, 0)
+    out.emit({"ok": not refused, **result.to_json()})  # as verify: ok tells whether the remote checked out
     _print_check(out, result)
-    return {"public": 8, "unknown": 8}.get(result.verdict, 0)
+    return refused
 
 
 @git_group.command("push", help=t("help.git.push"), short_help=t("help.git.short.push"))
@@ -336,7 +336,7 @@ def auto_push_cmd(ws, out: Output, state: str) -> int:
     if state == "off":
         if current.auto_push:
             settings.save(ws, current.model_copy(update={"auto_push": False}))
-        out.emit({"auto_push": False})
+        out.emit({"ok": True, "auto_push": False})
         out.line(t("git.autopush_off"))
         return 0
     click.echo(t("git.checking", url=current.remote or "remote"), err=True)
@@ -344,7 +344,7 @@ def auto_push_cmd(ws, out: Output, state: str) -> int:
     if result.verdict not in ("private", "local"):
         raise PrivacyRefused("git_autopush_not_private", remote=result.name, verdict=_verdict_text(result.verdict))
     settings.save(ws, settings.load(ws).model_copy(update={"auto_push": True, "remote": result.name}))
-    out.emit({"auto_push": True, "remote": result.name, "privacy": result.to_json()})
+    out.emit({"ok": True, "auto_push": True, "remote": result.name, "privacy": result.to_json()})
     out.line(t("git.autopush_on", remote=result.name, verdict=_verdict_text(result.verdict)), fg="green")
     return 0
 

@@ -29,7 +29,7 @@ def script(python: str) -> str:
 PY={py}
 if [ ! -x "$PY" ]; then
   echo "MyLife: the privacy check cannot run ($PY is gone), so this push is refused." >&2
-  echo "MyLife: run 'mylife git enable' again to reinstall the check, then push." >&2
+  echo "MyLife: run 'mylife -w \"$(pwd)\" git enable' again to reinstall the check, then push." >&2
   exit 1
 fi
 exec "$PY" -m mylife_core git guard-push --workspace "$(pwd)" -- "$1" "$2"

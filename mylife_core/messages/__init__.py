@@ -15,6 +15,10 @@ own catalog and reads it with :class:`Catalog`::
     _catalog = Catalog("mylife_guitar", Path(__file__).parent / "locale")
     _catalog.t("guitar.hello", name="林晓")
 
+A message that suggests a command writes it ``{prog} claim accept {id}``: :func:`t` fills
+``{prog}`` (unless given) with the prefix of the workspace the command line names
+(:func:`command_prefix`: ``mylife`` or ``mylife -w PATH``), so that, pasted, it acts there.
+
 Adding a string: add the key to ``locale/zh_CN/LC_MESSAGES/mylife.po`` and
 ``locale/en/LC_MESSAGES/mylife.po`` (a test fails when one lacks it). Keys written the old way,
 in a ``MESSAGES`` dict module of this package, still work and are folded into the catalogs by
@@ -128,10 +132,12 @@ class Catalog:
         return None
 
     def t(self, key: str, /, **params: object) -> str:
-        """The message ``key`` in the current language, formatted with ``params``."""
+        """The message ``key`` in the current language, formatted with ``params`` (a ``{prog}``
+        in the text is the command prefix, as for :func:`t`)."""
         text = self.lookup(key)
         if text is None:
             raise KeyError(f"no message {key!r} in the {self.domain!r} catalogs ({self.localedir})")
+        params = _with_prog(text, params)
         return text.format(**params) if params else text
 
     def __contains__(self, key: object) -> bool:
@@ -169,14 +175,40 @@ def _legacy() -> dict[str, dict[str, str]]:
     return _legacy_messages
 
 
+def command_prefix() -> str:
+    """How a command MyLife suggests starts (:func:`mylife_core.shell.command_prefix`) for the
+    workspace the command line names (:func:`use_workspace`), else ``MYLIFE_HOME``'s or the
+    default one's: ``mylife``, or ``mylife -w PATH``."""
+    from ..shell import command_prefix as prefix
+    from ..workspace import resolve_root
+
+    try:
+        return prefix(resolve_root(_workspace))
+    except (RuntimeError, OSError, ValueError):  # ~user unknown, a path the OS refuses: as typed
+        from ..shell import word
+
+        return f"mylife -w {word(_workspace)}" if _workspace else "mylife"
+
+
+def _with_prog(text: str, params: dict[str, object]) -> dict[str, object]:
+    """``params``, with ``prog`` (:func:`command_prefix`) when ``text`` suggests a command as
+    ``{prog} ...`` and the caller gave none: every suggested command, pasted, acts on the
+    workspace the output came from."""
+    if "{prog}" in text and "prog" not in params:
+        return {**params, "prog": command_prefix()}
+    return params
+
+
 def t(key: str, /, **params: object) -> str:
-    """The message ``key`` in the current language, formatted with ``params``."""
+    """The message ``key`` in the current language, formatted with ``params`` (and ``prog``,
+    see :func:`_with_prog`)."""
     text = CORE.lookup(key)
     if text is None:
         entry = _legacy().get(key)
         if entry is None:
             raise KeyError(f"no message {key!r}")
         text = entry.get(language()) or entry["zh"]
+    params = _with_prog(text, params)
     return text.format(**params) if params else text
 
 

@@ -44,6 +44,7 @@ def rebuild(ws: "Workspace", progress: Progress | None = None) -> dict[str, Any]
     from .engine import IndexBusy, handle
 
     index = handle(ws)
+    index.require_writable()
     started = time.perf_counter()
     try:
         docs = index.rebuild(ws, progress=progress, wait=60.0)
@@ -87,7 +88,7 @@ def status(ws: "Workspace") -> dict[str, Any]:
         mode, mode_reason = "keyword", "vector_failed"
     return {
         "ok": True,
-        "path": ws.rel(index.dir),
+        "path": ws.rel(index.home),
         "exists": usable,
         "error": index.last_error if not usable and state is not None else None,
         "counts": counts,
@@ -125,7 +126,9 @@ def vector_status(ws: "Workspace") -> dict[str, Any] | None:
 
 
 def _embed_files(ws: "Workspace") -> tuple[Path, Path]:
-    folder = ws.cache_dir / "search"
+    from .engine import handle
+
+    folder = handle(ws).dir  # beside the index (a private copy of it in a read-only workspace)
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return folder / "embed.lock", folder / "embed.json"
 
@@ -176,9 +179,12 @@ def embed(ws: "Workspace", progress: Progress | None = None, *, limit: int | Non
     vector plugin is installed."""
     from ..errors import Conflict, UsageError
 
+    from .engine import handle
+
     vi = ws.plugins.vector_index(ws)
     if vi is None:
         raise UsageError("search_no_vector_plugin")
+    handle(ws).require_writable()
     lock_path, info_path = _embed_files(ws)
     lock = _try_lock(lock_path)
     if lock is None:
@@ -297,8 +303,11 @@ def embed_in_background(ws: "Workspace", *, auto: bool = False) -> dict[str, Any
 
     from ..errors import UsageError
 
+    from .engine import handle
+
     if ws.plugins.vector_index(ws) is None:
         raise UsageError("search_no_vector_plugin")
+    handle(ws).require_writable()
     lock_path, _ = _embed_files(ws)
     probe = _try_lock(lock_path)
     if probe is None:

@@ -139,8 +139,17 @@ class SearchIndex:
     """One workspace's index, shared by everything in this process that touches it."""
 
     def __init__(self, ws: "Workspace") -> None:
+        from ..storage import writable
+
         self.root = ws.root
-        self.dir = ws.cache_dir / "search"
+        #: the index's folder in the workspace; :attr:`dir` is where it is used: the same, or a
+        #: private copy where the workspace's cannot be written (a read-only workspace)
+        self.home = self.dir = ws.cache_dir / "search"
+        #: why :attr:`home` cannot be written (``storage.writable``), None when it can
+        self.unwritable = writable.probe(self.dir)
+        if self.unwritable is not None:
+            writable.note_read_around(ws.cache_dir, self.unwritable)
+            self.dir = writable.temporary_copy(self.dir)
         self.tantivy_dir = self.dir / "tantivy"
         self.state_path = self.dir / "state.json"
         self.lock = threading.RLock()
@@ -156,6 +165,14 @@ class SearchIndex:
         self.build_lock_path = self.dir / "build.lock"
         self._build_fd: int | None = None
         self._build_depth = 0
+
+    def require_writable(self) -> None:
+        """Refuse work whose whole point is the index in the workspace (``mylife index rebuild``,
+        ``index embed``) where it cannot be written: done in the private copy, it would be lost."""
+        if self.unwritable is not None:
+            from ..errors import NotWritable
+
+            raise NotWritable(self.home, self.unwritable)
 
     # -- creating and rebuilding: one process at a time ----------------------------------------
     @contextlib.contextmanager

@@ -37,16 +37,10 @@ def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[
 
 
 def command_prefix(root) -> str:
-    """``mylife``, or ``mylife -w PATH`` when the workspace is not the default one, so that the
-    commands the report suggests act on the same workspace when pasted (the root ``mylife``
-    group takes ``-w`` before any command; the path as :func:`mylife_core.shell.path` writes it)."""
-    from pathlib import Path
+    """:func:`mylife_core.shell.command_prefix` (kept here, where the callers import it from)."""
+    from ..shell import command_prefix as prefix
 
-    from ..shell import path
-    from ..workspace import resolve_root
-
-    root = Path(root).absolute()
-    return "mylife" if root == resolve_root(None) else f"mylife -w {path(root)}"
+    return prefix(root)
 
 
 def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife",

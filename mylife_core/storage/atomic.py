@@ -75,13 +75,21 @@ def _write_temp(directory: Path, name: str, data: bytes, durable: bool = True) -
             view = view[written:]
         if durable:
             os.fsync(fd)
-    except BaseException:
+    except BaseException as exc:
         os.close(fd)
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        _name_file(exc, directory)
         raise
     os.close(fd)
     return Path(tmp)
+
+
+def _name_file(exc: BaseException, path: Path) -> None:
+    """A write to an open file that fails (a full disk) names no file: name ``path``, so the
+    message says where (:mod:`mylife_core.storage.writable`)."""
+    if isinstance(exc, OSError) and exc.filename is None:
+        exc.filename = str(path)
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None:
@@ -186,6 +194,9 @@ def append_bytes(path: Path, data: bytes) -> None:
             written = os.write(fd, view)
             view = view[written:]
         os.fsync(fd)
+    except OSError as exc:
+        _name_file(exc, path)
+        raise
     finally:
         os.close(fd)
 

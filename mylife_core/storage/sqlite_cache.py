@@ -121,6 +121,27 @@ def is_damaged(exc: BaseException) -> bool:
     return "malformed" in text or "not a database" in text or "corrupt" in text
 
 
+def private_copy(path: Path, *, check_same_thread: bool = True) -> "sqlite3.Connection":
+    """A private temporary database (SQLite deletes it on close) holding what the cache file at
+    ``path`` holds, when that can be read: a reader's stand-in for a cache it cannot write
+    (:mod:`mylife_core.storage.writable`). The file is read as it stands (``immutable``: no lock,
+    no journal to write), so a write still in its WAL is missed; callers check their copy against
+    the files, as they do the cache itself, and an unreadable file gives an empty copy."""
+    import sqlite3
+
+    conn = sqlite3.connect("", isolation_level=None, check_same_thread=check_same_thread)
+    try:
+        source = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            source.backup(conn)
+        finally:
+            source.close()
+    except sqlite3.Error:  # missing, unreadable or damaged: start from nothing
+        conn.close()
+        conn = sqlite3.connect("", isolation_level=None, check_same_thread=check_same_thread)
+    return conn
+
+
 def discard(path: Path) -> None:
     """Delete a damaged cache file with its WAL and shared-memory files."""
     for suffix in ("", "-wal", "-shm"):

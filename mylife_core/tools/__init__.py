@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from ..errors import MyLifeError, UsageError
+from ..storage import describe
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..specs import ToolSpec
@@ -47,11 +48,10 @@ def schema_of(model: type[BaseModel]) -> dict[str, Any]:
 
 
 def _problem(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors()[:3]:
-        where = ".".join(str(p) for p in err["loc"]) or "arguments"
-        parts.append(f"{where}: {err['msg']}")
-    return "; ".join(parts)
+    """What is wrong with a tool's arguments, in the user's language (storage.describe)."""
+    from ..storage import describe
+
+    return describe.arguments_problem(exc)
 
 
 def make_handler(name: str, args_model: type[BaseModel],
@@ -86,6 +86,23 @@ class ToolOutcome:
     result: Any = None
     error: dict[str, Any] | None = None
     refused: bool = False  # the call was not allowed in this context (nothing ran)
+    #: the exit code of the error (:attr:`exit_code`), as the CLI gives it for the same error
+    error_exit: int | None = None
+
+    @classmethod
+    def failed(cls, name: str, exc: MyLifeError) -> "ToolOutcome":
+        return cls(name, False, error=exc.to_json(), error_exit=exc.exit_code)
+
+    @property
+    def exit_code(self) -> int:
+        """``mylife tool``'s exit code, the one the matching command gives (docs/cli.md): 0; 1
+        when the result reports problems (``{"ok": false}``, as ``trace`` of a changed source);
+        the error's own (3 for not found, 2 for bad input or a call refused here, ...)."""
+        if self.ok:
+            return 1 if isinstance(self.result, dict) and self.result.get("ok") is False else 0
+        if self.error_exit is not None:
+            return self.error_exit
+        return 2 if self.refused or (self.error or {}).get("code") in ("bad_input", "refused") else 1
 
     def to_json(self) -> dict[str, Any]:
         if self.ok:
@@ -121,7 +138,7 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
     spec = ws.plugins.tools().get(name)
     if spec is None:
         err = UsageError("tool_unknown", name=name, available=", ".join(sorted(ws.plugins.tools())))
-        return ToolOutcome(name, False, error=err.to_json())
+        return ToolOutcome.failed(name, err)
     if spec.writes and not allow_writes:
         return ToolOutcome(name, False, refused=True, error={
             "code": "refused", "key": "tool_write_refused",
@@ -129,19 +146,23 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
     if arguments is None:
         arguments = {}
     if not isinstance(arguments, dict):
-        err = UsageError("tool_bad_arguments", tool=name, problem="arguments must be a JSON object")
-        return ToolOutcome(name, False, error=err.to_json())
+        return ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name,
+                                                   problem=describe.not_an_object(arguments)))
     try:
         _require_utf8_arguments(arguments)  # JSON may carry lone surrogates ("\udcff"): refuse them here
         result = spec.handler(ws, actor, **arguments)
         return ToolOutcome(name, True, result=_json_safe(result))
     except MyLifeError as exc:
-        return ToolOutcome(name, False, error=exc.to_json())
+        return ToolOutcome.failed(name, exc)
     except TypeError as exc:  # a third-party handler that rejects the arguments
-        err = UsageError("tool_bad_arguments", tool=name, problem=str(exc))
-        return ToolOutcome(name, False, error=err.to_json())
+        return ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name, problem=str(exc)))
     except Exception as exc:  # a bug in a tool must not kill the agent loop or the MCP server
-        return ToolOutcome(name, False, error={"code": "internal", "key": "internal",
+        from ..errors import outside_cause
+
+        outside = outside_cause(exc, ws.root)  # a read-only workspace, a full disk: said as the CLI says it
+        if outside is not None:
+            return ToolOutcome.failed(name, outside)
+        return ToolOutcome(name, False, error_exit=70, error={"code": "internal", "key": "internal",
                                                "message": t("error.internal", reason=f"{type(exc).__name__}: {exc}"),
                                                "params": {}})
 
@@ -214,8 +235,8 @@ class ToolBox:
         offered = {s.name for s in self.specs()}
         spec = self.ws.plugins.tools().get(name)
         if spec is not None and name not in offered and not spec.writes:
-            outcome = ToolOutcome(name, False, error=UsageError(
-                "tool_unknown", name=name, available=", ".join(sorted(offered))).to_json())
+            outcome = ToolOutcome.failed(name, UsageError("tool_unknown", name=name,
+                                                          available=", ".join(sorted(offered))))
         elif spec is not None and name not in offered and self.allow_writes:
             # a write tool this turn did not offer (the user did not ask for a change): refused
             outcome = ToolOutcome(name, False, refused=True, error={
@@ -231,8 +252,8 @@ class ToolBox:
         try:
             parsed = json.loads(arguments) if arguments and arguments.strip() else {}
         except ValueError as exc:
-            outcome = ToolOutcome(name, False, error=UsageError(
-                "tool_bad_arguments", tool=name, problem=f"invalid JSON: {exc.msg}").to_json())
+            outcome = ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name,
+                                                          problem=describe.json_problem(exc)))
             self.calls.append(outcome)
             return outcome
         return self.call(name, parsed)

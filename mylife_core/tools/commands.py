@@ -47,22 +47,23 @@ def tools(ws, out: Output) -> None:
 @workspace_options
 def tool(ws, out: Output, name: str, args: str) -> int:
     from ..errors import UsageError
+    from ..storage.describe import json_problem, not_an_object
     from . import call_tool
 
     text = sys.stdin.read() if args == "-" else args
     try:
         arguments = json.loads(text) if text.strip() else {}
     except ValueError as exc:
-        raise UsageError("tool_args_json", problem=str(exc)) from None
+        raise UsageError("tool_args_json", problem=json_problem(exc)) from None
     if not isinstance(arguments, dict):
-        raise UsageError("tool_args_json", problem=type(arguments).__name__)
+        raise UsageError("tool_args_json", problem=not_an_object(arguments))
     outcome = call_tool(ws, name, arguments, actor="user", allow_writes=True)
     out.emit(outcome.to_json())
     if outcome.ok:
         out.line(t("tool.ok", name=name))
         out.line(dumps(outcome.result))
-        return 0
+        return outcome.exit_code
     message = (outcome.error or {}).get("message", "?")
     if not out.json:
         click.secho(t("tool.failed", name=name, message=message), err=True, fg="red")
-    return 2 if (outcome.error or {}).get("code") in ("bad_input", "refused") else 1
+    return outcome.exit_code  # the code the matching command gives: `trace x` and `tool mylife_trace` agree

@@ -133,8 +133,10 @@ def validate(ws: "Workspace", name: str, arguments: Any) -> tuple[dict[str, Any]
     if arguments is None:
         arguments = {}
     if not isinstance(arguments, dict):
-        err = UsageError("tool_bad_arguments", tool=name, problem="arguments must be a JSON object")
-        return None, ToolOutcome(name, False, error=err.to_json())
+        from ..storage.describe import not_an_object
+
+        return None, ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name,
+                                                         problem=not_an_object(arguments)))
     spec = ws.plugins.tools().get(name)
     handler = getattr(spec, "handler", None)
     model = getattr(handler, "args_model", None)
@@ -142,14 +144,13 @@ def validate(ws: "Workspace", name: str, arguments: Any) -> tuple[dict[str, Any]
         try:
             args = model.model_validate(arguments)
         except ValidationError as exc:
-            err = UsageError("tool_bad_arguments", tool=name, problem=_problem(exc))
-            return None, ToolOutcome(name, False, error=err.to_json())
+            return None, ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name, problem=_problem(exc)))
         check = getattr(handler, "check", None)
         if check is not None:  # what the tool would refuse anyway (a verdict in a claim) is not put to the user
             try:
                 check(ws, CONFIRMED_ACTOR, args)
             except MyLifeError as exc:
-                return None, ToolOutcome(name, False, error=exc.to_json())
+                return None, ToolOutcome.failed(name, exc)
     return dict(arguments), None
 
 

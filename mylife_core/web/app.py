@@ -33,14 +33,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import clock
-from ..errors import Conflict, DataFileError, LockTimeout, MyLifeError, NotFound, UsageError
+from ..errors import Conflict, DataFileError, LockTimeout, MyLifeError, NotFound, NotWritable, UsageError, outside_cause
 from ..messages import set_language, t
 from . import charts, views
 from .security import Guard, Secrets, allowed_hosts, check_csrf
 
 HERE = Path(__file__).resolve().parent
 HTMX = "htmx-2.0.11.min.js"  # vendored from the npm package htmx.org (0BSD), see static/README.md
-STATUS_OF = {UsageError: 400, NotFound: 404, Conflict: 409, LockTimeout: 503, DataFileError: 500}
+STATUS_OF = {UsageError: 400, NotFound: 404, Conflict: 409, LockTimeout: 503, DataFileError: 500, NotWritable: 507}
 REVIEW_PAGE = 25
 #: form fields that carry what the user typed (a note, a revision, a reason, a handoff sheet ...)
 FREE_TEXT = ("text", "body", "why", "reason", "question_answered", "conclusion", "competing_evidence",
@@ -796,6 +796,9 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         return panel.error_page(exc.status_code, t(key, status=exc.status_code))
 
     async def on_bug(request: Request, exc: Exception) -> Response:
+        outside = outside_cause(exc, panel.root)  # a read-only workspace, a full disk: not a bug
+        if outside is not None:
+            return await on_library_error(request, outside)
         return panel.error_page(500, t("error.internal", reason=f"{type(exc).__name__}: {exc}"))
 
     routes = [

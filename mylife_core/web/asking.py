@@ -90,7 +90,10 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
         job.status, job.lines = "error", [exc.render()]
         job.push("failed", {"text": exc.render()})
     except Exception as exc:  # noqa: BLE001 - the page says what went wrong, the panel keeps serving
-        message = t("error.internal", reason=f"{type(exc).__name__}: {exc}")
+        from ..errors import outside_cause
+
+        outside = outside_cause(exc, ws.root)  # a read-only workspace, a full disk: not a bug
+        message = outside.render() if outside is not None else t("error.internal", reason=f"{type(exc).__name__}: {exc}")
         job.status, job.lines = "error", [message]
         job.push("failed", {"text": message})
     finally:

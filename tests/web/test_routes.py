@@ -632,7 +632,7 @@ def test_settings_names_only_commands_that_exist(panel):
     for lang in ("zh", "en"):
         intro = CORE.lookup("web.settings.intro", lang)
         assert "mylife config" not in intro
-        named |= set(re.findall(r"mylife ((?:[a-z]+ )*[a-z]+) …", intro))
+        named |= set(re.findall(r"\{prog\} ((?:[a-z]+ )*[a-z]+) …", intro))
     assert named == {"git", "store", "profile set"}
     for command in named:
         assert run_cli([*command.split(), "--help"]).returncode == 0, command

@@ -45,18 +45,20 @@ _TEXT = {
               "licensed professional.",
     },
     "no_facts": {
-        "zh": "档案里还没有现金流数字；可以先记下月收入、月支出、现有存款：mylife profile set 月收入 值",
+        "zh": "档案里还没有现金流数字；可以先记下月收入、月支出、现有存款：{prog} profile set 月收入 值",
         "en": "The profile has no cash-flow figures yet; start with income, spending and savings: "
-              "mylife profile set 月收入 VALUE",
+              "{prog} profile set 月收入 VALUE",
     },
 }
 
 
 def _t(key: str) -> str:
-    from mylife_core.messages import language
+    from mylife_core.messages import command_prefix, language
 
     entry = _TEXT[key]
-    return entry.get(language()) or entry["zh"]
+    text = entry.get(language()) or entry["zh"]
+    # a suggested command acts on the workspace the output came from when pasted
+    return text.replace("{prog}", command_prefix())
 
 
 def asks_for_investment(question: str) -> bool:

@@ -21,7 +21,14 @@ def vector_index(workspace: "Workspace") -> Any:
     key = str(workspace.root)
     store = _STORES.get(key)
     if store is None:
-        store = _STORES[key] = VectorStore(workspace.cache_dir / "vectors")
+        folder = workspace.cache_dir / "vectors"
+        from mylife_core.storage import writable
+
+        reason = writable.probe(folder)
+        if reason is not None:  # a read-only workspace: a private copy of the derived vectors
+            writable.note_read_around(workspace.cache_dir, reason)
+            folder = writable.temporary_copy(folder)
+        store = _STORES[key] = VectorStore(folder)
     return store
 
 
