@@ -213,8 +213,9 @@ def oracle_reply(request: Any) -> Any:
         rng = random.Random(hashlib.sha256(f"{READER.conclusion}|{entry['text']}".encode()).digest())
         if rng.random() < READER.error:
             label = rng.choice([s for s in ("supports", "contradicts", "unrelated", "other") if s != label])
-        items.append({"id": entry["id"], "stance": label, "speaker": "某人" if label == "other" else None,
-                      "quote": entry["text"]})
+        # the labels name no speaker, and a speaker the statement does not contain is refused
+        # (stance_model.classify): the oracle names none, so the rules' speaker or 别人 stands
+        items.append({"id": entry["id"], "stance": label, "speaker": None, "quote": entry["text"]})
     return Reply(text=json.dumps({"items": items}, ensure_ascii=False))
 
 

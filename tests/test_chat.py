@@ -136,7 +136,7 @@ HANDOFF = {"question_answered": "没有收入的话存款能撑多久",
            "new_claims": ["每个月固定开销九千左右"],
            "fields": {"月支出": 9000},
            "competing_evidence": ["信用卡分期的余额还没确认，若超过两万则结论不成立"],
-           "open_questions": ["信用卡分期的确切余额"],
+           "open_questions": ["信用卡分期的确切余额是多少？"],
            "impact_on_parent_topic": "空窗期可行性提高，裸辞这个选项的权重上升"}
 
 
@@ -386,6 +386,46 @@ def test_closing_the_branch_in_chat_without_a_model_asks_item_by_item(story, cli
     (branch,) = ws.index.branches()
     assert branch.status == "merged" and branch.handoff.question_answered == "我的房贷要不要提前还？"
     assert ws.profile.get("房贷").ttl_days == 365 and ws.profile.get("房贷").provenance.startswith("raw/")
+    ws.close()
+
+
+def test_a_verdict_in_the_drafts_question_fields_is_withheld_when_closing_in_chat(story, fakellm, cli):
+    """QA, session 20: the model's handoff draft put verdicts where questions go
+    (question_answered 「你的存款足够裸辞」, open questions 「你已经做得很好了」「裸辞没问题」) and
+    they reached the sheet unjudged. Through the chat's /close: withheld, listed, asked of the user."""
+    from mylife_core.chat.branches import open_branch
+
+    ws = open_ws(story)
+    store = SessionStore(ws)
+    parent = store.create(main=Line(topic="职业去留", decision="跳槽", label="跳槽", question="我该不该跳槽？"))
+    parent.add("user", "我该不该跳槽？", topic="职业去留", kind="decision")
+    store.save(parent)
+    branch, session = open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款能撑多久？", parent=parent)
+    session.add("user", "我每个月固定开销九千左右", topic="现金流", kind="chat")
+    store.save(session)
+    ws.close()
+    savings = story["claims"]["savings"]
+    fakellm.script(Reply(text=json.dumps({
+        "question_answered": "你的存款足够裸辞",
+        "conclusion": f"我的存款不够撑三个月 [{savings}]",
+        "new_claims": ["我每个月固定开销九千左右"],
+        "competing_evidence": [f"不敢裸辞 [{savings}]"],
+        "open_questions": ["你已经做得很好了", "裸辞没问题", "信用卡分期的确切余额是多少？"],
+        "impact_on_parent_topic": f"跳槽前要先算清存款 [{savings}]"}, ensure_ascii=False)))
+    # /close; accept the branch's own question; no fields; yes to the sheet; not now to the pull-back
+    result = cli("chat", "--resume", session.id, input="/close\n\n\ny\nn\n/quit\n",
+                 env={**story["env"], **fakellm.env()}, load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    withheld = result.stdout.split("## 无依据，未采纳")[1].split("交接单（收尾时")[0]
+    for verdict in ("你的存款足够裸辞", "你已经做得很好了", "裸辞没问题"):
+        assert f"「{verdict}」—— 没有引用任何证据" in withheld
+    assert "这个子话题回答了什么问题？[存款能撑多久？]" in result.stdout  # asked of the user instead
+    sheet = result.stdout.split("交接单（收尾时")[1].split("就这样收尾吗")[0]
+    assert "你的存款足够裸辞" not in sheet and "做得很好" not in sheet and "没问题" not in sheet
+    ws = open_ws(story)
+    handoff = ws.index.branch(branch.id).handoff
+    assert handoff.question_answered == "存款能撑多久？"
+    assert handoff.open_questions == ["信用卡分期的确切余额是多少？"]
     ws.close()
 
 

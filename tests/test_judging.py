@@ -157,3 +157,25 @@ def test_a_streamed_sentence_is_judged_and_shown_once_complete_never_before(ws):
     assert shown == [f"你说过想辞职。 [{s.quit}]", "你好！"]
     assert [x.text for x in stream.judged.withheld] == ["你的能力远超现在的岗位，应该马上辞职。", "相信自己！"]
     assert stream.judged.carries_judgment
+
+
+def test_a_handoff_drafts_question_fields_are_questions_only_when_they_ask(ws):
+    """QA, session 20: judge_draft added a question mark to classify a question field and then
+    kept the text, so a verdict written there as a statement passed as a question, uncited."""
+    from mylife_core.chat.handoff_flow import judge_draft
+    from mylife_core.chat.session import SessionStore
+
+    s = seed(ws)
+    session = SessionStore(ws).create()
+    draft = {"topic": "财务", "question_answered": "你的存款足够裸辞",
+             "open_questions": ["你已经做得很好了", "裸辞没问题", "存款能撑多久", "要不要先问问家人",
+                                "父母那边怎么说？", "你是不是应该裸辞？", f"房贷每月 8000 [{s.mortgage}]"],
+             "conclusion": "", "competing_evidence": []}
+    out, withheld = judge_draft(ws, draft, session)
+    assert out["question_answered"] == ""  # withheld: asked of the user instead
+    # questions stay as written, with or without their mark; a statement with valid evidence stays too
+    assert out["open_questions"] == ["存款能撑多久", "要不要先问问家人", "父母那边怎么说？",
+                                   f"房贷每月 8000 [{s.mortgage}]"]
+    assert {u.text: [p.problem for p in u.problems] for u in withheld} == {
+        "你的存款足够裸辞": ["no_citation"], "你已经做得很好了": ["no_citation"], "裸辞没问题": ["no_citation"],
+        "你是不是应该裸辞？": ["no_citation"]}

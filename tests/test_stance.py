@@ -479,6 +479,35 @@ def test_a_model_reading_someone_elses_view_as_the_users_never_makes_it_so(ws, f
                                               "quote": "根本不该跳槽"}]
 
 
+def test_a_model_calling_the_users_own_counter_evidence_someone_elses_never_moves_it(ws, cli, fakellm):
+    """QA, session 20: a model answering "other" for the user's own 「热爱这里，绝不想走」, with any
+    text as the speaker (here a verdict), took it out of the counter-evidence and listed it under
+    别人的看法 as "<verdict> 的看法". A speaker must be named in the statement (else it is refused
+    and listed like an invented quote), and a statement the rules read as the user's own and
+    against stays the user's: set apart as read differently, with both readings."""
+    verdict = "你应该马上跳槽，你的能力远超现在的岗位"
+    love = note(ws, "热爱这里，绝不想走", "职业去留", "2025-10-01")
+    view = note(ws, "阿杰那句话一直在我脑子里：现在跳槽太冒险", "职业去留", "2025-12-01")
+    fakellm.stance = Reply(text=json.dumps({"items": [
+        {"id": love.id, "stance": "other", "speaker": verdict, "quote": "绝不想走"},
+        {"id": view.id, "stance": "other", "speaker": "阿杰", "quote": "现在跳槽太冒险"}]}, ensure_ascii=False))
+    out = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    data = out.json()
+    assert verdict not in out.stdout
+    assert love.id not in [i["claim_id"] for i in data["others"]]
+    (disputed,) = data["disputed"]
+    assert disputed["claim_id"] == love.id and disputed["speaker"] is None and disputed["certain"] is False
+    assert "模型判断为「别人的看法」，规则判断为「相反」" in disputed["reason"]
+    # the invented speaker is refused and listed like an invented quote; the named one is kept
+    assert [r["id"] for r in data["model"]["rejected"]] == [love.id]
+    assert "说话人不在原文中" in data["model"]["rejected"][0]["why"]
+    assert [(o["claim_id"], o["speaker"]) for o in data["others"]] == [(view.id, "阿杰")]
+    text = cli("competing", "我该跳槽", "--topic", "职业去留", env=fakellm.env()).stdout
+    assert verdict not in text and "读法有分歧" in text and "热爱这里，绝不想走" in text.split("读法有分歧")[1]
+    assert "热爱这里" not in text.split("别人的看法")[1].split("读法有分歧")[0]
+
+
 def test_a_failing_stance_call_leaves_the_rules(ws, fakellm):
     from mylife_core.llm.settings import load_settings
 

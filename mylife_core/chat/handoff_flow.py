@@ -5,9 +5,13 @@ conflicts a closed branch brings back, put to the user.
 The model's draft goes through the one judging rule (:mod:`mylife_core.pipeline.judging`) before
 the user sees it: a conclusion, an impact or a piece of counter-evidence that judges without
 citing valid evidence is withheld (listed under "无依据，未采纳") and asked of the user instead,
-in their own words; a "new claim" that is not something the user said in the branch is withheld
-too (a claim is the user's statement, never the model's summary of them). The user's yes on the
-whole sheet is what makes it theirs (it is recorded in L0 as their record).
+in their own words. The question answered and the open questions are held to the rule for
+questions only when they are questions (a question mark, or a question's form such as 多久,
+要不要, 吗 when the mark is missing): a verdict written there as a statement ("你的存款足够裸辞")
+is judged as the judgment it is, and withheld the same way. A "new claim" that is not something
+the user said in the branch is withheld too (a claim is the user's statement, never the model's
+summary of them). The user's yes on the whole sheet is what makes it theirs (it is recorded in L0
+as their record).
 """
 
 from __future__ import annotations
@@ -79,7 +83,9 @@ def judge_draft(ws: "Workspace", data: dict[str, Any], session: Session) -> tupl
     """The model's draft through the judging rule (see the module docstring): the draft with what
     may be shown, and the withheld sentences (:class:`~mylife_core.pipeline.answer.Unsupported`)."""
     from ..pipeline.answer import CitationProblem, Unsupported
+    from ..pipeline.citations import CLOSERS
     from ..pipeline.judging import Judge, classify, filter_text
+    from .topics import is_question
 
     said = [turn.text for turn in [*session.inherited, *session.turns] if turn.role == "user"]
     judge = Judge(ws, user_words=said)
@@ -90,13 +96,15 @@ def judge_draft(ws: "Workspace", data: dict[str, Any], session: Session) -> tupl
         text = str(text or "").strip()
         if not text:
             return ""
-        if question:  # a question by nature: asked of the user, held to the rule for questions
-            probe = text if text.endswith(("？", "?")) else text + "？"
-            if classify(probe, question=True) == "question":
-                return text
-        kept, result = filter_text(judge, text)
+        probe = text
+        if question and not text.rstrip(CLOSERS + " ").endswith(("？", "?")) and is_question(text):
+            # asked without its question mark ("存款能撑多久"): judged as the question it is. A
+            # statement in a question's place ("你的存款足够裸辞") is judged as what it is, so a
+            # verdict is held to the rule for judgments, never passed as a question
+            probe = text + "？"
+        kept, result = filter_text(judge, probe)
         withheld.extend(result.unsupported)
-        return kept
+        return text if kept == probe else kept
 
     for key in ("conclusion", "impact_on_parent_topic"):
         if key in out:

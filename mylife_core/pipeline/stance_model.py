@@ -8,14 +8,16 @@ markers) and answers JSON only::
 
 Nothing it says is taken on trust. An entry is **rejected** (and listed, with why) when its id is
 not one of the candidates, its stance is not one of the four, or its quote is not a span of that
-statement's text (an invented reason). The rules' reading (:func:`.stance.read`) stays the
-baseline: :func:`merge` keeps it where the model agrees, and where they disagree the item is
-shown as *uncertain* with both readings, never silently decided either way: where the rules found
-no side, the model's reading is listed as the model's alone; where the rules read a statement as
-against the conclusion and the model does not, it is listed apart ("read differently",
-``disputed``), for the user to judge; where the model reads it as against and the rules do not, it
-is listed, uncertain, with both readings. A model failure
-leaves the rules alone, and says so.
+statement's text (an invented reason); a speaker it names that the statement does not contain is
+refused too (listed the same way; its stance stands, with no speaker). The rules' reading
+(:func:`.stance.read`) stays the baseline: :func:`merge` keeps it where the model agrees, and where
+they disagree the item is shown as *uncertain* with both readings, never silently decided either
+way: where the rules found no side, the model's reading is listed as the model's alone; where the
+rules read a statement as against the conclusion and the model does not (whatever it reads
+instead, someone else's view included), it stays the user's and is listed apart ("read
+differently", ``disputed``), for the user to judge; where the model reads it as against and the
+rules do not, it is listed, uncertain, with both readings. A model failure leaves the rules alone,
+and says so.
 """
 
 from __future__ import annotations
@@ -95,8 +97,13 @@ def classify(ws: "Workspace", frame: "Frame", candidates: list["Candidate"], *, 
             info["rejected"].append({"id": ref, "why": t("stance.model.bad_quote", id=ref, quote=quote[:40] or "-")})
             continue
         speaker = entry.get("speaker")
-        verdicts[ref] = {"stance": stance, "quote": quote,
-                         "speaker": str(speaker).strip() if speaker not in (None, "", "null", "user", "我") else None}
+        speaker = str(speaker).strip() if speaker not in (None, "null", "user", "我") else ""
+        if speaker and not (_norm(speaker) and _norm(speaker) in _norm(texts[ref])):
+            # a speaker the statement does not name is the model's invention, like a quote it does
+            # not contain: the name is refused (listed), the stance stands as the model's reading
+            info["rejected"].append({"id": ref, "why": t("stance.model.bad_speaker", id=ref)})
+            speaker = ""
+        verdicts[ref] = {"stance": stance, "quote": quote, "speaker": speaker or None}
     info["answered"] = len(verdicts)
     return verdicts, info
 
@@ -114,9 +121,10 @@ def merge(frame: "Frame", candidates: list["Candidate"], readings: dict[str, "Re
           verdicts: dict[str, dict[str, Any]], info: dict[str, Any]) -> dict[str, "Reading"]:
     """The rules' readings, with the model's where valid: agreement confirms; disagreement makes
     the reading uncertain (counter-evidence when either side says so) and is listed in ``info``.
-    A reading where the rules found no side is the model's alone (``note`` says so); one the rules
-    read as against and the model does not is ``disputed`` (listed apart). Someone else's view the
-    rules found stays theirs whatever the model says."""
+    A reading where the rules found no side is the model's alone (``note`` says so); the user's own
+    statement the rules read as against and the model does not (whatever it reads instead, someone
+    else's view included) stays the user's and is ``disputed`` (listed apart). Someone else's view
+    the rules found stays theirs whatever the model says."""
     from dataclasses import replace
 
     from ..messages import t
@@ -136,9 +144,11 @@ def merge(frame: "Frame", candidates: list["Candidate"], readings: dict[str, "Re
         # not a dispute; where the rules did read a side (or a speaker), the two readings clash
         alone = rule.own and rule.side == 0 and not rule.certain
         # the model reads meaning and decides which list a statement goes to; the rules' contrary
-        # reading makes it uncertain. A statement the rules read as against and the model does
-        # not is set apart (disputed): shown with both readings, not counted as counter-evidence.
-        disputed = rule_label == "contradicts" and model_label in ("supports", "unrelated")  # "contradicts": own
+        # reading makes it uncertain. A statement the rules read as the user's own and against,
+        # and the model does not (for, unrelated, or someone else's view), is set apart
+        # (disputed): shown with both readings, not counted as counter-evidence, and never moved
+        # out of the user's statements into others' views on the model's word alone.
+        disputed = rule_label == "contradicts"  # the labels differ, so the model's is not "contradicts"
         note = t("stance.model.alone" if alone else "stance.model.disagree",
                  model=t(f"stance.label.{model_label}"), rules=t(f"stance.label.{rule_label}"))
         info["disagreements"].append({"id": cand.ref, "model": model_label, "rules": rule_label,
@@ -149,6 +159,8 @@ def merge(frame: "Frame", candidates: list["Candidate"], readings: dict[str, "Re
             # the model's side, if it names one, is the side of that view.
             side = {"contradicts": -frame.side, "supports": frame.side}.get(model_label, rule.reported_side)
             reading = replace(rule, reported_side=side, certain=False)
+        elif disputed:
+            reading = replace(rule, certain=False)  # the user's, as the rules read it; both readings shown
         elif model_label == "other":
             who = verdict.get("speaker") or rule.speaker or t("stance.who.unknown")
             reading = replace(rule, side=0, speaker=who, reported_side=rule.side or -frame.side, certain=False)
