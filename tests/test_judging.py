@@ -179,3 +179,19 @@ def test_a_handoff_drafts_question_fields_are_questions_only_when_they_ask(ws):
     assert {u.text: [p.problem for p in u.problems] for u in withheld} == {
         "你的存款足够裸辞": ["no_citation"], "你已经做得很好了": ["no_citation"], "裸辞没问题": ["no_citation"],
         "你是不是应该裸辞？": ["no_citation"]}
+
+
+def test_a_verdict_in_a_handoff_claims_context_withholds_that_claim(ws):
+    """A new claim of a handoff draft is kept when it restates the user; its ``context`` is shown
+    as the user's situation at the time, so a verdict there withholds the claim, as ``extract``
+    and ``mylife_claim_add`` refuse it."""
+    from mylife_core.chat.handoff_flow import judge_draft
+    from mylife_core.chat.session import SessionStore
+
+    session = SessionStore(ws).create()
+    session.add("user", "我存款有十五万，刚发了年终奖。")
+    draft = {"topic": "财务", "new_claims": [{"claim": "存款有十五万", "context": "你应该马上裸辞"},
+                                             {"claim": "存款有十五万", "context": "刚发了年终奖"}]}
+    out, withheld = judge_draft(ws, draft, session)
+    assert out["new_claims"] == [{"claim": "存款有十五万", "context": "刚发了年终奖"}]
+    assert [u.text for u in withheld] == ["你应该马上裸辞"]

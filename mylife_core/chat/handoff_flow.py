@@ -84,7 +84,7 @@ def judge_draft(ws: "Workspace", data: dict[str, Any], session: Session) -> tupl
     may be shown, and the withheld sentences (:class:`~mylife_core.pipeline.answer.Unsupported`)."""
     from ..pipeline.answer import CitationProblem, Unsupported
     from ..pipeline.citations import CLOSERS
-    from ..pipeline.judging import Judge, classify, filter_text
+    from ..pipeline.judging import Judge, claim_verdicts, classify, filter_text
     from .topics import is_question
 
     said = [turn.text for turn in [*session.inherited, *session.turns] if turn.role == "user"]
@@ -123,7 +123,14 @@ def judge_draft(ws: "Workspace", data: dict[str, Any], session: Session) -> tupl
             text = item.get("claim") if isinstance(item, dict) else item
             if not isinstance(text, str) or not text.strip():
                 continue
-            if classify(text, question=False, user_words=said) == "restatement":
+            context = item.get("context") if isinstance(item, dict) else None
+            if isinstance(context, str) and claim_verdicts("\n".join(said), "fact", claim=text,
+                                                          context=context).get("context"):
+                # the context is shown as the user's situation at the time: a verdict there is
+                # held to the rule for a claim's every field (extract, mylife_claim_add)
+                withheld.append(Unsupported(text=context.strip(), problems=[CitationProblem(
+                    claim_id=None, problem="no_citation", message=t("handoff.judge.not_said"))]))
+            elif classify(text, question=False, user_words=said) == "restatement":
                 kept_claims.append(item)
             else:
                 withheld.append(Unsupported(text=text.strip(), problems=[CitationProblem(
