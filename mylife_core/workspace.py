@@ -126,6 +126,22 @@ def missing_workspace(root: Path) -> WorkspaceMissing:
     return WorkspaceMissing("no_workspace_not_empty", path=str(root), command=init(_new_folder(root, inside=True)))
 
 
+def _parse_config(path: Path, data: bytes | None) -> Config:
+    return yamlfile.loads(data, path, _CONFIG, default={})
+
+
+def _merge(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with ``changes`` applied: a mapping merged key by key into a mapping, anything
+    else replaced."""
+    out = dict(base)
+    for key, value in changes.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
 class Workspace:
     def __init__(self, root: Path, *, plugins: PluginHost | None = None) -> None:
         self.root = root
@@ -179,13 +195,70 @@ class Workspace:
 
     @cached_property
     def config(self) -> Config:
-        return yamlfile.load(self.root / "config.yaml", _CONFIG, default={})
+        """``config.yaml`` as read when first needed. A writer sees it as it is once the lock is
+        held: taking the lock re-reads the file when another process changed it since
+        (:meth:`_refresh_config`), so every write decides where its data goes (the claim store,
+        ``digest.keep_both``, git history) from the settings in force, never from a stale copy."""
+        path = self.root / "config.yaml"
+        try:
+            data = yamlfile.read_bytes(path)
+        except FileNotFoundError:
+            data = None
+        config = _parse_config(path, data)
+        self.__dict__["_config_bytes"] = data
+        return config
+
+    def _refresh_config(self, *, force: bool = False) -> None:
+        """Re-read ``config.yaml`` if it changed since this process read it (the lock is held).
+        Cheap: one small read, compared byte for byte; nothing is parsed when it did not change.
+        A store switched meanwhile (``store migrate`` in another process) takes effect at once,
+        also for a :class:`ClaimsLayer` a caller already holds."""
+        if "config" not in self.__dict__ and not force:
+            return  # never read yet: the first use reads the file as it is now
+        path = self.root / "config.yaml"
+        try:
+            data = yamlfile.read_bytes(path)
+        except FileNotFoundError:
+            data = None
+        if "config" in self.__dict__ and data == self.__dict__.get("_config_bytes"):
+            return
+        self._use_config(_parse_config(path, data), data)
+
+    def _use_config(self, config: Config, data: bytes | None) -> None:
+        """Make ``config`` (parsed from ``data``, the file's bytes) the one in force here."""
+        self.__dict__["config"] = config
+        self.__dict__["_config_bytes"] = data
+        claims = self.__dict__.get("claims")
+        if claims is not None and claims.store_name != config.store:
+            old = claims.store
+            claims.store, claims.store_name = self._open_store(config.store), config.store
+            old.close()
+
+    def update_config(self, changes: dict[str, Any], *, actor: str = "user", action: str = "config.set",
+                      target: str = "config.yaml", detail: dict[str, Any] | None = None) -> Config:
+        """Change settings: read ``config.yaml`` under the lock, apply only ``changes`` (a mapping
+        merged into the file's settings: a nested mapping changes only the keys it names), write
+        it atomically and audit it. Another process's change made meanwhile is kept (a
+        ``store migrate`` and a ``git enable`` at the same moment both stay). The one way
+        commands change settings; returns the settings now in force."""
+        with self.lock():
+            self._refresh_config(force=True)
+            merged = _merge(self.config.model_dump(mode="python"), changes)
+            config = _CONFIG.validate_python(merged)
+            self._save_config(config)
+            self.commit_change(actor, action, target, paths=["config.yaml"], detail=detail)
+        return config
 
     def save_config(self, config: Config, *, actor: str = "user") -> None:
+        """Replace ``config.yaml`` with ``config`` as given (tests and tools that build a whole
+        configuration). Commands change settings with :meth:`update_config`."""
         with self.lock():
-            yamlfile.save(self.root / "config.yaml", config.model_dump(mode="python"), header=CONFIG_HEADER)
-            self.__dict__["config"] = config
+            self._save_config(config)
             self.commit_change(actor, "config.set", "config.yaml", paths=["config.yaml"])
+
+    def _save_config(self, config: Config) -> None:
+        written = yamlfile.save(self.root / "config.yaml", config.model_dump(mode="python"), header=CONFIG_HEADER)
+        self._use_config(config, written)
 
     def lock(self) -> FileLock:
         """The workspace's fair write lock (storage/lock.py). Taking it first finishes whatever a
@@ -240,6 +313,7 @@ class Workspace:
     def _after_lock(self, lock: FileLock) -> None:
         from .recovery import recover_if_needed
 
+        self._refresh_config()  # another process may have changed the settings while we waited
         recover_if_needed(self, crashed=lock.crashed, paths=lock.crashed_paths)
 
     @property
@@ -267,12 +341,15 @@ class Workspace:
     def claims(self) -> "ClaimsLayer":
         from .layers.claims import ClaimsLayer
 
+        name = self.config.store
+        return ClaimsLayer(self, self._open_store(name), store_name=name)
+
+    def _open_store(self, name: str) -> Any:
         stores = self.plugins.stores()
-        spec = stores.get(self.config.store)
+        spec = stores.get(name)
         if spec is None:
-            from .errors import UsageError as _U
-            raise _U("unknown_store", name=self.config.store, available=", ".join(sorted(stores)))
-        return ClaimsLayer(self, spec.factory(self))
+            raise UsageError("unknown_store", name=name, available=", ".join(sorted(stores)))
+        return spec.factory(self)
 
     @cached_property
     def profile(self) -> "ProfileLayer":

@@ -137,9 +137,12 @@ class IdTaken(ValueError):
 class ClaimsLayer:
     """The rules of L2 on top of whichever store is configured."""
 
-    def __init__(self, ws: "Workspace", store: ClaimStore) -> None:
+    def __init__(self, ws: "Workspace", store: ClaimStore, *, store_name: str | None = None) -> None:
         self.ws = ws
         self.store = store
+        #: the configured store's name: when another process switches it, the workspace swaps
+        #: ``store`` as it takes the lock, so a write goes where the settings then say
+        self.store_name = store_name
 
     # -- reading ----------------------------------------------------------------------------
     def get(self, claim_id: str) -> Claim:

@@ -121,11 +121,11 @@ class DigestLayer:
         """
         from ..errors import Conflict
 
-        keep_both = self.ws.config.digest.keep_both
         in_force = self.rel_path(topic)
         original = self.rel_path(topic, original=True)
         text = join_front_matter({"topic": check_topic(topic), **meta}, body)
         with self.ws.lock():
+            keep_both = self.ws.config.digest.keep_both  # the setting in force once the lock is held
             current = _revision_of(self.ws.root, in_force)
             user_in_force = current == "user"
             if user_in_force and not keep_both and not force:
@@ -157,10 +157,10 @@ class DigestLayer:
         """
         from .. import clock
 
-        keep_both = self.ws.config.digest.keep_both
         in_force = self.rel_path(topic)
         original_rel = self.rel_path(topic, original=True)
         with self.ws.lock():
+            keep_both = self.ws.config.digest.keep_both  # the setting in force once the lock is held
             paths: list[str] = []
             original_body = None
             if keep_both:

@@ -225,6 +225,13 @@ def load(path: Path, adapter: TypeAdapter[T], default: Any = None) -> T:
     return _validate_text(read_text(path), path, adapter, default)
 
 
+def loads(data: bytes | None, path: Path, adapter: TypeAdapter[T], default: Any = None) -> T:
+    """:func:`load` of bytes already read from ``path`` (``None``: the file is missing)."""
+    if data is None:
+        return adapter.validate_python(default)
+    return _validate_text(decode_text(data, path), path, adapter, default)
+
+
 # --------------------------------------------------------------------------- derived JSON copies
 #
 # A YAML parse builds its objects in Python (~0.5 ms per KB); JSON is ~50 times faster, which is
