@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover - the layers load when first used (a recor
 LAYOUT_DIRS = ("raw", "digest", "claims", "ledger", "sessions", "skills", "backends", "cache")
 GITIGNORE = "# Derived and rebuildable: never commit\ncache/\n"
 _CONFIG = TypeAdapter(Config)
-_DEFERRED_GUARD = threading.Lock()  # the changes whose hooks wait for the lock's release
+_DEFERRED_GUARD = threading.Lock()  # guards the changes whose hooks wait for the lock's release, and the edit guard
 
 
 def default_root() -> Path:
@@ -292,6 +292,7 @@ class Workspace:
     def _after_release(self, lock: FileLock) -> None:
         from .history.autocommit import SUSPEND_KEY
 
+        self._stop_edit_guard(lock)
         while True:
             with _DEFERRED_GUARD:
                 batch = self.__dict__.get("_deferred_changes")
@@ -315,6 +316,87 @@ class Workspace:
 
         self._refresh_config()  # another process may have changed the settings while we waited
         recover_if_needed(self, crashed=lock.crashed, paths=lock.crashed_paths)
+        self._start_edit_guard(lock)
+
+    # -- edits made outside MyLife ----------------------------------------------------------------
+    def _start_edit_guard(self, lock: FileLock) -> None:
+        """From now until the lock is released, every file the holding thread is about to write
+        is first held to what MyLife last recorded for it (:meth:`require_unchanged`)."""
+        from .storage.atomic import guard
+
+        with _DEFERRED_GUARD:
+            self.__dict__["_guarded"] = set()
+            if "_edit_guard" in self.__dict__:
+                return
+
+            def check(path: Path) -> None:
+                if lock.held_here():
+                    self.require_unchanged([path])
+
+            self.__dict__["_edit_guard"] = check
+            guard(check)
+
+    def _stop_edit_guard(self, lock: FileLock) -> None:
+        from .storage.atomic import unguard
+
+        with _DEFERRED_GUARD:  # another thread of this process may have taken the lock meanwhile
+            if lock.held():
+                return
+            check = self.__dict__.pop("_edit_guard", None)
+            if check is not None:
+                unguard(check)
+
+    def require_unchanged(self, paths: list[Path | str]) -> None:
+        """Refuse (:class:`~mylife_core.errors.Conflict` ``file_changed_outside``, nothing written)
+        if a file about to be rewritten no longer holds what MyLife last recorded for it: the
+        next write would otherwise absorb an edit made outside MyLife, and ``verify`` would stop
+        naming it. The user sees it with ``mylife verify`` and keeps it with ``mylife verify
+        --accept FILE`` (then the write goes through). Files this lock hold already wrote are
+        MyLife's own; untracked files (``raw/``, ``ledger/``, ``cache/``) are witnessed otherwise;
+        ``.gitignore`` and ``backends/`` are shared (:data:`~mylife_core.integrity.SHARED_PATHS`).
+        Called for every write under the lock; a write of several files calls it for all of them
+        before writing the first."""
+        from .integrity import outside_edit
+
+        seen = self.__dict__.setdefault("_guarded", set())
+        for path in paths:
+            rel = self._workspace_rel(path)
+            if rel is None or rel in seen:
+                continue
+            found = outside_edit(self, rel)
+            if found is not None:
+                from .errors import Conflict
+                from .shell import word
+                from .staleness.render import command_prefix
+
+                prog = command_prefix(self.root)
+                error = Conflict("file_changed_outside", file=rel, verify=f"{prog} verify",
+                                 accept=f"{prog} verify --accept {word(rel)}", **found)
+                error.message_key = f"error.{found['kind']}_outside"
+                raise error
+            seen.add(rel)
+
+    def keeping(self, paths: list[Path | str]) -> None:
+        """The caller keeps these files' current bytes itself, whole, in a file it writes and
+        records in the same step (a digest replaced on accepting a proposal is kept in the
+        proposal's ``replaced``): rewriting them absorbs no outside edit, so this lock hold does
+        not refuse over them (:meth:`require_unchanged`). Call with the lock held."""
+        seen = self.__dict__.setdefault("_guarded", set())
+        seen.update(rel for rel in map(self._workspace_rel, paths) if rel is not None)
+
+    def _workspace_rel(self, path: Path | str) -> str | None:
+        path = Path(path)
+        if not path.is_absolute():
+            return path.as_posix()
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            pass
+        try:
+            rel = Path(os.path.realpath(path)).relative_to(os.path.realpath(self.root))
+        except ValueError:
+            return None
+        return rel.as_posix()
 
     @property
     def plugins(self) -> PluginHost:

@@ -98,9 +98,11 @@ def migrate(ws: "Workspace", target: str, *, progress: Callable[[int, int], None
         by_id = {c.id: c for c in claims}
         dest = spec.factory(ws)
         try:
-            # every file the copy writes is recorded with the switch
+            # every file the copy writes is recorded with the switch; one changed outside MyLife
+            # is refused before anything is copied (ws.require_unchanged)
             paths_for = getattr(dest, "paths_for", None)
             written = sorted({p for c in claims for p in paths_for(c)}) if paths_for else []
+            ws.require_unchanged([*written, "config.yaml"])
             existing = _snapshot(dest)
             extra = sorted(i for i in existing if i not in by_id)
             if extra:

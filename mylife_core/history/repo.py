@@ -276,6 +276,7 @@ def enable(ws: "Workspace", *, track: str | None = None, keep: Sequence[str] | N
 
     repo = repo_of(ws)
     with ws.lock(), suspend(ws):
+        ws.require_unchanged([".gitignore", "config.yaml"])  # both are written below: refused before anything is done
         current = settings_mod.load(ws)
         updated = current.model_copy(update={
             "enabled": True,

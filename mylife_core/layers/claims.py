@@ -301,6 +301,8 @@ class ClaimsLayer:
                         context=item.get("context") or None, confidence=item["confidence"], status=status,
                         created_at=now, updated_at=now, actor=actor))
                     recorded.append(new_pointer)
+                # every file the claims go to is held to what MyLife recorded before any is written
+                self.ws.require_unchanged([p for c in pending_claims for p in self._paths(c)])
                 try:
                     self.store.add(pending_claims)
                 except IdTaken:
