@@ -202,6 +202,28 @@ def test_a_settings_change_waiting_for_the_lock_keeps_the_store_switch(ws_files)
     assert status["store"] == "graph"
 
 
+def test_verify_names_a_claim_left_in_the_store_that_is_not_configured(ws_files):
+    """A claim in claims/ that the configured store lacks (written to the old store during a
+    switch, by an older MyLife) is named by verify, not silently invisible."""
+    from store_conformance import make
+
+    from mylife_core.builtin.files_store import FilesStore
+
+    migrate(ws_files, "graph")
+    stray = make(901, day=date(2026, 1, 15), text="切换时写进旧存储的一条")
+    old = FilesStore(ws_files)
+    try:
+        old.add([stray])
+    finally:
+        old.close()
+    ws_files.close()
+    report = run_cli(["verify", "--json"], workspace=ws_files.root, load_plugins=PLUGINS)
+    assert report.returncode == 1
+    found = [p for p in report.json()["problems"] if p["kind"] == "claim_other_store"]
+    assert [(p["claim_id"], p["file"]) for p in found] == [(stray.id, "claims/2026-01.yaml")]
+    assert "graph" in found[0]["message"] and "切换时写进旧存储的一条" in found[0]["message"]
+
+
 def test_migrating_to_the_same_or_an_unknown_store(ws_files):
     with pytest.raises(UsageError) as same:
         migrate(ws_files, "files")

@@ -26,6 +26,17 @@ MESSAGES = {
     },
 }
 MESSAGES.update({
+    "verify.claim_other_store": {
+        "zh": "证据 {id}（「{text}」）在存储 {store}（{file}）里，却不在当前配置的存储 {configured} 里："
+              "它是在切换存储时写进旧存储的，MyLife 现在看不见它。用 `{prog} claim add` 把它加到当前存储，"
+              "或查看 {file} 后决定。",
+        "en": "claim {id} (\"{text}\") is in the {store} store ({file}) but not in the configured store "
+              "{configured}: it was written to the old store while the store was being switched, and MyLife "
+              "no longer sees it. Add it to the current store with `{prog} claim add`, or look at {file} "
+              "and decide.",
+    },
+})
+MESSAGES.update({
     "verify.accept_comments": {
         "zh": "注意：{file} 第 {lines} 行有你写的注释。MyLife 下次改写这个文件时（改动其中的一条记录或设置）"
               "会按数据重新生成整个文件，这些注释不会保留；需要的话请另存一份。",
