@@ -58,7 +58,7 @@ def enable(path: Path, **settings: Any) -> None:
     with Workspace.open(path, plugins=plugin_host()) as ws:
         repo.enable(ws)
         if settings:
-            settings_mod.save(ws, settings_mod.load(ws).model_copy(update=settings))
+            settings_mod.update(ws, settings)
         autocommit.flush(ws)
 
 

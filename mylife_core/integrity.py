@@ -11,6 +11,7 @@ head (:mod:`mylife_core.layers.audit`), so editing, removing or cutting off its 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,11 @@ LAYER_DIRS = ("digest", "claims")
 OPEN_DIRS = ("sessions", "skills", "backends")
 AUDIT_FILE = "ledger/audit.jsonl"
 ACCEPT_ACTION = "verify.accept"
+#: Files a write goes on with though they were edited outside MyLife (``verify`` still names the
+#: edit until the write): MyLife merges its own part into what is there (``.gitignore``: the
+#: user's lines are kept as they are), or the file is a backend's own, written by its server and
+#: shared with other tools (``backends/``). Every other file is held to what MyLife recorded.
+SHARED_PATHS = (".gitignore", "backends/")
 
 
 def sha256_file(path: Path) -> str | None:
@@ -247,6 +253,133 @@ def check_audit(ws: "Workspace") -> AuditFindings:
     return found
 
 
+# --------------------------------------------------------------------------- before a write
+
+#: the derived copy of the newest digest recorded for each file (sealed like every cache copy)
+RECORDED_CACHE = "recorded.json"
+#: bytes of new audit lines read before the copy is written again (below: the next process reads them)
+RECORDED_REWRITE_AFTER = 256 * 1024
+
+
+@dataclass
+class RecordedDigests:
+    """The newest digest the audit log records for each file, what ``verify`` holds it to:
+    ``files[rel] = [sha256 or None, at, action]``, covering the log up to ``offset`` (whose last
+    line hashes to ``last``); ``chained``: the log has a hash chain (else nothing is held)."""
+
+    offset: int = 0
+    last: str = ""
+    chained: bool = False
+    files: dict[str, list[Any]] = field(default_factory=dict)
+
+
+def recorded_digests(ws: "Workspace") -> RecordedDigests:
+    """:class:`RecordedDigests` for the log as it is now, read incrementally: the copy this
+    process holds, else ``cache/recorded.json``, is checked against the log (the line ending at
+    its offset must still hash to what it saw) and only the lines appended since are read; the
+    whole log when that part changed (an outside edit of the log, which ``verify`` names)."""
+    path = ws.audit.path
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        size = 0
+    state = ws.__dict__.get("_recorded")
+    if not _still_valid(path, size, state):
+        state = _load_recorded(ws)
+        if not _still_valid(path, size, state):
+            state = RecordedDigests()
+    if state.offset < size:
+        start = state.offset
+        with open(path, "rb") as fh:
+            fh.seek(start)
+            _read_recorded(fh, state)
+        if state.offset - start >= RECORDED_REWRITE_AFTER or not (ws.cache_dir / RECORDED_CACHE).exists():
+            from .storage.yamlfile import write_sealed
+
+            write_sealed(ws.cache_dir / RECORDED_CACHE, AUDIT_FILE,
+                         json.dumps(state.__dict__, ensure_ascii=False).encode("utf-8"))
+    ws.__dict__["_recorded"] = state
+    return state
+
+
+def _still_valid(path: Path, size: int, state: RecordedDigests | None) -> bool:
+    if state is None or state.offset > size:
+        return False
+    if state.offset == 0:
+        return True
+    raw = _line_ending_at(path, state.offset)
+    return raw is not None and line_hash(raw) == state.last
+
+
+def _load_recorded(ws: "Workspace") -> RecordedDigests | None:
+    from .storage.yamlfile import read_sealed
+
+    payload = read_sealed(ws.cache_dir / RECORDED_CACHE, AUDIT_FILE)
+    if payload is None:
+        return None
+    try:
+        data = json.loads(payload)
+        return RecordedDigests(offset=int(data["offset"]), last=str(data["last"]), chained=bool(data["chained"]),
+                               files=dict(data["files"]))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _read_recorded(fh: Any, state: RecordedDigests) -> None:
+    """Fold the complete lines from ``fh``'s position into ``state`` (a torn last line waits)."""
+    from .layers.audit import well_formed
+
+    for raw in fh:
+        if not raw.endswith(b"\n"):
+            break
+        state.offset += len(raw)
+        state.last = line_hash(raw[:-1])
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if not isinstance(data, dict):
+            continue
+        if "prev" in data:
+            state.chained = True
+        files = data.get("files")
+        if not files or not well_formed(data):
+            continue
+        at, action = data["at"][:19], data["action"]
+        for rel, sha in files.items():
+            state.files[rel] = [sha if isinstance(sha, str) else None, at, action]
+
+
+def outside_edit(ws: "Workspace", rel: str) -> dict[str, Any] | None:
+    """What ``verify`` would say of file ``rel`` now, if a write is to refuse over it: it differs
+    from the digest MyLife recorded last (``file_changed``), is gone (``file_missing``), or is a
+    layer file MyLife never wrote or had removed (``file_added``). None: MyLife's own, not held
+    to a digest, or one of :data:`SHARED_PATHS`."""
+    if not tracked(rel) or rel.startswith(SHARED_PATHS):
+        return None
+    path = ws.root / rel
+    if path.is_dir():
+        return None
+    recorded = recorded_digests(ws)
+    if not recorded.chained:
+        return None
+    actual = sha256_file(path)
+    entry = recorded.files.get(rel)
+    if entry is None:
+        if actual is None:
+            return None
+        parent, _, name = rel.rpartition("/")
+        layer_file = parent in _scan_dirs(set(recorded.files)) if parent else rel in ROOT_FILES
+        if not layer_file or name.startswith("."):
+            return None  # verify does not hold it either (e.g. a file of its own in skills/)
+        return {"kind": "file_added", "at": "", "action": ""}
+    sha, at, action = entry
+    if actual == sha:
+        return None
+    kind = "file_missing" if actual is None else "file_added" if sha is None else "file_changed"
+    return {"kind": kind, "at": at, "action": action}
+
+
 def audit_head_problem(ws: "Workspace") -> dict[str, Any] | None:
     """Before an append: does the log still end where the head says? (None: yes, or a lag a
     crash explains.) Cheap: one line is read."""
@@ -308,7 +441,7 @@ def accept(ws: "Workspace", rel: str, *, actor: str = "user") -> dict[str, Any]:
     if rel == AUDIT_FILE:
         with ws.lock():
             ws.audit_only(actor, ACCEPT_ACTION, AUDIT_FILE, detail={"size": ws.audit.path.stat().st_size})
-        return {"file": rel, "sha256": None}
+        return {"file": rel, "sha256": None, "comments": []}
     if rel.startswith("raw/"):
         raise UsageError("accept_raw", file=rel)
     if not tracked(rel):
@@ -320,4 +453,33 @@ def accept(ws: "Workspace", rel: str, *, actor: str = "user") -> dict[str, Any]:
             obj = ws.__dict__.get(layer)
             if obj is not None:
                 obj._data = None
-    return {"file": rel, "sha256": sha}
+        comments = lost_comments(ws.root / rel)
+    return {"file": rel, "sha256": sha, "comments": comments}
+
+
+def _own_headers() -> frozenset[str]:
+    """The comment lines MyLife itself writes at the top of the YAML files it rebuilds."""
+    from .builtin.files_store import HEADER as CLAIMS
+    from .chat.session import HEADER as SESSION
+    from .config import CONFIG_HEADER
+    from .layers.index import HEADER as INDEX
+    from .layers.profile import HEADER as PROFILE
+    from .pipeline.proposals import HEADER as PROPOSALS
+
+    return frozenset(line.strip() for header in (CLAIMS, SESSION, CONFIG_HEADER, INDEX, PROFILE, PROPOSALS)
+                     for line in header.splitlines())
+
+
+def lost_comments(path: Path) -> list[int]:
+    """The lines of a YAML layer file holding the user's own comments: MyLife rebuilds such a file
+    from its data when it next rewrites it (a claim's status, a profile field, a setting), so
+    they will not survive that write. ``verify --accept`` says so (docs/cli.md)."""
+    if path.suffix != ".yaml":
+        return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    from .storage.yamlfile import comment_lines
+
+    return comment_lines(text, keep=_own_headers())

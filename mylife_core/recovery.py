@@ -185,23 +185,10 @@ def finish_pending(ws: "Workspace") -> dict[str, Any] | None:
     return outcome
 
 
-def _latest_digests(ws: "Workspace", rels: set[str]) -> dict[str, str | None]:
-    """The newest digest the audit log recorded for each of ``rels`` (absent: never recorded)."""
-    found: dict[str, str | None] = {}
-    needles = [json.dumps(r, ensure_ascii=False).encode("utf-8") for r in rels]
-    for line in ws.audit.lines(parse=False):
-        if line.problem is not None or not any(n in line.raw for n in needles):
-            continue
-        for rel, sha in (line.data.get("files") or {}).items():
-            if rel in rels:
-                found[rel] = sha if isinstance(sha, str) else None
-    return found
-
-
 def audit_unaudited_writes(ws: "Workspace", paths: list[str]) -> list[str]:
     """Files a killed writer replaced after its last audit entry (the lock noted them): record
     them as they are now, so verify holds them to what MyLife wrote (``recover`` entry)."""
-    from .integrity import digest_paths, tracked
+    from .integrity import digest_paths, recorded_digests, tracked
 
     root = str(ws.root.resolve())
     rels = set()
@@ -215,7 +202,8 @@ def audit_unaudited_writes(ws: "Workspace", paths: list[str]) -> list[str]:
     if not rels:
         return []
     now = digest_paths(ws.root, sorted(rels))
-    latest = _latest_digests(ws, set(now))
+    recorded = recorded_digests(ws).files
+    latest = {rel: recorded[rel][0] for rel in now if rel in recorded}  # absent: never recorded
     changed = sorted(rel for rel, sha in now.items() if latest.get(rel, "absent") != sha
                      and not (rel not in latest and sha is None))
     if changed:

@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover - the layers load when first used (a recor
 LAYOUT_DIRS = ("raw", "digest", "claims", "ledger", "sessions", "skills", "backends", "cache")
 GITIGNORE = "# Derived and rebuildable: never commit\ncache/\n"
 _CONFIG = TypeAdapter(Config)
-_DEFERRED_GUARD = threading.Lock()  # the changes whose hooks wait for the lock's release
+_DEFERRED_GUARD = threading.Lock()  # guards the changes whose hooks wait for the lock's release, and the edit guard
 
 
 def default_root() -> Path:
@@ -128,6 +128,22 @@ def missing_workspace(root: Path) -> WorkspaceMissing:
     return WorkspaceMissing("no_workspace_not_empty", path=str(root), command=init(_new_folder(root, inside=True)))
 
 
+def _parse_config(path: Path, data: bytes | None) -> Config:
+    return yamlfile.loads(data, path, _CONFIG, default={})
+
+
+def _merge(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with ``changes`` applied: a mapping merged key by key into a mapping, anything
+    else replaced."""
+    out = dict(base)
+    for key, value in changes.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
 class Workspace:
     def __init__(self, root: Path, *, plugins: PluginHost | None = None) -> None:
         self.root = root
@@ -181,13 +197,70 @@ class Workspace:
 
     @cached_property
     def config(self) -> Config:
-        return yamlfile.load(self.root / "config.yaml", _CONFIG, default={})
+        """``config.yaml`` as read when first needed. A writer sees it as it is once the lock is
+        held: taking the lock re-reads the file when another process changed it since
+        (:meth:`_refresh_config`), so every write decides where its data goes (the claim store,
+        ``digest.keep_both``, git history) from the settings in force, never from a stale copy."""
+        path = self.root / "config.yaml"
+        try:
+            data = yamlfile.read_bytes(path)
+        except FileNotFoundError:
+            data = None
+        config = _parse_config(path, data)
+        self.__dict__["_config_bytes"] = data
+        return config
+
+    def _refresh_config(self, *, force: bool = False) -> None:
+        """Re-read ``config.yaml`` if it changed since this process read it (the lock is held).
+        Cheap: one small read, compared byte for byte; nothing is parsed when it did not change.
+        A store switched meanwhile (``store migrate`` in another process) takes effect at once,
+        also for a :class:`ClaimsLayer` a caller already holds."""
+        if "config" not in self.__dict__ and not force:
+            return  # never read yet: the first use reads the file as it is now
+        path = self.root / "config.yaml"
+        try:
+            data = yamlfile.read_bytes(path)
+        except FileNotFoundError:
+            data = None
+        if "config" in self.__dict__ and data == self.__dict__.get("_config_bytes"):
+            return
+        self._use_config(_parse_config(path, data), data)
+
+    def _use_config(self, config: Config, data: bytes | None) -> None:
+        """Make ``config`` (parsed from ``data``, the file's bytes) the one in force here."""
+        self.__dict__["config"] = config
+        self.__dict__["_config_bytes"] = data
+        claims = self.__dict__.get("claims")
+        if claims is not None and claims.store_name != config.store:
+            old = claims.store
+            claims.store, claims.store_name = self._open_store(config.store), config.store
+            old.close()
+
+    def update_config(self, changes: dict[str, Any], *, actor: str = "user", action: str = "config.set",
+                      target: str = "config.yaml", detail: dict[str, Any] | None = None) -> Config:
+        """Change settings: read ``config.yaml`` under the lock, apply only ``changes`` (a mapping
+        merged into the file's settings: a nested mapping changes only the keys it names), write
+        it atomically and audit it. Another process's change made meanwhile is kept (a
+        ``store migrate`` and a ``git enable`` at the same moment both stay). The one way
+        commands change settings; returns the settings now in force."""
+        with self.lock():
+            self._refresh_config(force=True)
+            merged = _merge(self.config.model_dump(mode="python"), changes)
+            config = _CONFIG.validate_python(merged)
+            self._save_config(config)
+            self.commit_change(actor, action, target, paths=["config.yaml"], detail=detail)
+        return config
 
     def save_config(self, config: Config, *, actor: str = "user") -> None:
+        """Replace ``config.yaml`` with ``config`` as given (tests and tools that build a whole
+        configuration). Commands change settings with :meth:`update_config`."""
         with self.lock():
-            yamlfile.save(self.root / "config.yaml", config.model_dump(mode="python"), header=CONFIG_HEADER)
-            self.__dict__["config"] = config
+            self._save_config(config)
             self.commit_change(actor, "config.set", "config.yaml", paths=["config.yaml"])
+
+    def _save_config(self, config: Config) -> None:
+        written = yamlfile.save(self.root / "config.yaml", config.model_dump(mode="python"), header=CONFIG_HEADER)
+        self._use_config(config, written)
 
     def lock(self) -> FileLock:
         """The workspace's fair write lock (storage/lock.py). Taking it first finishes whatever a
@@ -244,6 +317,7 @@ class Workspace:
     def _after_release(self, lock: FileLock) -> None:
         from .history.autocommit import SUSPEND_KEY
 
+        self._stop_edit_guard(lock)
         while True:
             with _DEFERRED_GUARD:
                 batch = self.__dict__.get("_deferred_changes")
@@ -265,7 +339,89 @@ class Workspace:
     def _after_lock(self, lock: FileLock) -> None:
         from .recovery import recover_if_needed
 
+        self._refresh_config()  # another process may have changed the settings while we waited
         recover_if_needed(self, crashed=lock.crashed, paths=lock.crashed_paths)
+        self._start_edit_guard(lock)
+
+    # -- edits made outside MyLife ----------------------------------------------------------------
+    def _start_edit_guard(self, lock: FileLock) -> None:
+        """From now until the lock is released, every file the holding thread is about to write
+        is first held to what MyLife last recorded for it (:meth:`require_unchanged`)."""
+        from .storage.atomic import guard
+
+        with _DEFERRED_GUARD:
+            self.__dict__["_guarded"] = set()
+            if "_edit_guard" in self.__dict__:
+                return
+
+            def check(path: Path) -> None:
+                if lock.held_here():
+                    self.require_unchanged([path])
+
+            self.__dict__["_edit_guard"] = check
+            guard(check)
+
+    def _stop_edit_guard(self, lock: FileLock) -> None:
+        from .storage.atomic import unguard
+
+        with _DEFERRED_GUARD:  # another thread of this process may have taken the lock meanwhile
+            if lock.held():
+                return
+            check = self.__dict__.pop("_edit_guard", None)
+            if check is not None:
+                unguard(check)
+
+    def require_unchanged(self, paths: list[Path | str]) -> None:
+        """Refuse (:class:`~mylife_core.errors.Conflict` ``file_changed_outside``, nothing written)
+        if a file about to be rewritten no longer holds what MyLife last recorded for it: the
+        next write would otherwise absorb an edit made outside MyLife, and ``verify`` would stop
+        naming it. The user sees it with ``mylife verify`` and keeps it with ``mylife verify
+        --accept FILE`` (then the write goes through). Files this lock hold already wrote are
+        MyLife's own; untracked files (``raw/``, ``ledger/``, ``cache/``) are witnessed otherwise;
+        ``.gitignore`` and ``backends/`` are shared (:data:`~mylife_core.integrity.SHARED_PATHS`).
+        Called for every write under the lock; a write of several files calls it for all of them
+        before writing the first."""
+        from .integrity import outside_edit
+
+        seen = self.__dict__.setdefault("_guarded", set())
+        for path in paths:
+            rel = self._workspace_rel(path)
+            if rel is None or rel in seen:
+                continue
+            found = outside_edit(self, rel)
+            if found is not None:
+                from .errors import Conflict
+                from .shell import word
+                from .staleness.render import command_prefix
+
+                prog = command_prefix(self.root)
+                error = Conflict("file_changed_outside", file=rel, verify=f"{prog} verify",
+                                 accept=f"{prog} verify --accept {word(rel)}", **found)
+                error.message_key = f"error.{found['kind']}_outside"
+                raise error
+            seen.add(rel)
+
+    def keeping(self, paths: list[Path | str]) -> None:
+        """The caller keeps these files' current bytes itself, whole, in a file it writes and
+        records in the same step (a digest replaced on accepting a proposal is kept in the
+        proposal's ``replaced``): rewriting them absorbs no outside edit, so this lock hold does
+        not refuse over them (:meth:`require_unchanged`). Call with the lock held."""
+        seen = self.__dict__.setdefault("_guarded", set())
+        seen.update(rel for rel in map(self._workspace_rel, paths) if rel is not None)
+
+    def _workspace_rel(self, path: Path | str) -> str | None:
+        path = Path(path)
+        if not path.is_absolute():
+            return path.as_posix()
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            pass
+        try:
+            rel = Path(os.path.realpath(path)).relative_to(os.path.realpath(self.root))
+        except ValueError:
+            return None
+        return rel.as_posix()
 
     @property
     def plugins(self) -> PluginHost:
@@ -292,12 +448,15 @@ class Workspace:
     def claims(self) -> "ClaimsLayer":
         from .layers.claims import ClaimsLayer
 
+        name = self.config.store
+        return ClaimsLayer(self, self._open_store(name), store_name=name)
+
+    def _open_store(self, name: str) -> Any:
         stores = self.plugins.stores()
-        spec = stores.get(self.config.store)
+        spec = stores.get(name)
         if spec is None:
-            from .errors import UsageError as _U
-            raise _U("unknown_store", name=self.config.store, available=", ".join(sorted(stores)))
-        return ClaimsLayer(self, spec.factory(self))
+            raise UsageError("unknown_store", name=name, available=", ".join(sorted(stores)))
+        return spec.factory(self)
 
     @cached_property
     def profile(self) -> "ProfileLayer":

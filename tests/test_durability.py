@@ -173,6 +173,11 @@ def test_hand_added_claim_is_picked_up(cli, ws_path):
     time.sleep(0.01)
     listed = cli("claim", "list", "--json").json()["claims"]
     assert [c["claim"] for c in listed] == ["一句话", "手写的一条"]
+    edited = shard.read_bytes()
+    refused = cli("claim", "add", "再来一条", "--topic", "t", "--from", f"{rec}#L1", "--at", "2026-01-15", "--json")
+    assert refused.returncode == 4 and refused.json()["error"]["params"]["file"] == "claims/2026-01.yaml"
+    assert shard.read_bytes() == edited  # the hand edit is not absorbed unseen: kept with verify --accept
+    assert cli("verify", "--accept", "claims/2026-01.yaml").returncode == 0
     nxt = cli("claim", "add", "再来一条", "--topic", "t", "--from", f"{rec}#L1", "--at", "2026-01-15", "--json")
     assert nxt.json()["claim"]["id"] == "claim-2026-01-15-008"
 

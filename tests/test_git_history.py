@@ -255,7 +255,7 @@ def test_in_process_writes_are_batched_into_one_commit(ws):
 
 def test_batch_seconds_zero_commits_each_write(ws):
     history_repo.enable(ws)
-    history_settings.save(ws, history_settings.load(ws).model_copy(update={"batch_seconds": 0}))
+    history_settings.update(ws, {"batch_seconds": 0})
     assert subjects(ws.root)[0] == "config.set config.yaml"  # the settings change itself, at once
     before = len(subjects(ws.root))
     ws.raw.record(b"one", topic="t")
@@ -268,7 +268,7 @@ def test_a_batch_is_committed_by_its_timer_in_a_long_running_process(ws):
     import time
 
     history_repo.enable(ws)
-    history_settings.save(ws, history_settings.load(ws).model_copy(update={"batch_seconds": 0.3}))
+    history_settings.update(ws, {"batch_seconds": 0.3})
     autocommit.flush(ws)
     before = len(subjects(ws.root))
     ws.raw.record(b"from the MCP server", topic="t")

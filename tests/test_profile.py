@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 import yaml
+
+from mylife_core.errors import Conflict
+from mylife_core.integrity import accept
 
 
 def test_set_get_history_and_ttl(cli, ws_path):
@@ -162,6 +166,11 @@ def test_a_hand_edited_layout_falls_back_to_a_whole_dump(ws, ws_path):
     path = ws_path / "profile.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("  学历:", "  # 手写的注释\n  学历:")
                     .replace("value: 100", "value: 150"), encoding="utf-8")
+    edited = path.read_bytes()
+    with pytest.raises(Conflict) as refused:  # an edit outside MyLife is never absorbed unseen
+        ws.profile.set("学历", "硕士")
+    assert refused.value.params["file"] == "profile.yaml" and path.read_bytes() == edited
+    accept(ws, "profile.yaml")  # the user keeps it (`mylife verify --accept profile.yaml`)
     ws.profile.set("学历", "硕士")
     assert path.read_bytes() == _whole_dump(ws)
     fields = ws.profile.reload().fields

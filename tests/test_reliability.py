@@ -131,6 +131,90 @@ def test_verify_accept(cli, ws_path):
     assert cli("verify", "--accept", "ledger/audit.jsonl").returncode == 0
 
 
+def test_a_write_never_absorbs_an_outside_edit_unseen(cli, ws_path):
+    """QA s20 #3: 房租 changed by hand 4500 → 1500 was named by verify until the next unrelated
+    `profile set` rewrote profile.yaml and recorded its new hash: then verify passed, and 1500
+    stood with no history entry. Now the write is refused (exit 4, nothing written) until the
+    user keeps the edit with `verify --accept`."""
+    cli("init")
+    assert cli("profile", "set", "房租", "4500", "--yes").returncode == 0
+    path = ws_path / "profile.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("value: 4500", "value: 1500"), encoding="utf-8")
+    edited = path.read_bytes()
+    assert [p["kind"] for p in _problems(cli)] == ["file_changed"]
+    refused = cli("profile", "set", "工作年限", "5", "--yes", "--json")
+    assert refused.returncode == 4, refused.stderr
+    error = refused.json()["error"]
+    assert (error["code"], error["key"], error["params"]["file"]) == ("conflict", "file_changed_outside", "profile.yaml")
+    assert path.read_bytes() == edited  # nothing written
+    text = cli("profile", "set", "工作年限", "5", "--yes", env={"MYLIFE_LANG": "en"}).stderr
+    assert "profile.yaml was changed outside MyLife" in text and "profile.set" in text
+    assert "`mylife verify`" in text and "`mylife verify --accept profile.yaml`" in text
+    assert [p["kind"] for p in _problems(cli)] == ["file_changed"]  # still named
+    assert cli("verify", "--accept", "profile.yaml").returncode == 0
+    assert cli("profile", "set", "工作年限", "5", "--yes").returncode == 0
+    assert _problems(cli) == []
+    assert cli("profile", "get", "房租", "--json").json()["field"]["value"] == 1500  # what the user kept
+
+
+def test_a_claim_edited_by_hand_is_not_absorbed_by_the_next_write_to_its_month(ws_path):
+    """QA s20 #3, claims: a claim's text changed by hand, then an unrelated claim added to that
+    month's file: the edit was absorbed. The refusal names the exact command for this workspace."""
+    from mylife_core.shell import path as shell_path
+    from mylife_core.testing import run_cli
+
+    def run(*args: str, **kw):  # -w, no MYLIFE_HOME: the suggested commands must carry -w
+        return run_cli(["-w", str(ws_path), *args], **kw)
+
+    env = {"MYLIFE_NOW": "2026-03-10"}
+    run("init", env=env)
+    rec = run("record", "我想跳槽", "--topic", "career", "--at", "2026-03-01", "--json", env=env).json()["record"]["file"]
+    first = run("claim", "add", "我想跳槽", "--topic", "职业", "--kind", "assessment", "--from", f"{rec}#L1", "--json",
+                env=env).json()["claim"]["id"]
+    shard = ws_path / "claims" / "2026-03.yaml"
+    shard.write_text(shard.read_text(encoding="utf-8").replace("claim: 我想跳槽", "claim: 我一点也不想跳槽"),
+                     encoding="utf-8")
+    edited = shard.read_bytes()
+    prefix = f"mylife -w {shell_path(ws_path)}"
+    for args in (["claim", "add", "另一条", "--topic", "职业", "--from", f"{rec}#L1"],
+                 ["claim", "dispute", first, "--why", "说过头了"]):
+        refused = run(*args, env=env)
+        assert refused.returncode == 4, (args, refused.stderr)
+        assert f"`{prefix} verify --accept claims/2026-03.yaml`" in refused.stderr
+        assert f"`{prefix} verify`" in refused.stderr
+        assert shard.read_bytes() == edited
+    assert run("claim", "list", "--json", env=env).json()["total"] == 1  # nothing added, no raw note left
+    assert run("verify", "--json", env=env).json()["problems"][0]["file"] == "claims/2026-03.yaml"
+    assert run("verify", "--accept", "claims/2026-03.yaml", env=env).returncode == 0
+    assert run("claim", "add", "另一条", "--topic", "职业", "--from", f"{rec}#L1", env=env).returncode == 0
+    assert run("claim", "show", first, "--json", env=env).json()["claim"]["claim"] == "我一点也不想跳槽"
+    assert run("verify", "--json", env=env).json()["ok"]
+
+
+def test_accepting_a_file_with_comments_says_they_will_not_survive_the_next_rewrite(cli, ws_path):
+    """QA s20 (hand edits, part A): MyLife rebuilds a YAML layer file from its data when it next
+    rewrites it, so the user's comments go even after `verify --accept`; accept now says so."""
+    cli("init")
+    rec = cli("record", "我想跳槽", "--topic", "career", "--at", "2026-03-01", "--json").json()["record"]["file"]
+    cid = cli("claim", "add", "我想跳槽", "--topic", "职业", "--kind", "assessment", "--from", f"{rec}#L1",
+              "--json").json()["claim"]["id"]
+    shard = ws_path / "claims" / "2026-03.yaml"
+    lines = shard.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines.insert(1, "# 我手写的备注\n")
+    shard.write_text("".join(lines).replace("claim: 我想跳槽", "claim: 我想跳槽  # 原话如此"), encoding="utf-8")
+    r = cli("verify", "--accept", "claims/2026-03.yaml", "--json")
+    assert r.json()["accepted"] == [{"file": "claims/2026-03.yaml", "sha256": r.json()["accepted"][0]["sha256"],
+                                     "comments": [2, next(i for i, line in enumerate(lines, 1) if "claim: 我想跳槽" in line)]}]
+    text = cli("verify", "--accept", "claims/2026-03.yaml", env={"MYLIFE_LANG": "en"}).stdout
+    assert "comments will not survive" in text and "claims/2026-03.yaml" in text
+    assert cli("claim", "dispute", cid, "--why", "说过头了").returncode == 0
+    assert "我手写的备注" not in shard.read_text(encoding="utf-8")  # as it said (docs/cli.md)
+    profile = ws_path / "profile.yaml"  # a value holding '#' is no comment, nor is MyLife's own header
+    assert cli("profile", "set", "备注", "第 #3 条", "--yes").returncode == 0
+    assert cli("verify", "--accept", "profile.yaml", "--json").json()["accepted"][0]["comments"] == []
+    assert "#3" in profile.read_text(encoding="utf-8")
+
+
 def test_a_legacy_log_gets_a_baseline_on_the_next_write(cli, ws_path):
     cli("init")
     cli("profile", "set", "现有存款", "120000", "--ttl", "90")

@@ -4,6 +4,10 @@ migration changes nothing. Real CLI subprocesses, real servers."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 from datetime import date
 
 import pytest
@@ -11,7 +15,7 @@ from store_conformance import backend_plugins, open_ws
 
 from mylife_core.builtin.store_admin import migrate
 from mylife_core.errors import Conflict, UsageError
-from mylife_core.testing import run_cli
+from mylife_core.testing import cli_env, run_cli
 
 PLUGINS = "mylife-memorix,mylife-graph"
 
@@ -125,6 +129,99 @@ def test_an_interrupted_migration_resumes(ws_files):
     assert (result["copied"], result["skipped"], result["updated"]) == (20, 10, 0)
     assert ws_files.config.store == "memorix"
     assert [c.model_dump() for c in ws_files.claims.iter_all()] == [c.model_dump() for c in claims]
+
+
+def _start_behind_the_lock(ws, args: list[str]) -> subprocess.Popen:
+    """Start ``mylife ARGS`` while ``ws``'s lock is held here, and return once it has read its
+    configuration and queued for the lock (its node appears in the lock's queue)."""
+    queue = ws.root / "cache" / "locks" / "write.lock.d"
+    before = set(os.listdir(queue))
+    proc = subprocess.Popen([sys.executable, "-m", "mylife_core", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=cli_env(ws.root, load_plugins=PLUGINS))
+    deadline = time.monotonic() + 60
+    while not set(os.listdir(queue)) - before:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the command never queued for the lock"
+        time.sleep(0.05)
+    return proc
+
+
+def test_a_claim_written_while_the_store_switches_goes_to_the_new_store(ws_files):
+    """QA s20 #1: a `claim add` that waited for the lock while `store migrate --to graph` ran
+    wrote to claims/ (the store its start-up had read), exited 0, and was seen by nobody: `claim
+    list` and `verify` said nothing, the next add reused its id, migrating back overwrote it."""
+    root = ws_files.root
+    with ws_files.lock():
+        writer = _start_behind_the_lock(ws_files, ["claim", "add", "迁移时写下的一条重要感受", "--topic", "职业",
+                                                   "--kind", "assessment", "--json"])
+        migrate(ws_files, "graph")
+    out, err = writer.communicate(timeout=120)
+    assert writer.returncode == 0, err.decode()
+    added = json.loads(out)["claim"]
+    assert "迁移时写下" not in "".join(p.read_text(encoding="utf-8") for p in (root / "claims").glob("*.yaml"))
+    listed = run_cli(["claim", "list", "-n", "0", "--json"], workspace=root, load_plugins=PLUGINS).json()
+    assert listed["total"] == 31 and added["id"] in [c["id"] for c in listed["claims"]]
+    ws = open_ws(root, "graph")
+    try:
+        ws.claims.store.rebuild()  # from the graph server itself
+        assert ws.claims.get(added["id"]).claim == "迁移时写下的一条重要感受"
+    finally:
+        ws.close()
+    nxt = run_cli(["claim", "add", "之后的一条", "--topic", "职业", "--json"], workspace=root, load_plugins=PLUGINS)
+    assert nxt.json()["claim"]["id"] != added["id"]
+    verified = run_cli(["verify", "--json"], workspace=root, load_plugins=PLUGINS)
+    assert verified.json()["ok"], verified.stdout
+    back = run_cli(["store", "migrate", "--to", "files", "--json"], workspace=root, load_plugins=PLUGINS)
+    assert back.returncode == 0 and back.json()["claims"] == 32, back.stderr
+    texts = [c["claim"] for c in run_cli(["claim", "list", "-n", "0", "--json"], workspace=root).json()["claims"]]
+    assert "迁移时写下的一条重要感受" in texts and "之后的一条" in texts
+    # the shards the migration wrote are recorded with it: verify holds them, the next write goes through
+    assert run_cli(["verify", "--json"], workspace=root).json()["ok"]
+    assert run_cli(["claim", "dispute", added["id"], "--why", "写错了"], workspace=root).returncode == 0
+
+
+def test_a_settings_change_waiting_for_the_lock_keeps_the_store_switch(ws_files):
+    """QA s20 #2: `git enable` started while `store migrate --to graph` ran wrote back the
+    configuration it had read at its start: `store: files` again, the migration undone."""
+    from mylife_core.history.gitcmd import git_executable
+
+    if git_executable() is None:
+        pytest.skip("git is not installed")
+    root = ws_files.root
+    with ws_files.lock():
+        enabling = _start_behind_the_lock(ws_files, ["git", "enable", "--json"])
+        migrate(ws_files, "graph")
+    out, err = enabling.communicate(timeout=120)
+    assert enabling.returncode == 0, err.decode()
+    ws = open_ws(root, "graph")
+    try:
+        assert ws.config.store == "graph" and ws.config.git["enabled"] is True
+    finally:
+        ws.close()
+    status = run_cli(["store", "status", "--json"], workspace=root, load_plugins=PLUGINS).json()
+    assert status["store"] == "graph"
+
+
+def test_verify_names_a_claim_left_in_the_store_that_is_not_configured(ws_files):
+    """A claim in claims/ that the configured store lacks (written to the old store during a
+    switch, by an older MyLife) is named by verify, not silently invisible."""
+    from store_conformance import make
+
+    from mylife_core.builtin.files_store import FilesStore
+
+    migrate(ws_files, "graph")
+    stray = make(901, day=date(2026, 1, 15), text="切换时写进旧存储的一条")
+    old = FilesStore(ws_files)
+    try:
+        old.add([stray])
+    finally:
+        old.close()
+    ws_files.close()
+    report = run_cli(["verify", "--json"], workspace=ws_files.root, load_plugins=PLUGINS)
+    assert report.returncode == 1
+    found = [p for p in report.json()["problems"] if p["kind"] == "claim_other_store"]
+    assert [(p["claim_id"], p["file"]) for p in found] == [(stray.id, "claims/2026-01.yaml")]
+    assert "graph" in found[0]["message"] and "切换时写进旧存储的一条" in found[0]["message"]
 
 
 def test_migrating_to_the_same_or_an_unknown_store(ws_files):

@@ -88,16 +88,21 @@ def migrate(ws: "Workspace", target: str, *, progress: Callable[[int, int], None
     """Move L2 from the configured store to ``target`` (see the module docstring)."""
     from mylife_core.errors import Conflict, UsageError
 
-    source_name = ws.config.store
-    if target == source_name:
-        raise UsageError("store_same", name=target)
     spec = _lookup(ws.plugins, target)
-    with ws.lock():
+    with ws.lock():  # the store in force is read under the lock: another migration may just have run
+        source_name = ws.config.store
+        if target == source_name:
+            raise UsageError("store_same", name=target)
         source = ws.claims.store
         claims = list(source.iter_all())
         by_id = {c.id: c for c in claims}
         dest = spec.factory(ws)
         try:
+            # every file the copy writes is recorded with the switch; one changed outside MyLife
+            # is refused before anything is copied (ws.require_unchanged)
+            paths_for = getattr(dest, "paths_for", None)
+            written = sorted({p for c in claims for p in paths_for(c)}) if paths_for else []
+            ws.require_unchanged([*written, "config.yaml"])
             existing = _snapshot(dest)
             extra = sorted(i for i in existing if i not in by_id)
             if extra:
@@ -119,13 +124,13 @@ def migrate(ws: "Workspace", target: str, *, progress: Callable[[int, int], None
             _verify(dest, by_id, source_name)
         finally:
             dest.close()
-        config = ws.config.model_copy(update={"store": target})
-        ws.save_config(config, actor="user")  # the commit point: one atomic write
-        ws.commit_change("user", "store.migrate", target, paths=["config.yaml"],
-                         detail={"from": source_name, "to": target, "claims": len(claims),
-                                 "copied": len(to_add), "updated": len(to_update)})
+        detail = {"from": source_name, "to": target, "claims": len(claims), "copied": len(to_add),
+                  "updated": len(to_update)}
+        # the commit point: one atomic write of config.yaml, read again under the lock so that
+        # nothing else in it changes; the workspace then writes claims to the new store
+        ws.update_config({"store": target}, actor="user")
+        ws.commit_change("user", "store.migrate", target, paths=["config.yaml", *written], detail=detail)
         source.close()
-        ws.__dict__.pop("claims", None)
     return {"from": source_name, "to": target, "claims": len(claims), "copied": len(to_add),
             "updated": len(to_update), "skipped": len(claims) - len(to_add) - len(to_update),
             "old_data": _data_folder(source)}

@@ -159,11 +159,7 @@ class DriftOffers:
             return
         s.remember_asked = True
         if self.chat.io.confirm(t("chat.remember.prompt", choice=t(f"chat.remember.{choice}")), default=False):
-            with self.chat.ws.lock():
-                self.chat.ws.__dict__.pop("config", None)  # re-read: another process may have changed it
-                config = self.chat.ws.config.model_copy(deep=True)
-                config.branch.default = choice  # type: ignore[assignment]
-                self.chat.ws.save_config(config)
+            self.chat.ws.update_config({"branch": {"default": choice}})
             self.chat.io.say(t("chat.remember.saved", choice=t(f"chat.remember.{choice}")))
 
     def mention(self, names: set[str]) -> None:

@@ -20,6 +20,9 @@ def command(ws, out: Output, accept: tuple[str, ...]) -> int:
         for name in accept:
             accepted.append(accept_file(ws, name, actor="user"))
             out.line(t("verify.accepted", file=accepted[-1]["file"]), fg="green")
+            if accepted[-1]["comments"]:  # kept now, but not by MyLife's next rewrite of the file
+                out.line(t("verify.accept_comments", file=accepted[-1]["file"],
+                           lines=", ".join(map(str, accepted[-1]["comments"]))), fg="yellow")
 
     stages = {"raw": t("verify.stage.raw"), "claims": t("verify.stage.claims")}
     with reporting(enabled=not out.json) as progress:

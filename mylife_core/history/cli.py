@@ -335,7 +335,7 @@ def auto_push_cmd(ws, out: Output, state: str) -> int:
     current = settings.load(ws)
     if state == "off":
         if current.auto_push:
-            settings.save(ws, current.model_copy(update={"auto_push": False}))
+            settings.update(ws, {"auto_push": False})
         out.emit({"ok": True, "auto_push": False})
         out.line(t("git.autopush_off"))
         return 0
@@ -343,7 +343,7 @@ def auto_push_cmd(ws, out: Output, state: str) -> int:
     result = remote.check(ws, current.remote)
     if result.verdict not in ("private", "local"):
         raise PrivacyRefused("git_autopush_not_private", remote=result.name, verdict=_verdict_text(result.verdict))
-    settings.save(ws, settings.load(ws).model_copy(update={"auto_push": True, "remote": result.name}))
+    settings.update(ws, {"auto_push": True, "remote": result.name})
     out.emit({"ok": True, "auto_push": True, "remote": result.name, "privacy": result.to_json()})
     out.line(t("git.autopush_on", remote=result.name, verdict=_verdict_text(result.verdict)), fg="green")
     return 0

@@ -154,8 +154,7 @@ def add(ws: "Workspace", name: str, parsed: privacy.RemoteURL, verdict: Verdict,
             and not parsed.raw.startswith("file://") else parsed.raw
         repo.run(["remote", "add", "--", name, url])
         record_verdict(repo, RemoteCheck(name, [verdict]))
-        settings = settings_mod.load(ws)
-        settings_mod.save(ws, settings.model_copy(update={"remote": name}), actor=actor)
+        settings_mod.update(ws, {"remote": name}, actor=actor)
         ws.commit_change(actor, "git.remote.add", name, paths=["config.yaml"],
                          detail={"name": name, "url": parsed.display, "verdict": verdict.verdict})
         commit_paths(ws, ["config.yaml"], message=(f"git.remote.add {name} ({verdict.verdict})", ""))
@@ -186,7 +185,7 @@ def remove(ws: "Workspace", name: str, *, actor: str = "user") -> None:
         State(repo.git_dir).forget_verdict(name)
         settings = settings_mod.load(ws)
         if settings.remote == name:
-            settings_mod.save(ws, settings.model_copy(update={"remote": None, "auto_push": False}), actor=actor)
+            settings_mod.update(ws, {"remote": None, "auto_push": False}, actor=actor)
         ws.commit_change(actor, "git.remote.remove", name, paths=["config.yaml"], detail={"name": name})
         commit_paths(ws, ["config.yaml"], message=(f"git.remote.remove {name}", ""))
 

@@ -276,6 +276,7 @@ def enable(ws: "Workspace", *, track: str | None = None, keep: Sequence[str] | N
 
     repo = repo_of(ws)
     with ws.lock(), suspend(ws):
+        ws.require_unchanged([".gitignore", "config.yaml"])  # both are written below: refused before anything is done
         current = settings_mod.load(ws)
         updated = current.model_copy(update={
             "enabled": True,
@@ -295,7 +296,7 @@ def enable(ws: "Workspace", *, track: str | None = None, keep: Sequence[str] | N
                                if name not in updated.kept_layers() for p in paths]
         repo.run(["rm", "-r", "--cached", "-q", "--ignore-unmatch", "--", *dropped])
         hook = install_pre_push(repo)
-        settings_mod.save(ws, updated, actor=actor)
+        settings_mod.update(ws, {"enabled": True, "track": updated.track, "keep": updated.keep}, actor=actor)
         ws.commit_change(actor, "git.enable", ".gitignore", paths=[".gitignore", "config.yaml"],
                          detail={"track": updated.track})
         result = _commit_everything(ws, repo, updated, subject="MyLife history enabled: initial state"
@@ -388,4 +389,4 @@ def disable(ws: "Workspace", *, actor: str = "user") -> None:
     if not current.enabled:
         return
     with ws.lock(), suspend(ws):
-        settings_mod.save(ws, current.model_copy(update={"enabled": False, "auto_push": False}), actor=actor)
+        settings_mod.update(ws, {"enabled": False, "auto_push": False}, actor=actor)

@@ -18,7 +18,7 @@ remote's URL lives in the repository's own ``.git/config``; this section only na
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -95,7 +95,11 @@ def load(ws: "Workspace") -> GitSettings:
     return settings
 
 
-def save(ws: "Workspace", settings: GitSettings, *, actor: str = "user") -> None:
-    """Write the section back through ``ws.save_config`` (atomic, audited, under the lock)."""
-    data = settings.model_dump(mode="json")
-    ws.save_config(ws.config.model_copy(update={"git": data}), actor=actor)
+def update(ws: "Workspace", changes: dict[str, Any], *, actor: str = "user") -> GitSettings:
+    """Change the settings named in ``changes`` (checked first) through ``ws.update_config``:
+    read under the lock, only these keys written, atomic, audited. Returns the settings now."""
+    with ws.lock():
+        updated = GitSettings.model_validate({**load(ws).model_dump(), **changes})
+        dumped = updated.model_dump(mode="json")
+        ws.update_config({"git": {key: dumped[key] for key in changes}}, actor=actor)
+    return updated

@@ -139,9 +139,12 @@ class IdTaken(ValueError):
 class ClaimsLayer:
     """The rules of L2 on top of whichever store is configured."""
 
-    def __init__(self, ws: "Workspace", store: ClaimStore) -> None:
+    def __init__(self, ws: "Workspace", store: ClaimStore, *, store_name: str | None = None) -> None:
         self.ws = ws
         self.store = store
+        #: the configured store's name: when another process switches it, the workspace swaps
+        #: ``store`` as it takes the lock, so a write goes where the settings then say
+        self.store_name = store_name
 
     # -- reading ----------------------------------------------------------------------------
     def get(self, claim_id: str) -> Claim:
@@ -323,6 +326,8 @@ class ClaimsLayer:
                         context=item.get("context") or None, confidence=item["confidence"], status=status,
                         created_at=now, updated_at=now, actor=actor))
                     recorded.append(new_pointer)
+                # every file the claims go to is held to what MyLife recorded before any is written
+                self.ws.require_unchanged([p for c in pending_claims for p in self._paths(c)])
                 try:
                     self.store.add(pending_claims)
                 except IdTaken:

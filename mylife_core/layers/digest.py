@@ -120,15 +120,18 @@ class DigestLayer:
         """
         from ..errors import Conflict
 
-        keep_both = self.ws.config.digest.keep_both
         in_force = self.rel_path(topic)
         original = self.rel_path(topic, original=True)
         text = join_front_matter({"topic": check_topic(topic), **meta}, body)
         with self.ws.lock():
+            keep_both = self.ws.config.digest.keep_both  # the setting in force once the lock is held
             current = _revision_of(self.ws.root, in_force)
             user_in_force = current == "user"
             if user_in_force and not keep_both and not force:
                 raise Conflict("digest_user_revision", topic=topic, path=in_force)
+            # both files this may write are held to what MyLife recorded before either is written
+            self.ws.require_unchanged([*([original] if keep_both else []),
+                                       *([] if user_in_force and keep_both else [in_force])])
             paths: list[str] = []
             result = DigestWrite(topic=topic, in_force=in_force, original=original if keep_both else None)
             if keep_both:
@@ -156,10 +159,10 @@ class DigestLayer:
         """
         from .. import clock
 
-        keep_both = self.ws.config.digest.keep_both
         in_force = self.rel_path(topic)
         original_rel = self.rel_path(topic, original=True)
         with self.ws.lock():
+            keep_both = self.ws.config.digest.keep_both  # the setting in force once the lock is held
             paths: list[str] = []
             original_body = None
             if keep_both:
@@ -167,6 +170,7 @@ class DigestLayer:
                 if original_path.exists():
                     _, original_body = split_front_matter(_read(original_path))
                 elif (self.ws.root / in_force).exists() and _revision_of(self.ws.root, in_force) != "user":
+                    self.ws.require_unchanged([original_rel, in_force])  # both written: checked before either
                     previous = _read(self.ws.root / in_force)
                     atomic_write_text(original_path, previous)
                     paths.append(original_rel)

@@ -259,6 +259,8 @@ class Proposals:
             raise UsageError("web_nothing_selected")
         why = (why or "").strip() or None
         with self.ws.lock():
+            # written after each decision's own write: an outside edit refuses before any of them
+            self.ws.require_unchanged([PATH])
             data = self._read()
             by_id = {p.id: p for p in data.proposals}
             chosen = []
@@ -318,6 +320,8 @@ class Proposals:
             # DigestLayer reads it: kept whole in the proposal, never overwritten unrecorded
             if (meta.get("revision") or "user") == "user":
                 p.replaced = body if meta else current
+                # its text, hand edits included, is kept whole in the proposal: rewriting it absorbs nothing
+                self.ws.keeping([digests.rel_path(p.topic)])
         digests.write(p.topic, original, actor=actor, detail={"revision": "model", "proposal": p.id,
                                                               "replaced_user_revision": p.replaced is not None})
 

@@ -30,7 +30,24 @@ def unwatch(callback) -> None:
         _WATCHERS.remove(callback)
 
 
+#: Called with each path about to be written, before anything is written; an exception refuses
+#: the write (the workspace holds a file to what MyLife last recorded for it, see
+#: ``Workspace.require_unchanged``).
+_GUARDS: list = []
+
+
+def guard(callback) -> None:
+    _GUARDS.append(callback)
+
+
+def unguard(callback) -> None:
+    with contextlib.suppress(ValueError):
+        _GUARDS.remove(callback)
+
+
 def _notify(path: Path) -> None:
+    for callback in list(_GUARDS):
+        callback(path)
     for callback in list(_WATCHERS):
         with contextlib.suppress(Exception):
             callback(path)

@@ -162,6 +162,10 @@ class FileLock:
         """Whether the calling thread holds the lock."""
         return self._depth > 0 and self._owner == threading.get_ident()
 
+    def held(self) -> bool:
+        """Whether any thread of this process holds the lock."""
+        return self._depth > 0
+
     def __enter__(self) -> "FileLock":
         self.acquire()
         return self
