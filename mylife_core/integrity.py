@@ -36,9 +36,11 @@ AUDIT_FILE = "ledger/audit.jsonl"
 ACCEPT_ACTION = "verify.accept"
 #: Files a write goes on with though they were edited outside MyLife (``verify`` still names the
 #: edit until the write): MyLife merges its own part into what is there (``.gitignore``: the
-#: user's lines are kept as they are), or the file is a backend's own, written by its server and
-#: shared with other tools (``backends/``). Every other file is held to what MyLife recorded.
-SHARED_PATHS = (".gitignore", "backends/")
+#: user's lines are kept as they are; ``config.yaml``: read again under the lock, only the
+#: command's own keys changed, as the docs tell users to edit it by hand), or the file is a
+#: backend's own, written by its server and shared with other tools (``backends/``). Every other
+#: file is held to what MyLife recorded.
+SHARED_PATHS = (".gitignore", "config.yaml", "backends/")
 
 
 def sha256_file(path: Path) -> str | None:

@@ -214,7 +214,8 @@ def test_verify_warns_about_a_profile_value_below_its_dictionarys_minimum(cli, w
     data = edited.json()
     assert [p["kind"] for p in data["problems"]] == ["file_changed"]
     assert ("profile_below_min", value_line("身高")) in [(w["kind"], w["line"]) for w in data["warnings"]]
-    # corrected through MyLife: nothing left to say about 体重
+    # the hand edit kept (a write never absorbs one unseen), then 体重 corrected through MyLife
+    assert cli("verify", "--accept", "profile.yaml").returncode == 0
     assert cli("profile", "set", "体重", "62", env=env, load_plugins="mylife-fields-health").returncode == 0
     after = cli("verify", "--json", env=env, load_plugins="mylife-fields-health").json()
     assert [w["line"] for w in after["warnings"] if "档案字段「体重」" in w["message"]] == []

@@ -157,6 +157,22 @@ def test_a_write_never_absorbs_an_outside_edit_unseen(cli, ws_path):
     assert cli("profile", "get", "房租", "--json").json()["field"]["value"] == 1500  # what the user kept
 
 
+def test_a_settings_command_merges_into_a_hand_edited_config(cli, ws_path):
+    """config.yaml is edited by hand as the docs say (``language: en``): a command that changes
+    settings reads it again under the lock and changes only its own keys, so it goes on without
+    ``verify --accept`` and the user's setting stays; verify still names the edit until then."""
+    cli("init")
+    path = ws_path / "config.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "language: en\n", encoding="utf-8")
+    assert [p["kind"] for p in _problems(cli)] == ["file_changed"]
+    enabled = cli("git", "enable", "--json")
+    assert enabled.returncode == 0, enabled.stderr
+    import yaml
+
+    config = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert config["language"] == "en" and config["git"]["enabled"] is True, config
+
+
 def test_a_claim_edited_by_hand_is_not_absorbed_by_the_next_write_to_its_month(ws_path):
     """QA s20 #3, claims: a claim's text changed by hand, then an unrelated claim added to that
     month's file: the edit was absorbed. The refusal names the exact command for this workspace."""

@@ -46,7 +46,7 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
     if ws.profile.find(given) is None:  # 存款 when the profile keeps 现有存款: that field, not a second one
         from ..staleness.check import profile_field
 
-        own = profile_field(ws, given)
+        own = profile_field(ws, given, by_meaning=False)  # a write goes by the dictionary's names only
         if own is not None and own != given:
             name = own
             out.line(t("profile.set_other_name", given=given, name=own))

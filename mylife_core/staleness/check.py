@@ -76,12 +76,14 @@ class BlockingField:
                 "impact": self.impact, "required": self.required, "kept": self.kept, "note": self.note}
 
 
-def resolve_field(dep_name: str, profile: dict[str, "ProfileField"], index: dict[str, FieldSpec]) -> str | None:
+def resolve_field(dep_name: str, profile: dict[str, "ProfileField"], index: dict[str, FieldSpec], *,
+                  by_meaning: bool = True) -> str | None:
     """The user's profile field that holds dependency ``dep_name``, or None.
 
     1. the same name; 2. the dictionary entry's name or aliases; 3. a profile field whose own
-    dictionary entry is this dependency; 4. the same meaning (:func:`heuristics.concept_of`),
-    preferring a name that contains the other, then the most recently updated.
+    dictionary entry is this dependency; 4. (``by_meaning``) the same meaning
+    (:func:`heuristics.concept_of`), preferring a name that contains the other, then the most
+    recently updated.
     """
     from .heuristics import concept_of
 
@@ -100,7 +102,7 @@ def resolve_field(dep_name: str, profile: dict[str, "ProfileField"], index: dict
         own_spec = index.get(norm(own))
         if own_spec is not None and (norm(own_spec.name) == key or key in {norm(a) for a in own_spec.aliases}):
             return own
-    wanted = concept_of(dep_name)
+    wanted = concept_of(dep_name) if by_meaning else None
     if wanted is None:
         return None
     same = [n for n in profile if concept_of(n) is wanted]
@@ -112,7 +114,7 @@ def resolve_field(dep_name: str, profile: dict[str, "ProfileField"], index: dict
 
 
 def profile_field(ws: "Workspace", name: str, fields: dict[str, "ProfileField"] | None = None,
-                  index: dict[str, FieldSpec] | None = None) -> str | None:
+                  index: dict[str, FieldSpec] | None = None, *, by_meaning: bool = True) -> str | None:
     """The profile field the user means by ``name``, or None: the field of that name, else the
     one the profile keeps under another name of the same dictionary entry or meaning
     (:func:`resolve_field`: ``存款``, ``savings`` -> ``现有存款``). The one resolver for every
@@ -122,7 +124,7 @@ def profile_field(ws: "Workspace", name: str, fields: dict[str, "ProfileField"] 
     name = name.strip()
     if name in fields:
         return name
-    return resolve_field(name, fields, field_index(ws) if index is None else index)
+    return resolve_field(name, fields, field_index(ws) if index is None else index, by_meaning=by_meaning)
 
 
 def could_mean(ws: "Workspace", names: Iterable[str], fields: dict[str, "ProfileField"],

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from ..errors import MyLifeError, UsageError
-from ..storage import describe
+from ..storage import describe as said  # a bad argument in the user's words (not describe() below)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..specs import ToolSpec
@@ -147,7 +147,7 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
         arguments = {}
     if not isinstance(arguments, dict):
         return ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name,
-                                                   problem=describe.not_an_object(arguments)))
+                                                   problem=said.not_an_object(arguments)))
     try:
         _require_utf8_arguments(arguments)  # JSON may carry lone surrogates ("\udcff"): refuse them here
         result = spec.handler(ws, actor, **arguments)
@@ -253,7 +253,7 @@ class ToolBox:
             parsed = json.loads(arguments) if arguments and arguments.strip() else {}
         except ValueError as exc:
             outcome = ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name,
-                                                          problem=describe.json_problem(exc)))
+                                                          problem=said.json_problem(exc)))
             self.calls.append(outcome)
             return outcome
         return self.call(name, parsed)
