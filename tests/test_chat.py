@@ -389,10 +389,8 @@ def test_closing_the_branch_in_chat_without_a_model_asks_item_by_item(story, cli
     ws.close()
 
 
-def test_a_verdict_in_the_drafts_question_fields_is_withheld_when_closing_in_chat(story, fakellm, cli):
-    """QA, session 20: the model's handoff draft put verdicts where questions go
-    (question_answered 「你的存款足够裸辞」, open questions 「你已经做得很好了」「裸辞没问题」) and
-    they reached the sheet unjudged. Through the chat's /close: withheld, listed, asked of the user."""
+def _cash_branch(story):
+    """The story's workspace with a 跳槽 chat (``parent``) and, split off it, an open 现金流 branch."""
     from mylife_core.chat.branches import open_branch
 
     ws = open_ws(story)
@@ -401,6 +399,14 @@ def test_a_verdict_in_the_drafts_question_fields_is_withheld_when_closing_in_cha
     parent.add("user", "我该不该跳槽？", topic="职业去留", kind="decision")
     store.save(parent)
     branch, session = open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款能撑多久？", parent=parent)
+    return ws, store, parent, branch, session
+
+
+def test_a_verdict_in_the_drafts_question_fields_is_withheld_when_closing_in_chat(story, fakellm, cli):
+    """QA, session 20: the model's handoff draft put verdicts where questions go
+    (question_answered 「你的存款足够裸辞」, open questions 「你已经做得很好了」「裸辞没问题」) and
+    they reached the sheet unjudged. Through the chat's /close: withheld, listed, asked of the user."""
+    ws, store, _, branch, session = _cash_branch(story)
     session.add("user", "我每个月固定开销九千左右", topic="现金流", kind="chat")
     store.save(session)
     ws.close()
@@ -476,14 +482,7 @@ def test_turning_back_to_the_parent_inside_a_branch_offers_to_close_or_go_back(s
 def test_a_branch_closed_from_the_command_line_is_pulled_back_when_its_parent_resumes(story, cli, tmp_path):
     import yaml
 
-    from mylife_core.chat.branches import open_branch
-
-    ws = open_ws(story)
-    store = SessionStore(ws)
-    parent = store.create(main=Line(topic="职业去留", decision="跳槽", label="跳槽", question="我该不该跳槽？"))
-    parent.add("user", "我该不该跳槽？", topic="职业去留", kind="decision")
-    store.save(parent)
-    branch, _ = open_branch(ws, topic="现金流", parent_topic="职业去留", question="存款能撑多久？", parent=parent)
+    ws, _, parent, branch, _ = _cash_branch(story)
     ws.close()
     sheet = tmp_path / "sheet.yaml"
     sheet.write_text(yaml.safe_dump(HANDOFF, allow_unicode=True, sort_keys=False), encoding="utf-8")

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from mylife_core.errors import Conflict
 from mylife_core.layers import claim_shards
 from mylife_core.layers.claims import Claim
 from mylife_core.layers.index import Chain, ChainLink, Conclusion
@@ -112,7 +113,7 @@ def test_adding_claims_appends_and_keeps_the_month_file_bytes(ws):
     fresh.close()
 
 
-def test_a_hand_edit_before_an_append_is_indexed_not_lost(ws):
+def test_a_hand_edit_before_an_append_is_indexed_not_lost(ws, cli):
     rec = _note(ws)
     ws.claims.add(claim="原来的", topic="t", provenance=f"{rec.file}#L1", occurred_at=dt.date(2026, 1, 5))
     shard = ws.root / "claims" / "2026-01.yaml"
@@ -120,6 +121,11 @@ def test_a_hand_edit_before_an_append_is_indexed_not_lost(ws):
     items[0]["claim"] = "手改过的"
     shard.write_text("# 我自己改的\n" + yaml.safe_dump(items, allow_unicode=True, default_flow_style=True),
                      encoding="utf-8")  # flow style: not a block list, the store rewrites it
+    edited = shard.read_bytes()
+    with pytest.raises(Conflict):  # the append would take the edit in unseen (docs/reliability.md)
+        ws.claims.add(claim="新的", topic="t", provenance=f"{rec.file}#L2", occurred_at=dt.date(2026, 1, 6))
+    assert shard.read_bytes() == edited
+    assert cli("verify", "--accept", "claims/2026-01.yaml").returncode == 0  # the user keeps the edit
     ws.claims.add(claim="新的", topic="t", provenance=f"{rec.file}#L2", occurred_at=dt.date(2026, 1, 6))
     assert sorted(c.claim for c in ws.claims.query(topic="t")) == ["手改过的", "新的"]
     assert sorted(i["claim"] for i in yaml.safe_load(shard.read_text(encoding="utf-8"))) == ["手改过的", "新的"]
@@ -171,6 +177,8 @@ def test_chains_in_an_old_index_yaml_move_out_without_loss(ws, cli):
     jan = ws.root / "index" / "chains" / "2026-01.jsonl"
     jan.parent.mkdir(parents=True)
     jan.write_text(old[1].model_dump_json(exclude_none=True) + "\n", encoding="utf-8")
+    # as an older MyLife would have left them: written and recorded (here by accepting them)
+    assert cli("verify", "--accept", "index.yaml", "--accept", "index/chains/2026-01.jsonl").returncode == 0
     reader = Workspace.open(ws.root, plugins=plugin_host())
     assert reader.index.count_chains() == 2 and reader.index.chain("chain-2025-12-01-001").question == "旧问题一"
     assert "旧问题一" in cli("trace", "chain-2025-12-01-001").stdout  # trace reads it where it is

@@ -570,6 +570,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             git = git_gather(ws)
         except MyLifeError as exc:
             git = {"error": exc.render()}
+        from ..shell import command_prefix
         from ..staleness.ttl import field_index, field_spec_for
 
         index = field_index(ws)  # the workspace's own fields: profile fields no dictionary knows
@@ -578,7 +579,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         return panel.render("settings.html", nav="settings", plugins=ws.plugins.plugin_infos(), own_fields=own_fields,
                             fields=sorted(ws.plugins.fields().values(), key=lambda s: (s.topic or "", s.name)),
                             concepts=CONCEPTS, skills=discover(ws), llm=llm, llm_error=llm_error, git=git,
-                            config=ws.config, root=str(ws.root))
+                            config=ws.config, root=str(ws.root), prog=command_prefix(ws.root))
 
     def ask_form(request: Request, ws: Any) -> Response:
         from ..llm.settings import load_settings

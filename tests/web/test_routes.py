@@ -619,15 +619,18 @@ def test_settings_never_shows_a_keys_value(demo: Path, monkeypatch):
         p.close()
 
 
-def test_settings_names_only_commands_that_exist(panel):
+def test_settings_names_only_commands_that_exist(panel, demo: Path):
     """Issue s20i.5: the settings page told the user to change settings with ``mylife config``,
     a command that does not exist. Every command its intro names, in both languages, runs."""
     import html as html_lib
 
     from mylife_core.messages import CORE
 
+    from mylife_core.shell import command_prefix
+
     page = html_lib.unescape(panel.get("/settings").text)
-    assert "mylife config" not in page and "config.yaml" in page and "mylife git" in page
+    prog = command_prefix(demo)  # pasted, the commands act on the panel's workspace
+    assert "mylife config" not in page and "config.yaml" in page and f"{prog} git …" in page
     named = set()
     for lang in ("zh", "en"):
         intro = CORE.lookup("web.settings.intro", lang)
