@@ -37,6 +37,14 @@ def _describe(spec: Any) -> str:
     return spec.description
 
 
+def _apply_language(ws: Any) -> None:
+    """Each call speaks the workspace's language as it is now (``MYLIFE_LANG`` first), as the
+    CLI and the panel do: errors and notes a host shows come in the language in force."""
+    from .cli.common import _apply_language as apply
+
+    apply(ws)
+
+
 def _json_text(data: Any) -> str:
     from .cli.common import dumps
 
@@ -62,6 +70,7 @@ class ToolRunner:
             ws = Workspace.open(self.root, plugins=self.host)
         except MyLifeError as exc:
             return {"ok": False, "tool": name, "error": exc.to_json()}
+        _apply_language(ws)
         try:
             return call_tool(ws, name, arguments, actor=ACTOR).to_json()
         finally:
@@ -73,6 +82,7 @@ class ToolRunner:
         from .workspace import Workspace
 
         ws = Workspace.open(self.root, plugins=self.host)
+        _apply_language(ws)
         try:
             kind = RESOURCES[uri][0]
             if kind == "profile":

@@ -244,3 +244,62 @@ def test_a_claim_stored_before_as_the_users_is_not_shown_as_theirs(ws_path):
     assert FORGED not in whole, whole
     competing = run_cli(["competing", "我不该辞职", "--json"], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
     assert competing.returncode == 0 and "一定裸辞，不会后悔" not in competing.stdout, competing.stdout
+
+
+def test_a_hosts_branch_cannot_carry_a_verdict_shown_as_the_users(ws_path):
+    """A branch's question and a new topic are shown as the user's own (the panel's branches page,
+    ``branch list``): a host's model that puts advice or a judgment of the user there is refused
+    by the judging rule, nothing opened; a plain question opens; the server keeps serving."""
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+
+    async def script(session):
+        seen = {}
+        seen["question"] = await session.call_tool("mylife_branch", {
+            "topic": "财务压力", "parent_topic": "职业去留", "question": VERDICT})
+        seen["topic"] = await session.call_tool("mylife_branch", {"topic": "你应该马上辞职"})
+        seen["fine"] = await session.call_tool("mylife_branch", {
+            "topic": "财务压力", "parent_topic": "职业去留", "question": "存款够不够撑过转行期？"})
+        return seen
+
+    seen = run_session(ws_path, script, plugins="")
+    for key, what in (("question", "question"), ("topic", "topic")):
+        body = doc(seen[key])
+        assert seen[key].is_error and body["error"]["key"] == "tool_branch_is_verdict", body
+        assert body["error"]["params"]["field"] == what and "应该" in body["error"]["message"], body
+    assert not seen["fine"].is_error, doc(seen["fine"])
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        assert [(b.topic, b.question) for b in ws.index.branches()] == [("财务压力", "存款够不够撑过转行期？")]
+
+
+def test_each_call_speaks_the_workspaces_language_as_it_is_now(ws_path):
+    """The language in force is read with each call, as the workspace is: a user who switches
+    ``language`` while a host keeps the server running gets the host's errors in the new one."""
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    config = ws_path / "config.yaml"
+
+    async def script(session):
+        seen = {"zh": await session.call_tool("mylife_trace", {"target": "claim-2020-01-01-001"})}
+        config.write_text(config.read_text(encoding="utf-8").replace("language: zh", "language: en"), encoding="utf-8")
+        seen["en"] = await session.call_tool("mylife_trace", {"target": "claim-2020-01-01-001"})
+        seen["branch"] = await session.call_tool("mylife_branch", {"topic": "你应该马上辞职"})
+        return seen
+
+    env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins="")
+    env.pop("MYLIFE_LANG", None)
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
+    out = {}
+
+    async def main():
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                out["seen"] = await script(session)
+
+    anyio.run(main)
+    seen = out["seen"]
+    assert "没有找到证据" in doc(seen["zh"])["error"]["message"]
+    assert doc(seen["en"])["error"]["message"].startswith("No claim claim-2020-01-01-001"), doc(seen["en"])
+    assert doc(seen["branch"])["error"]["message"].startswith("This branch's topic judges"), doc(seen["branch"])

@@ -249,9 +249,35 @@ class BranchArgs(_Args):
     mode: Literal["fork", "fresh"] = Field(default="fork", **_text("fork 继承当前对话上下文 / fresh 全新上下文", 'fork: carry the current conversation / fresh: start without it'))
 
 
+def check_branch(ws: "Workspace", actor: str, args: BranchArgs) -> None:
+    """What refuses a model's branch before anything is written (in chat, before it is proposed):
+    a branch's question and a topic the workspace does not have yet are shown as the user's own
+    (the panel's branches, ``branch list``), so, by the judging rule for a claim's free text
+    (:func:`~mylife_core.pipeline.judging.claim_verdicts`), none of them may judge or advise the
+    user: a branch cites no lines, so any such words are the model's."""
+    if not _is_model(actor):
+        return
+    from ..pipeline.judging import verdict_words
+    from ..messages import join
+
+    known = set(ws.claims.counts().get("topic", {})) | {r.topic for r in ws.raw.records() if not r.by_model}
+    known |= {b.topic for b in ws.index.branches()}
+    for what, text in (("question", args.question), ("topic", args.topic), ("parent_topic", args.parent_topic)):
+        if not text or not text.strip() or (what != "question" and text.strip() in known):
+            continue
+        words = verdict_words(text, "", "fact")
+        if words:
+            from ..messages import t
+
+            raise UsageError("tool_branch_is_verdict", field=what, what=t(f"branch_field.{what}"),
+                             words=join(sorted(words)))
+
+
 def branch(ws: "Workspace", actor: str, args: BranchArgs) -> dict[str, Any]:
     """Open a topic branch (docs/design.md#branches); it is recorded in index.yaml and survives restarts."""
     from .. import clock
+
+    check_branch(ws, actor, args)
     from ..layers.index import Branch
     from ..layers.raw import check_topic
 
@@ -336,7 +362,7 @@ TOOLS: list[dict[str, Any]] = [
     {"name": "mylife_competing", "args": CompetingArgs, "impl": competing, "writes": False,
      "description": "给定一个拟输出的结论，检索削弱或相反的已有证据（带溯源链）。",
      "description_en": "Given a proposed conclusion, retrieve existing evidence that weakens or contradicts it (with chains)."},
-    {"name": "mylife_branch", "args": BranchArgs, "impl": branch, "writes": True,
+    {"name": "mylife_branch", "args": BranchArgs, "impl": branch, "check": check_branch, "writes": True,
      "description": "开启一个话题分支（记录在 index.yaml，重启后仍在）。",
      "description_en": "Open a topic branch (recorded in index.yaml; survives restarts)."},
     {"name": "mylife_profile_update", "args": ProfileUpdateArgs, "impl": profile_update, "writes": True,

@@ -1,0 +1,12 @@
+"""Messages added on branch s20j (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
+
+MESSAGES = {
+    "error.tool_branch_is_verdict": {
+        "zh": "这个分支的{what}是对用户的评价或建议（{words}），不是用户自己的话：没有开启分支",
+        "en": "This branch's {what} judges or advises the user ({words}), which are not the user's words: "
+              "no branch was opened",
+    },
+    "branch_field.question": {"zh": "问题", "en": "question"},
+    "branch_field.topic": {"zh": "话题", "en": "topic"},
+    "branch_field.parent_topic": {"zh": "父话题", "en": "parent topic"},
+}
