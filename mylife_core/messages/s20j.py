@@ -9,4 +9,10 @@ MESSAGES = {
     "branch_field.question": {"zh": "问题", "en": "question"},
     "branch_field.topic": {"zh": "话题", "en": "topic"},
     "branch_field.parent_topic": {"zh": "父话题", "en": "parent topic"},
+    "web.field.by_model": {"zh": "模型填写", "en": "set by a model"},
+    "web.field.by_model_hint": {
+        "zh": "这个值是模型推断并写入的（如经 MCP），不是你填写的：请核对，不对就更新它",
+        "en": "A model inferred and wrote this value (over MCP, say); you did not fill it in: check it, and "
+              "update it if it is not right",
+    },
 }
