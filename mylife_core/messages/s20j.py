@@ -15,4 +15,9 @@ MESSAGES = {
         "en": "A model inferred and wrote this value (over MCP, say); you did not fill it in: check it, and "
               "update it if it is not right",
     },
+    "web.raw.by_model": {"zh": "模型写入", "en": "written by a model"},
+    "web.raw.by_model_hint": {
+        "zh": "这段原文是模型写入的（如经 MCP），不是你自己写下的",
+        "en": "A model wrote these lines (over MCP, say); you did not",
+    },
 }
