@@ -122,12 +122,18 @@ def build_server(root: Path, host: PluginHost | None = None):
             for uri, (name, desc) in RESOURCES.items()])
 
     async def read_resource(ctx, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
+        from mcp.shared.exceptions import MCPError
+
+        from .messages import t
+
         uri = str(params.uri)
         if uri not in RESOURCES:
-            from mcp.shared.exceptions import MCPError
-
-            raise MCPError(code=types.INVALID_PARAMS, message=f"unknown resource {uri}")
-        data = await anyio.to_thread.run_sync(runner.resource, uri)
+            raise MCPError(code=types.INVALID_PARAMS, message=t("mcp.unknown_resource", uri=uri,
+                                                                   available=", ".join(RESOURCES)))
+        try:
+            data = await anyio.to_thread.run_sync(runner.resource, uri)
+        except MyLifeError as exc:  # no workspace, a broken file: said as a tool says it, no traceback
+            raise MCPError(code=types.INTERNAL_ERROR, message=exc.render(), data=exc.to_json()) from None
         return types.ReadResourceResult(contents=[
             types.TextResourceContents(uri=uri, mime_type="application/json", text=_json_text(data))])
 

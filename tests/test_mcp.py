@@ -303,3 +303,36 @@ def test_each_call_speaks_the_workspaces_language_as_it_is_now(ws_path):
     assert "没有找到证据" in doc(seen["zh"])["error"]["message"]
     assert doc(seen["en"])["error"]["message"].startswith("No claim claim-2020-01-01-001"), doc(seen["en"])
     assert doc(seen["branch"])["error"]["message"].startswith("This branch's topic judges"), doc(seen["branch"])
+
+
+def test_a_resource_that_cannot_be_read_is_a_clear_error_and_the_server_keeps_serving(ws_path, tmp_path):
+    """A resource read on a broken file, or of an unknown uri, is an MCP error that says what is
+    wrong in the language in force (the data carries the error's code and key), with no traceback
+    on the server's stderr; the next call is served."""
+    from mcp.shared.exceptions import MCPError
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins="")
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
+    errlog = tmp_path / "stderr.txt"
+    seen = {}
+
+    async def main():
+        with errlog.open("w") as log:
+            async with stdio_client(params, errlog=log) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    with pytest.raises(MCPError) as unknown:
+                        await session.read_resource("mylife://nope")
+                    seen["unknown"] = unknown.value.error
+                    (ws_path / "profile.yaml").write_text("fields: [\n: bad", encoding="utf-8")
+                    with pytest.raises(MCPError) as broken:
+                        await session.read_resource("mylife://profile")
+                    seen["broken"] = broken.value.error
+                    seen["after"] = await session.call_tool("mylife_recall", {"query": "x"})
+
+    anyio.run(main)
+    assert seen["unknown"].message.startswith("没有资源 mylife://nope") and "mylife://status" in seen["unknown"].message
+    assert "YAML 格式错误" in seen["broken"].message and seen["broken"].data["key"] == "bad_file", seen["broken"]
+    assert not seen["after"].is_error
+    assert "Traceback" not in errlog.read_text(encoding="utf-8")

@@ -20,4 +20,8 @@ MESSAGES = {
         "zh": "这段原文是模型写入的（如经 MCP），不是你自己写下的",
         "en": "A model wrote these lines (over MCP, say); you did not",
     },
+    "mcp.unknown_resource": {
+        "zh": "没有资源 {uri}。可读的资源：{available}",
+        "en": "No resource {uri}. The resources: {available}",
+    },
 }
