@@ -246,10 +246,11 @@ def test_a_claim_stored_before_as_the_users_is_not_shown_as_theirs(ws_path):
     assert competing.returncode == 0 and "一定裸辞，不会后悔" not in competing.stdout, competing.stdout
 
 
-def test_a_hosts_branch_cannot_carry_a_verdict_shown_as_the_users(ws_path):
-    """A branch's question and a new topic are shown as the user's own (the panel's branches page,
-    ``branch list``): a host's model that puts advice or a judgment of the user there is refused
-    by the judging rule, nothing opened; a plain question opens; the server keeps serving."""
+def test_a_hosts_labels_cannot_carry_a_verdict_shown_as_the_users(ws_path):
+    """What a host's model writes that no line of the user's backs and that is then shown as the
+    user's own (a branch's question, a new topic on the home page and the branches page, a new
+    field's name) is judged by the same rule as a claim's context: advice or a judgment of the
+    user is refused, nothing written; plain words and the workspace's own topics pass."""
     from mylife_core.testing import plugin_host
     from mylife_core.workspace import Workspace
 
@@ -260,18 +261,26 @@ def test_a_hosts_branch_cannot_carry_a_verdict_shown_as_the_users(ws_path):
         seen["question"] = await session.call_tool("mylife_branch", {
             "topic": "财务压力", "parent_topic": "职业去留", "question": VERDICT})
         seen["topic"] = await session.call_tool("mylife_branch", {"topic": "你应该马上辞职"})
+        seen["record"] = await session.call_tool("mylife_record", {"text": "今天加班到十点。", "topic": "你应该马上辞职"})
+        seen["name"] = await session.call_tool("mylife_profile_update", {"name": "你应该马上辞职", "value": "是"})
         seen["fine"] = await session.call_tool("mylife_branch", {
             "topic": "财务压力", "parent_topic": "职业去留", "question": "存款够不够撑过转行期？"})
+        seen["fine_record"] = await session.call_tool("mylife_record", {"text": "今天加班到十点。", "topic": "职业去留"})
         return seen
 
     seen = run_session(ws_path, script, plugins="")
-    for key, what in (("question", "question"), ("topic", "topic")):
+    for key, tool, field in (("question", "mylife_branch", "question"), ("topic", "mylife_branch", "topic"),
+                             ("record", "mylife_record", "topic"), ("name", "mylife_profile_update", "name")):
         body = doc(seen[key])
-        assert seen[key].is_error and body["error"]["key"] == "tool_branch_is_verdict", body
-        assert body["error"]["params"]["field"] == what and "应该" in body["error"]["message"], body
+        assert seen[key].is_error and body["error"]["key"] == "tool_text_is_verdict", body
+        assert body["error"]["params"]["field"] == field and body["error"]["params"]["tool"] == tool, body
+        assert "应该" in body["error"]["message"] and "什么都没有写入" in body["error"]["message"], body
     assert not seen["fine"].is_error, doc(seen["fine"])
+    assert not seen["fine_record"].is_error, doc(seen["fine_record"])
     with Workspace.open(ws_path, plugins=plugin_host()) as ws:
         assert [(b.topic, b.question) for b in ws.index.branches()] == [("财务压力", "存款够不够撑过转行期？")]
+        assert [r.topic for r in ws.raw.records()] == ["职业去留"]
+        assert ws.profile.fields() == {}
 
 
 def test_each_call_speaks_the_workspaces_language_as_it_is_now(ws_path):
@@ -302,7 +311,7 @@ def test_each_call_speaks_the_workspaces_language_as_it_is_now(ws_path):
     seen = out["seen"]
     assert "没有找到证据" in doc(seen["zh"])["error"]["message"]
     assert doc(seen["en"])["error"]["message"].startswith("No claim claim-2020-01-01-001"), doc(seen["en"])
-    assert doc(seen["branch"])["error"]["message"].startswith("This branch's topic judges"), doc(seen["branch"])
+    assert doc(seen["branch"])["error"]["message"].startswith("The new topic judges"), doc(seen["branch"])
 
 
 def test_a_resource_that_cannot_be_read_is_a_clear_error_and_the_server_keeps_serving(ws_path, tmp_path):

@@ -1,14 +1,14 @@
 """Messages added on branch s20j (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
 
 MESSAGES = {
-    "error.tool_branch_is_verdict": {
-        "zh": "这个分支的{what}是对用户的评价或建议（{words}），不是用户自己的话：没有开启分支",
-        "en": "This branch's {what} judges or advises the user ({words}), which are not the user's words: "
-              "no branch was opened",
+    "error.tool_text_is_verdict": {
+        "zh": "{what}是对用户的评价或建议（{words}），不是用户自己的话：{tool} 什么都没有写入",
+        "en": "The {what} judges or advises the user ({words}), which are not the user's words: {tool} wrote nothing",
     },
-    "branch_field.question": {"zh": "问题", "en": "question"},
-    "branch_field.topic": {"zh": "话题", "en": "topic"},
-    "branch_field.parent_topic": {"zh": "父话题", "en": "parent topic"},
+    "tool_field.question": {"zh": "分支的问题", "en": "branch's question"},
+    "tool_field.topic": {"zh": "新话题", "en": "new topic"},
+    "tool_field.parent_topic": {"zh": "新的父话题", "en": "new parent topic"},
+    "tool_field.name": {"zh": "新字段的名字", "en": "new field's name"},
     "web.field.by_model": {"zh": "模型填写", "en": "set by a model"},
     "web.field.by_model_hint": {
         "zh": "这个值是模型推断并写入的（如经 MCP），不是你填写的：请核对，不对就更新它",
