@@ -15,6 +15,8 @@ over MCP), so the audit log says who did what. Rules that hold for a model as fo
 * a claim a model adds that advises or judges the user in words its lines do not use is refused,
   whether in its text, its context or a new topic (the judging rule,
   :func:`mylife_core.pipeline.judging.claim_verdicts`, as in ``mylife extract``);
+* what a model writes that no line backs and that is shown as the user's own (a branch's question,
+  a new topic, a new field's name) may not judge or advise the user either (:func:`refuse_model_labels`);
 * a digest written by a model is kept as the model's original beside any user revision.
 """
 
