@@ -37,6 +37,14 @@ def _describe(spec: Any) -> str:
     return spec.description
 
 
+def _apply_language(ws: Any) -> None:
+    """Each call speaks the workspace's language as it is now (``MYLIFE_LANG`` first), as the
+    CLI and the panel do: errors and notes a host shows come in the language in force."""
+    from .cli.common import _apply_language as apply
+
+    apply(ws)
+
+
 def _json_text(data: Any) -> str:
     from .cli.common import dumps
 
@@ -62,6 +70,7 @@ class ToolRunner:
             ws = Workspace.open(self.root, plugins=self.host)
         except MyLifeError as exc:
             return {"ok": False, "tool": name, "error": exc.to_json()}
+        _apply_language(ws)
         try:
             return call_tool(ws, name, arguments, actor=ACTOR).to_json()
         finally:
@@ -73,6 +82,7 @@ class ToolRunner:
         from .workspace import Workspace
 
         ws = Workspace.open(self.root, plugins=self.host)
+        _apply_language(ws)
         try:
             kind = RESOURCES[uri][0]
             if kind == "profile":
@@ -112,12 +122,18 @@ def build_server(root: Path, host: PluginHost | None = None):
             for uri, (name, desc) in RESOURCES.items()])
 
     async def read_resource(ctx, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
+        from mcp.shared.exceptions import MCPError
+
+        from .messages import t
+
         uri = str(params.uri)
         if uri not in RESOURCES:
-            from mcp.shared.exceptions import MCPError
-
-            raise MCPError(code=types.INVALID_PARAMS, message=f"unknown resource {uri}")
-        data = await anyio.to_thread.run_sync(runner.resource, uri)
+            raise MCPError(code=types.INVALID_PARAMS, message=t("mcp.unknown_resource", uri=uri,
+                                                                   available=", ".join(RESOURCES)))
+        try:
+            data = await anyio.to_thread.run_sync(runner.resource, uri)
+        except MyLifeError as exc:  # no workspace, a broken file: said as a tool says it, no traceback
+            raise MCPError(code=types.INTERNAL_ERROR, message=exc.render(), data=exc.to_json()) from None
         return types.ReadResourceResult(contents=[
             types.TextResourceContents(uri=uri, mime_type="application/json", text=_json_text(data))])
 

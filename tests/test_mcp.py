@@ -244,3 +244,104 @@ def test_a_claim_stored_before_as_the_users_is_not_shown_as_theirs(ws_path):
     assert FORGED not in whole, whole
     competing = run_cli(["competing", "我不该辞职", "--json"], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
     assert competing.returncode == 0 and "一定裸辞，不会后悔" not in competing.stdout, competing.stdout
+
+
+def test_a_hosts_labels_cannot_carry_a_verdict_shown_as_the_users(ws_path):
+    """What a host's model writes that no line of the user's backs and that is then shown as the
+    user's own (a branch's question, a new topic on the home page and the branches page, a new
+    field's name) is judged by the same rule as a claim's context: advice or a judgment of the
+    user is refused, nothing written; plain words and the workspace's own topics pass."""
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+
+    async def script(session):
+        seen = {}
+        seen["question"] = await session.call_tool("mylife_branch", {
+            "topic": "财务压力", "parent_topic": "职业去留", "question": VERDICT})
+        seen["topic"] = await session.call_tool("mylife_branch", {"topic": "你应该马上辞职"})
+        seen["record"] = await session.call_tool("mylife_record", {"text": "今天加班到十点。", "topic": "你应该马上辞职"})
+        seen["name"] = await session.call_tool("mylife_profile_update", {"name": "你应该马上辞职", "value": "是"})
+        seen["fine"] = await session.call_tool("mylife_branch", {
+            "topic": "财务压力", "parent_topic": "职业去留", "question": "存款够不够撑过转行期？"})
+        seen["fine_record"] = await session.call_tool("mylife_record", {"text": "今天加班到十点。", "topic": "职业去留"})
+        return seen
+
+    seen = run_session(ws_path, script, plugins="")
+    for key, tool, field in (("question", "mylife_branch", "question"), ("topic", "mylife_branch", "topic"),
+                             ("record", "mylife_record", "topic"), ("name", "mylife_profile_update", "name")):
+        body = doc(seen[key])
+        assert seen[key].is_error and body["error"]["key"] == "tool_text_is_verdict", body
+        assert body["error"]["params"]["field"] == field and body["error"]["params"]["tool"] == tool, body
+        assert "应该" in body["error"]["message"] and "什么都没有写入" in body["error"]["message"], body
+    assert not seen["fine"].is_error, doc(seen["fine"])
+    assert not seen["fine_record"].is_error, doc(seen["fine_record"])
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        assert [(b.topic, b.question) for b in ws.index.branches()] == [("财务压力", "存款够不够撑过转行期？")]
+        assert [r.topic for r in ws.raw.records()] == ["职业去留"]
+        assert ws.profile.fields() == {}
+
+
+def test_each_call_speaks_the_workspaces_language_as_it_is_now(ws_path):
+    """The language in force is read with each call, as the workspace is: a user who switches
+    ``language`` while a host keeps the server running gets the host's errors in the new one."""
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    config = ws_path / "config.yaml"
+
+    async def script(session):
+        seen = {"zh": await session.call_tool("mylife_trace", {"target": "claim-2020-01-01-001"})}
+        config.write_text(config.read_text(encoding="utf-8").replace("language: zh", "language: en"), encoding="utf-8")
+        seen["en"] = await session.call_tool("mylife_trace", {"target": "claim-2020-01-01-001"})
+        seen["branch"] = await session.call_tool("mylife_branch", {"topic": "你应该马上辞职"})
+        return seen
+
+    env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins="")
+    env.pop("MYLIFE_LANG", None)
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
+    out = {}
+
+    async def main():
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                out["seen"] = await script(session)
+
+    anyio.run(main)
+    seen = out["seen"]
+    assert "没有找到证据" in doc(seen["zh"])["error"]["message"]
+    assert doc(seen["en"])["error"]["message"].startswith("No claim claim-2020-01-01-001"), doc(seen["en"])
+    assert doc(seen["branch"])["error"]["message"].startswith("The new topic judges"), doc(seen["branch"])
+
+
+def test_a_resource_that_cannot_be_read_is_a_clear_error_and_the_server_keeps_serving(ws_path, tmp_path):
+    """A resource read on a broken file, or of an unknown uri, is an MCP error that says what is
+    wrong in the language in force (the data carries the error's code and key), with no traceback
+    on the server's stderr; the next call is served."""
+    from mcp.shared.exceptions import MCPError
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins="")
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
+    errlog = tmp_path / "stderr.txt"
+    seen = {}
+
+    async def main():
+        with errlog.open("w") as log:
+            async with stdio_client(params, errlog=log) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    with pytest.raises(MCPError) as unknown:
+                        await session.read_resource("mylife://nope")
+                    seen["unknown"] = unknown.value.error
+                    (ws_path / "profile.yaml").write_text("fields: [\n: bad", encoding="utf-8")
+                    with pytest.raises(MCPError) as broken:
+                        await session.read_resource("mylife://profile")
+                    seen["broken"] = broken.value.error
+                    seen["after"] = await session.call_tool("mylife_recall", {"query": "x"})
+
+    anyio.run(main)
+    assert seen["unknown"].message.startswith("没有资源 mylife://nope") and "mylife://status" in seen["unknown"].message
+    assert "YAML 格式错误" in seen["broken"].message and seen["broken"].data["key"] == "bad_file", seen["broken"]
+    assert not seen["after"].is_error
+    assert "Traceback" not in errlog.read_text(encoding="utf-8")

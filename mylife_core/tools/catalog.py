@@ -15,6 +15,8 @@ over MCP), so the audit log says who did what. Rules that hold for a model as fo
 * a claim a model adds that advises or judges the user in words its lines do not use is refused,
   whether in its text, its context or a new topic (the judging rule,
   :func:`mylife_core.pipeline.judging.claim_verdicts`, as in ``mylife extract``);
+* what a model writes that no line backs and that is shown as the user's own (a branch's question,
+  a new topic, a new field's name) may not judge or advise the user either (:func:`refuse_model_labels`);
 * a digest written by a model is kept as the model's original beside any user revision.
 """
 
@@ -55,11 +57,18 @@ class RecordArgs(_Args):
     occurred_at: date | None = Field(default=None, **_text("发生日期 YYYY-MM-DD（默认今天）", 'when it happened, YYYY-MM-DD (default today)'))
 
 
+def check_record(ws: "Workspace", actor: str, args: RecordArgs) -> None:
+    """A model's record may not file its text under a new topic that judges or advises the user
+    (:func:`refuse_model_labels`): the topic is shown as the user's."""
+    refuse_model_labels(ws, actor, "mylife_record", {"topic": args.topic})
+
+
 def record(ws: "Workspace", actor: str, args: RecordArgs) -> dict[str, Any]:
     """Store text in L0 unchanged; returns the file and a pointer to its lines."""
     from .. import clock
 
     source = "mcp" if "MCP" in actor else "user_raw"
+    check_record(ws, actor, args)
     if args.occurred_at:
         clock.check_not_future(args.occurred_at, what="occurred_at")  # as --at: what happened, not plans
     when = clock.as_aware(args.occurred_at) if args.occurred_at else None
@@ -249,9 +258,46 @@ class BranchArgs(_Args):
     mode: Literal["fork", "fresh"] = Field(default="fork", **_text("fork 继承当前对话上下文 / fresh 全新上下文", 'fork: carry the current conversation / fresh: start without it'))
 
 
+def refuse_model_labels(ws: "Workspace", actor: str, tool: str, texts: dict[str, str | None]) -> None:
+    """The judging rule for the free text a model writes that no line of the user's backs and that
+    is then shown as the user's own: a branch's question, a new topic (the panel's home page and
+    branches, ``branch list``), a new profile field's name. As for a claim's context or new topic
+    (:func:`~mylife_core.pipeline.judging.claim_verdicts`), none may judge or advise the user; it
+    cites no lines, so any such words are the model's and the call is refused, nothing written. A
+    topic the workspace already has (the user's records, claims or branches) is the user's."""
+    if not _is_model(actor):
+        return
+    from ..messages import join, t
+    from ..pipeline.judging import verdict_words
+
+    known: set[str] | None = None
+    for what, text in texts.items():
+        if not text or not text.strip():
+            continue
+        if what in ("topic", "parent_topic"):
+            if known is None:
+                known = set(ws.claims.counts().get("topic", {})) | {b.topic for b in ws.index.branches()}
+                known |= {r.topic for r in ws.raw.records() if not r.by_model}
+            if text.strip() in known:
+                continue
+        words = verdict_words(text, "", "fact")
+        if words:
+            raise UsageError("tool_text_is_verdict", tool=tool, field=what, what=t(f"tool_field.{what}"),
+                             words=join(sorted(words)))
+
+
+def check_branch(ws: "Workspace", actor: str, args: BranchArgs) -> None:
+    """What refuses a model's branch before anything is written (in chat, before it is proposed):
+    a verdict in its question or a new topic (:func:`refuse_model_labels`)."""
+    refuse_model_labels(ws, actor, "mylife_branch", {"question": args.question, "topic": args.topic,
+                                                     "parent_topic": args.parent_topic})
+
+
 def branch(ws: "Workspace", actor: str, args: BranchArgs) -> dict[str, Any]:
     """Open a topic branch (docs/design.md#branches); it is recorded in index.yaml and survives restarts."""
     from .. import clock
+
+    check_branch(ws, actor, args)
     from ..layers.index import Branch
     from ..layers.raw import check_topic
 
@@ -273,12 +319,21 @@ class ProfileUpdateArgs(_Args):
     topic: str | None = None
 
 
+def check_profile(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> None:
+    """A model may not name a new field, nor file it under a new topic, in words that judge or
+    advise the user (:func:`refuse_model_labels`); an existing field's name is the user's."""
+    name = args.name.strip()
+    refuse_model_labels(ws, actor, "mylife_profile_update",
+                        {"name": None if ws.profile.find(name) is not None else name, "topic": args.topic})
+
+
 def profile_update(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict[str, Any]:
     """Set an L3 field (value, source, updated_at); a changed value keeps its history."""
     from .. import clock
     from ..staleness import confirm_new_field
 
     name = args.name.strip()
+    check_profile(ws, actor, args)
     provenance = None
     if args.provenance:
         provenance, _ = ws.claims.check_pointer(args.provenance)
@@ -315,7 +370,7 @@ def profile_update(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict
 # ----------------------------------------------------------------------------- the catalog
 
 TOOLS: list[dict[str, Any]] = [
-    {"name": "mylife_record", "args": RecordArgs, "impl": record, "writes": True,
+    {"name": "mylife_record", "args": RecordArgs, "impl": record, "check": check_record, "writes": True,
      "description": "把一段输入原样存入 L0 原始层（只增不改），返回文件和行指针。",
      "description_en": "Store a piece of input unchanged in L0 (append-only); returns the file and a line pointer."},
     {"name": "mylife_digest", "args": DigestArgs, "impl": digest, "writes": True,
@@ -336,10 +391,11 @@ TOOLS: list[dict[str, Any]] = [
     {"name": "mylife_competing", "args": CompetingArgs, "impl": competing, "writes": False,
      "description": "给定一个拟输出的结论，检索削弱或相反的已有证据（带溯源链）。",
      "description_en": "Given a proposed conclusion, retrieve existing evidence that weakens or contradicts it (with chains)."},
-    {"name": "mylife_branch", "args": BranchArgs, "impl": branch, "writes": True,
+    {"name": "mylife_branch", "args": BranchArgs, "impl": branch, "check": check_branch, "writes": True,
      "description": "开启一个话题分支（记录在 index.yaml，重启后仍在）。",
      "description_en": "Open a topic branch (recorded in index.yaml; survives restarts)."},
-    {"name": "mylife_profile_update", "args": ProfileUpdateArgs, "impl": profile_update, "writes": True,
+    {"name": "mylife_profile_update", "args": ProfileUpdateArgs, "impl": profile_update, "check": check_profile,
+     "writes": True,
      "description": "更新 L3 档案字段（含来源与更新时间；旧值进入历史；新字段自动推断有效期）。",
      "description_en": "Update an L3 profile field (with source and updated_at; the old value goes to history; a new field's TTL is inferred)."},
 ]

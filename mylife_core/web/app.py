@@ -535,7 +535,8 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         else:
             hits, more = [], False
         return panel.render("search.html", nav="search", query=query, topic=topic, layer=layer, evidence=evidence,
-                            result=result, hits=hits, page_no=n, more=more)
+                            result=result, hits=hits, page_no=n, more=more,
+                            model_files=ws.raw.model_files() if result else frozenset())
 
     def chains(request: Request, ws: Any) -> Response:
         all_chains = list(reversed(ws.index.chains()))

@@ -325,6 +325,56 @@ def test_bulk_accept_is_all_or_nothing(panel, demo: Path):
     assert "没有等待确认的推断" in panel.get("/review").text
 
 
+def test_a_value_a_model_set_is_never_shown_as_the_users(panel, demo: Path):
+    """A host's model sets a profile value over MCP (``mylife_profile_update``, source
+    ``llm_inferred``): the profile list and the field's page say a model set it; the user's own
+    values carry no such mark; once the user updates it, the mark is gone."""
+    from mylife_core.tools import call_tool
+
+    with open_ws(demo) as ws:
+        mine = sorted(ws.profile.fields())[0]
+        done = call_tool(ws, "mylife_profile_update", {"name": "理想城市", "value": "杭州"}, actor="model via MCP")
+        assert done.ok, done.error
+    mark = "模型填写"
+    listing = panel.get("/profile").text
+    row = re.search(r"<tr[^>]*>\s*<td><a[^>]*>理想城市</a></td>.*?</tr>", listing, re.S)
+    assert row and mark in row.group(0), listing
+    assert listing.count(mark) == 1  # the user's own values: no mark
+    field = panel.get(f"/profile/{quote('理想城市')}").text
+    assert mark in field
+    assert mark not in panel.get(f"/profile/{quote(mine)}").text
+    r = panel.post(f"/profile/{quote('理想城市')}/update", {"value": "杭州"})
+    assert r.status_code == 303
+    assert mark not in panel.get("/profile").text
+
+
+def test_lines_a_model_recorded_are_never_shown_as_the_users_words(panel, demo: Path):
+    """A host's model records a text over MCP (``mylife_record``, source ``mcp``): the raw list,
+    the record's page and a search hit say a model wrote it, never 原话 (your words) alone; the
+    user's own lines carry no such mark."""
+    from mylife_core.tools import call_tool
+
+    with open_ws(demo) as ws:
+        done = call_tool(ws, "mylife_record", {"text": "我决定下个月裸辞去云南开客栈。", "topic": "职业去留"},
+                         actor="model via MCP")
+        assert done.ok, done.error
+        file = done.result["file"]
+        mine = next(r.file for r in ws.raw.records() if not r.by_model)
+    mark, note = "模型写入", "这段原文是模型写入的（model via MCP），不是你自己写下的"
+    listing = panel.get("/raw").text
+    row = re.search(r"<tr><td>[^<]*</td><td>[^<]*</td><td><a href=\"/" + re.escape(file) + r"\">.*?</tr>", listing, re.S)
+    assert row and mark in row.group(0), listing
+    assert listing.count("badge source-model") == 1  # the user's own records: no mark
+    page = panel.get("/" + quote(file)).text
+    assert note in page
+    assert note not in panel.get("/" + quote(mine)).text
+    found = panel.get("/search", params={"q": "客栈", "layer": "raw"}).text
+    hit = re.search(r'<li class="hit">(.*?)</li>', found, re.S)
+    assert hit and file in hit.group(1) and mark in hit.group(1) and "原话" not in hit.group(1), found
+    own = panel.get("/search", params={"q": "跳槽", "layer": "raw"}).text
+    assert "<li class=\"hit\">" in own and "badge source-model" not in own
+
+
 def test_profile_pages_and_actions(panel, demo: Path):
     with open_ws(demo) as ws:
         stale = sorted(ws.profile.stale())[0]
