@@ -317,6 +317,21 @@ def test_a_fallback_after_the_model_read_the_stances_does_not_say_no_model_was_u
     assert cli("ask", "我该不该辞职？", "--offline", "--json").json()["answer"]["stances_read_by"] == "rules"
 
 
+def test_an_item_read_differently_is_marked_in_each_languages_own_form(ws, cli, fakellm):
+    """Issue s20k.4: the mark before an item the rules and the model read differently was glued to
+    its date in English ("- [unsure]2025-11 ..."); the Chinese 〔不确定〕 needs no space, English does."""
+    s = seed(ws)
+    use_model(ws, fakellm)
+    fakellm.stance = Reply(text=json.dumps({"items": [
+        {"id": s.love, "stance": "supports", "speaker": None, "quote": "热爱这里"}]}, ensure_ascii=False))
+    fakellm.default = Reply(text=f"你说过想辞职 [{s.quit}]。\n")
+    en = cli("competing", "我该辞职", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 0, en.stderr
+    assert '- [unsure] 2025-11-02 "热爱这里，绝不想辞职" — ' in en.stdout, en.stdout
+    zh = cli("competing", "我该辞职")
+    assert "- 〔不确定〕2025-11-02「热爱这里，绝不想辞职」—— " in zh.stdout, zh.stdout
+
+
 def test_the_deadline_bounds_the_whole_answer(ws, fakellm):
     s = seed(ws)
     use_model(ws, fakellm, read_timeout=5, deadline=1.5)
