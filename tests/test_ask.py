@@ -295,6 +295,43 @@ def test_a_stalled_stream_falls_back_to_the_labelled_offline_brief(ws, cli, fake
     assert "模型调用失败，已改用离线生成" in text and "## 你在「职业去留」上的多段表述" in text
 
 
+def test_a_fallback_after_the_model_read_the_stances_does_not_say_no_model_was_used(ws, cli, fakellm):
+    """Issue s20k.3: the structured stance call succeeded, the answer call then failed; the brief
+    stood in, and its ending said "本次没有调用大语言模型" although the model had read the
+    counter-evidence (no rules-only note either). Only when no model read anything is that said;
+    ``stances_read_by`` says who read them, in --json too."""
+    seed(ws)
+    use_model(ws, fakellm)
+    fakellm.default = Reply(status=503)  # the answer fails; the stance call is answered apart
+    endings = {"zh": disclaimer().rstrip()[-30:], "en": "sent to the API provider you configured."}
+    for lang, env in (("zh", {}), ("en", {"MYLIFE_LANG": "en"})):
+        out = cli("ask", "我该不该辞职？", env=env)
+        assert out.returncode == 0, out.stderr
+        assert fakellm.stance_requests  # the stance call ran; the answer failed (mode below)
+        assert out.stdout.rstrip().endswith(endings[lang]), out.stdout[-400:]
+        assert "本次没有调用大语言模型" not in out.stdout and "No language model was used" not in out.stdout
+        answer = cli("ask", "我该不该辞职？", "--json", env=env).json()["answer"]
+        assert answer["mode"] == "offline" and answer["model_error"] and answer["stances_read_by"] == "model"
+    offline = cli("ask", "我该不该辞职？", "--offline")
+    assert offline.stdout.rstrip().endswith(t("disclaimer.no_model") + "\n" + disclaimer().rstrip())
+    assert cli("ask", "我该不该辞职？", "--offline", "--json").json()["answer"]["stances_read_by"] == "rules"
+
+
+def test_an_item_read_differently_is_marked_in_each_languages_own_form(ws, cli, fakellm):
+    """Issue s20k.4: the mark before an item the rules and the model read differently was glued to
+    its date in English ("- [unsure]2025-11 ..."); the Chinese 〔不确定〕 needs no space, English does."""
+    s = seed(ws)
+    use_model(ws, fakellm)
+    fakellm.stance = Reply(text=json.dumps({"items": [
+        {"id": s.love, "stance": "supports", "speaker": None, "quote": "热爱这里"}]}, ensure_ascii=False))
+    fakellm.default = Reply(text=f"你说过想辞职 [{s.quit}]。\n")
+    en = cli("competing", "我该辞职", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 0, en.stderr
+    assert '- [unsure] 2025-11-02 "热爱这里，绝不想辞职" — ' in en.stdout, en.stdout
+    zh = cli("competing", "我该辞职")
+    assert "- 〔不确定〕2025-11-02「热爱这里，绝不想辞职」—— " in zh.stdout, zh.stdout
+
+
 def test_the_deadline_bounds_the_whole_answer(ws, fakellm):
     s = seed(ws)
     use_model(ws, fakellm, read_timeout=5, deadline=1.5)

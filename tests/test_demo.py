@@ -184,6 +184,41 @@ def test_english_output_has_its_own_punctuation_and_headers(demo, tmp_path, tmp_
         assert mylife(command, "list", *ws_args(copy), env=en).stdout.splitlines()[0].split() == english
 
 
+def test_an_english_draft_against_the_act_is_read_as_against_it(demo, tmp_path, tmp_path_factory):
+    """Issue s20k.2: English ``ask`` drafts "I should not quit my job" (negate_question); the stance
+    rules read every English conclusion as "do it", so the user's own "热爱这里，绝不想走" was shown
+    as counter-evidence against *not* quitting. An English modal's negation now sets the side, as
+    不该 does: the list is the Chinese draft's, in ``competing`` and in ``ask``'s brief."""
+    import shutil
+
+    from lens_support import installed, lens_env
+
+    root, summary = demo
+    love_here = summary["featured"]["love_here"]  # 热爱这里，绝不想走
+    # the career lens names the act in both languages (quit: 辞职, 跳槽, 走)
+    career = {**lens_env(installed(tmp_path_factory, "mylife-career")), "MYLIFE_LOAD_PLUGINS": "mylife-career"}
+
+    def against(conclusion: str) -> list[str]:
+        result = mylife("competing", conclusion, "--offline", "--json", *ws_args(root), env=career)
+        assert result.returncode == 0, result.stderr
+        return [item["claim_id"] for item in result.json()["items"]]
+
+    assert against("I should not quit my job") == against("我不该辞职")
+    assert love_here not in against("I should not quit my job")
+    assert love_here in against("I should quit my job")  # the other side still finds it
+
+    copy = tmp_path / "copy"  # ask records its chain: keep the shared demo untouched
+    shutil.copytree(root, copy)
+    en = {**career, "MYLIFE_LANG": "en"}
+    brief = mylife("ask", "should I quit my job?", "--accept-stale", "--accept-missing", "--offline", "--json",
+                   *ws_args(copy), env=en).json()["answer"]
+    assert brief["draft_conclusion"] == "I should not quit my job"
+    assert love_here not in [item["claim_id"] for item in brief["competing"]]
+    text = mylife("ask", "should I quit my job?", "--accept-stale", "--accept-missing", "--offline", *ws_args(copy),
+                  env=en).stdout
+    assert '"热爱这里，绝不想走" — takes the opposite side' not in text and '"想跳槽" — takes the opposite side' in text
+
+
 def test_inference_candidates_await_the_user(demo):
     root, summary = demo
     result = mylife("claim", "list", "--status", "candidate", "--json", *ws_args(root))

@@ -293,6 +293,29 @@ def test_suggested_commands_work_when_pasted_with_the_workspace_given_by_w(tmp_p
     assert f"mylife -w {quoted} chat --resume" in reports["chat"].stdout
 
 
+def test_a_suggested_command_keeps_the_choices_already_made(cli, career):
+    """Issue s20k.1: after ``--accept-stale`` the report still stops on a missing field and offers
+    ``--accept-missing``; the command it suggests carries ``--accept-stale`` (and the reverse, and a
+    ``--keep`` given), so pasting it answers instead of stopping again on what was already accepted."""
+    env = lens_env(career)
+    run = lambda *a: cli(*a, env={**env, "MYLIFE_NOW": "2026-06-15"}, load_plugins="mylife-career")  # noqa: E731
+    run("init")
+    for name, value in [("现有存款", "120000"), ("月收入", "18000")]:
+        assert run("profile", "set", name, value, "--at", "2026-01-10").returncode == 0
+    for given in (["--accept-stale"], ["--accept-missing"], ["--keep", "存款"]):
+        stopped = run("ask", "我该不该跳槽？", "--offline", *given)
+        assert stopped.returncode == 10, (given, stopped.stdout)
+        commands = [c for c in _suggested_commands(stopped.stdout) if " ask " in c]
+        assert commands, (given, stopped.stdout)
+        for command in commands:
+            pasted = run(*shlex.split(command)[1:])
+            assert pasted.returncode == 0, (given, command, pasted.stdout)
+            assert "## 你在「职业去留」上的多段表述" in pasted.stdout and "判定：需要先问你" not in pasted.stdout
+    went_on = run("staleness", "我该不该跳槽？", "--accept-missing").stdout
+    assert "staleness 我该不该跳槽？ --accept-missing --keep 现有存款）" in went_on, went_on
+    assert "[先不补]" not in went_on  # already chosen
+
+
 def test_keep_takes_a_fields_other_names_and_refuses_a_name_that_is_no_field(cli, career):
     """Issue s20i.1: ``--keep savings`` (the English help's own example), ``--keep 存款`` and
     ``--keep 工龄`` keep 现有存款 and 工作年限, resolved as ``profile get`` resolves them; a name

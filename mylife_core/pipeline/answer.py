@@ -137,6 +137,9 @@ class Answer(_M):
     competing_others: list[CompetingEvidence] = Field(default_factory=list)  # other people's views against it
     competing_disputed: list[CompetingEvidence] = Field(default_factory=list)  # read differently by rules and model
     competing_note: str | None = None
+    # who read the stances of the counter-evidence: "model" when the structured stance call ran,
+    # even when the answer itself fell back to the brief (the output then does not say no model was used)
+    stances_read_by: Literal["rules", "model"] = "rules"
     topic_reason: str | None = None  # why this topic, when no lens decision named it
     unsupported: list[Unsupported] = Field(default_factory=list)
     stale: list[StaleInput] = Field(default_factory=list)

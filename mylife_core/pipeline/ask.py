@@ -172,6 +172,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     answer.competing_others = competing.others
     answer.competing_disputed = competing.disputed
     answer.competing_note = competing.note()
+    answer.stances_read_by = competing.read_by
     if competing.source_changed:
         answer.annotations.append(t("ask.competing.source_changed", n=len(competing.source_changed),
                                     ids=join(competing.source_changed[:5])))

@@ -111,6 +111,8 @@ def competing_item_lines(c, *, whole: bool = False) -> list[str]:
     raw = c.chain.get("raw") or (None if whole else "-")
     via = " ← ".join(x for x in (c.claim_id, *(digests if whole else digests[:1]), raw) if x)
     unsure = "" if c.certain else t("ask.competing.unsure_mark")
+    if unsure and unsure[-1].isascii():  # "[unsure] 2025-11": a Latin mark is a word; 〔不确定〕 is not
+        unsure += " "
     when, text = (c.date.isoformat(), c.text) if whole else (c.date.isoformat()[:7], _short(c.text, 60))
     return [t("ask.competing.line", unsure=unsure, date=when, text=text, reason=c.reason), f"    {via}  {mark}"]
 
@@ -187,7 +189,7 @@ def closing_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife") -> 
         lines.append(t("ask.chain_line", id=a.chain_id, prog=prog))
     elif not recorded and a.status == "answered":
         lines.append(t("ask.not_recorded"))
-    ending = disclaimer_lines(model_used=a.mode == "model")
+    ending = disclaimer_lines(model_used=a.mode == "model" or a.stances_read_by == "model")
     if a.disclaimer:
         ending[-1] = a.disclaimer
     lines += ["", "---", *ending]

@@ -235,6 +235,10 @@ FOLD = str.maketrans({"“": '"', "”": '"', "「": '"', "」": '"', "『": '"'
                       "俺": "我", "咱": "我"})
 MODALS = re.compile(r"^(?:我们|我|你们|你)?(?:还是|最好|现在|今年|明年|立刻|马上|真的|是否|先|暂时|暂且)*"
                     r"(不该|不应该|不应|不要|别|不能|不必|没必要|不用|该|应该|应当|应|要|得|需要|必须|可以)?")
+# an English conclusion's modal: "I should not quit my job" (negate_question's "no" draft) is against quitting
+EN_MODALS = re.compile(r"(?i)^(?:i|we|you)\s+(?:(?:really|still|probably|definitely|just)\s+)*"
+                       r"(?:(?:should|ought to|must|need to|have to|can|could|will|would|do|does)(n't|\s+not|\s+never)?\s+"
+                       r"|(never|not)\s+)")
 PERSON_PRONOUNS = ("他", "她", "我们俩", "我们")
 _PERSON_PREPOSITIONS = ("和", "跟", "给", "与", "同", "对", "帮", "陪", "向")
 _NUMBER_WORD = re.compile(r"^[0-9一二两三四五六七八九十百千几半]+[个年月天周次岁]*$")
@@ -309,6 +313,9 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     modal = match.group(1) if match else None
     predicate = text[match.end():] if match else text
     side = -1 if modal and modal[0] in "不别没" else 1
+    english = EN_MODALS.match(text)
+    if english:
+        side, predicate = (-1 if english.group(1) or english.group(2) else 1), text[english.end():]
     if side > 0 and predicate.startswith(("不", "别", "没")) and not any(predicate.startswith(w) for w in NOT_NEGATIONS):
         side, predicate = -1, predicate[1:]
     ongoing = side < 0 and bool(re.match(r"^(?:再|继续)", predicate))

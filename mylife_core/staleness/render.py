@@ -109,21 +109,27 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         lines.append("")
         lines.append(t("staleness.choices"))
         q = _shell(report.question)
+        # Each suggested command carries the choices already made, so pasting it does not stop again
+        # on what the user already accepted (--accept-stale given, --accept-missing suggested, or the reverse).
+        options = report.options or {}
+        kept = " --accept-stale" if options.get("accept_stale") else "".join(
+            f" --keep {_shell(f.name)}" for f in report.kept)
+        went_on = " --accept-missing" if options.get("accept_missing") else ""
         for f in blocking:
             lines.append("  " + t("staleness.choice.update", name=_shell(f.name), prog=prog))
         if blocking:
-            keep = " ".join(f"--keep {_shell(f.name)}" for f in blocking)
+            keep = " ".join(f"--keep {_shell(f.name)}" for f in [*report.kept, *blocking])
             lines.append("  " + t("staleness.choice.keep", note=blocking[0].note, weight=STALE_WEIGHT,
-                                  ask=ask_command or f"{prog} ask", question=q, keep=keep, prog=prog))
+                                  ask=ask_command or f"{prog} ask", question=q + went_on, keep=keep, prog=prog))
         for name in missing:
             old = report.assessment.old_claims.get(name)
             if old is not None:  # the user's own judgment: a fresh assessment claim fills it
                 lines.append("  " + t("staleness.choice.assess", topic=_shell(old.topic), name=_shell(name), prog=prog))
                 continue
             lines.append("  " + t("staleness.choice.fill", name=_shell(name), prog=prog))
-        if missing:
+        if missing and not went_on:  # already chosen: its --accept-missing rides on the keep choice above
             lines.append("  " + t("staleness.choice.accept_missing", ask=ask_command or f"{prog} ask",
-                                  question=_shell(report.question)))
+                                  question=q + kept))
     from .check import staleness_verdict
 
     mine = staleness_verdict(report.assessment, report.options)
