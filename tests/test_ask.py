@@ -61,6 +61,10 @@ def test_offline_brief_is_labelled_and_follows_the_seed_form(ws, cli):
     # the disclaimer ends the output, after a line saying no model wrote any of it
     assert text.rstrip().endswith(disclaimer().rstrip())
     assert text.rstrip().endswith(t("disclaimer.no_model") + "\n" + disclaimer().rstrip())
+    # the rules read the stances: the list is said to be incomplete, with the listing to read, pasteable
+    assert "请再翻看这个主题下的全部记录（mylife claim list --topic 职业去留）" in text
+    listed = cli("claim", "list", "--topic", "职业去留")
+    assert listed.returncode == 0 and "热爱这里，绝不想辞职" in listed.stdout
 
 
 def test_offline_brief_json_keys_and_chain(ws, cli):

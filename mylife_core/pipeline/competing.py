@@ -120,7 +120,11 @@ class CompetingResult:
         they list is about another one (``bench/stance.py --crowded``), so each item is to be checked."""
         from ..messages import t
 
-        return t("ask.competing.rules_only") if self.read_by == "rules" else None
+        from ..shell import word
+
+        if self.read_by != "rules":
+            return None
+        return t("ask.competing.rules_only", topic=f" --topic {word(self.topic)}" if self.topic else "")
 
     def to_json(self) -> dict[str, Any]:
         """What ``competing --json`` and the ``mylife_competing`` tool give, with the disclaimer
