@@ -18,9 +18,10 @@ NINE = {"mylife_record", "mylife_digest", "mylife_claim_add", "mylife_recall", "
         "mylife_competing", "mylife_branch", "mylife_profile_update"}
 
 
-def run_session(ws_path, script, plugins="mylife-career,mylife-finance"):
-    """Start ``mylife mcp`` as a host would and run ``script(session)`` against it."""
-    env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins=plugins)
+def run_session(ws_path, script, plugins="mylife-career,mylife-finance", env=None):
+    """Start ``mylife mcp`` as a host would (in ``env``, default: the test environment with
+    ``plugins``) and run ``script(session)`` against it."""
+    env = env if env is not None else cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins=plugins)
     params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
     out = {}
 
@@ -298,17 +299,7 @@ def test_each_call_speaks_the_workspaces_language_as_it_is_now(ws_path):
 
     env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins="")
     env.pop("MYLIFE_LANG", None)
-    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
-    out = {}
-
-    async def main():
-        async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                out["seen"] = await script(session)
-
-    anyio.run(main)
-    seen = out["seen"]
+    seen = run_session(ws_path, script, env=env)
     assert "没有找到证据" in doc(seen["zh"])["error"]["message"]
     assert doc(seen["en"])["error"]["message"].startswith("No claim claim-2020-01-01-001"), doc(seen["en"])
     assert doc(seen["branch"])["error"]["message"].startswith("The new topic judges"), doc(seen["branch"])
