@@ -201,14 +201,17 @@ class Workspace:
         held: taking the lock re-reads the file when another process changed it since
         (:meth:`_refresh_config`), so every write decides where its data goes (the claim store,
         ``digest.keep_both``, git history) from the settings in force, never from a stale copy."""
-        path = self.root / "config.yaml"
-        try:
-            data = yamlfile.read_bytes(path)
-        except FileNotFoundError:
-            data = None
-        config = _parse_config(path, data)
+        data = self._read_config_bytes()
+        config = _parse_config(self.root / "config.yaml", data)
         self.__dict__["_config_bytes"] = data
         return config
+
+    def _read_config_bytes(self) -> bytes | None:
+        """``config.yaml``'s bytes as they are now (None: no such file)."""
+        try:
+            return yamlfile.read_bytes(self.root / "config.yaml")
+        except FileNotFoundError:
+            return None
 
     def _refresh_config(self, *, force: bool = False) -> None:
         """Re-read ``config.yaml`` if it changed since this process read it (the lock is held).
@@ -217,14 +220,10 @@ class Workspace:
         also for a :class:`ClaimsLayer` a caller already holds."""
         if "config" not in self.__dict__ and not force:
             return  # never read yet: the first use reads the file as it is now
-        path = self.root / "config.yaml"
-        try:
-            data = yamlfile.read_bytes(path)
-        except FileNotFoundError:
-            data = None
+        data = self._read_config_bytes()
         if "config" in self.__dict__ and data == self.__dict__.get("_config_bytes"):
             return
-        self._use_config(_parse_config(path, data), data)
+        self._use_config(_parse_config(self.root / "config.yaml", data), data)
 
     def _use_config(self, config: Config, data: bytes | None) -> None:
         """Make ``config`` (parsed from ``data``, the file's bytes) the one in force here."""
