@@ -147,9 +147,6 @@ class Answer(_M):
     # what held the answer back (status needs_input): expired fields not kept, then missing ones
     blocking: list[str] = Field(default_factory=list)
     annotations: list[str] = Field(default_factory=list)
-    # the model's final text as it came, before enforcement: never output (--json, MCP, chat
-    # events), since a script would show sentences the judge withheld as if they were checked
-    narrative: str = Field(default="", exclude=True)
     tool_calls: list[dict[str, Any]] = Field(default_factory=list)
     refused_tool_calls: list[dict[str, Any]] = Field(default_factory=list)
     model_error: dict[str, Any] | None = None

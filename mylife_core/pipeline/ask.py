@@ -320,7 +320,6 @@ def _compose_with_model(ws: "Workspace", answer: Answer, settings: Any, evidence
     answer.mode = "model"
     answer.model = result.endpoint
     answer.label = t("ask.label.model", model=result.endpoint)
-    answer.narrative = result.text
     answer.tool_calls = [{"round": e.round, "name": e.name, "arguments": e.arguments, "ok": e.outcome.ok,
                           "refused": e.outcome.refused} for e in result.tool_events]
     answer.refused_tool_calls = [{"round": e.round, "name": e.name, "arguments": e.arguments,
