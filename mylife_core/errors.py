@@ -98,10 +98,12 @@ class NotWritable(MyLifeError):
     code = "not_writable"
     exit_code = 12
 
-    def __init__(self, path: Path | str, reason: str) -> None:
+    def __init__(self, path: Path | str, reason: str, *, instead: tuple[str, dict[str, Any]] | None = None) -> None:
         super().__init__("not_writable", path=str(path), reason=reason)
         self.path = Path(path)
         self.reason = reason
+        #: a message (key, params) saying what works without this write (``ask --no-record``)
+        self.instead = instead
 
     def render(self) -> str:
         from .messages import t
@@ -111,6 +113,8 @@ class NotWritable(MyLifeError):
         if self.reason in ("read_only", "permission") and any(Workspace.is_workspace(p) for p in
                                                              (self.path, *self.path.parents)):
             hint += t("writable.readers_work")  # in a workspace: what still works there
+        if self.instead is not None:
+            hint += t(self.instead[0], **self.instead[1])
         return t("error.not_writable", path=str(self.path), why=t(f"writable.why.{self.reason}"), hint=hint)
 
 

@@ -757,3 +757,39 @@ def test_a_full_disk_is_said_as_such_and_readers_still_work(tmp_path, mounts):
         r = run(*args)
         assert r.returncode == 0 and "内部错误" not in r.stderr, (args, r.stderr)
     assert list(tmp.iterdir()) == []
+
+
+def test_ask_that_cannot_record_its_chain_refuses_before_showing_an_answer(tmp_path, mounts):
+    """QA s21a.1: on a read-only workspace (or a full disk) ``ask`` printed the whole answer,
+    down to "依据链：chain-…（`mylife trace chain-…` 可逐条查看原话）" naming a chain never written,
+    and only then stopped with exit 12. Now it refuses up front: exit 12, nothing on stdout, the
+    error names the path and says that --no-record reads the answer without recording it."""
+    from mylife_core.testing import run_cli
+
+    src, ro, full, tmp = tmp_path / "demo", tmp_path / "ro", tmp_path / "full", tmp_path / "tmp"
+    for folder in (ro, full, tmp):
+        folder.mkdir()
+    env = {"MYLIFE_NOW": "2026-12-03T09:00", "TMPDIR": str(tmp)}
+    assert run_cli(["demo", "-w", str(src)], env=env).returncode == 0
+    ask = ["ask", "我该不该跳槽？", "--offline", "--accept-stale"]
+
+    r = run_cli([*ask, "-w", str(ro)], env=env, prefix=mounts("read_only", src, ro))
+    assert r.returncode == 12, (r.stdout[-300:], r.stderr)
+    assert r.stdout == "", r.stdout[-500:]  # no answer, no chain id that does not exist
+    assert f"无法写入 {ro / 'index' / 'chains'}" in r.stderr and "所在的文件系统是只读的" in r.stderr, r.stderr
+    assert f"mylife -w {ro} ask 我该不该跳槽？ --no-record" in r.stderr, r.stderr
+    assert "内部错误" not in r.stderr and "Traceback" not in r.stderr, r.stderr
+    error = run_cli([*ask, "--json", "-w", str(ro)], env=env, prefix=mounts("read_only", src, ro)).json()["error"]
+    assert error["code"] == "not_writable" and error["params"]["reason"] == "read_only"
+    assert "--no-record" in error["message"]
+    en = run_cli([*ask, "-w", str(ro)], env={**env, "MYLIFE_LANG": "en"}, prefix=mounts("read_only", src, ro))
+    assert en.returncode == 12 and en.stdout == "" and "To read the answer without recording its chain" in en.stderr
+
+    # the same answer, read without recording, works there
+    r = run_cli([*ask, "--no-record", "-w", str(ro)], env=env, prefix=mounts("read_only", src, ro))
+    assert r.returncode == 0 and "仅供参考" in r.stdout and "chain-" not in r.stdout, (r.stdout[-500:], r.stderr)
+
+    # a full disk: the same refusal, said as such
+    r = run_cli([*ask, "-w", str(full / "ws")], env=env, prefix=mounts("full", src, full))
+    assert r.returncode == 12 and r.stdout == "", (r.stdout[-300:], r.stderr)
+    assert "磁盘已满" in r.stderr and "--no-record" in r.stderr, r.stderr

@@ -317,6 +317,16 @@ class IndexLayer:
             raise NotFound("chain_not_found", id=chain_id)
         return found
 
+    def require_chain_writable(self, asked_at: datetime, *, instead: tuple[str, dict] | None = None) -> None:
+        """Refuse (:class:`~mylife_core.errors.NotWritable`, exit 12) when a chain asked at
+        ``asked_at`` could not be recorded (:meth:`add_chain`: its month file, the audit log, the
+        workspace lock), found without writing (:func:`~mylife_core.storage.writable.probe`); a
+        caller that shows the answer, and its chain's id, checks this before showing anything."""
+        from ..storage import writable
+
+        writable.require([self.shard_for("", asked_at), self.ws.audit.path,  # type: ignore[list-item]
+                          self.ws.cache_dir / "locks" / "write.lock"], instead=instead)
+
     def add_chain(self, chain: Chain, *, actor: str = "user") -> Chain:
         with self.ws.lock():
             self._migrate()

@@ -12,7 +12,9 @@ topic; 4. competing evidence for the draft conclusion (the side the user's newes
 leans to, i.e. what flattery would say); 5. compose: the model with read-only tools, or the
 offline structural brief (deterministic, labelled); a model failure falls back to the brief and
 says why; 6. ``render_output`` hooks; 7. the chain recorded, so ``mylife trace chain-…`` can
-explain the answer later.
+explain the answer later. When the chain cannot be recorded (a read-only workspace, a full disk)
+an answer to be recorded is refused before step 3 (``NotWritable``, exit 12), so that no answer
+is shown naming a chain that is never written; ``record=False`` (``--no-record``) reads it.
 """
 
 from __future__ import annotations
@@ -148,6 +150,12 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
         events.stage("render")
         ws.plugins.render_output(answer, ws)
         return AskResult(answer, report)
+
+    if options.record:  # the answer names its chain: refuse before showing anything when it cannot be recorded
+        from ..shell import command_prefix, word
+
+        ws.index.require_chain_writable(answer.asked_at, instead=(
+            "ask.record_refused_no_record", {"question": word(question), "prog": command_prefix(ws.root)}))
 
     # 3. evidence
     events.stage("evidence")

@@ -12,6 +12,9 @@ a full disk or an exhausted quota):
   lock a reader takes): a command that only reads goes on without it, from the workspace's
   own files, and says so once on stderr (:func:`note_read_around`).
 
+A command whose output points at what it will write (``ask`` names the chain it records) checks
+first, without writing (:func:`require`, from :func:`probe`), and stops before showing anything.
+
 SQLite does not name the file it could not write; its error is recognised here by its code
 (:func:`sqlite_reason`) and the caller, which knows the file, names it.
 """
@@ -88,6 +91,19 @@ def probe(path: Path | str) -> str | None:
     if st is not None and (st.f_bfree if hasattr(os, "geteuid") and os.geteuid() == 0 else st.f_bavail) == 0:
         return "disk_full"  # (root may use the blocks reserved for it)
     return None
+
+
+def require(paths: list[Path | str], *, instead: tuple[str, dict] | None = None) -> None:
+    """Refuse up front (:class:`~mylife_core.errors.NotWritable`, exit 12, the first such path
+    named) a write of ``paths`` that :func:`probe` finds cannot be made: for a command whose
+    output points at what it writes (``ask``'s chain), checked before anything is shown.
+    ``instead``: a message (key, params) saying what works without the write."""
+    from ..errors import NotWritable
+
+    for path in paths:
+        reason = probe(path)
+        if reason is not None:
+            raise NotWritable(path, reason, instead=instead)
 
 
 def error_from(exc: BaseException, path: Path | str | None = None):
