@@ -336,3 +336,34 @@ def test_a_resource_that_cannot_be_read_is_a_clear_error_and_the_server_keeps_se
     assert "YAML 格式错误" in seen["broken"].message and seen["broken"].data["key"] == "bad_file", seen["broken"]
     assert not seen["after"].is_error
     assert "Traceback" not in errlog.read_text(encoding="utf-8")
+
+
+def test_a_store_switched_while_the_server_runs_is_read_by_the_next_call(ws_path):
+    """QA s21a.2 (a guard: it did not fail on the code it was written against; each call opens
+    the workspace afresh): a host keeps ``mylife mcp`` running while the user runs ``mylife store
+    migrate`` and adds a claim in the new store; the same session's next reads see that store
+    and that claim, not the old store."""
+    from store_conformance import backend_plugins
+
+    backend_plugins("memorix")  # skips when the npm packages are absent
+    plugins = "mylife-memorix"
+    assert run_cli(["init"], workspace=ws_path, load_plugins=plugins).returncode == 0
+    assert run_cli(["claim", "add", "我喜欢跑步", "--topic", "运动", "--kind", "fact"], workspace=ws_path,
+                   load_plugins=plugins).returncode == 0
+
+    async def script(session):
+        seen = {"before": json.loads((await session.read_resource("mylife://status")).contents[0].text)}
+        migrated = run_cli(["store", "migrate", "--to", "memorix", "--json"], workspace=ws_path, load_plugins=plugins)
+        assert migrated.returncode == 0, migrated.stderr
+        added = run_cli(["claim", "add", "我喜欢游泳", "--topic", "运动", "--kind", "fact", "--json"],
+                        workspace=ws_path, load_plugins=plugins)
+        assert added.returncode == 0, added.stderr
+        seen["id"] = added.json()["claim"]["id"]
+        seen["after"] = json.loads((await session.read_resource("mylife://status")).contents[0].text)
+        seen["trace"] = doc(await session.call_tool("mylife_trace", {"target": seen["id"]}))
+        return seen
+
+    seen = run_session(ws_path, script, env=cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins=plugins))
+    assert seen["before"]["store"] == "files" and seen["before"]["layers"]["claims"]["total"] == 1
+    assert seen["after"]["store"] == "memorix" and seen["after"]["layers"]["claims"]["total"] == 2
+    assert seen["trace"]["ok"] is True and "我喜欢游泳" in json.dumps(seen["trace"], ensure_ascii=False)

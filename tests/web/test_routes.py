@@ -727,6 +727,34 @@ def test_a_second_writer_loses_nothing_and_shows_on_reload(panel, demo: Path):
     assert res.returncode == 0, res.stdout + res.stderr
 
 
+def test_a_store_switched_while_the_panel_runs_is_read_by_the_next_request(tmp_path: Path):
+    """QA s21a.2 (a guard: it did not fail on the code it was written against; the panel reads
+    config.yaml's identity on each request): ``mylife store migrate`` and a claim added in the
+    new store by the CLI while the panel runs are seen by the next page, before any write."""
+    from store_conformance import backend_plugins
+
+    modules = backend_plugins("memorix")  # skips when the npm packages are absent
+    root, plugins = tmp_path / "ws", "mylife-memorix"
+    assert run_cli(["init"], workspace=root, load_plugins=plugins).returncode == 0
+    assert run_cli(["claim", "add", "我喜欢跑步", "--topic", "运动", "--kind", "fact"], workspace=root,
+                   load_plugins=plugins).returncode == 0
+    p = Panel(root, plugins=plugin_host(*modules))
+    try:
+        assert "我喜欢跑步" in p.get("/claims").text
+        migrated = run_cli(["store", "migrate", "--to", "memorix"], workspace=root, load_plugins=plugins)
+        assert migrated.returncode == 0, migrated.stderr
+        added = run_cli(["claim", "add", "我喜欢游泳", "--topic", "运动", "--kind", "fact", "--json"], workspace=root,
+                        load_plugins=plugins)
+        assert added.returncode == 0, added.stderr
+        claim_id = added.json()["claim"]["id"]
+        listing = p.get("/claims").text
+        assert "我喜欢游泳" in listing and "我喜欢跑步" in listing
+        shown = p.get(f"/claims/{claim_id}")
+        assert shown.status_code == 200 and "我喜欢游泳" in shown.text
+    finally:
+        p.close()
+
+
 def test_unknown_page_is_a_clear_404(panel):
     r = panel.get("/no/such/page")
     assert r.status_code == 404 and "没有这个页面" in r.text
