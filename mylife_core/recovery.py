@@ -15,7 +15,9 @@ always empty ``cache/staging/``) and, after a crash:
   ``manifest.repair``);
 * **a file replaced without its audit entry** (the writer died between the two): the lock
   noted the paths the dead owner was writing, so the file is recorded as it is now
-  (``recover.write``); it holds either the old or the new content, both MyLife's;
+  (``recover.write``); it holds either the old or the new content, both MyLife's. A writer that
+  raised there instead (a claims index busy past the wait, a hook's error) records them itself
+  before it lets the lock go (``Workspace._before_release``, ``why: writer_failed_before_its_audit_entry``);
 * **temp files** of dead writers are removed (audited as ``recover``).
 
 Nothing the user was told is saved is ever removed: a rollback only touches files the journal
@@ -185,9 +187,11 @@ def finish_pending(ws: "Workspace") -> dict[str, Any] | None:
     return outcome
 
 
-def audit_unaudited_writes(ws: "Workspace", paths: list[str]) -> list[str]:
-    """Files a killed writer replaced after its last audit entry (the lock noted them): record
-    them as they are now, so verify holds them to what MyLife wrote (``recover`` entry)."""
+def audit_unaudited_writes(ws: "Workspace", paths: list[str], *,
+                           why: str = "previous_writer_died_before_its_audit_entry") -> list[str]:
+    """Files a killed writer replaced after its last audit entry (the lock noted them), or a
+    writer that raised between a file and its audit entry (``Workspace._before_release``):
+    record them as they are now, so verify holds them to what MyLife wrote (``recover.write``)."""
     from .integrity import digest_paths, recorded_digests, tracked
 
     root = str(ws.root.resolve())
@@ -211,7 +215,7 @@ def audit_unaudited_writes(ws: "Workspace", paths: list[str]) -> list[str]:
         from .layers.audit import AuditEntry
 
         ws._append_audit([AuditEntry(at=clock.now(), actor="system", action="recover.write", target=changed[0],
-                                     detail={"files": changed, "why": "previous_writer_died_before_its_audit_entry"},
+                                     detail={"files": changed, "why": why},
                                      files={rel: now[rel] for rel in changed})])
     return changed
 

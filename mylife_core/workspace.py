@@ -270,6 +270,7 @@ class Workspace:
             ensure_private_dir(self.cache_dir / "locks")
             lock = FileLock(self.cache_dir / "locks" / "write.lock", timeout=timeout)
             lock.on_acquired = self._after_lock
+            lock.on_releasing = self._before_release
             lock.on_released = self._after_release
             self.__dict__["_lock"] = lock
         return lock
@@ -350,15 +351,49 @@ class Workspace:
 
         with _DEFERRED_GUARD:
             self.__dict__["_guarded"] = set()
+            self.__dict__["_unrecorded"] = set()
             if "_edit_guard" in self.__dict__:
                 return
 
             def check(path: Path) -> None:
                 if lock.held_here():
                     self.require_unchanged([path])
+                    self._note_written(path)
 
             self.__dict__["_edit_guard"] = check
             guard(check)
+
+    def _note_written(self, path: Path | str) -> None:
+        """``path`` is about to be written under the lock: until an audit entry records it
+        (:meth:`file_digests`), it is owed one (:meth:`_before_release`)."""
+        from .integrity import tracked
+
+        rel = self._workspace_rel(path)
+        if rel is not None and tracked(rel):
+            self.__dict__.setdefault("_unrecorded", set()).add(rel)
+
+    def _before_release(self, lock: FileLock) -> None:
+        """The lock is about to be let go: a file this hold wrote that no audit entry recorded
+        (the writer raised between the file and its entry: a claims index busy past the wait, a
+        hook's error, a full disk) and that the next write would therefore refuse
+        (:func:`~mylife_core.integrity.outside_edit`) is recorded as it is now
+        (``recover.write``), as the next writer does for a killed one
+        (:func:`~mylife_core.recovery.audit_unaudited_writes`): MyLife wrote it, so it is never
+        reported as changed outside MyLife. Nothing to do, and nothing read, when every write
+        was recorded."""
+        owed = self.__dict__.get("_unrecorded")
+        if not owed:
+            return
+        self.__dict__["_unrecorded"] = set()
+        from .integrity import outside_edit
+        from .recovery import audit_unaudited_writes
+
+        # only what the next write would refuse: a file verify does not hold to a digest (a
+        # backend's own, a note of a plugin's) stays unrecorded as before
+        held = [rel for rel in sorted(owed) if outside_edit(self, rel) is not None]
+        if held:
+            audit_unaudited_writes(self, [str(self.root / rel) for rel in held],
+                                   why="writer_failed_before_its_audit_entry")
 
     def _stop_edit_guard(self, lock: FileLock) -> None:
         from .storage.atomic import unguard
@@ -487,6 +522,9 @@ class Workspace:
         are left out, and so are paths outside the workspace."""
         from .integrity import digest_paths
 
+        owed = self.__dict__.get("_unrecorded")
+        if owed:
+            owed.difference_update(filter(None, map(self._workspace_rel, paths)))
         return digest_paths(self.root, paths)
 
     def _append_audit(self, entries: list[AuditEntry]) -> None:

@@ -435,3 +435,35 @@ def test_a_cache_on_another_file_system_still_records(cli, ws_path, tmp_path):
         assert cli("verify", "--json").json()["ok"]
     finally:
         shutil.rmtree(elsewhere, ignore_errors=True)
+
+
+def test_a_write_that_fails_after_its_file_records_that_file_and_the_next_write_goes_through(cli, ws_path):
+    """QA s21a.3: a writer that raised after writing a file but before its audit entry (here
+    the claims index held by another process past the wait: the month file is replaced, the
+    index update is refused) left the file unrecorded, and every next write to it stopped with
+    exit 4 "changed outside MyLife", though MyLife itself wrote it. Now the writer records it
+    before letting the lock go (``recover.write``): the next write goes through, verify passes."""
+    import json
+    import sqlite3
+
+    assert cli("init").returncode == 0
+    for text in ("我喜欢跑步", "我喜欢游泳"):
+        assert cli("claim", "add", text, "--topic", "运动", "--kind", "fact").returncode == 0
+    ids = [c["id"] for c in cli("claim", "list", "--json").json()["claims"]]
+    holder = sqlite3.connect(ws_path / "cache" / "claims.sqlite", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
+        busy = cli("claim", "dispute", ids[0], "--why", "不对", env={"MYLIFE_LOCK_TIMEOUT": "0.5"})
+        assert busy.returncode == 6 and "另一个 MyLife 进程" in busy.stderr, busy.stderr
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    last = json.loads((ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+
+    r = cli("claim", "dispute", ids[1], "--why", "也不对")
+    assert r.returncode == 0, r.stderr  # was: exit 4, claims/….yaml "在 MyLife 之外被改过"
+    assert "MyLife 之外" not in r.stderr
+    assert last["action"] == "recover.write" and last["detail"]["why"] == "writer_failed_before_its_audit_entry"
+    assert list(last["files"]) == [f"claims/{ids[0][6:13]}.yaml"]
+    v = cli("verify", "--json")
+    assert v.returncode == 0 and v.json()["ok"] is True, v.stdout[-800:]

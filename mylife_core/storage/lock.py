@@ -109,6 +109,10 @@ class FileLock:
         self._note_at = 32
         #: called with the lock just taken (outermost acquire); an error releases it again
         self.on_acquired = None
+        #: called at the outermost release, in the holding thread, the lock still held (work that
+        #: must finish under it: recording files a writer that raised left unrecorded); an error
+        #: there never keeps the lock held
+        self.on_releasing = None
         #: called right after the outermost release, in the releasing thread, lock no longer
         #: held (work that must not make every other writer wait: plugin notifications)
         self.on_released = None
@@ -144,6 +148,9 @@ class FileLock:
                 raise
 
     def release(self) -> None:
+        if self._depth == 1 and self.on_releasing is not None:
+            with contextlib.suppress(Exception):
+                self.on_releasing(self)
         self._depth -= 1
         if self._depth == 0:
             if fcntl is None:  # pragma: no cover - Windows
