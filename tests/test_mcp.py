@@ -342,6 +342,36 @@ def test_a_hosts_labels_cannot_carry_a_verdict_shown_as_the_users(ws_path):
         assert ws.profile.fields() == {}
 
 
+def test_one_rule_says_which_topics_are_already_the_users(ws_path):
+    """Issue s21c.4: a claim's topic and a branch's or record's topic are held to the same set of
+    the user's own topics (``catalog.users_topics``). A topic the user filed a note under is the
+    user's even when the claim cites another note: a claim filed there is not refused (it was,
+    while a branch or a record with that topic passed); a topic the user never used is judged."""
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    env = {"MYLIFE_NOW": "2026-03-10"}
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    assert run_cli(["record", "今天又加班到十点。", "--topic", "应该辞职吗", "--at", "2026-03-01"],
+                   workspace=ws_path, env=env).returncode == 0
+    money = run_cli(["record", "存款只够三个月。", "--topic", "财务", "--at", "2026-03-02", "--json"],
+                    workspace=ws_path, env=env).json()["record"]["file"]
+
+    async def script(session):
+        claim = {"claim": "存款只够三个月", "kind": "fact", "provenance": f"{money}#L1"}
+        return {"claim": await session.call_tool("mylife_claim_add", {**claim, "topic": "应该辞职吗"}),
+                "branch": await session.call_tool("mylife_branch", {"topic": "应该辞职吗"}),
+                "new": await session.call_tool("mylife_claim_add", {**claim, "topic": "你应该马上辞职"})}
+
+    seen = run_session(ws_path, script, plugins="")
+    assert not seen["claim"].is_error, doc(seen["claim"])
+    assert not seen["branch"].is_error, doc(seen["branch"])
+    new = doc(seen["new"])
+    assert seen["new"].is_error and new["error"]["key"] == "tool_claim_field_is_verdict", new
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        assert [c.topic for c in ws.claims.iter_all()] == ["应该辞职吗"]
+
+
 def test_each_call_speaks_the_workspaces_language_as_it_is_now(ws_path):
     """The language in force is read with each call, as the workspace is: a user who switches
     ``language`` while a host keeps the server running gets the host's errors in the new one."""

@@ -150,8 +150,8 @@ def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]
 def _refuse_verdicts(ws: "Workspace", args: ClaimAddArgs) -> None:
     """The judging rule for a claim a model adds (as in ``mylife extract``): a claim is what the
     user said, so advice (or, unless it is an inference, a judgment of the user) in words the
-    pointed lines do not use is refused, in the claim, its context or a topic the workspace does
-    not have yet (:func:`~mylife_core.pipeline.judging.claim_verdicts`)."""
+    pointed lines do not use is refused, in the claim, its context or a topic that is not yet the
+    user's (:func:`users_topics`; :func:`~mylife_core.pipeline.judging.claim_verdicts`)."""
     from ..pipeline.judging import claim_verdicts, first_verdict
     from ..provenance import Pointer, decode, split_lines
 
@@ -162,10 +162,8 @@ def _refuse_verdicts(ws: "Workspace", args: ClaimAddArgs) -> None:
     except Exception:  # noqa: BLE001 - a bad pointer is reported by the claims layer itself
         return
     topic = args.topic.strip()
-    rec = ws.raw.get(pointer.file)
-    known = topic == (rec.topic if rec is not None else None) or topic in ws.claims.counts().get("topic", {})
     found = first_verdict(claim_verdicts(cited, args.kind, claim=args.claim, context=args.context,
-                                         topic=None if known else topic))
+                                         topic=None if topic in users_topics(ws) else topic))
     if found is None:
         return
     field, words = found
@@ -260,13 +258,23 @@ class BranchArgs(_Args):
     mode: Literal["fork", "fresh"] = Field(default="fork", **_text("fork 继承当前对话上下文 / fresh 全新上下文", 'fork: carry the current conversation / fresh: start without it'))
 
 
+def users_topics(ws: "Workspace") -> set[str]:
+    """The topics that are already the user's, for every check of a topic a model writes (a
+    claim's, a branch's, a record's, a field's): those of the workspace's claims and branches and
+    of the notes the user recorded (not the lines a model recorded over MCP: a topic a model gave
+    them is the model's word)."""
+    known = set(ws.claims.counts().get("topic", {})) | {b.topic for b in ws.index.branches()}
+    known |= {r.topic for r in ws.raw.records() if not r.by_model}
+    return known
+
+
 def refuse_model_labels(ws: "Workspace", actor: str, tool: str, texts: dict[str, str | None]) -> None:
     """The judging rule for the free text a model writes that no line of the user's backs and that
     is then shown as the user's own: a branch's question, a new topic (the panel's home page and
     branches, ``branch list``), a new profile field's name. As for a claim's context or new topic
     (:func:`~mylife_core.pipeline.judging.claim_verdicts`), none may judge or advise the user; it
     cites no lines, so any such words are the model's and the call is refused, nothing written. A
-    topic the workspace already has (the user's records, claims or branches) is the user's."""
+    topic that is already the user's (:func:`users_topics`) passes."""
     if not _is_model(actor):
         return
     from ..messages import join, t
@@ -278,8 +286,7 @@ def refuse_model_labels(ws: "Workspace", actor: str, tool: str, texts: dict[str,
             continue
         if what in ("topic", "parent_topic"):
             if known is None:
-                known = set(ws.claims.counts().get("topic", {})) | {b.topic for b in ws.index.branches()}
-                known |= {r.topic for r in ws.raw.records() if not r.by_model}
+                known = users_topics(ws)
             if text.strip() in known:
                 continue
         words = verdict_words(text, "", "fact")
