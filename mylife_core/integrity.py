@@ -462,13 +462,15 @@ def accept(ws: "Workspace", rel: str, *, actor: str = "user") -> dict[str, Any]:
 def _own_headers() -> frozenset[str]:
     """The comment lines MyLife itself writes at the top of the YAML files it rebuilds."""
     from .builtin.files_store import HEADER as CLAIMS
+    from .builtin.files_store import OLD_HEADERS
     from .chat.session import HEADER as SESSION
     from .config import CONFIG_HEADER
     from .layers.index import HEADER as INDEX
     from .layers.profile import HEADER as PROFILE
     from .pipeline.proposals import HEADER as PROPOSALS
 
-    return frozenset(line.strip() for header in (CLAIMS, SESSION, CONFIG_HEADER, INDEX, PROFILE, PROPOSALS)
+    return frozenset(line.strip() for header in (CLAIMS, *OLD_HEADERS, SESSION, CONFIG_HEADER, INDEX, PROFILE,
+                                                 PROPOSALS)
                      for line in header.splitlines())
 
 

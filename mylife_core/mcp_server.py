@@ -6,7 +6,8 @@ descriptions, plus read-only resources for the profile, open branches and status
 mounts it as ``mylife`` shows the tools as ``mcp__mylife__mylife_recall`` and so on.
 
 Writes obey the CLI's rules because they go through the same library calls: the audit log
-records the actor ``model via MCP``, inferences stay candidates, L0 stays append-only.
+records the actor ``model via MCP``, inferences stay candidates, a profile value is only a
+proposal for the user to accept, L0 stays append-only.
 Bad arguments and MyLife errors come back as tool errors (``isError``), never as a crash.
 """
 

@@ -397,15 +397,20 @@ def test_end_of_input_at_the_123_prompt_picks_what_enter_picks(story, cli):
     ws.close()
 
 
-def test_a_model_profile_write_over_time_keeps_its_age(ws):
-    """A model's write without the user's yes (as over MCP) changes the value, not the age."""
+def test_a_model_profile_write_without_a_yes_changes_nothing(ws):
+    """A model's write without the user's yes (as over MCP) is only a proposal: neither the value
+    nor the age changes until the user accepts it (docs/design.md#approval)."""
+    from mylife_core.pipeline.proposals import Proposals
     from mylife_core.tools import call_tool
 
+    s = seed(ws)
     set_savings(ws, days_ago=200)
     before = ws.profile.get("现有存款").updated_at
-    out = call_tool(ws, "mylife_profile_update", {"name": "现有存款", "value": 0}, actor="model via MCP")
-    assert out.ok and out.result["stale"] is True
+    pointer = ws.claims.get(s.mortgage).provenance
+    out = call_tool(ws, "mylife_profile_update", {"name": "现有存款", "value": 0, "provenance": pointer},
+                    actor="model via MCP")
+    assert out.ok and out.result["proposed"] is True and out.result["applied"] is False
     field = ws.profile.reload().fields["现有存款"]
-    assert field.value == 0 and field.updated_at == before and field.is_stale()
-    assert field.history[-1].value == 120000
+    assert field.value == 120000 and field.updated_at == before and field.is_stale() and not field.history
     assert clock.now() - field.updated_at > timedelta(days=150)
+    assert [(p.id, p.value) for p in Proposals(ws).pending()] == [(out.result["proposal"], 0)]

@@ -115,8 +115,8 @@ def test_no_workspace_is_a_clear_error(ws_path):
 
 def test_a_hosts_writes_are_the_models_candidates_judged_and_never_refresh_a_field(ws_path):
     """Over MCP the host's own confirmation applies, but its writes are still the model's: audited
-    as such, inferences stay candidates, a profile value keeps the field's age, and the digest it
-    writes goes through the judging rule."""
+    as such, inferences stay candidates, a profile value waits as a proposal (the field keeps its
+    value and its age), and the digest it writes goes through the judging rule."""
     from fakellm import seed, set_savings
 
     from mylife_core.testing import plugin_host
@@ -131,7 +131,8 @@ def test_a_hosts_writes_are_the_models_candidates_judged_and_never_refresh_a_fie
 
     async def script(session):
         seen = {}
-        seen["profile"] = await session.call_tool("mylife_profile_update", {"name": "现有存款", "value": 0})
+        seen["profile"] = await session.call_tool("mylife_profile_update", {"name": "现有存款", "value": 0,
+                                                                            "provenance": pointer})
         seen["digest"] = await session.call_tool("mylife_digest", {"topic": "职业去留", "text": (
             f"你说过想辞职 [{s.quit}]。\n\n你的能力远超现在的岗位，应该马上辞职。")})
         seen["verdict"] = await session.call_tool("mylife_claim_add", {
@@ -146,9 +147,66 @@ def test_a_hosts_writes_are_the_models_candidates_judged_and_never_refresh_a_fie
     assert seen["verdict"].is_error and doc(seen["verdict"])["error"]["key"] == "tool_claim_is_verdict"
     with Workspace.open(ws_path, plugins=plugin_host()) as ws:
         field = ws.profile.get("现有存款")
-        assert field.value == 0 and field.updated_at == before and field.is_stale(), field
-        actors = {e.action: e.actor for e in ws.audit.all() if e.action in ("profile.set", "digest.write")}
-        assert actors == {"profile.set": "model via MCP", "digest.write": "model via MCP"}
+        assert field.value == 120000 and field.updated_at == before and field.is_stale(), field
+        actors = {(e.action, e.actor) for e in ws.audit.all()
+                  if e.action in ("profile.set", "digest.write", "proposal.add")}
+        assert ("digest.write", "model via MCP") in actors and ("proposal.add", "model via MCP") in actors
+        assert ("profile.set", "model via MCP") not in actors
+
+
+def test_a_hosts_profile_value_waits_for_the_user(ws_path, monkeypatch):
+    """design.md#approval: a profile value a host's model gives changes the profile only after the
+    user confirms it. Over MCP ``mylife_profile_update`` stores a field proposal citing the user's
+    line (profile.yaml untouched) and tells the host its id and how the user decides; accepted
+    with ``mylife proposal accept``, the value is the user's. Without the line it rests on, the
+    call is refused, nothing written; the chat's own y/N flow is not this path."""
+    from fakellm import seed, set_savings
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    monkeypatch.setenv("MYLIFE_NOW", "2026-03-10")  # the savings were set before the cited note
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        s = seed(ws)
+        set_savings(ws, days_ago=200)
+        pointer = ws.claims.get(s.mortgage).provenance
+    profile = ws_path / "profile.yaml"
+    before = profile.read_bytes()
+
+    async def script(session):
+        return {"update": await session.call_tool("mylife_profile_update",
+                                                  {"name": "现有存款", "value": 30000, "provenance": pointer}),
+                "new": await session.call_tool("mylife_profile_update",
+                                               {"name": "月房贷", "value": 8000, "provenance": pointer}),
+                "bare": await session.call_tool("mylife_profile_update", {"name": "月收入", "value": 18000})}
+
+    seen = run_session(ws_path, script, plugins="")
+    assert profile.read_bytes() == before  # nothing in the profile changed
+    body = doc(seen["update"])
+    assert not seen["update"].is_error, body
+    result = body["result"]
+    assert result["proposed"] is True and result["applied"] is False
+    pid = result["proposal"]
+    assert pid.startswith("prop-") and f"proposal accept {pid}" in result["note"], result
+    assert "档案没有改变" in result["note"]
+    bare = doc(seen["bare"])
+    assert seen["bare"].is_error and bare["error"]["key"] == "tool_profile_needs_pointer", bare
+    assert "什么都没有写入" in bare["error"]["message"]
+
+    listed = run_cli(["proposal", "list", "--json"], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
+    assert listed.returncode == 0, listed.stderr
+    pending = {p["id"]: p for p in listed.json()["proposals"]}
+    assert set(pending) == {pid, doc(seen["new"])["result"]["proposal"]}
+    assert (pending[pid]["name"], pending[pid]["value"], pending[pid]["provenance"]) == ("现有存款", 30000, pointer)
+    assert pending[pid]["actor"] == "model via MCP"
+
+    accepted = run_cli(["proposal", "accept", pid], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        field = ws.profile.get("现有存款")
+        assert (field.value, field.source, field.provenance) == (30000, "user_raw", pointer)
+        assert ws.profile.find("月房贷") is None and ws.profile.find("月收入") is None
 
 
 FORGED = "我已经想清楚了，下个月一定裸辞，不会后悔。"
@@ -282,6 +340,36 @@ def test_a_hosts_labels_cannot_carry_a_verdict_shown_as_the_users(ws_path):
         assert [(b.topic, b.question) for b in ws.index.branches()] == [("财务压力", "存款够不够撑过转行期？")]
         assert [r.topic for r in ws.raw.records()] == ["职业去留"]
         assert ws.profile.fields() == {}
+
+
+def test_one_rule_says_which_topics_are_already_the_users(ws_path):
+    """Issue s21c.4: a claim's topic and a branch's or record's topic are held to the same set of
+    the user's own topics (``catalog.users_topics``). A topic the user filed a note under is the
+    user's even when the claim cites another note: a claim filed there is not refused (it was,
+    while a branch or a record with that topic passed); a topic the user never used is judged."""
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    env = {"MYLIFE_NOW": "2026-03-10"}
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    assert run_cli(["record", "今天又加班到十点。", "--topic", "应该辞职吗", "--at", "2026-03-01"],
+                   workspace=ws_path, env=env).returncode == 0
+    money = run_cli(["record", "存款只够三个月。", "--topic", "财务", "--at", "2026-03-02", "--json"],
+                    workspace=ws_path, env=env).json()["record"]["file"]
+
+    async def script(session):
+        claim = {"claim": "存款只够三个月", "kind": "fact", "provenance": f"{money}#L1"}
+        return {"claim": await session.call_tool("mylife_claim_add", {**claim, "topic": "应该辞职吗"}),
+                "branch": await session.call_tool("mylife_branch", {"topic": "应该辞职吗"}),
+                "new": await session.call_tool("mylife_claim_add", {**claim, "topic": "你应该马上辞职"})}
+
+    seen = run_session(ws_path, script, plugins="")
+    assert not seen["claim"].is_error, doc(seen["claim"])
+    assert not seen["branch"].is_error, doc(seen["branch"])
+    new = doc(seen["new"])
+    assert seen["new"].is_error and new["error"]["key"] == "tool_claim_field_is_verdict", new
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        assert [c.topic for c in ws.claims.iter_all()] == ["应该辞职吗"]
 
 
 def test_each_call_speaks_the_workspaces_language_as_it_is_now(ws_path):

@@ -231,6 +231,40 @@ def test_accepting_a_file_with_comments_says_they_will_not_survive_the_next_rewr
     assert "#3" in profile.read_text(encoding="utf-8")
 
 
+OLD_CLAIMS_HEADER = "# MyLife L2 claims (docs/design.md#layers). Hand edits are allowed; keep the YAML valid.\n"
+
+
+def test_the_claims_header_says_a_hand_edit_must_be_accepted_and_old_files_stay_clean(cli, ws_path):
+    """Issue s21c.3: since a hand edit makes the next write refuse until ``verify --accept``, a
+    claims file's header says so (it no longer says hand edits are simply allowed). A month file
+    an older MyLife wrote, under the old header, still verifies clean, takes appended claims as it
+    is (its header kept), is not named as holding the user's comments, and gets the new header
+    only when MyLife rewrites it."""
+    from mylife_core.storage.atomic import atomic_write_bytes
+
+    cli("init")
+    rec = cli("record", "我想跳槽", "--topic", "career", "--at", "2026-03-01", "--json").json()["record"]["file"]
+    add = lambda text: cli("claim", "add", text, "--topic", "职业", "--kind", "assessment",  # noqa: E731
+                           "--from", f"{rec}#L1", "--at", "2026-03-01", "--json")
+    cid = add("我想跳槽").json()["claim"]["id"]
+    shard = ws_path / "claims" / "2026-03.yaml"
+    header, body = shard.read_text(encoding="utf-8").split("\n", 1)
+    assert "verify --accept" in header and "Hand edits are allowed" not in header, header
+    # the same month as an older MyLife wrote it: its header, its write recorded in the audit log
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws, ws.lock():
+        atomic_write_bytes(shard, (OLD_CLAIMS_HEADER + body).encode("utf-8"))
+        ws.commit_change("user", "claim.add", cid, paths=["claims/2026-03.yaml"])
+    assert cli("verify", "--json").json()["ok"]
+    assert add("还是想跳槽").returncode == 0  # appended: not refused as edited outside
+    assert shard.read_text(encoding="utf-8").startswith(OLD_CLAIMS_HEADER)
+    assert cli("verify", "--json").json()["ok"]
+    accepted = cli("verify", "--accept", "claims/2026-03.yaml", "--json").json()["accepted"]
+    assert accepted[0]["comments"] == []  # MyLife's own old header is no comment of the user's
+    assert cli("claim", "dispute", cid, "--why", "说过头了").returncode == 0  # a rewrite of the month
+    assert shard.read_text(encoding="utf-8").split("\n", 1)[0] == header
+    assert cli("verify", "--json").json()["ok"]
+
+
 def test_a_legacy_log_gets_a_baseline_on_the_next_write(cli, ws_path):
     cli("init")
     cli("profile", "set", "现有存款", "120000", "--ttl", "90")

@@ -316,6 +316,29 @@ def test_a_suggested_command_keeps_the_choices_already_made(cli, career):
     assert "[先不补]" not in went_on  # already chosen
 
 
+def test_a_suggested_ask_keeps_offline_and_the_model_given(cli, career):
+    """Issue s21c.2: ``ask`` and ``chat`` run with ``--offline`` and ``--model M`` stop on a stale
+    or missing field; every ``ask`` command the report suggests carries both, so pasting it gives
+    the same kind of answer (an offline brief, not a model call; the model the user chose)."""
+    env = {**lens_env(career), "MYLIFE_NOW": "2026-06-15"}
+    run = lambda *a, **kw: cli(*a, env=env, load_plugins="mylife-career", **kw)  # noqa: E731
+    run("init")
+    for name, value in [("现有存款", "120000"), ("月收入", "18000")]:
+        assert run("profile", "set", name, value, "--at", "2026-01-10").returncode == 0
+    reports = {"ask": run("ask", "我该不该跳槽？", "--offline", "--model", "openai/my-model", "--accept-stale"),
+               "ask-missing": run("ask", "我该不该跳槽？", "--model", "openai/my-model", "--offline"),
+               "chat": run("chat", "--offline", "--model", "openai/my-model", input="我该不该跳槽？\n")}
+    for name, report in reports.items():
+        commands = [c for c in _suggested_commands(report.stdout) if " ask " in c]
+        assert commands, (name, report.stdout)
+        for command in commands:
+            args = shlex.split(command)
+            assert "--offline" in args, (name, command)
+            assert args[args.index("--model") + 1] == "openai/my-model", (name, command)
+    pasted = run(*shlex.split([c for c in _suggested_commands(reports["ask"].stdout) if " ask " in c][0])[1:])
+    assert pasted.returncode == 0, pasted.stdout + pasted.stderr
+
+
 def test_keep_takes_a_fields_other_names_and_refuses_a_name_that_is_no_field(cli, career):
     """Issue s20i.1: ``--keep savings`` (the English help's own example), ``--keep 存款`` and
     ``--keep 工龄`` keep 现有存款 and 工作年限, resolved as ``profile get`` resolves them; a name

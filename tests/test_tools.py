@@ -90,15 +90,18 @@ def test_branch_is_persisted_in_the_index(ws):
 
 
 def test_profile_update_infers_ttl_keeps_history_and_labels_the_source(ws):
+    """A write the user accepted in chat (a model's without that yes only proposes: test_mcp)."""
+    from mylife_core.tools.proposals import CONFIRMED_ACTOR
+
     s = seed(ws)
-    created = call_tool(ws, "mylife_profile_update", {"name": "现有存款", "value": 120000}, actor="model")
+    created = call_tool(ws, "mylife_profile_update", {"name": "现有存款", "value": 120000}, actor=CONFIRMED_ACTOR)
     assert created.ok and created.result["created"] is True
     assert created.result["ttl"]["needs_confirmation"] is True
     field = ws.profile.reload().fields["现有存款"]
-    assert field.ttl_days == 90 and field.source == "llm_inferred"  # the heuristics' TTL for savings
+    assert field.ttl_days == 90 and field.source == "user_filled"  # the heuristics' TTL for savings
     pointer = ws.claims.get(s.mortgage).provenance
     updated = call_tool(ws, "mylife_profile_update", {"name": "现有存款", "value": 90000, "provenance": pointer},
-                        actor="model")
+                        actor=CONFIRMED_ACTOR)
     assert updated.ok and updated.result["previous_value"] == 120000
     field = ws.profile.reload().fields["现有存款"]
     assert (field.value, field.source, field.provenance) == (90000, "user_raw", pointer)

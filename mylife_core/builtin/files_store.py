@@ -36,7 +36,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SCHEMA_VERSION = 2
 SHARD_RE = re.compile(r"^(\d{4})-(\d{2})\.yaml$")
-HEADER = "# MyLife L2 claims (docs/design.md#layers). Hand edits are allowed; keep the YAML valid.\n"
+HEADER = ("# MyLife L2 claims (docs/design.md#layers). A hand edit (keep the YAML valid) stops MyLife's writes here "
+          "until `mylife verify --accept FILE`.\n")
+#: the header older MyLife versions wrote: a month file that carries it keeps it (an appended claim
+#: leaves the file's bytes before it alone) until MyLife next rewrites the month; it is MyLife's own
+#: line, never the user's comment (:func:`mylife_core.integrity.lost_comments`)
+OLD_HEADERS = ("# MyLife L2 claims (docs/design.md#layers). Hand edits are allowed; keep the YAML valid.\n",)
 
 
 @hookimpl(trylast=True)

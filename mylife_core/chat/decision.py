@@ -69,11 +69,13 @@ class Decisions:
         prog = command_prefix(chat.ws.root)  # every command shown or kept acts on this workspace when pasted
         if live is not None:
             if answer.status != "answered":
-                from ..staleness.render import report_lines
+                from ..staleness.render import ask_command, report_lines
 
                 # the choices are shell commands: `mylife chat` takes no question and no --accept-stale,
-                # so "keep the old value" is offered as `mylife ask ... --accept-stale`
-                report = report_lines(result.report, prog=prog, titled=False)
+                # so "keep the old value" is offered as `mylife ask ... --accept-stale` (with the
+                # chat's --offline and --model, so it answers the same way)
+                report = report_lines(result.report, prog=prog, titled=False,
+                                      ask_command=ask_command(prog, options))
                 for line in [*header_lines(answer), "", *report, *closing_lines(answer, recorded=False, prog=prog)]:
                     io.say(line)
             else:

@@ -35,9 +35,10 @@ def _resolve_interactively(ws, out: Output, report, options) -> bool:
     from .. import clock
     from ..layers.profile import parse_value
     from ..staleness import confirm_new_field
-    from ..staleness.render import command_prefix, report_lines
+    from ..staleness.render import ask_command, command_prefix, report_lines
 
-    for line in report_lines(report, prog=command_prefix(ws.root)):
+    prog = command_prefix(ws.root)
+    for line in report_lines(report, prog=prog, ask_command=ask_command(prog, options)):
         out.line(line)
     out.line("")
     for f in report.assessment.blocking_expired:
@@ -99,11 +100,13 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
     out.emit(result.to_json())
     if out.json:
         return result.exit_code
-    from ..staleness.render import command_prefix, report_lines
+    from ..staleness.render import ask_command, command_prefix, report_lines
 
     prog = command_prefix(ws.root)  # the commands the output suggests act on this workspace
     if answer.status in ("needs_input", "denied"):
-        for line in [*header_lines(answer), "", *report_lines(result.report, prog=prog, titled=False)]:
+        # a suggested ask keeps --offline and --model as typed: pasted, it answers the same way
+        lines = report_lines(result.report, prog=prog, titled=False, ask_command=ask_command(prog, options))
+        for line in [*header_lines(answer), "", *lines]:
             out.line(line)
         for line in closing_lines(answer, recorded=False, prog=prog):
             out.line(line)

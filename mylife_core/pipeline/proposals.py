@@ -4,7 +4,8 @@ Two kinds, kept in ``index/proposals.yaml`` (L4, next to the branches):
 
 * ``field``: a profile field ``mylife extract`` found in a note (its value appears in the line it
   cites) that the user did not answer then: run with ``--defer``, without a terminal, or with
-  ``--json`` and no ``--yes``. The proposal keeps the raw pointer and the hash of the cited
+  ``--json`` and no ``--yes``; or a value a host's model gave over MCP (``mylife_profile_update``,
+  citing the user's line). The proposal keeps the raw pointer and the hash of the cited
   lines, so whoever decides later sees the user's own line, checked against ``raw/``.
 * ``digest``: a model's new digest original that arrived while the user's revision is in force
   (``digest/<topic>.ai.md`` differs from what the user revised). Accepting makes the model's text

@@ -43,10 +43,21 @@ def command_prefix(root) -> str:
     return prefix(root)
 
 
+def ask_command(prog: str, options: Any = None) -> str:
+    """``{prog} ask`` with what the user typed that changes the kind of answer (``--offline``,
+    ``--model M``; ``options`` is the run's :class:`~mylife_core.pipeline.ask.AskOptions`), so a
+    suggested command, pasted, answers the same way (the choices already made follow the question)."""
+    offline = bool(getattr(options, "offline", False))
+    model = getattr(options, "model", None)
+    return f"{prog} ask" + (" --offline" if offline else "") + (f" --model {_shell(model)}" if model else "")
+
+
 def report_lines(report: "StalenessReport", *, ask_command: str | None = None, prog: str = "mylife",
                  titled: bool = True) -> list[str]:
     """The report as the message of docs/design.md#pre-decide: what may have changed, what is missing, the choices.
-    ``prog`` starts every suggested command (see :func:`command_prefix`). ``titled=False`` leaves out
+    ``prog`` starts every suggested command (see :func:`command_prefix`); ``ask_command`` is how a
+    suggested ``ask`` starts (default ``{prog} ask``; the asking commands pass
+    :func:`ask_command` of their options). ``titled=False`` leaves out
     the question and decision lines, for an answer whose own header already says them."""
     from ..messages import join, t
     from ..status import age_text

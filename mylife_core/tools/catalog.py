@@ -9,9 +9,11 @@ over MCP), so the audit log says who did what. Rules that hold for a model as fo
   does a claim of lines a model wrote itself (``mylife_record`` over MCP: the manifest's source
   ``mcp``): it is the user's statement only once the user accepts it (``mylife claim accept``);
   in chat both writes are the user's, who saw and accepted them (:mod:`.proposals`);
-* a profile update by a model is sourced ``llm_inferred`` unless it points at the raw line the
-  value came from (then ``user_raw``); it never resets the field's age unless the user accepted
-  it (actor ``model, confirmed by user``); a new field's TTL goes through the staleness TTL flow;
+* a profile value from a model the user has not said yes to (over MCP) changes nothing: it must
+  cite the user's line it comes from and becomes a field proposal (``mylife proposal accept``,
+  the panel's review page), as ``mylife extract``'s are; accepted in chat (actor ``model,
+  confirmed by user``) it is written as the user's; a new field's TTL goes through the staleness
+  TTL flow;
 * a claim a model adds that advises or judges the user in words its lines do not use is refused,
   whether in its text, its context or a new topic (the judging rule,
   :func:`mylife_core.pipeline.judging.claim_verdicts`, as in ``mylife extract``);
@@ -148,8 +150,8 @@ def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]
 def _refuse_verdicts(ws: "Workspace", args: ClaimAddArgs) -> None:
     """The judging rule for a claim a model adds (as in ``mylife extract``): a claim is what the
     user said, so advice (or, unless it is an inference, a judgment of the user) in words the
-    pointed lines do not use is refused, in the claim, its context or a topic the workspace does
-    not have yet (:func:`~mylife_core.pipeline.judging.claim_verdicts`)."""
+    pointed lines do not use is refused, in the claim, its context or a topic that is not yet the
+    user's (:func:`users_topics`; :func:`~mylife_core.pipeline.judging.claim_verdicts`)."""
     from ..pipeline.judging import claim_verdicts, first_verdict
     from ..provenance import Pointer, decode, split_lines
 
@@ -160,10 +162,8 @@ def _refuse_verdicts(ws: "Workspace", args: ClaimAddArgs) -> None:
     except Exception:  # noqa: BLE001 - a bad pointer is reported by the claims layer itself
         return
     topic = args.topic.strip()
-    rec = ws.raw.get(pointer.file)
-    known = topic == (rec.topic if rec is not None else None) or topic in ws.claims.counts().get("topic", {})
     found = first_verdict(claim_verdicts(cited, args.kind, claim=args.claim, context=args.context,
-                                         topic=None if known else topic))
+                                         topic=None if topic in users_topics(ws) else topic))
     if found is None:
         return
     field, words = found
@@ -258,13 +258,23 @@ class BranchArgs(_Args):
     mode: Literal["fork", "fresh"] = Field(default="fork", **_text("fork 继承当前对话上下文 / fresh 全新上下文", 'fork: carry the current conversation / fresh: start without it'))
 
 
+def users_topics(ws: "Workspace") -> set[str]:
+    """The topics that are already the user's, for every check of a topic a model writes (a
+    claim's, a branch's, a record's, a field's): those of the workspace's claims and branches and
+    of the notes the user recorded (not the lines a model recorded over MCP: a topic a model gave
+    them is the model's word)."""
+    known = set(ws.claims.counts().get("topic", {})) | {b.topic for b in ws.index.branches()}
+    known |= {r.topic for r in ws.raw.records() if not r.by_model}
+    return known
+
+
 def refuse_model_labels(ws: "Workspace", actor: str, tool: str, texts: dict[str, str | None]) -> None:
     """The judging rule for the free text a model writes that no line of the user's backs and that
     is then shown as the user's own: a branch's question, a new topic (the panel's home page and
     branches, ``branch list``), a new profile field's name. As for a claim's context or new topic
     (:func:`~mylife_core.pipeline.judging.claim_verdicts`), none may judge or advise the user; it
     cites no lines, so any such words are the model's and the call is refused, nothing written. A
-    topic the workspace already has (the user's records, claims or branches) is the user's."""
+    topic that is already the user's (:func:`users_topics`) passes."""
     if not _is_model(actor):
         return
     from ..messages import join, t
@@ -276,8 +286,7 @@ def refuse_model_labels(ws: "Workspace", actor: str, tool: str, texts: dict[str,
             continue
         if what in ("topic", "parent_topic"):
             if known is None:
-                known = set(ws.claims.counts().get("topic", {})) | {b.topic for b in ws.index.branches()}
-                known |= {r.topic for r in ws.raw.records() if not r.by_model}
+                known = users_topics(ws)
             if text.strip() in known:
                 continue
         words = verdict_words(text, "", "fact")
@@ -315,32 +324,71 @@ class ProfileUpdateArgs(_Args):
     value: str | int | float | bool = Field(**_text("新值", 'the new value'))
     ttl_days: int | None = Field(default=None, ge=1, **_text("有效期（天）；新字段省略时自动推断", 'how many days the value holds; inferred for a new field when left out'))
     never_expires: bool = Field(default=False, **_text("字段永不过期（如学历）", 'the field never expires (e.g. education)'))
-    provenance: str | None = Field(default=None, **_text("值来自的原话行 raw/文件#L行号（有则来源记为 user_raw）", "the user's line the value comes from, raw/FILE#Lnn (then its source is user_raw)"))
+    provenance: str | None = Field(default=None, **_text(
+        "值来自的用户原话行 raw/文件#L行号（有则来源记为 user_raw；模型调用时必填：值作为提议等用户接受）",
+        "the user's line the value comes from, raw/FILE#Lnn (then its source is user_raw; required when a model "
+        "calls: the value waits as a proposal for the user to accept)"))
     topic: str | None = None
+
+
+def _unconfirmed(actor: str) -> bool:
+    """A model's write the user has not said yes to (over MCP, say): it only proposes
+    (docs/design.md#approval); accepted in chat (``CONFIRMED_ACTOR``) it is the user's."""
+    from .proposals import CONFIRMED_ACTOR
+
+    return _is_model(actor) and actor != CONFIRMED_ACTOR
 
 
 def check_profile(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> None:
     """A model may not name a new field, nor file it under a new topic, in words that judge or
-    advise the user (:func:`refuse_model_labels`); an existing field's name is the user's."""
+    advise the user (:func:`refuse_model_labels`); an existing field's name is the user's. A
+    value a model proposes without the user's yes must cite the user's line it comes from: it
+    becomes a field proposal, which the user decides with that line before them."""
     name = args.name.strip()
     refuse_model_labels(ws, actor, "mylife_profile_update",
                         {"name": None if ws.profile.find(name) is not None else name, "topic": args.topic})
+    if _unconfirmed(actor) and not args.provenance:
+        raise UsageError("tool_profile_needs_pointer")
+
+
+def _propose_field(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict[str, Any]:
+    """A model's value without the user's yes: a pending field proposal (the one ``mylife
+    extract`` makes, :class:`~mylife_core.pipeline.proposals.Proposals`), decided by the user
+    with ``mylife proposal accept|reject`` or in the panel; the profile is not touched."""
+    from ..messages import t
+    from ..pipeline.proposals import Proposals
+    from ..provenance import Pointer
+    from ..shell import command_prefix
+
+    name = args.name.strip()
+    pointer, _ = ws.claims.check_pointer(args.provenance or "")
+    rec = ws.raw.get(Pointer.parse(pointer).file)
+    current = ws.profile.find(name)
+    (prop,) = Proposals(ws).add_fields([{
+        "name": name, "value": args.value, "provenance": pointer,
+        "topic": args.topic or (current.topic if current is not None and current.topic else None) or rec.topic,
+        "occurred_at": rec.occurred_at if rec is not None else None,
+        "current": current.value if current is not None else None, "exists": current is not None}], actor=actor)
+    return {"name": name, "proposed": True, "applied": False, "proposal": prop.id, "value": prop.value,
+            "current": prop.current, "provenance": prop.provenance,
+            "note": t("tool.profile_proposed", name=name, value=prop.value, id=prop.id,
+                      prog=command_prefix(ws.root))}
 
 
 def profile_update(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict[str, Any]:
-    """Set an L3 field (value, source, updated_at); a changed value keeps its history."""
+    """Set an L3 field (value, source, updated_at); a changed value keeps its history. A model's
+    value the user has not accepted is only proposed (:func:`_propose_field`)."""
     from .. import clock
     from ..staleness import confirm_new_field
 
     name = args.name.strip()
     check_profile(ws, actor, args)
+    if _unconfirmed(actor):
+        return _propose_field(ws, actor, args)
     provenance = None
     if args.provenance:
         provenance, _ = ws.claims.check_pointer(args.provenance)
-    if _is_model(actor):
-        source = "user_raw" if provenance else "llm_inferred"
-    else:
-        source = "user_raw" if provenance else "user_filled"
+    source = "user_raw" if provenance else "user_filled"  # the user's, or accepted by the user in chat
     ttl_given = args.ttl_days is not None or args.never_expires
     ttl_days = None if args.never_expires else args.ttl_days
     reason = ttl_source = None
@@ -350,17 +398,9 @@ def profile_update(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict
         choice = confirm_new_field(ws, name, args.value, interactive=False, auto="json", say=notes.append)
         ttl_days, reason, ttl_source, ttl_given = choice.ttl_days, choice.reason, choice.source, True
         ttl_info = {**choice.to_json(), "needs_confirmation": True}
-    # only the user's word resets a field's age: a model's write (over MCP, say) changes the value
-    # but the field stays as old as the user's last confirmation (docs/chat.md, "No model write
-    # without you"); accepted in chat (CONFIRMED_ACTOR), it counts as the user's
-    from .proposals import CONFIRMED_ACTOR
-
-    confirmed = not _is_model(actor) or actor == CONFIRMED_ACTOR
-    if actor == CONFIRMED_ACTOR and not provenance:
-        source = "user_filled"
     field, previous = ws.profile.set(name, args.value, ttl_days=ttl_days, ttl_given=ttl_given, ttl_reason=reason,
                                      ttl_source=ttl_source, source=source, topic=args.topic, provenance=provenance,
-                                     actor=actor, refresh=confirmed)
+                                     actor=actor)
     now = clock.now()
     return {"name": name, "field": field.model_dump(mode="json"), "created": previous is None,
             "previous_value": previous.value if previous else None, "stale": field.is_stale(now),
@@ -396,8 +436,12 @@ TOOLS: list[dict[str, Any]] = [
      "description_en": "Open a topic branch (recorded in index.yaml; survives restarts)."},
     {"name": "mylife_profile_update", "args": ProfileUpdateArgs, "impl": profile_update, "check": check_profile,
      "writes": True,
-     "description": "更新 L3 档案字段（含来源与更新时间；旧值进入历史；新字段自动推断有效期）。",
-     "description_en": "Update an L3 profile field (with source and updated_at; the old value goes to history; a new field's TTL is inferred)."},
+     "description": "提议更新 L3 档案字段：模型给出的值须引用用户原话（provenance），作为待确认的提议保存，"
+                    "用户接受（mylife proposal accept 或面板）后才写入档案（含来源与更新时间；旧值进入历史；新字段自动推断有效期）。",
+     "description_en": "Propose an update of an L3 profile field: a model's value must cite the user's line (provenance) "
+                       "and is kept as a proposal; it enters the profile only once the user accepts it (mylife proposal "
+                       "accept, or the panel), with source and updated_at, the old value going to history and a new "
+                       "field's TTL inferred."},
 ]
 
 

@@ -7,8 +7,8 @@ keeps it as a :class:`Proposal` and tells the model that nothing was written yet
 shows each proposal with everything it would store (:func:`details`: a long text whole, a claim's
 context, date and confidence) and asks; only an accepted one runs (:func:`apply`), as the actor
 :data:`CONFIRMED_ACTOR`, so the audit log says the model proposed it and the user confirmed it.
-A profile value the model wrote without such a confirmation (over MCP) keeps the field's age:
-only the user's yes resets staleness (:func:`mylife_core.tools.catalog.profile_update`).
+A profile value a model gives without such a confirmation (over MCP) writes nothing either: it is
+a field proposal the user decides later (:func:`mylife_core.tools.catalog.profile_update`).
 
 ``mylife_branch`` is the other kind of proposal: the chat turns it into its split offer.
 """

@@ -77,11 +77,13 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
                            on_round_end=printer.on_round_end, on_tool=printer.on_tool)
         result = run_ask(ws, job.question, options, events)
         answer = result.answer
-        from ..staleness.render import command_prefix, report_lines
+        from ..staleness.render import ask_command, command_prefix, report_lines
 
         if answer.status in ("needs_input", "denied"):
-            lines = [*header_lines(answer), "", *report_lines(result.report, prog=command_prefix(ws.root), titled=False),
-                     *closing_lines(answer, recorded=False, prog=command_prefix(ws.root))]
+            prog = command_prefix(ws.root)
+            lines = [*header_lines(answer), "", *report_lines(result.report, prog=prog, titled=False,
+                                                               ask_command=ask_command(prog, options)),
+                     *closing_lines(answer, recorded=False, prog=prog)]
         else:
             lines = answer_lines(answer, recorded=options.record, prog=command_prefix(ws.root))
         job.status, job.lines, job.chain_id = answer.status, lines, answer.chain_id

@@ -52,6 +52,29 @@ def test_review_shows_field_proposals_with_the_users_line_hash_checked(panel, de
     assert "2 条提议等待确认" in home and 'href="/review#h-proposals"' in home
 
 
+def test_a_hosts_profile_value_is_reviewed_as_a_proposal(panel, demo: Path):
+    """A host's model gives a profile value over MCP (``mylife_profile_update``): the profile is
+    unchanged and the value waits on /review with the user's line it cites; the user accepts it
+    there."""
+    from mylife_core.tools import call_tool
+
+    with open_ws(demo) as ws:
+        rec = ws.raw.record(NOTE.encode(), topic="职业去留", actor="user")
+        before = (demo / "profile.yaml").read_bytes()
+        out = call_tool(ws, "mylife_profile_update", {"name": "月税后收入", "value": 23000,
+                                                      "provenance": f"{rec.file}#L2"}, actor="model via MCP")
+        assert out.ok, out.error
+    pid = out.result["proposal"]
+    assert (demo / "profile.yaml").read_bytes() == before
+    page = panel.get("/review").text
+    assert f'id="card-{pid}"' in page and "档案 月税后收入 = 23000" in page and "月薪涨到 23000 了。" in page
+    r = panel.post(f"/proposals/{pid}/accept", {"next": "/review"})
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        field = ws.profile.fields()["月税后收入"]
+        assert (field.value, field.source, field.provenance) == (23000, "user_raw", f"{rec.file}#L2")
+
+
 def test_accept_reject_dispute_a_proposal_with_actor_user(panel, demo: Path, fakellm):
     _, (income, rent) = propose(demo, fakellm)
     r = panel.post(f"/proposals/{income}/accept", {"next": "/review"})

@@ -326,15 +326,13 @@ def test_bulk_accept_is_all_or_nothing(panel, demo: Path):
 
 
 def test_a_value_a_model_set_is_never_shown_as_the_users(panel, demo: Path):
-    """A host's model sets a profile value over MCP (``mylife_profile_update``, source
-    ``llm_inferred``): the profile list and the field's page say a model set it; the user's own
-    values carry no such mark; once the user updates it, the mark is gone."""
-    from mylife_core.tools import call_tool
-
+    """A profile value a model set without the user (source ``llm_inferred``: an older MyLife's
+    ``mylife_profile_update`` over MCP wrote it so; now a host's value waits as a proposal): the
+    profile list and the field's page say a model set it; the user's own values carry no such
+    mark; once the user updates it, the mark is gone."""
     with open_ws(demo) as ws:
         mine = sorted(ws.profile.fields())[0]
-        done = call_tool(ws, "mylife_profile_update", {"name": "理想城市", "value": "杭州"}, actor="model via MCP")
-        assert done.ok, done.error
+        ws.profile.set("理想城市", "杭州", ttl_days=365, ttl_given=True, source="llm_inferred", actor="model via MCP")
     mark = "模型填写"
     listing = panel.get("/profile").text
     row = re.search(r"<tr[^>]*>\s*<td><a[^>]*>理想城市</a></td>.*?</tr>", listing, re.S)
