@@ -440,11 +440,10 @@ class _Report:
 _OWN_CONTRAST = re.compile(r"^(?:但是|可是|不过|然而|但|可(?![以能爱怜惜笑]))(?:其实|说实话|说真的|老实说)?(?=我|自己)")
 
 
-def _users_contrast(text: str, clauses: list[str]) -> int:
-    """The position in ``text`` where a clause opening with a contrast and the user as subject
-    starts ("但我…"), or -1. "但我妈说…", "但我们领导觉得…" name someone else; a clause reporting
-    anyone else's view is theirs."""
-    at = 0
+def _users_contrast(text: str, clauses: list[str], at: int) -> int:
+    """The position in ``text`` (from ``at`` on) where a clause opening with a contrast and the user
+    as subject starts ("但我…"), or -1. "但我妈说…", "但我们领导觉得…" name someone else; a clause
+    reporting anyone else's view is theirs."""
     for clause in clauses:
         at = text.find(clause, at)
         match = _OWN_CONTRAST.match(clause)
@@ -517,7 +516,7 @@ def _reported(text: str) -> _Report | None:
         elif agree >= 0:
             reaction = "agree"
             content = _strip_reaction(content, cues.AGREE)
-        own_from = -1 if reaction else _users_contrast(text, rest)
+        own_from = -1 if reaction else _users_contrast(text, rest, text.find(clause) + len(clause))
         return _Report(who=subj.strip("的"), content=content.lstrip("：:，, "), reaction=reaction,
                        verb=("不" + verb) if negated_verb and not verb.startswith("不") else verb,
                        own_from=own_from)
