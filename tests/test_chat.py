@@ -305,6 +305,34 @@ def test_without_a_model_decisions_get_the_brief_and_free_talk_says_a_model_is_n
     assert recent and "session.turn" not in {e["action"] for e in recent}
 
 
+@pytest.mark.parametrize("text, asks", [
+    # asked without a question mark (session 21: these were read as remarks)
+    ("我该做什么", True), ("为什么非要辞职", True), ("怎么跟老板开口", True), ("跳槽之后房贷怎么还", True),
+    ("辞职有啥好处", True), ("什么样的工作适合我", True), ("那存款呢", True), ("要辞职吗～", True),
+    ("存款够撑几个月吗……", True), ("是不是该辞职了", True), ("要不要换工作", True),
+    # the same words asking nothing: nothing, hardly, however, somehow, something, etc., still
+    ("没什么好说的", False), ("最近不怎么想工作", False), ("今天没做什么", False), ("什么都不想干", False),
+    ("怎么也睡不着", False), ("再怎么努力也没用", False), ("不管怎么说都得先攒钱", False),
+    ("不知道为什么最近总想辞职", False), ("这就是为什么我还没走", False), ("有什么好犹豫的", False),
+    ("该做点什么了", False), ("买点菜什么的", False), ("怎么这么累", False), ("我知道怎么做", False),
+    ("还在加班呢", False), ("好着呢", False),
+])
+def test_a_question_is_known_without_its_question_mark(text, asks):
+    from mylife_core.chat.topics import is_question
+
+    assert is_question(text) is asks
+
+
+def test_a_decision_asked_without_a_question_mark_gets_the_brief(story, cli):
+    result = cli("chat", "--topic", "跳槽", input="为什么非要跳槽\n/quit\n", env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    assert "结构化简报" in result.stdout and "没有配置模型，我没法自由聊天" not in result.stdout
+    ws = open_ws(story)
+    (session,) = SessionStore(ws).all()
+    assert [(turn.role, turn.kind) for turn in session.turns] == [("user", "decision"), ("assistant", "decision")]
+    ws.close()
+
+
 def test_a_declined_split_is_remembered_for_the_session_and_the_preference_for_good(story, cli):
     env = story["env"]
     first = cli("chat", "--topic", "跳槽", "--offline",

@@ -244,6 +244,55 @@ def test_the_users_own_words_with_a_reporting_verb_stay_theirs():
     assert read("看来我还是得再等等", frame).own
 
 
+@pytest.mark.parametrize("text, side", [
+    ("妈妈劝过我，但我绝不想走", -1),  # session 21: was set apart under 妈妈's name
+    ("妈妈劝过我，但是我真的不想走", -1),
+    ("我妈劝我跳槽，可是我舍不得这里", -1),
+    ("老公说外面机会多，但我不想折腾", -1),
+    ("妈妈劝我别走，但我还是想走", 1),
+])
+def test_a_view_then_the_users_own_contrast_is_the_users_statement(text, side):
+    reading = read(text, frame_for("我该跳槽"))
+    assert (reading.speaker, reading.side, reading.certain, reading.form) == (None, side, True, "concession"), reading
+
+
+@pytest.mark.parametrize("text, who", [
+    ("妈妈劝我走，但我爸说别走", "妈妈"),  # the contrast names someone else
+    ("妈妈劝我走，但我们组长说别走", "妈妈"),  # 我们 is not the subject: the one who speaks is
+    ("妈妈劝过我，但她也说随我", "妈妈"),
+    ("老婆说借可以，但最多三万，多了免谈", "老婆"),  # the view's own condition, no 我
+])
+def test_a_contrast_that_is_not_the_users_leaves_the_view_someone_elses(text, who):
+    reading = read(text, frame_for("我该跳槽"))
+    assert reading.speaker == who and reading.side == 0, reading
+
+
+@pytest.mark.parametrize("text, who", [
+    ("猎头称去大厂薪资可涨约三成", "猎头"),
+    ("猎头声称去大厂薪资可涨约三成", "猎头"),
+    ("老同事称那边天天加班", "老同事"),
+    ("中介号称这套房明年能涨两成", "中介"),  # a professional's claim is not a fact told
+    ("据猎头说去大厂薪资可涨约三成", "猎头"),  # 据 is not part of the name
+    ("听猎头说去大厂薪资可涨约三成", "猎头"),
+    ("猎头表示去大厂薪资可涨约三成", "猎头"),
+])
+def test_reporting_verbs_of_written_words_name_the_speaker(text, who):
+    reading = read(text, frame_for("我该跳槽"))
+    assert reading.speaker == who and reading.side == 0 and reading.reported_side != 0, reading
+
+
+@pytest.mark.parametrize("text, side", [
+    ("现在的岗位再干两年就能评中级职称了", -1),  # 称 inside 职称 reports nothing
+    ("这个团队堪称业内最好", 0),
+    ("早上称体重又重了两斤", 0),
+    ("医生称这颗牙已经横着长了", 0),  # a fact a doctor told, as with 说
+    ("据说去大厂薪资可涨约三成", 1),  # hearsay with no one named: a fact the user records, as 听说 is
+])
+def test_cheng_that_reports_nothing_or_no_one_stays_the_users(text, side):
+    reading = read(text, frame_for("我该跳槽"))
+    assert reading.speaker is None and reading.side == side, reading
+
+
 def test_a_negative_conclusion_flips_what_counts_against_it():
     frame = frame_for("我不该借钱给小赵")
     assert frame.side == -1
@@ -266,6 +315,18 @@ def test_counter_evidence_in_other_words_and_others_views_apart(ws):
     assert [(o.text, o.speaker) for o in result.others] == [("表姐说现在外面行情差，骑驴找马比较稳", "表姐")]
     data = result.to_json()
     assert data["others"][0]["speaker"] == "表姐" and data["items"][0]["certain"] is True
+
+
+def test_the_users_words_after_a_view_are_evidence_and_a_claim_reported_is_not(ws):
+    note(ws, "妈妈劝过我，但我绝不想走", "职业去留", "2026-03-01")
+    note(ws, "猎头称去大厂薪资可涨约三成", "职业去留", "2026-03-02")
+    note(ws, "老同事称那边天天加班", "职业去留", "2026-03-03")
+    mine = find_competing(ws, "我该跳槽", topic="职业去留")
+    assert [(i.text, i.speaker, i.stance) for i in mine.items] == [("妈妈劝过我，但我绝不想走", None, "contradicts")]
+    assert [(o.text, o.speaker) for o in mine.others] == [("老同事称那边天天加班", "老同事")]
+    staying = find_competing(ws, "我不该跳槽", topic="职业去留")
+    assert not any("猎头" in i.text for i in staying.items)  # never the user's own evidence for leaving
+    assert ("猎头称去大厂薪资可涨约三成", "猎头") in [(o.text, o.speaker) for o in staying.others]
 
 
 def test_counter_evidence_in_words_no_list_holds_and_no_health_note(ws):

@@ -22,7 +22,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # A question that asks for a decision, not a remark: "该不该", "要不要", "能不能" (A-not-A),
 # "是否", "值不值", "怎么办", a question mark ...
-_QUESTION = re.compile(r"[?？]|(.)[不没]\1|是否|值不值|划不划|怎么办|怎么选|如何|多久|多少|哪个|吗\s*$|吗[，,。.!！]")
+_QUESTION = re.compile(r"[?？]|(.)[不没]\1|是否|值不值|划不划|怎么办|怎么选|如何|多久|多少|哪个|吗\s*$|吗[，,。.!！~～…]")
+# ... and a question without its mark: 为什么 / 什么 / 怎么 / 呢, except where the word asks nothing:
+# "不知道为什么" (somehow), "这就是为什么…" (a statement), "没什么" / "没做什么" / "什么都" / "做点什么" /
+# "…什么的" (nothing, everything, something, etc.), "不怎么" / "怎么也" / "再怎么" / "不管怎么" (hardly,
+# however), "(不)知道怎么/什么…" (what the user knows or not, told),
+# "怎么这么累" (an exclamation), and a 呢 that says "still" ("还在加班呢", "好着呢")
+_WH_QUESTION = re.compile(
+    r"(?<!知道)(?<!就是)(?<!这是)(?<!那是)(?<!也是)(?<!不)(?:为什么|为啥|为何)"
+    r"|(?<![没不为些点])(?<!没.)(?<!无论)(?<!不管)(?<!不论)(?<!知道)(?:什么|啥)(?![都也的似]|好[^，,。.!！?？]{0,6}的)"
+    r"|(?<![不没再])(?<!无论)(?<!不管)(?<!不论)(?<!知道)(?:怎么|怎样|咋)(?![也都]|这么|那么|就)")
+_NE_QUESTION = re.compile(r"(?:^|[，,。.!！；;\s])([^，,。.!！；;\s]{1,6})呢[\s。.!！~～…]*$")
+_NE_STILL = re.compile(r"着|在|正|还|已经|都")
 _CLAUSE = re.compile(r"[，,。.!！?？;；：:\n]")
 _FILLER_START = re.compile(r"^(嗯|哦|啊|唉|哎|对了|另外|还有|话说|那个|就是|其实|然后|所以|可是|但是|不过)[，,、\s]*")
 # words that change the subject, at the start of a turn ("先不管这个，…"): not part of its question
@@ -72,7 +83,11 @@ def classify(ws: "Workspace", text: str) -> TopicGuess:
 
 def is_question(text: str) -> bool:
     """Does the turn ask something (rather than tell or vent)?"""
-    return _QUESTION.search(text.strip()) is not None
+    text = text.strip()
+    if _QUESTION.search(text) or _WH_QUESTION.search(text):
+        return True
+    ne = _NE_QUESTION.search(text)  # "那存款呢": a short clause ending in 呢
+    return ne is not None and not _NE_STILL.search(ne.group(1))
 
 
 def strip_lead_in(text: str) -> str:

@@ -212,7 +212,8 @@ def with_stance_aliases(sides_or_terms):
 #
 # 1. whose view: "阿杰认为…", "我妈说…", "婆婆天天催…" report someone else's view; it is never the
 #    user's own, unless the user adopts it ("……，这话我认同") or rejects it ("……，我不认同": the
-#    opposite side, unless the view was an inference "A就是B", whose denial takes no side);
+#    opposite side, unless the view was an inference "A就是B", whose denial takes no side), or
+#    goes on in their own words after a contrast ("妈妈劝过我，但我绝不想走": read from 但我…);
 # 2. what the user stands on: after 但是/可是/不过/只是/其实 ("虽然钱少了点，但是离家近"), after
 #    "不是A，是B"; the consequence of a hypothetical ("如果…，就…"), flipped when the condition
 #    refuses the act ("要是错过了，…"); questions are read for the concern they raise ("谁来喂？"),
@@ -224,7 +225,7 @@ def with_stance_aliases(sides_or_terms):
 #    the present). Negation in the same clause flips a cue ("不方便" / "没那么需要").
 # ---------------------------------------------------------------------------------------------
 
-from dataclasses import dataclass, field as _field
+from dataclasses import dataclass, field as _field, replace
 
 from . import stance_cues as cues
 
@@ -431,6 +432,26 @@ class _Report:
     content: str
     reaction: str | None  # agree | disagree | None
     verb: str = ""
+    # where the user's own words start: "妈妈劝过我，但我绝不想走" (a contrast, then 我 as subject)
+    own_from: int = -1
+
+
+# a contrast whose clause has the user as subject: "…，但我绝不想走", "…，可是我舍不得"
+_OWN_CONTRAST = re.compile(r"^(?:但是|可是|不过|然而|但|可(?![以能爱怜惜笑]))(?:其实|说实话|说真的|老实说)?(?=我|自己)")
+
+
+def _users_contrast(text: str, clauses: list[str], at: int) -> int:
+    """The position in ``text`` (from ``at`` on) where a clause opening with a contrast and the user
+    as subject starts ("但我…"), or -1. "但我妈说…", "但我们领导觉得…" name someone else; a clause
+    reporting anyone else's view is theirs."""
+    for clause in clauses:
+        at = text.find(clause, at)
+        match = _OWN_CONTRAST.match(clause)
+        if match and not re.match(r"我们?" + cues.KIN, clause[match.end():]) \
+                and _reported(text[at + match.end():]) is None:
+            return at + match.end()
+        at += len(clause)
+    return -1
 
 
 def _reported(text: str) -> _Report | None:
@@ -444,7 +465,7 @@ def _reported(text: str) -> _Report | None:
         if clause.startswith(cues.CONCESSIVE) and i + 1 < len(clauses):
             continue  # "尽管医生再三说…，我还是怕…": a view conceded; the user's own words follow
         subj = _subject(clause[:pos])
-        subj = re.sub(r"^(?:在|按照|按|照|听|依)(?=.)", "", subj)  # "在我婆婆看来", "按我爸的说法"
+        subj = re.sub(r"^(?:在|按照|按|照|听|依|据)(?=.)", "", subj)  # "在我婆婆看来", "按我爸的说法", "据猎头说"
         # how the words came: "老师打电话说", "HR私下跟我说", "复查时医生说"
         subj = re.sub(r"(?<=.)(?:打来电话|打电话|来电话|在电话里|电话里|发微信|微信|私下|跟我|对我|告诉我|给我)+$", "", subj)
         subj = re.sub(r"^[^，]{1,4}时(?=..)", "", subj)
@@ -495,8 +516,10 @@ def _reported(text: str) -> _Report | None:
         elif agree >= 0:
             reaction = "agree"
             content = _strip_reaction(content, cues.AGREE)
+        own_from = -1 if reaction else _users_contrast(text, rest, text.find(clause) + len(clause))
         return _Report(who=subj.strip("的"), content=content.lstrip("：:，, "), reaction=reaction,
-                       verb=("不" + verb) if negated_verb and not verb.startswith("不") else verb)
+                       verb=("不" + verb) if negated_verb and not verb.startswith("不") else verb,
+                       own_from=own_from)
     quoted = re.search(r'"([^"]+)"', text)
     if quoted and any(w in text[: quoted.start()] for w in cues.DISAGREE):
         return _Report(who="?", content=quoted.group(1), reaction="disagree")
@@ -546,6 +569,11 @@ def read(text: str, frame: Frame) -> Reading:
     if not text:
         return Reading()
     report = _reported(text)
+    if report is not None and report.own_from >= 0:
+        # "妈妈劝过我，但我绝不想走": the view is conceded, the user's own words follow and decide,
+        # read as what follows a contrast always is
+        own = _read_own(text[report.own_from:], frame)
+        return replace(own, form="concession") if own.form in ("plain", "negation") else own
     if report is not None:
         view = _read_own(report.content, frame)
         verdict = _VERB_SIDE.get(report.verb, 0)
