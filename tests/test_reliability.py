@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from mylife_core.errors import UsageError
+from mylife_core.errors import DataFileError, UsageError
 from mylife_core.testing import cli_env, plugin_host
 from mylife_core.workspace import Workspace
 
@@ -473,6 +473,38 @@ def test_broken_files_are_named_not_internal_errors(cli, ws_path, breakage):
         r = cli(*args)
         assert r.returncode not in (70,) and "Traceback" not in r.stderr and "内部错误" not in r.stderr, (args, r.stderr)
     assert time.monotonic() - started < 300  # an alias bomb does not hang anything
+
+
+def test_a_broken_claims_month_is_named_by_every_read_not_only_the_first(cli, ws_path):
+    """The claims index (cache/claims.sqlite) is brought up to the month files when it is opened;
+    a month file broken by hand fails that. The first search swallowed the error (it only counted
+    the documents for a progress line) and then searched the old index as if nothing were wrong;
+    a long-lived process answered from the old index from its second read on."""
+    cli("init")
+    rec = cli("record", "今天加班到十点", "--topic", "career", "--json").json()["record"]["file"]
+    assert cli("claim", "add", "加班到十点", "--topic", "career", "--from", f"{rec}#L1").returncode == 0
+    (month,) = (ws_path / "claims").glob("*.yaml")
+    text = month.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    where = next(i for i, line in enumerate(lines) if line.lstrip().startswith("topic:"))
+    lines[where] = lines[where].rstrip("\n") + " : [unclosed\n"
+    broken = "".join(lines).encode("utf-8")
+    month.write_bytes(broken)
+    r = cli("recall", "加班", "--json")  # the first search builds its index
+    assert r.returncode == 5, r.stdout
+    assert r.json()["ok"] is False and r.json()["error"]["params"]["line"] == where + 1
+    assert month.name in r.json()["error"]["message"] and "Traceback" not in r.stderr
+    assert month.read_bytes() == broken
+    # one process, read twice: the second read names the file too
+    ws = Workspace.open(ws_path)
+    try:
+        for _ in range(2):
+            with pytest.raises(DataFileError) as caught:
+                ws.claims.count()
+            assert caught.value.path == month and caught.value.line == where + 1
+    finally:
+        ws.close()
+    assert month.read_bytes() == broken
 
 
 # --------------------------------------------------------------------------- privacy
