@@ -250,6 +250,26 @@ def test_a_legacy_log_gets_a_baseline_on_the_next_write(cli, ws_path):
     assert v["ok"] and v["audit_chained"] is True and v["files_checked"] >= 2
 
 
+@pytest.mark.parametrize("how", ["emptied", "deleted"])
+def test_an_emptied_or_deleted_audit_log_is_not_taken_for_a_legacy_one(cli, ws_path, how):
+    """The head says how far MyLife wrote the log; a log cut to nothing (or gone) is not a
+    workspace from before the hash chain: verify says the history is missing, before any write."""
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    log = ws_path / "ledger" / "audit.jsonl"
+    if how == "emptied":
+        log.write_bytes(b"")
+    else:
+        log.unlink()
+    head = (ws_path / "ledger" / "audit.head").read_bytes()
+    r = cli("verify", "--json")
+    assert r.returncode == 1, r.stdout
+    assert "audit_truncated" in {p["kind"] for p in r.json()["problems"]}
+    assert (ws_path / "ledger" / "audit.head").read_bytes() == head  # verify wrote nothing
+    assert log.exists() == (how == "emptied") and (how == "deleted" or log.read_bytes() == b"")
+
+
 # --------------------------------------------------------------------------- crash recovery
 
 
