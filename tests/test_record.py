@@ -187,3 +187,23 @@ def test_a_bad_at_lists_the_forms_it_takes(cli):
     assert "「2025-3」不是有效日期" in r.stderr
     assert "2026-01-15（某一天）" in r.stderr and "2025-03（只记得月份）" in r.stderr
     assert "2025-03" in cli("record", "--help").stdout
+
+
+def test_a_topic_too_long_for_a_file_name_is_refused_before_anything_is_written(cli, ws_path):
+    """A topic names files (raw/<date>-<topic>-N.md, digest/<topic>.ai.md and their temp files):
+    80 Chinese characters are 240 bytes, and the second note of the day on such a topic (…-2.md)
+    crossed the 255-byte limit of a file name: an internal error, the note not saved. A topic whose
+    names cannot fit is refused up front, saying why; one that fits takes many notes a day."""
+    cli("init")
+    manifest = ws_path / "ledger" / "raw.jsonl"
+    for topic in ("职" * 80, "😀" * 60):
+        before = manifest.read_bytes() if manifest.exists() else b""
+        r = cli("record", "今天加班到十点", "--topic", topic, "--json")
+        assert r.returncode == 2, r.stdout
+        assert r.json()["error"]["key"] == "topic_too_long" and "Traceback" not in r.stderr
+        assert (manifest.read_bytes() if manifest.exists() else b"") == before
+        assert list((ws_path / "raw").iterdir()) == []
+    topic = "职" * 60
+    files = [cli("record", f"第{i}条", "--topic", topic, "--json").json()["record"]["file"] for i in range(3)]
+    assert files[2].endswith("-3.md")
+    assert cli("verify").returncode == 0

@@ -1,0 +1,11 @@
+"""Messages added on branch s21e (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
+
+MESSAGES = {
+    "error.topic_too_long": {
+        "zh": "主题「{topic}」太长：主题是文件名的一部分（raw/日期-主题.md、digest/主题.md），按 UTF-8 最多 {limit} 字节"
+              "（约 {chars} 个汉字），它有 {size} 字节。请换一个更短的主题；什么都没有写入。",
+        "en": "Topic '{topic}' is too long: a topic is part of file names (raw/DATE-TOPIC.md, digest/TOPIC.md), "
+              "which allow it at most {limit} bytes of UTF-8 (about {chars} Chinese characters); it has {size}. "
+              "Use a shorter topic; nothing was written.",
+    },
+}
