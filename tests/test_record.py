@@ -79,6 +79,16 @@ def test_record_from_stdin_and_file_including_invalid_utf8(cli, ws_path, tmp_pat
     r3 = cli("record", "-f", str(gbk), "--topic", "finance", "--at", "2026-01-21")
     assert r3.returncode == 0 and "不是 UTF-8" in r3.stderr and "GB18030" in r3.stderr and "iconv" in r3.stderr
     assert (ws_path / "raw/2026-01-21-finance.md").read_bytes() == gbk.read_bytes()
+    # any even number of bytes decodes as UTF-16: that guess is made only for what looks like it
+    # (a byte-order mark, or NULs between ASCII letters), never for Latin-1 text
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes("café au lait, très bon!\n".encode("latin-1"))  # an even length
+    r4 = cli("record", "-f", str(latin), "--topic", "finance", "--at", "2026-01-22")
+    assert r4.returncode == 0 and "不是 UTF-8" in r4.stderr and "UTF-16" not in r4.stderr, r4.stderr
+    wide = tmp_path / "utf16.txt"
+    wide.write_bytes("今天心情不好，想辞职\n".encode("utf-16"))
+    r5 = cli("record", "-f", str(wide), "--topic", "finance", "--at", "2026-01-22")
+    assert r5.returncode == 0 and "UTF-16" in r5.stderr, r5.stderr
 
 
 def test_record_never_touches_a_file_it_did_not_write(cli, ws_path):
