@@ -8,4 +8,11 @@ MESSAGES = {
               "which allow it at most {limit} bytes of UTF-8 (about {chars} Chinese characters); it has {size}. "
               "Use a shorter topic; nothing was written.",
     },
+    "error.unknown_store_configured": {
+        "zh": "{file}:{line}：配置的证据存储后端「{name}」没有安装（已安装：{available}）。安装它的插件（pip install "
+              "mylife-{name}，然后 mylife store setup {name}），或把这一行改回 store: files（之前迁移过的证据仍在原后端里）。",
+        "en": "{file}:{line}: the configured claim store '{name}' is not installed (installed: {available}). Install "
+              "its plugin (pip install mylife-{name}, then mylife store setup {name}), or set this line back to "
+              "store: files (claims migrated before stay in the other backend).",
+    },
 }
