@@ -15,4 +15,10 @@ MESSAGES = {
               "its plugin (pip install mylife-{name}, then mylife store setup {name}), or set this line back to "
               "store: files (claims migrated before stay in the other backend).",
     },
+    "bad_file.yaml_duplicate_key": {
+        "zh": "「{key}」在同一处写了两次（另一次在第 {first} 行）：YAML 只会留下后一个，前一个会被悄悄丢掉。"
+              "请把两处合并成一个（或删去不要的那个）后重试",
+        "en": "'{key}' is written twice at the same level (the other one is on line {first}): YAML would keep only "
+              "the last and silently drop the other. Merge the two (or delete the one you do not want) and retry",
+    },
 }
