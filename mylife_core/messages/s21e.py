@@ -21,4 +21,10 @@ MESSAGES = {
         "en": "'{key}' is written twice at the same level (the other one is on line {first}): YAML would keep only "
               "the last and silently drop the other. Merge the two (or delete the one you do not want) and retry",
     },
+    "memorix.db_damaged": {
+        "zh": "Memorix 的数据库无法读取（SQLite 说：{said}）。MyLife 没有改动它；重新安装 Memorix 也修不好它：请从备份或 git 历史恢复 "
+              "{folder} 这个文件夹后重试",
+        "en": "Memorix's database cannot be read (SQLite says: {said}). MyLife has not changed it, and reinstalling "
+              "Memorix cannot mend it: restore the folder {folder} from a backup or the git history and retry",
+    },
 }
