@@ -217,3 +217,21 @@ def test_a_topic_too_long_for_a_file_name_is_refused_before_anything_is_written(
     files = [cli("record", f"第{i}条", "--topic", topic, "--json").json()["record"]["file"] for i in range(3)]
     assert files[2].endswith("-3.md")
     assert cli("verify").returncode == 0
+
+
+def test_a_file_name_given_as_the_text_is_refused_pointing_to_f(cli, ws_path, tmp_path):
+    """`mylife record notes.txt --topic 职业` stored the eight characters "notes.txt" in L0, for
+    good (raw notes are never deleted), while the user believed the file was recorded. A text that
+    is the name of an existing file is refused, saying how to record the file (-f) or, if really
+    meant, the name itself (from stdin); nothing is written."""
+    cli("init")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("今天加班到十点\n", encoding="utf-8")
+    r = cli("record", str(notes), "--topic", "职业", "--json")
+    assert r.returncode == 2, r.stdout
+    error = r.json()["error"]
+    assert error["key"] == "record_text_is_a_file" and f"-f {notes}" in error["message"], error
+    assert list((ws_path / "raw").iterdir()) == [] and not (ws_path / "ledger" / "raw.jsonl").exists()
+    assert cli("record", "-f", str(notes), "--topic", "职业").returncode == 0
+    assert cli("record", "-", "--topic", "职业", input=str(notes)).returncode == 0
+    assert cli("record", "notes.txt 这个文件我找不到了", "--topic", "职业").returncode == 0  # a sentence is a sentence

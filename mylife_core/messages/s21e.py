@@ -27,4 +27,11 @@ MESSAGES = {
         "en": "Memorix's database cannot be read (SQLite says: {said}). MyLife has not changed it, and reinstalling "
               "Memorix cannot mend it: restore the folder {folder} from a backup or the git history and retry",
     },
+    "error.record_text_is_a_file": {
+        "zh": "「{path}」是一个文件的名字，什么都没有写入。要记录这个文件的内容：`{prog} record -f {path} --topic 主题`；"
+              "真要把这几个字本身记下来，请从标准输入给：`echo '{path}' | {prog} record - --topic 主题`。",
+        "en": "'{path}' is the name of a file; nothing was written. To record the file's content: "
+              "`{prog} record -f {path} --topic TOPIC`; to record these very words, give them on standard input: "
+              "`echo '{path}' | {prog} record - --topic TOPIC`.",
+    },
 }
