@@ -34,4 +34,13 @@ MESSAGES = {
               "`{prog} record -f {path} --topic TOPIC`; to record these very words, give them on standard input: "
               "`echo '{path}' | {prog} record - --topic TOPIC`.",
     },
+    "error.demo_has_own_words": {
+        "zh": "{path} 是演示工作区，但里面有 {n} 条不是演示写入的原话（{files}）。--force 会把它们和演示一起删除，所以什么都没有做。"
+              "先把它们记进你自己的工作区（例如 `mylife record -f {path}/{file} --topic 主题 -w ~/mylife`），"
+              "或用 --workspace 换一个文件夹建演示；确定不要了，就自己删除这个文件夹后再运行 mylife demo。",
+        "en": "{path} is a demo workspace, but it holds {n} note(s) the demo did not write ({files}). --force would "
+              "delete them with the demo, so nothing was done. Record them into your own workspace first (e.g. "
+              "`mylife record -f {path}/{file} --topic TOPIC -w ~/mylife`), or build the demo in another folder with "
+              "--workspace; if you really do not want them, delete this folder yourself and run mylife demo again.",
+    },
 }
