@@ -176,3 +176,20 @@ def test_a_graph_file_broken_by_hand_is_named_with_its_line_and_kept(gws):
         error = r.json()["error"]
         assert error["code"] == "bad_file" and error["params"]["line"] == 2, error
         assert error["params"]["path"].endswith("backends/graph/memory.jsonl")
+
+
+def test_an_id_that_vanished_from_the_graph_is_never_given_to_a_new_claim(gws):
+    """Claims removed behind MyLife's back (the graph file lost, another tool's delete) keep their
+    last content in the index, and digests and chains still cite their ids: a new claim of the
+    same day took the first vanished id, so those citations named another claim."""
+    first, _ = gws.claims.add(claim="之前说的第一句", topic="职业")
+    second, _ = gws.claims.add(claim="之前说的第二句", topic="职业")
+    gws.close()
+    (gws.root / "backends/graph/memory.jsonl").unlink()
+    again = open_ws(gws.root, "graph")
+    try:
+        new, _ = again.claims.add(claim="文件丢了以后的新一句", topic="职业")
+        assert new.id not in (first.id, second.id), new.id
+        assert {v["id"] for v in again.claims.store.mirror.vanished()} == {first.id, second.id}
+    finally:
+        again.close()
