@@ -183,8 +183,9 @@ def test_when_the_restart_fails_the_claim_is_not_reported_stored(mws):
     (data / "memorix.db").write_bytes(b"garbage" * 1000)
     for extra in ("memorix.db-wal", "memorix.db-shm"):
         (data / extra).unlink(missing_ok=True)
-    with pytest.raises(BackendFailed):
+    with pytest.raises(DataFileError) as err:  # the restart fails on the damaged database, named as such
         mws.claims.add(claim="不会被报告为已保存", topic="职业")
+    assert err.value.path == data / "memorix.db"
     assert [c.id for c in store.mirror.query()] == [first.id]
     shutil.rmtree(data)
     shutil.copytree(saved, data)
