@@ -12,7 +12,7 @@ import pytest
 from store_conformance import open_ws
 
 from mylife_core.errors import DataFileError
-from mylife_core.external.errors import BackendFailed, BackendUnavailable
+from mylife_core.external.errors import BackendUnavailable
 from mylife_core.external.stdio import pid_alive
 from mylife_core.testing import run_cli
 
