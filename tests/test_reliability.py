@@ -163,7 +163,9 @@ def test_a_settings_command_merges_into_a_hand_edited_config(cli, ws_path):
     ``verify --accept`` and the user's setting stays; verify still names the edit until then."""
     cli("init")
     path = ws_path / "config.yaml"
-    path.write_text(path.read_text(encoding="utf-8") + "language: en\n", encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    assert "language: zh\n" in text
+    path.write_text(text.replace("language: zh\n", "language: en\n"), encoding="utf-8")  # not a second key
     assert [p["kind"] for p in _problems(cli)] == ["file_changed"]
     enabled = cli("git", "enable", "--json")
     assert enabled.returncode == 0, enabled.stderr
