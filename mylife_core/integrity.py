@@ -220,14 +220,16 @@ def check_audit(ws: "Workspace") -> AuditFindings:
         audit_warnings.append(_problem("audit_torn_tail", "audit_torn_open", file=AUDIT_FILE, line=number + 1,
                                        size=size))
     found.warnings.extend(audit_warnings)
-    if found.chained:
+    # the head says how far MyLife wrote the log: a log emptied or deleted since is cut short,
+    # not a log from before the chain (that one has no head)
+    if found.chained or head is not None:
         size = offset
         if head is None:
             audit_problems.append(_problem("audit_head_missing", "audit_head_missing", file="ledger/audit.head"))
         elif head["size"] > size:
             audit_problems.append(_problem("audit_truncated", "audit_cut", file=AUDIT_FILE, line=None,
                                            size=head["size"]))
-        elif head_line is None or line_hash(head_line) != head["hash"]:
+        elif head["size"] and (head_line is None or line_hash(head_line) != head["hash"]):
             audit_problems.append(_problem("audit_chain_broken", "audit_tail_changed", file=AUDIT_FILE))
     found.problems.extend(audit_problems)
     if not found.chained:

@@ -42,6 +42,10 @@ def parse_number(text: str) -> int | float | None:
         # a number (float precision; Python's int-from-text limit): it stays text, exactly as typed
         if sum(ch.isdigit() for ch in stripped.lstrip("-0")) > 15:
             return None
+        # a leading zero (a postcode 010020, a staff number 007) is part of what was typed: as a
+        # number it would be lost for good
+        if stripped.lstrip("-")[:1] == "0" and stripped.lstrip("-")[1:2].isdigit():
+            return None
         return float(stripped) if "." in stripped else int(stripped)
     if not stripped or len(stripped) > 40 or not _HAS_CN.search(stripped) or _NUMERAL.fullmatch(stripped) is None:
         return None

@@ -489,7 +489,14 @@ class Workspace:
         stores = self.plugins.stores()
         spec = stores.get(name)
         if spec is None:
-            raise UsageError("unknown_store", name=name, available=", ".join(sorted(stores)))
+            # the setting is the user's (a typo, a plugin not installed on this machine): say
+            # where it is and the two ways out
+            from .storage.yamlfile import _line_of
+
+            data = self.__dict__.get("_config_bytes")
+            line = _line_of(data.decode("utf-8", "replace"), ("store",)) if data else None
+            raise UsageError("unknown_store_configured", name=name, available=", ".join(sorted(stores)),
+                             file="config.yaml", line=line if line is not None else "?")
         return spec.factory(self)
 
     @cached_property

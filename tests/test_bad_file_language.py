@@ -194,3 +194,38 @@ def test_a_backends_config_env(tmp_path):
     with pytest.raises(DataFileError) as err:
         envfile.parse(path)
     assert err.value.line == 2 and "每行应为 KEY=VALUE" in err.value.render()
+
+
+def test_a_key_written_twice_in_a_yaml_file_is_named_not_silently_dropped(cli, recorded):
+    """YAML keeps only the last of two equal keys: a field added by hand under a name the profile
+    already has (or a claim with two ``status:`` lines) lost one value unseen, and the next write
+    rewrote the file without it. Both lines are named; the file is left as it is."""
+    cli("profile", "set", "房租", "4500", "--ttl", "365")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    profile = recorded / "profile.yaml"
+    text = profile.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    first = next(n for n, ln in enumerate(lines, 1) if ln == "  房租:")
+    added = "  房租:\n    value: 5000\n    source: user_filled\n    updated_at: 2026-01-01 00:00:00+00:00\n"
+    profile.write_text(text.rstrip("\n") + "\n" + added, encoding="utf-8")
+    second = len(text.rstrip("\n").split("\n")) + 1
+    before = profile.read_bytes()
+    for args in (["profile", "list"], ["profile", "set", "现有存款", "130000"]):
+        r = cli(*args)
+        assert r.returncode == 5, (args, r.stdout, r.stderr)
+        assert f"profile.yaml:{second}: " in r.stderr and "房租" in r.stderr and f"第 {first} 行" in r.stderr, r.stderr
+        clean(r)
+        assert profile.read_bytes() == before
+    en = cli("profile", "list", env=EN)
+    assert f"profile.yaml:{second}: " in en.stderr and f"line {first}" in en.stderr, en.stderr
+    profile.write_text(text, encoding="utf-8")
+    raw = next((recorded / "raw").glob("*.md")).name
+    assert cli("claim", "add", "我想换工作", "--topic", "职业去留", "--from", f"raw/{raw}#L1").returncode == 0
+    claims = next((recorded / "claims").glob("*.yaml"))
+    lines = claims.read_text(encoding="utf-8").split("\n")
+    at = next(n for n, ln in enumerate(lines) if ln.lstrip().startswith("status:"))
+    lines.insert(at + 1, "  status: rejected")
+    claims.write_text("\n".join(lines), encoding="utf-8")
+    r = cli("claim", "list")
+    assert r.returncode == 5 and f"{claims.name}:{at + 2}: " in r.stderr and "status" in r.stderr, r.stderr
+    clean(r)

@@ -417,3 +417,20 @@ def test_the_demo_script_never_suggests_a_folder_inside_a_real_workspace(cli, ws
     (other / "a.txt").write_text("x", encoding="utf-8")
     assert str(other / "mylife-demo") in check(other).stderr  # a plain folder: a new one inside is fine
     assert check(tmp_path / "empty").returncode == 0
+
+
+def test_force_never_deletes_words_recorded_into_a_demo(tmp_path):
+    """A newcomer builds the demo, records a note of their own into it, then resets the demo:
+    `--force` threw the note away with the demo. A demo holding notes it did not write is not
+    rebuilt; the error names them and the way out, and nothing is touched."""
+    target = tmp_path / "demo"
+    assert mylife("demo", "-w", str(target), "--json").returncode == 0
+    mine = mylife("record", "这是我自己的真心话", "--topic", "职业去留", "-w", str(target), "--json")
+    assert mine.returncode == 0, mine.stderr
+    file = mine.json()["record"]["file"]
+    result = mylife("demo", "-w", str(target), "--force", "--json")
+    assert result.returncode == 2, result.stdout
+    error = result.json()["error"]
+    assert error["key"] == "demo_has_own_words" and file in error["message"], error
+    assert (target / file).read_text(encoding="utf-8") == "这是我自己的真心话"
+    assert mylife("verify", "--json", "--workspace", str(target)).json()["ok"] is True

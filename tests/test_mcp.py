@@ -455,3 +455,31 @@ def test_a_store_switched_while_the_server_runs_is_read_by_the_next_call(ws_path
     assert seen["before"]["store"] == "files" and seen["before"]["layers"]["claims"]["total"] == 1
     assert seen["after"]["store"] == "memorix" and seen["after"]["layers"]["claims"]["total"] == 2
     assert seen["trace"]["ok"] is True and "我喜欢游泳" in json.dumps(seen["trace"], ensure_ascii=False)
+
+
+def test_a_hosts_record_is_kept_when_an_unrelated_file_is_broken(ws_path):
+    """L0 first: a host's ``mylife_record`` under a plain topic stores the words even when a claims
+    month or index.yaml is broken by hand (the CLI's ``record`` does too). Only a topic that could
+    judge the user needs the known topics, and then the broken file is named."""
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    rec = run_cli(["record", "今天加班到十点", "--topic", "职业去留", "--json"], workspace=ws_path).json()
+    assert run_cli(["claim", "add", "加班到十点", "--topic", "职业去留", "--from", rec["pointer"]],
+                   workspace=ws_path).returncode == 0
+    (month,) = (ws_path / "claims").glob("*.yaml")
+    broken = month.read_bytes().replace(b"topic: ", b"topic: [unclosed ", 1)
+    month.write_bytes(broken)
+    index = ws_path / "index.yaml"
+    bad_index = index.read_bytes() + b"branches: [\n"
+    index.write_bytes(bad_index)
+
+    async def script(session):
+        return {"plain": await session.call_tool("mylife_record", {"text": "周末去爬山了", "topic": "生活"}),
+                "verdict": await session.call_tool("mylife_record", {"text": "又加班", "topic": "你应该马上辞职"})}
+
+    seen = run_session(ws_path, script, plugins="")
+    assert not seen["plain"].is_error, doc(seen["plain"])
+    stored = doc(seen["plain"])["result"]["file"]
+    assert (ws_path / stored).read_text(encoding="utf-8") == "周末去爬山了"
+    assert seen["verdict"].is_error and doc(seen["verdict"])["error"]["code"] == "bad_file", doc(seen["verdict"])
+    assert month.read_bytes() == broken and index.read_bytes() == bad_index
+    assert run_cli(["verify", "--json"], workspace=ws_path).json()["raw_checked"] == 2

@@ -260,3 +260,18 @@ def test_profile_set_at_takes_a_month_and_refuses_the_future(cli, ws_path):
     assert (ws_path / "profile.yaml").read_bytes() == before
     assert cli("profile", "set", "房租月支出", "3600", "--at", "2026-03", "--json", env=now).json()["field"][
         "updated_at"].startswith("2026-03-01")
+
+
+def test_a_value_with_a_leading_zero_is_kept_as_typed(cli, ws_path):
+    """A postcode, an employee number, an extension: 010020 is not the number 10020; turned into
+    one, its leading zero was lost for good. Numbers still become numbers (0, 0.5, 120,000)."""
+    cli("init")
+    cases = {"邮编": ("010020", "010020"), "工号": ("007", "007"), "分机": ("-0123", "-0123"),
+             "零": ("0", 0), "比例": ("0.5", 0.5), "存款": ("120,000", 120000)}
+    for name, (typed, kept) in cases.items():
+        r = cli("profile", "set", name, typed, "--ttl", "365", "--json")
+        assert r.returncode == 0, r.stderr
+        assert r.json()["field"]["value"] == kept, (name, r.json()["field"])
+        again = cli("profile", "get", name, "--json").json()["field"]["value"]
+        assert again == kept and type(again) is type(kept), (name, again)
+    assert "邮编:\n    value: '010020'" in (ws_path / "profile.yaml").read_text(encoding="utf-8")

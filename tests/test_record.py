@@ -79,6 +79,16 @@ def test_record_from_stdin_and_file_including_invalid_utf8(cli, ws_path, tmp_pat
     r3 = cli("record", "-f", str(gbk), "--topic", "finance", "--at", "2026-01-21")
     assert r3.returncode == 0 and "不是 UTF-8" in r3.stderr and "GB18030" in r3.stderr and "iconv" in r3.stderr
     assert (ws_path / "raw/2026-01-21-finance.md").read_bytes() == gbk.read_bytes()
+    # any even number of bytes decodes as UTF-16: that guess is made only for what looks like it
+    # (a byte-order mark, or NULs between ASCII letters), never for Latin-1 text
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes("café au lait, très bon!\n".encode("latin-1"))  # an even length
+    r4 = cli("record", "-f", str(latin), "--topic", "finance", "--at", "2026-01-22")
+    assert r4.returncode == 0 and "不是 UTF-8" in r4.stderr and "UTF-16" not in r4.stderr, r4.stderr
+    wide = tmp_path / "utf16.txt"
+    wide.write_bytes("今天心情不好，想辞职\n".encode("utf-16"))
+    r5 = cli("record", "-f", str(wide), "--topic", "finance", "--at", "2026-01-22")
+    assert r5.returncode == 0 and "UTF-16" in r5.stderr, r5.stderr
 
 
 def test_record_never_touches_a_file_it_did_not_write(cli, ws_path):
@@ -187,3 +197,41 @@ def test_a_bad_at_lists_the_forms_it_takes(cli):
     assert "「2025-3」不是有效日期" in r.stderr
     assert "2026-01-15（某一天）" in r.stderr and "2025-03（只记得月份）" in r.stderr
     assert "2025-03" in cli("record", "--help").stdout
+
+
+def test_a_topic_too_long_for_a_file_name_is_refused_before_anything_is_written(cli, ws_path):
+    """A topic names files (raw/<date>-<topic>-N.md, digest/<topic>.ai.md and their temp files):
+    80 Chinese characters are 240 bytes, and the second note of the day on such a topic (…-2.md)
+    crossed the 255-byte limit of a file name: an internal error, the note not saved. A topic whose
+    names cannot fit is refused up front, saying why; one that fits takes many notes a day."""
+    cli("init")
+    manifest = ws_path / "ledger" / "raw.jsonl"
+    for topic in ("职" * 80, "😀" * 60):
+        before = manifest.read_bytes() if manifest.exists() else b""
+        r = cli("record", "今天加班到十点", "--topic", topic, "--json")
+        assert r.returncode == 2, r.stdout
+        assert r.json()["error"]["key"] == "topic_too_long" and "Traceback" not in r.stderr
+        assert (manifest.read_bytes() if manifest.exists() else b"") == before
+        assert list((ws_path / "raw").iterdir()) == []
+    topic = "职" * 60
+    files = [cli("record", f"第{i}条", "--topic", topic, "--json").json()["record"]["file"] for i in range(3)]
+    assert files[2].endswith("-3.md")
+    assert cli("verify").returncode == 0
+
+
+def test_a_file_name_given_as_the_text_is_refused_pointing_to_f(cli, ws_path, tmp_path):
+    """`mylife record notes.txt --topic 职业` stored the eight characters "notes.txt" in L0, for
+    good (raw notes are never deleted), while the user believed the file was recorded. A text that
+    is the name of an existing file is refused, saying how to record the file (-f) or, if really
+    meant, the name itself (from stdin); nothing is written."""
+    cli("init")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("今天加班到十点\n", encoding="utf-8")
+    r = cli("record", str(notes), "--topic", "职业", "--json")
+    assert r.returncode == 2, r.stdout
+    error = r.json()["error"]
+    assert error["key"] == "record_text_is_a_file" and f"-f {notes}" in error["message"], error
+    assert list((ws_path / "raw").iterdir()) == [] and not (ws_path / "ledger" / "raw.jsonl").exists()
+    assert cli("record", "-f", str(notes), "--topic", "职业").returncode == 0
+    assert cli("record", "-", "--topic", "职业", input=str(notes)).returncode == 0
+    assert cli("record", "notes.txt 这个文件我找不到了", "--topic", "职业").returncode == 0  # a sentence is a sentence

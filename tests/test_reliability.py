@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from mylife_core.errors import UsageError
+from mylife_core.errors import DataFileError, UsageError
 from mylife_core.testing import cli_env, plugin_host
 from mylife_core.workspace import Workspace
 
@@ -163,7 +163,9 @@ def test_a_settings_command_merges_into_a_hand_edited_config(cli, ws_path):
     ``verify --accept`` and the user's setting stays; verify still names the edit until then."""
     cli("init")
     path = ws_path / "config.yaml"
-    path.write_text(path.read_text(encoding="utf-8") + "language: en\n", encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    assert "language: zh\n" in text
+    path.write_text(text.replace("language: zh\n", "language: en\n"), encoding="utf-8")  # not a second key
     assert [p["kind"] for p in _problems(cli)] == ["file_changed"]
     enabled = cli("git", "enable", "--json")
     assert enabled.returncode == 0, enabled.stderr
@@ -282,6 +284,26 @@ def test_a_legacy_log_gets_a_baseline_on_the_next_write(cli, ws_path):
     assert actions[-2:] == ["audit.baseline", "profile.set"]
     v = cli("verify", "--json").json()
     assert v["ok"] and v["audit_chained"] is True and v["files_checked"] >= 2
+
+
+@pytest.mark.parametrize("how", ["emptied", "deleted"])
+def test_an_emptied_or_deleted_audit_log_is_not_taken_for_a_legacy_one(cli, ws_path, how):
+    """The head says how far MyLife wrote the log; a log cut to nothing (or gone) is not a
+    workspace from before the hash chain: verify says the history is missing, before any write."""
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    log = ws_path / "ledger" / "audit.jsonl"
+    if how == "emptied":
+        log.write_bytes(b"")
+    else:
+        log.unlink()
+    head = (ws_path / "ledger" / "audit.head").read_bytes()
+    r = cli("verify", "--json")
+    assert r.returncode == 1, r.stdout
+    assert "audit_truncated" in {p["kind"] for p in r.json()["problems"]}
+    assert (ws_path / "ledger" / "audit.head").read_bytes() == head  # verify wrote nothing
+    assert log.exists() == (how == "emptied") and (how == "deleted" or log.read_bytes() == b"")
 
 
 # --------------------------------------------------------------------------- crash recovery
@@ -507,6 +529,38 @@ def test_broken_files_are_named_not_internal_errors(cli, ws_path, breakage):
         r = cli(*args)
         assert r.returncode not in (70,) and "Traceback" not in r.stderr and "内部错误" not in r.stderr, (args, r.stderr)
     assert time.monotonic() - started < 300  # an alias bomb does not hang anything
+
+
+def test_a_broken_claims_month_is_named_by_every_read_not_only_the_first(cli, ws_path):
+    """The claims index (cache/claims.sqlite) is brought up to the month files when it is opened;
+    a month file broken by hand fails that. The first search swallowed the error (it only counted
+    the documents for a progress line) and then searched the old index as if nothing were wrong;
+    a long-lived process answered from the old index from its second read on."""
+    cli("init")
+    rec = cli("record", "今天加班到十点", "--topic", "career", "--json").json()["record"]["file"]
+    assert cli("claim", "add", "加班到十点", "--topic", "career", "--from", f"{rec}#L1").returncode == 0
+    (month,) = (ws_path / "claims").glob("*.yaml")
+    text = month.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    where = next(i for i, line in enumerate(lines) if line.lstrip().startswith("topic:"))
+    lines[where] = lines[where].rstrip("\n") + " : [unclosed\n"
+    broken = "".join(lines).encode("utf-8")
+    month.write_bytes(broken)
+    r = cli("recall", "加班", "--json")  # the first search builds its index
+    assert r.returncode == 5, r.stdout
+    assert r.json()["ok"] is False and r.json()["error"]["params"]["line"] == where + 1
+    assert month.name in r.json()["error"]["message"] and "Traceback" not in r.stderr
+    assert month.read_bytes() == broken
+    # one process, read twice: the second read names the file too
+    ws = Workspace.open(ws_path)
+    try:
+        for _ in range(2):
+            with pytest.raises(DataFileError) as caught:
+                ws.claims.count()
+            assert caught.value.path == month and caught.value.line == where + 1
+    finally:
+        ws.close()
+    assert month.read_bytes() == broken
 
 
 # --------------------------------------------------------------------------- privacy

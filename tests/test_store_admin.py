@@ -296,3 +296,24 @@ def test_setup_into_a_folder_is_then_reported_installed_from_it(tmp_path, npm_ca
     graph = next(s for s in status["stores"] if s["name"] == "graph")
     assert graph["installed"] is True and graph["version"] == "2026.8.31"
     assert graph["script"].startswith(str(into)), graph["script"]  # found where it was put
+
+
+def test_a_configured_store_that_is_not_installed_names_the_config_line_and_the_way_out(tmp_path):
+    """`store: graph` in config.yaml with the graph plugin missing (a new machine, a typo): the
+    error says where the setting is (config.yaml and its line) and what to do, for every command
+    that needs the claims, and writes nothing."""
+    ws_path = tmp_path / "ws"
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    config = ws_path / "config.yaml"
+    text = config.read_text(encoding="utf-8")
+    line = next(i for i, x in enumerate(text.splitlines(), start=1) if x.startswith("store:"))
+    config.write_text(text.replace("store: files", "store: grahp"), encoding="utf-8")
+    before = config.read_bytes()
+    for args in (["claim", "list"], ["status"]):
+        r = run_cli([*args, "--json"], workspace=ws_path, load_plugins="")
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        error = r.json()["error"]
+        assert error["params"]["file"] == "config.yaml" and error["params"]["line"] == line, error
+        assert f"config.yaml:{line}" in error["message"] and "pip install mylife-grahp" in error["message"]
+        assert "store: files" in error["message"] and "Traceback" not in r.stderr
+    assert config.read_bytes() == before

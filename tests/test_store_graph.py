@@ -150,3 +150,46 @@ def test_a_dead_graph_server_is_restarted(gws):
     second, _ = gws.claims.add(claim="之后", topic="职业")
     assert store.restarts == 1
     assert [c.id for c in gws.claims.query()] == [first.id, second.id]
+
+
+def test_a_graph_file_broken_by_hand_is_named_with_its_line_and_kept(gws):
+    """The server only says "Unterminated string in JSON at position 45"; MyLife names the file
+    and the line, every command fails the same way, and the file is never rewritten."""
+    gws.claims.add(claim="我想跳槽", topic="职业")
+    gws.claims.add(claim="月收入两万", topic="财务")
+    gws.close()
+    path = gws.root / "backends/graph/memory.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    lines[1] = lines[1][:30]  # a line cut in the middle of a string
+    broken = b"\n".join(lines)
+    path.write_bytes(broken)
+    for args in (["claim", "list"], ["claim", "add", "又一条", "--topic", "职业"], ["verify"]):
+        r = run_cli([*args, "--json"], workspace=gws.root, load_plugins="mylife-graph")
+        assert "Traceback" not in r.stderr
+        assert path.read_bytes() == broken
+        if args == ["verify"]:  # a problem among the others, not a failure of verify itself
+            assert r.returncode == 1, r.stdout
+            (problem,) = [p for p in r.json()["problems"] if p.get("line") == 2]
+            assert problem["file"].endswith("backends/graph/memory.jsonl"), problem
+            continue
+        assert r.returncode == 5, (args, r.stdout, r.stderr)
+        error = r.json()["error"]
+        assert error["code"] == "bad_file" and error["params"]["line"] == 2, error
+        assert error["params"]["path"].endswith("backends/graph/memory.jsonl")
+
+
+def test_an_id_that_vanished_from_the_graph_is_never_given_to_a_new_claim(gws):
+    """Claims removed behind MyLife's back (the graph file lost, another tool's delete) keep their
+    last content in the index, and digests and chains still cite their ids: a new claim of the
+    same day took the first vanished id, so those citations named another claim."""
+    first, _ = gws.claims.add(claim="之前说的第一句", topic="职业")
+    second, _ = gws.claims.add(claim="之前说的第二句", topic="职业")
+    gws.close()
+    (gws.root / "backends/graph/memory.jsonl").unlink()
+    again = open_ws(gws.root, "graph")
+    try:
+        new, _ = again.claims.add(claim="文件丢了以后的新一句", topic="职业")
+        assert new.id not in (first.id, second.id), new.id
+        assert {v["id"] for v in again.claims.store.mirror.vanished()} == {first.id, second.id}
+    finally:
+        again.close()

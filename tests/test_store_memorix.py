@@ -12,8 +12,9 @@ import pytest
 from store_conformance import open_ws
 
 from mylife_core.errors import DataFileError
-from mylife_core.external.errors import BackendFailed, BackendUnavailable
+from mylife_core.external.errors import BackendUnavailable
 from mylife_core.external.stdio import pid_alive
+from mylife_core.testing import run_cli
 
 
 @pytest.fixture
@@ -92,13 +93,21 @@ def test_a_read_only_command_does_not_start_node(mws):
 def test_startup_failure_is_clear_and_nothing_is_reported_stored(mws):
     data = mws.root / "backends/memorix/data"
     data.mkdir(parents=True)
-    (data / "memorix.db").write_bytes(b"this is not an SQLite database" * 200)
-    with pytest.raises(BackendUnavailable) as err:
+    broken = b"this is not an SQLite database" * 200
+    (data / "memorix.db").write_bytes(broken)
+    with pytest.raises(DataFileError) as err:  # the database is named, not a reinstall advised
         mws.claims.add(claim="我想跳槽", topic="职业")
     message = err.value.render()
-    assert "Memorix" in message and "file is not a database" in message
+    assert err.value.path == data / "memorix.db"
+    assert "Memorix" in message and "file is not a database" in message and "store setup" not in message
     assert "Traceback" not in message
     assert mws.claims.store.server is None or not mws.claims.store.server.running
+    assert (data / "memorix.db").read_bytes() == broken
+    # a database damaged inside (a torn page) is named the same way, from the command line too
+    (data / "memorix.db").write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 64)
+    r = run_cli(["claim", "list", "--json"], workspace=mws.root, load_plugins="mylife-memorix")
+    assert r.returncode == 5 and r.json()["error"]["params"]["path"].endswith("backends/memorix/data/memorix.db"), r.stdout
+    assert "store setup" not in r.json()["error"]["message"] and "Traceback" not in r.stderr
 
 
 def test_a_missing_node_is_a_clear_error(mws, monkeypatch):
@@ -174,8 +183,9 @@ def test_when_the_restart_fails_the_claim_is_not_reported_stored(mws):
     (data / "memorix.db").write_bytes(b"garbage" * 1000)
     for extra in ("memorix.db-wal", "memorix.db-shm"):
         (data / extra).unlink(missing_ok=True)
-    with pytest.raises(BackendFailed):
+    with pytest.raises(DataFileError) as err:  # the restart fails on the damaged database, named as such
         mws.claims.add(claim="不会被报告为已保存", topic="职业")
+    assert err.value.path == data / "memorix.db"
     assert [c.id for c in store.mirror.query()] == [first.id]
     shutil.rmtree(data)
     shutil.copytree(saved, data)

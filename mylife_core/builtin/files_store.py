@@ -122,19 +122,28 @@ class FilesStore:
         from mylife_core.storage import sqlite_cache
 
         try:
-            self._conn = self._connect()
-            self._sync(self._conn)
-        except sqlite3.DatabaseError as exc:
-            # the index is a cache: a corrupt file is thrown away and rebuilt from claims/
-            # (only a corrupt one: a busy file is in use by another process)
-            if not sqlite_cache.is_damaged(exc):
-                raise
+            try:
+                self._conn = self._connect()
+                self._sync(self._conn)
+            except sqlite3.DatabaseError as exc:
+                # the index is a cache: a corrupt file is thrown away and rebuilt from claims/
+                # (only a corrupt one: a busy file is in use by another process)
+                if not sqlite_cache.is_damaged(exc):
+                    raise
+                if self._conn is not None:
+                    self._conn.close()
+                sqlite_cache.discard(self.db_path)
+                self._why = "damaged"
+                self._conn = self._connect()
+                self._sync(self._conn)
+        except BaseException:
+            # not brought up to the files (a month file broken by hand, a busy index): no
+            # connection is kept, so the next read tries again and says why, instead of
+            # answering from the index as it was
             if self._conn is not None:
                 self._conn.close()
-            sqlite_cache.discard(self.db_path)
-            self._why = "damaged"
-            self._conn = self._connect()
-            self._sync(self._conn)
+                self._conn = None
+            raise
 
     def sync_index(self) -> None:
         """Re-read shards that changed since this connection last looked (crash recovery: a writer

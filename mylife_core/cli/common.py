@@ -190,6 +190,9 @@ def read_input(text: str | None, file: Path | None) -> bytes:
             raise UsageError("cannot_read_input", path=str(file), reason=exc.strerror or str(exc)) from None
     if text == "-":
         return sys.stdin.buffer.read()
+    if text.strip() == text and text and not any(ch.isspace() for ch in text) and os.path.isfile(text):
+        # `mylife record notes.txt`: the file was meant, and L0 never forgets the eight letters
+        raise UsageError("record_text_is_a_file", path=text)
     return os.fsencode(text)  # the exact bytes the shell passed, even if not valid UTF-8
 
 

@@ -75,9 +75,18 @@ def _encoding_warning(data: bytes) -> str | None:
     else:
         return None
     for guess in ("gb18030", "big5", "utf-16"):
+        if guess == "utf-16" and not _looks_utf16(data):
+            continue  # any even number of bytes decodes as UTF-16: Latin-1 text would be sent there
         try:
             data.decode(guess)
         except UnicodeDecodeError:
             continue
         return t("record.not_utf8", guess=guess.upper())
     return t("record.not_utf8_unknown")
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """A byte-order mark, or NULs in a good share of the bytes (ASCII letters in UTF-16)."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    return len(data) >= 2 and data.count(0) * 4 >= len(data)

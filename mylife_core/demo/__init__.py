@@ -169,6 +169,37 @@ def _has_content(root: Path) -> bool:
     return root.is_dir() and any(p.name != ".DS_Store" for p in root.iterdir())
 
 
+def _own_words(root: Path) -> list[str]:
+    """The raw notes in demo ``root`` that the demo did not write: the manifest's lines after the
+    demo's own (their number is in the marker; a marker from before it counts notes recorded
+    after it was built)."""
+    import json
+    from datetime import datetime
+
+    marker = read_marker(root)
+    try:
+        lines = (root / "ledger" / "raw.jsonl").read_bytes().split(b"\n")[:-1]  # complete lines
+    except OSError:
+        return []
+    entries = []
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and isinstance(entry.get("file"), str):
+            entries.append(entry)
+    known = marker.get("raw_records")
+    if isinstance(known, int):
+        return [e["file"] for e in entries[known:]]
+    try:
+        built = datetime.fromisoformat(str(marker.get("built_at")).replace("Z", "+00:00"))
+        return [e["file"] for e in entries
+                if datetime.fromisoformat(str(e.get("recorded_at")).replace("Z", "+00:00")) > built]
+    except (TypeError, ValueError):
+        return []
+
+
 def _check_target(root: Path, force: bool) -> bool:
     """Raise unless the demo may be built at ``root``; return whether an old demo is replaced."""
     from ..errors import UsageError
@@ -180,6 +211,10 @@ def _check_target(root: Path, force: bool) -> bool:
     if is_demo(root):
         if not force:
             raise UsageError("demo_exists", path=str(root))
+        own = _own_words(root)
+        if own:  # notes the user recorded into the demo: --force would delete them with it
+            raise UsageError("demo_has_own_words", path=str(root), n=len(own), files="、".join(own[:5]),
+                             file=own[-1])
         return True
     if force:
         raise UsageError("demo_force_refused", path=str(root))
@@ -346,6 +381,8 @@ def _write_marker(root: Path, persona: Persona, today: date, ids: dict[str, str]
         "today": today.isoformat(),
         "note": "A disposable demo workspace built by `mylife demo`; `mylife demo --force` rebuilds it.",
         "claims": ids,  # persona key -> claim id, for the tour and the tests
+        # the demo's own notes: any manifest line after these is the user's (--force keeps away)
+        "raw_records": sum(1 for line in (root / "ledger" / "raw.jsonl").read_bytes().split(b"\n") if line.strip()),
     }, header="# MyLife demo marker: this folder is a demo and may be rebuilt with --force.\n")
 
 

@@ -179,7 +179,12 @@ class MirrorIndex:
             yield Claim.model_validate_json(raw)
 
     def ids_on(self, day: date) -> list[str]:
-        return [r[0] for r in self.db.execute("SELECT id FROM claims WHERE day=?", (day.isoformat(),))]
+        """The ids taken on ``day``: those of vanished claims too (digests and chains still cite
+        them, so a new claim must never get one)."""
+        taken = [r[0] for r in self.db.execute("SELECT id FROM claims WHERE day=?", (day.isoformat(),))]
+        taken += [r[0] for r in self.db.execute("SELECT id FROM vanished WHERE id LIKE ?",
+                                                (f"claim-{day.isoformat()}-%",))]
+        return taken
 
     def count(self) -> int:
         return self.db.execute("SELECT count(*) FROM claims").fetchone()[0]

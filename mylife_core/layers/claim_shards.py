@@ -154,6 +154,8 @@ def parse(text: str, fields: frozenset[str], *, checked: bool = False) -> list[d
         if lead == "- ":
             item = {}
             items.append(item)
+        elif key in item:  # a key written twice: PyYAML's reading names both lines
+            raise Unsupported
         item[key] = resolved[value]
     return items
 

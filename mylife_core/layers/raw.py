@@ -70,7 +70,17 @@ def check_topic(topic: str) -> str:
     if (not topic or _BAD_TOPIC.search(topic) or len(topic) > 80 or topic.strip(".") == ""
             or topic.startswith(".") or _slug(topic).lower().endswith(".ai")):
         raise UsageError("bad_topic", topic=topic)
+    size = len(_slug(topic).encode("utf-8"))
+    if size > TOPIC_MAX_BYTES:
+        raise UsageError("topic_too_long", topic=topic, size=size, limit=TOPIC_MAX_BYTES,
+                         chars=TOPIC_MAX_BYTES // 3)
     return topic
+
+
+#: the longest topic (its file-name form, in UTF-8 bytes) whose names all fit in a file name
+#: (255 bytes): the temp file of a raw note, ``.<date>-<topic>-<n>.md.<pid>.<random>.tmp``,
+#: adds about 41 bytes, a digest's (``.<topic>.ai.md.<pid>.<random>.tmp``) about 28
+TOPIC_MAX_BYTES = 200
 
 
 def _slug(topic: str) -> str:

@@ -38,9 +38,32 @@ class _BadScalar(yaml.YAMLError):
         self.kind, self.value, self.detail, self.line = kind, value, detail, line
 
 
+class _DuplicateKey(yaml.YAMLError):
+    """A key written twice in one mapping: YAML keeps the last and drops the other unseen (a
+    field added by hand under a name the file already has); carries both lines."""
+
+    def __init__(self, key: str, line: int, first: int) -> None:
+        super().__init__(key)
+        self.key, self.line, self.first = key, line, first
+
+
 class _CheckedLoader(_Loader):  # type: ignore[misc, valid-type]
     """The safe loader, except that a value it cannot build names its line (:class:`_BadScalar`)
-    instead of escaping as a bare ``ValueError``."""
+    instead of escaping as a bare ``ValueError``, and a key written twice in one mapping is an
+    error naming both lines (:class:`_DuplicateKey`) instead of one value silently lost."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[tuple[str, str], int] = {}
+            for key_node, _ in node.value:
+                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                line = key_node.start_mark.line + 1
+                first = seen.get((key_node.tag, key_node.value))
+                if first is not None:
+                    raise _DuplicateKey(str(key_node.value), line, first)
+                seen[(key_node.tag, key_node.value)] = line
+        return super().construct_mapping(node, deep=deep)
 
 
 def _checked(kind: str) -> Any:
@@ -147,6 +170,8 @@ def parse_yaml(text: str, path: Path) -> Any:
 
     try:
         return yaml.load(text, Loader=_CheckedLoader)
+    except _DuplicateKey as exc:
+        raise DataFileError(path, exc.line, t("bad_file.yaml_duplicate_key", key=exc.key[:80], first=exc.first)) from None
     except _BadScalar as exc:
         if exc.kind == "timestamp":
             problem = bad_date_problem(exc.value, exc.detail, with_time=not _DATE_ONLY.match(exc.value))

@@ -284,15 +284,18 @@ def refuse_model_labels(ws: "Workspace", actor: str, tool: str, texts: dict[str,
     for what, text in texts.items():
         if not text or not text.strip():
             continue
+        words = verdict_words(text, "", "fact")
+        if not words:
+            continue
         if what in ("topic", "parent_topic"):
+            # only a topic that could judge needs the known ones: a plain one is stored even when a
+            # claims month or index.yaml cannot be read (L0 first, as `mylife record`)
             if known is None:
                 known = users_topics(ws)
             if text.strip() in known:
                 continue
-        words = verdict_words(text, "", "fact")
-        if words:
-            raise UsageError("tool_text_is_verdict", tool=tool, field=what, what=t(f"tool_field.{what}"),
-                             words=join(sorted(words)))
+        raise UsageError("tool_text_is_verdict", tool=tool, field=what, what=t(f"tool_field.{what}"),
+                         words=join(sorted(words)))
 
 
 def check_branch(ws: "Workspace", actor: str, args: BranchArgs) -> None:

@@ -134,6 +134,38 @@ class GraphStore(ExternalClaimStore):
         return dict(command=node, args=[str(script)], env={**env, "MEMORY_FILE_PATH": str(self.memory_file)},
                     cwd=self.dir, ready_check=ready)
 
+    def call(self, tool: str, arguments: dict[str, Any] | None = None, *, timeout: float | None = None):
+        """The server reads its whole file on every call and, when a line of it is not JSON, only
+        says where in that line (``Unterminated string in JSON at position 45``): a refused call
+        is then reported as the file and line that are broken (the file is never rewritten: every
+        call, writes included, fails the same way until it is mended)."""
+        try:
+            return super().call(tool, arguments, timeout=timeout)
+        except BackendFailed as exc:
+            if exc.key == "backend_tool_error" and (damage := self._damage()) is not None:
+                raise damage from None
+            raise
+
+    def _damage(self):
+        """The first line of the graph file that is not a JSON object (a ``DataFileError``), or None."""
+        from mylife_core.errors import DataFileError
+        from mylife_core.messages import t
+
+        try:
+            data = self.memory_file.read_bytes()
+        except OSError:
+            return None
+        for number, raw in enumerate(data.split(b"\n"), start=1):
+            if not raw.strip():
+                continue
+            try:
+                item = json.loads(raw.decode("utf-8", "replace"))  # as Node reads it
+            except (ValueError, UnicodeDecodeError) as exc:
+                return DataFileError(self.memory_file, number, t("bad_file.not_json_line", detail=exc))
+            if not isinstance(item, dict):
+                return DataFileError(self.memory_file, number, t("bad_file.not_json_line", detail=type(item).__name__))
+        return None
+
     # -- reading -------------------------------------------------------------------------------
     def read_graph(self) -> dict[str, Any]:
         result = self.call("read_graph", {}, timeout=300)

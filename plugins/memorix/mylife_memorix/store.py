@@ -41,7 +41,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mylife_core.external.errors import BackendFailed, BackendUnavailable
+from mylife_core.external.errors import BackendError, BackendFailed, BackendUnavailable
 from mylife_core.external.node import NodePackage
 from mylife_core.external.store import ExternalClaimStore
 
@@ -70,6 +70,10 @@ def decode_record(hex_text: str) -> "Claim":
     from mylife_core.layers.claims import Claim
 
     return Claim.model_validate_json(bytes.fromhex(hex_text).decode("utf-8"))
+
+
+#: what SQLite says of a database file it cannot read (Memorix's log, the start-up error)
+_DAMAGED_DB = ("file is not a database", "database disk image is malformed")
 
 
 def ready_check(log: str) -> str | None:
@@ -120,6 +124,22 @@ class MemorixStore(ExternalClaimStore):
         if proc.returncode != 0:
             tail = "\n".join(proc.stderr.strip().splitlines()[-5:])
             raise BackendUnavailable("memorix_sqlite_broken", reason=tail or f"exit {proc.returncode}")
+
+    def ensure_server(self):
+        """A database SQLite cannot read (``file is not a database``, ``database disk image is
+        malformed``) is not an installation problem: the file is named (a bad file, exit 5) and
+        left as it is, instead of advising a reinstall that cannot mend it."""
+        try:
+            return super().ensure_server()
+        except BackendError as exc:
+            said = next((s for s in _DAMAGED_DB if s in exc.render()), None)
+            if said is None:
+                raise
+            from mylife_core.errors import DataFileError
+            from mylife_core.messages import t
+
+            raise DataFileError(self.data_dir / "memorix.db", None,
+                                t("memorix.db_damaged", said=said, folder="backends/memorix/data/")) from None
 
     # -- paths ---------------------------------------------------------------------------------
     @property
