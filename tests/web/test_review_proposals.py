@@ -177,3 +177,36 @@ def test_accept_an_extraction_proposal_in_the_browser(serve, page, demo: Path, f
     recent = page.locator("table.audit").inner_text()
     assert "proposal.accept" in recent and "user" in recent
     assert page.errors == [], page.errors
+
+
+def test_bulk_accept_refused_by_an_outside_edit_writes_nothing(panel, demo: Path, fakellm):
+    """index/proposals.yaml edited outside MyLife: selecting candidates and proposals together is
+    refused whole (409, "nothing was written"), and truly nothing is: no candidate accepted first."""
+    _, ids = propose(demo, fakellm)
+    with open_ws(demo) as ws:
+        cands = [c.id for c in ws.claims.query(status="candidate")]
+    path = demo / PATH
+    path.write_text(path.read_text(encoding="utf-8") + "# 我的备注\n", encoding="utf-8")
+    before = snapshot(demo)
+    r = panel.client.post("/review/accept", data={"csrf": panel.csrf, "ids": [*cands, *ids]}, follow_redirects=False)
+    assert r.status_code == 409 and "index/proposals.yaml" in r.text
+    assert snapshot(demo) == before
+    with open_ws(demo) as ws:
+        assert sorted(c.id for c in ws.claims.query(status="candidate")) == sorted(cands)
+
+
+def test_a_digest_revision_refused_by_an_outside_edit_keeps_the_text_and_writes_nothing(panel, demo: Path, fakellm):
+    with open_ws(demo) as ws:
+        ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fakellm.url}}))
+        claim = ws.claims.query(status="active", topic="职业去留", kind="fact")[0]
+    assert panel.post("/digests/职业去留", {"body": f"我自己的总结 [{claim.id}]。"}).status_code == 303
+    fakellm.script(Reply(text=f"{claim.claim} [{claim.id}]"))
+    assert run_cli(["digest", "职业去留", "--json"], workspace=demo, env=fakellm.env(), load_plugins="").returncode == 0
+    path = demo / PATH
+    path.write_text(path.read_text(encoding="utf-8") + "# 我的备注\n", encoding="utf-8")
+    before = snapshot(demo)
+    typed = f"第二次修订：我的话 [{claim.id}]。"
+    r = panel.post("/digests/职业去留", {"body": typed})
+    assert r.status_code == 409 and "index/proposals.yaml" in r.text
+    assert typed in html.unescape(r.text)  # what was typed comes back
+    assert snapshot(demo) == before
