@@ -386,6 +386,22 @@ def test_quit_at_the_123_prompt_ends_the_chat_and_keeps_the_turn(story, cli):
     ws.close()
 
 
+def test_a_split_that_fails_keeps_the_turn_that_asked_for_it(story, cli):
+    """The split the user chose cannot be written (index.yaml edited outside MyLife): the error is
+    shown, and the turn they typed is kept in the session all the same, not dropped."""
+    index = story["path"] / "index.yaml"
+    index.write_text(index.read_text(encoding="utf-8") + "# 我自己的备注\n", encoding="utf-8")
+    result = cli("chat", "--topic", "跳槽", "--offline", input="先不管这个，我要是没有收入能撑多久？\n2\nn\n/quit\n",
+                 env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    assert "index.yaml 在 MyLife 之外被改过" in result.stdout
+    ws = open_ws(story)
+    (session,) = SessionStore(ws).all()
+    assert [t.text for t in session.user_turns] == ["先不管这个，我要是没有收入能撑多久？"]
+    assert session.user_turns[0].drift.action == "offered" and ws.index.branches() == []
+    ws.close()
+
+
 def test_end_of_input_at_the_123_prompt_picks_what_enter_picks(story, cli):
     result = cli("chat", "--topic", "跳槽", "--offline", input="先不管这个，我要是没有收入能撑多久？\n",
                  env=story["env"], load_plugins=PLUGINS)
