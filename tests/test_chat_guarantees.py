@@ -399,6 +399,7 @@ def test_a_split_that_fails_keeps_the_turn_that_asked_for_it(story, cli):
     (session,) = SessionStore(ws).all()
     assert [t.text for t in session.user_turns] == ["先不管这个，我要是没有收入能撑多久？"]
     assert session.user_turns[0].drift.action == "offered" and ws.index.branches() == []
+    assert [t.role for t in session.turns] == ["user"]  # no note saying it was split off
     ws.close()
 
 

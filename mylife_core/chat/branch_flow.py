@@ -48,10 +48,14 @@ class BranchFlow:
         parent = self.chat.session
         assert parent is not None
         parent_line = parent.current
-        parent.add("note", t("chat.split.note", topic=topic), kind="branch", topic=parent_line.topic,
-                   drift=drift.record("split") if drift is not None else None)
-        branch, child = open_branch(self.chat.ws, topic=topic, parent_topic=parent_line.topic or parent_line.label,
-                                    question=question, mode=mode, parent=parent, decision=decision)
+        note = parent.add("note", t("chat.split.note", topic=topic), kind="branch", topic=parent_line.topic,
+                          drift=drift.record("split") if drift is not None else None)
+        try:
+            branch, child = open_branch(self.chat.ws, topic=topic, parent_topic=parent_line.topic or parent_line.label,
+                                        question=question, mode=mode, parent=parent, decision=decision)
+        except BaseException:
+            parent.turns.remove(note)  # not split off: the session must not say it was
+            raise
         parent.turns[-1].branch_id = branch.id
         self.chat.save("session.branch")
         self.chat.hold(child)
