@@ -200,8 +200,11 @@ def render_output(answer: Any, workspace: "Workspace") -> None:
     ``stale_inputs``, ``weight``, ``notes``), ``question_back``, ``premises``, ``competing`` and
     ``competing_note``, ``unsupported`` (the "无依据，未采纳" note), ``annotations`` and
     ``disclaimer``. By the time a normal-priority plugin runs, every judgment left has a valid
-    chain to L0 (builtin ``mylife.render_chains``); a judgment you add is *not* re-checked, so
-    give it ``claim_ids`` you verified (``mylife_core.pipeline.citations.evaluate``).
+    chain to L0 (builtin ``mylife.render_chains``). A judgment (or a question back) you add is
+    held to the same judging rule once every plugin has run, by its text, whatever ``role`` you
+    gave it (``mylife_core.pipeline.render.enforce_added``): a verdict without valid ``claim_ids``
+    is withheld and listed under "无依据，未采纳", so cite claims you verified
+    (``mylife_core.pipeline.citations.evaluate``).
 
     :param answer: the answer to shape.
     :param workspace: the workspace it was built from.
