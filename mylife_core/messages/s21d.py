@@ -5,4 +5,12 @@ MESSAGES = {
         "zh": "有效期：{ttl}（新字段的有效期由{source}给出：{reason}）",
         "en": "valid for: {ttl} (a new field's TTL, from {source}: {reason})",
     },
+    "chat.close.sheet_kept_note": {
+        "zh": "交接单没有写入（收尾失败），你填的内容如下：",
+        "en": "The handoff sheet was not written (closing failed); what you filled in:",
+    },
+    "chat.close.sheet_kept": {
+        "zh": "你填的交接单没有丢：已存在这个分支的会话里；下面说的问题解决后再 /close，会从它开始。",
+        "en": "The sheet you filled in is not lost: it is kept in this branch's session; once the problem below is fixed, /close starts from it.",
+    },
 }
