@@ -13,4 +13,8 @@ MESSAGES = {
         "zh": "你填的交接单没有丢：已存在这个分支的会话里；下面说的问题解决后再 /close，会从它开始。",
         "en": "The sheet you filled in is not lost: it is kept in this branch's session; once the problem below is fixed, /close starts from it.",
     },
+    "error.tool_read_only_wrote": {
+        "zh": "已拒绝调用 {name}：它登记为只读工具，却要写入 {file}；什么都没有写。",
+        "en": "Refused {name}: it is registered as a read-only tool but tried to write {file}; nothing was written.",
+    },
 }
