@@ -17,4 +17,8 @@ MESSAGES = {
         "zh": "已拒绝调用 {name}：它登记为只读工具，却要写入 {file}；什么都没有写。",
         "en": "Refused {name}: it is registered as a read-only tool but tried to write {file}; nothing was written.",
     },
+    "error.web_digest_changed": {
+        "zh": "「{topic}」的摘要在你打开这一页之后变了（另一个窗口或命令行写入了新的原稿或修订），所以什么也没有写。这一页现在显示的是它的新样子，你写的修订原样留在编辑框里：看过后再保存。",
+        "en": "The digest of \u201c{topic}\u201d changed after you opened this page (another window or the command line wrote a new original or revision), so nothing was written. The page now shows it as it is, with your revision kept in the box: look, then save again.",
+    },
 }

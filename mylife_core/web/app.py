@@ -754,7 +754,11 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             raise UsageError("empty_text", what="digest")
         from ..pipeline.digest import revise
 
-        revise(ws, topic, body, actor="user")
+        seen = (form.get("seen") or "").strip()
+        with ws.lock():  # checked and written with nobody writing in between
+            if seen and seen != views.digest_seen(ws, topic):  # the page was older than the digest
+                raise Conflict("web_digest_changed", topic=topic)
+            revise(ws, topic, body, actor="user")
         return RedirectResponse(f"/digests/{quote(topic)}", status_code=303)
 
     def raw_add(request: Request, ws: Any, form: Any) -> Response:

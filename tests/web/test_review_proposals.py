@@ -210,3 +210,36 @@ def test_a_digest_revision_refused_by_an_outside_edit_keeps_the_text_and_writes_
     assert r.status_code == 409 and "index/proposals.yaml" in r.text
     assert typed in html.unescape(r.text)  # what was typed comes back
     assert snapshot(demo) == before
+
+
+def test_a_revision_sent_from_a_page_that_no_longer_shows_the_digest_writes_nothing(panel, demo: Path, fakellm):
+    """The digest page is opened, then the CLI writes a new model original (a pending proposal):
+    the revision typed on the old page would answer an original the user never saw. It is refused
+    (409, nothing written, the proposal still pending), the page comes back showing the new original
+    with the typed revision kept; sent again from there, it is saved."""
+    with open_ws(demo) as ws:
+        ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fakellm.url}}))
+        claim = ws.claims.query(status="active", topic="职业去留", kind="fact")[0]
+    assert panel.post("/digests/职业去留", {"body": f"我自己的总结 [{claim.id}]。"}).status_code == 303
+    page = panel.get("/digests/职业去留").text
+    block = form_block(page, "/digests/%E8%81%8C%E4%B8%9A%E5%8E%BB%E7%95%99")
+    assert block is not None
+    seen = field_value(block, "seen")
+    assert seen
+    fakellm.script(Reply(text=f"模型的新原稿：{claim.claim} [{claim.id}]"))
+    assert run_cli(["digest", "职业去留", "--json"], workspace=demo, env=fakellm.env(), load_plugins="").returncode == 0
+    before = snapshot(demo)
+    typed = f"基于旧页面的修订 [{claim.id}]。"
+    r = panel.post("/digests/职业去留", {"body": typed, "seen": seen})
+    assert r.status_code == 409 and snapshot(demo) == before
+    again = form_block(r.text, "/digests/%E8%81%8C%E4%B8%9A%E5%8E%BB%E7%95%99")
+    assert again is not None and field_value(again, "body").strip() == typed
+    assert "模型的新原稿" in html.unescape(r.text)  # the page now shows what changed
+    with open_ws(demo) as ws:
+        from mylife_core.pipeline.proposals import Proposals
+
+        assert len(Proposals(ws).pending(kind="digest")) == 1
+    r = panel.post("/digests/职业去留", {"body": typed, "seen": field_value(again, "seen")})
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        assert typed.strip() in ws.digests.read("职业去留")
