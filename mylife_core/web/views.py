@@ -284,6 +284,10 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
     if p.kind == "field":
         card["state"] = source_state(ws, p) if p.pending else None
         card["lines"] = quoted_lines(ws, p)
+        # what accepting replaces: the field as it is now (the CLI may have set it since the proposal)
+        existing = ws.profile.find(p.name or "") if p.pending else None
+        card["exists"] = existing is not None if p.pending else p.exists
+        card["current"] = existing.value if existing is not None else p.current
         return card
     if checker is None:
         from ..trace import SourceChecker

@@ -243,3 +243,24 @@ def test_a_revision_sent_from_a_page_that_no_longer_shows_the_digest_writes_noth
     assert r.status_code == 303
     with open_ws(demo) as ws:
         assert typed.strip() in ws.digests.read("职业去留")
+
+
+def test_a_field_proposal_shows_the_value_it_replaces_now(panel, demo: Path, fakellm):
+    """The field changed after the proposal was made (the CLI set it the same day): the card says
+    what accepting replaces now, not the value the field had when the model proposed it."""
+    _, (income, _) = propose(demo, fakellm)
+    with open_ws(demo) as ws:
+        old = ws.profile.get("月税后收入").value
+    assert old != 21000 and f"现在是 {old}" in form_card(panel.get("/review").text, income)
+    res = run_cli(["profile", "set", "月税后收入", "21000"], workspace=demo)
+    assert res.returncode == 0, res.stderr
+    card = form_card(panel.get("/review").text, income)
+    assert "现在是 21000" in card and f"现在是 {old}" not in card
+
+
+def form_card(page: str, pid: str) -> str:
+    import re
+
+    found = re.search(r'<article[^>]*id="card-' + re.escape(pid) + r'".*?</article>', page, re.S)
+    assert found, pid
+    return html.unescape(found.group(0))
