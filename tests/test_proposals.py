@@ -227,3 +227,26 @@ def test_a_revision_that_cannot_answer_its_pending_original_is_not_saved(ws, fak
     assert info.value.key == "file_changed_outside" and PATH in info.value.render()
     assert ws.digests.read("职业去留") == before
     assert Proposals(ws).get(p.id).pending
+
+
+def test_proposal_show_gives_the_whole_model_text_and_the_value_replaced_now(ws, cli, fakellm):
+    """What accepting writes is shown whole before the user accepts: a digest original's changed
+    paragraph in full (it was cut to 120 characters), and for a field the value it replaces now
+    (it said the value the field had when the model proposed it)."""
+    from mylife_core.pipeline.digest import generate
+
+    claim = _revised_digest(ws, fakellm)
+    tail = "而且最后这一句藏在一百二十个字之后，接受时会原样写入摘要"
+    long = "用户的月薪是 20000，" + "这是一段很长的模型原稿，" * 12 + tail + f" [{claim.id}]。"
+    fakellm.script(Reply(text=long))
+    generate(ws, "职业去留")
+    (digest,) = Proposals(ws).pending(kind="digest")
+    shown = cli("proposal", "show", digest.id).stdout
+    assert tail in shown, shown
+
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(fields_reply({"name": "房租", "value": 3500, "line": "L3"}))
+    (field,) = (f.id for f in extract(ws, rec.file).fields)
+    ws.profile.set("房租", 3000, ttl_days=365, ttl_given=True, actor="user")  # set since, the same day
+    shown = cli("proposal", "show", field).stdout
+    assert "原为 3000" in shown, shown

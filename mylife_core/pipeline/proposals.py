@@ -368,6 +368,16 @@ def source_state(ws: "Workspace", p: Proposal) -> str:
     return "ok" if hash_excerpt(excerpt) == p.excerpt_hash else "changed"
 
 
+def field_now(ws: "Workspace", p: Proposal) -> tuple[bool, Any]:
+    """Whether a field proposal's field exists, and its value: as it is now while the proposal
+    waits (what accepting replaces: the user or the CLI may have set it since), as it was when
+    proposed once decided."""
+    if not p.pending:
+        return p.exists, p.current
+    existing = ws.profile.find(p.name or "")
+    return (True, existing.value) if existing is not None else (False, None)
+
+
 def quoted_lines(ws: "Workspace", p: Proposal) -> list[tuple[int, str]]:
     """The cited lines of a field proposal, as they are in ``raw/`` now."""
     from ..errors import MyLifeError
@@ -410,5 +420,5 @@ def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
     return out
 
 
-__all__ = ["Proposal", "Proposals", "PATH", "KINDS", "STATUSES", "VERBS", "source_state", "quoted_lines",
+__all__ = ["Proposal", "Proposals", "PATH", "KINDS", "STATUSES", "VERBS", "source_state", "quoted_lines", "field_now",
            "digest_changes", "proposal_json"]

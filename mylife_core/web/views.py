@@ -278,16 +278,13 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
     paragraphs with the lines of the claims they cite."""
     from ..errors import MyLifeError
     from ..layers.digest import CITE_RE
-    from ..pipeline.proposals import digest_changes, quoted_lines, source_state
+    from ..pipeline.proposals import digest_changes, field_now, quoted_lines, source_state
 
     card: dict[str, Any] = {"proposal": p}
     if p.kind == "field":
         card["state"] = source_state(ws, p) if p.pending else None
         card["lines"] = quoted_lines(ws, p)
-        # what accepting replaces: the field as it is now (the CLI may have set it since the proposal)
-        existing = ws.profile.find(p.name or "") if p.pending else None
-        card["exists"] = existing is not None if p.pending else p.exists
-        card["current"] = existing.value if existing is not None else p.current
+        card["exists"], card["current"] = field_now(ws, p)  # what accepting replaces, as it is now
         return card
     if checker is None:
         from ..trace import SourceChecker
