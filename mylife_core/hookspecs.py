@@ -152,8 +152,10 @@ def on_claim(workspace: "Workspace", claim: "Claim", action: str, previous: "Cla
 def on_change(workspace: "Workspace", change: "Change") -> None:
     """Any audited write happened (record, claim, profile, digest, index, config).
 
-    Called after the write is durable and while the workspace lock is still held, so the
-    workspace is consistent: a good place to update a derived index or commit to git.
+    Called after the write is durable, once the writer released the workspace lock (a hook never
+    makes other writers wait; another write may come in between): a good place to update a
+    derived index or commit to git. Write to the workspace only through the layer methods, which
+    take the lock and audit the write.
     """
 
 
