@@ -152,8 +152,10 @@ def on_claim(workspace: "Workspace", claim: "Claim", action: str, previous: "Cla
 def on_change(workspace: "Workspace", change: "Change") -> None:
     """Any audited write happened (record, claim, profile, digest, index, config).
 
-    Called after the write is durable and while the workspace lock is still held, so the
-    workspace is consistent: a good place to update a derived index or commit to git.
+    Called after the write is durable, once the writer released the workspace lock (a hook never
+    makes other writers wait; another write may come in between): a good place to update a
+    derived index or commit to git. Write to the workspace only through the layer methods, which
+    take the lock and audit the write.
     """
 
 
@@ -200,8 +202,11 @@ def render_output(answer: Any, workspace: "Workspace") -> None:
     ``stale_inputs``, ``weight``, ``notes``), ``question_back``, ``premises``, ``competing`` and
     ``competing_note``, ``unsupported`` (the "无依据，未采纳" note), ``annotations`` and
     ``disclaimer``. By the time a normal-priority plugin runs, every judgment left has a valid
-    chain to L0 (builtin ``mylife.render_chains``); a judgment you add is *not* re-checked, so
-    give it ``claim_ids`` you verified (``mylife_core.pipeline.citations.evaluate``).
+    chain to L0 (builtin ``mylife.render_chains``). A judgment (or a question back) you add is
+    held to the same judging rule once every plugin has run, by its text, whatever ``role`` you
+    gave it (``mylife_core.pipeline.render.enforce_added``): a verdict without valid ``claim_ids``
+    is withheld and listed under "无依据，未采纳", so cite claims you verified
+    (``mylife_core.pipeline.citations.evaluate``).
 
     :param answer: the answer to shape.
     :param workspace: the workspace it was built from.

@@ -177,6 +177,26 @@ def test_closing_writes_the_sheet_claims_and_fields_each_traceable(lensed):
         close_branch(lensed, branch.id, draft)
 
 
+@pytest.mark.parametrize("edited", ["index.yaml", "profile.yaml"])
+def test_closing_refused_by_an_outside_edit_writes_nothing(lensed, edited):
+    """index.yaml (where the branch is merged) or profile.yaml (where its fields go) edited outside
+    MyLife: the close is refused before the sheet, the claims or the fields are written, as the
+    error says ("什么也没有写"); a retry after ``verify --accept`` would otherwise add them twice."""
+    parent = main_session(lensed)
+    branch, _ = open_branch(lensed, topic="现金流", parent_topic="职业去留", question="存款能撑多久？", parent=parent)
+    draft = check(lensed, GOOD, branch)
+    path = lensed.root / edited
+    path.write_text(path.read_text(encoding="utf-8") + "# 我自己加的\n", encoding="utf-8")
+    before = snapshot(lensed.root)
+    claims = len(lensed.claims.query())
+    with pytest.raises(Conflict) as info:
+        close_branch(lensed, branch.id, draft)
+    assert info.value.key == "file_changed_outside" and edited in info.value.render()
+    assert snapshot(lensed.root) == before and len(lensed.claims.query()) == claims
+    lensed.index.reload()
+    assert lensed.index.branch(branch.id).status == "open"
+
+
 def test_a_conclusion_contradicting_an_existing_claim_is_a_conflict(lensed):
     old, _ = lensed.claims.add(claim="我的存款不够撑三个月，不敢裸辞", topic="现金流", kind="assessment")
     branch, _ = open_branch(lensed, topic="现金流", parent_topic="职业去留")

@@ -430,6 +430,31 @@ def _cash_branch(story):
     return ws, store, parent, branch, session
 
 
+def test_a_sheet_typed_for_a_close_that_fails_is_kept_and_offered_again(story, cli):
+    """/close, the sheet typed item by item, and the close refused (index.yaml edited outside
+    MyLife): nothing is written, the sheet is kept in the branch's session, and the next /close
+    starts from it instead of asking for every item again."""
+    ws, store, parent, branch, session = _cash_branch(story)
+    ws.close()
+    index = story["path"] / "index.yaml"
+    index.write_text(index.read_text(encoding="utf-8") + "# 我自己的备注\n", encoding="utf-8")
+    answers = "\n".join(["/close", "", "能撑一年，前提是月支出压在九千以内", "", "月支出=9000", "",
+                          "信用卡分期的余额还没确认", "", "", "空窗期可行性提高", "y",
+                          "/close", "n", "/quit"]) + "\n"
+    result = cli("chat", "--resume", branch.id, "--offline", input=answers, env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "index.yaml 在 MyLife 之外被改过" in result.stdout
+    second = result.stdout.split("index.yaml 在 MyLife 之外被改过", 1)[1]
+    assert "结论是什么" not in second and "能撑一年，前提是月支出压在九千以内" in second  # offered again, whole
+    ws = open_ws(story)
+    assert ws.index.branch(branch.id).status == "open"
+    kept = SessionStore(ws).load(session.id)
+    text = "\n".join(turn.text for turn in kept.turns)
+    for typed in ("能撑一年，前提是月支出压在九千以内", "信用卡分期的余额还没确认", "空窗期可行性提高", "9000"):
+        assert typed in text
+    ws.close()
+
+
 def test_a_verdict_in_the_drafts_question_fields_is_withheld_when_closing_in_chat(story, fakellm, cli):
     """QA, session 20: the model's handoff draft put verdicts where questions go
     (question_answered 「你的存款足够裸辞」, open questions 「你已经做得很好了」「裸辞没问题」) and

@@ -218,6 +218,19 @@ def test_a_proposed_claim_shows_its_context_date_and_confidence(ws, cli, fakellm
     assert [(c.occurred_at.isoformat(), c.confidence) for c in added] == [("2026-01-14", "high")]
 
 
+def test_a_proposed_new_field_shows_the_ttl_it_will_be_written_with(ws, cli, fakellm):
+    """A new profile field the model proposes without a TTL gets one inferred: the user sees that
+    TTL and its reason before the yes/no, and exactly that is written."""
+    seed(ws)
+    fakellm.default = proposing("mylife_profile_update", {"name": "学吉他预算", "value": 3000, "topic": "学吉他"})
+    out = cli("chat", input="帮我记一下：学吉他预算 3000\ny\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    field = reopen(ws).profile.get("学吉他预算")
+    assert field.ttl_days == 180 and field.ttl_reason
+    before = asked(out.stdout)
+    assert "有效期：180 天" in before and field.ttl_reason in before, before
+
+
 def test_a_proposed_claim_whose_context_is_a_verdict_is_never_put_to_the_user(ws, cli, fakellm):
     """The judging rule runs before a claim is proposed: the user is not asked to approve a model's
     verdict as their context, and the verdict is not shown."""
@@ -383,6 +396,23 @@ def test_quit_at_the_123_prompt_ends_the_chat_and_keeps_the_turn(story, cli):
     (session,) = SessionStore(ws).all()
     assert [t.text for t in session.user_turns] == ["先不管这个，我要是没有收入能撑多久？"]
     assert session.user_turns[0].drift.action == "offered" and ws.index.branches() == []
+    ws.close()
+
+
+def test_a_split_that_fails_keeps_the_turn_that_asked_for_it(story, cli):
+    """The split the user chose cannot be written (index.yaml edited outside MyLife): the error is
+    shown, and the turn they typed is kept in the session all the same, not dropped."""
+    index = story["path"] / "index.yaml"
+    index.write_text(index.read_text(encoding="utf-8") + "# 我自己的备注\n", encoding="utf-8")
+    result = cli("chat", "--topic", "跳槽", "--offline", input="先不管这个，我要是没有收入能撑多久？\n2\nn\n/quit\n",
+                 env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    assert "index.yaml 在 MyLife 之外被改过" in result.stdout
+    ws = open_ws(story)
+    (session,) = SessionStore(ws).all()
+    assert [t.text for t in session.user_turns] == ["先不管这个，我要是没有收入能撑多久？"]
+    assert session.user_turns[0].drift.action == "offered" and ws.index.branches() == []
+    assert [t.role for t in session.turns] == ["user"]  # no note saying it was split off
     ws.close()
 
 

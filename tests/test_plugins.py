@@ -359,3 +359,36 @@ def test_every_hook_has_a_test():
     for name in hook_names():
         assert any(n == f"test_hook_{name}" or n.startswith(f"test_hook_{name}_") for n in names), \
             f"no test named test_hook_{name}"
+
+
+def test_a_render_output_plugins_judgment_is_held_to_the_one_judging_rule(ws):
+    """A third-party ``render_output`` plugin that adds a verdict of its own (uncited, or citing a
+    claim that does not exist) does not get it past the judging rule: it is withheld and listed
+    under 无依据，未采纳 like a model's, while one citing the user's own claim is shown."""
+    from mylife_core.pipeline.answer import Judgment
+    from mylife_core.pipeline.ask import AskOptions, ask
+    from mylife_core.pipeline.present import answer_lines
+
+    rec = ws.raw.record("连续加班三周了，真的想辞职\n".encode(), topic="职业去留")
+    claim, _ = ws.claims.add(claim="连续加班三周了，真的想辞职", topic="职业去留", kind="assessment",
+                             provenance=f"{rec.file}#L1")
+
+    class Lens:
+        @hookimpl
+        def render_output(self, answer):
+            answer.judgments.append(Judgment(text="你的能力远超现在的岗位，应该马上辞职。"))
+            answer.judgments.append(Judgment(text="辞职是明智的。", claim_ids=["claim-2099-01-01-999"]))
+            answer.judgments.append(Judgment(text="你说过连续加班三周想辞职。", claim_ids=[claim.id]))
+            answer.question_back = Judgment(text="难道你不该马上辞职吗？", role="question")
+
+    ws = Workspace.open(ws.root, plugins=plugin_host(Lens()))
+    answer = ask(ws, "我该不该辞职？", AskOptions(offline=True, accept_missing=True, accept_stale=True)).answer
+    shown = [j.text for j in answer.judgments]
+    assert "你说过连续加班三周想辞职。" in shown
+    assert "你的能力远超现在的岗位，应该马上辞职。" not in shown and "辞职是明智的。" not in shown
+    withheld = {u.text for u in answer.unsupported}
+    assert {"你的能力远超现在的岗位，应该马上辞职。", "辞职是明智的。", "难道你不该马上辞职吗？"} <= withheld
+    text = "\n".join(answer_lines(answer))
+    assert "无依据，未采纳" in text and "「你的能力远超现在的岗位，应该马上辞职。」" in text
+    assert answer.question_back is None or "难道" not in answer.question_back.text
+    ws.close()

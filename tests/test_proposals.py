@@ -185,3 +185,68 @@ def test_accepting_a_model_digest_keeps_a_revision_whose_front_matter_was_broken
     Proposals(ws).decide(p.id, "accept", actor="user")
     done = Proposals(ws).get(p.id)
     assert done.status == "accepted" and done.replaced == broken  # every byte of it kept
+
+
+def test_a_decision_that_cannot_write_every_file_writes_none(ws, fakellm):
+    """Accepting a digest original and a field together when profile.yaml was edited outside
+    MyLife: refused before the digest is written (all or nothing, as the error says)."""
+    claim = _revised_digest(ws, fakellm)
+    fakellm.script(Reply(text=f"用户的月薪是 20000 [{claim.id}]。"))
+    from mylife_core.pipeline.digest import generate
+
+    generate(ws, "职业去留")
+    (digest,) = Proposals(ws).pending(kind="digest")
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(fields_reply({"name": "房租", "value": 3500, "line": "L3"}))
+    (field,) = (f.id for f in extract(ws, rec.file).fields)
+    profile = ws.root / "profile.yaml"
+    profile.write_text(profile.read_text(encoding="utf-8") + "# 我自己加的一行\n", encoding="utf-8")
+    in_force = ws.digests.read("职业去留")
+    with pytest.raises(Conflict) as info:
+        Proposals(ws).decide_many([digest.id, field], "accept", actor="user")
+    assert info.value.key == "file_changed_outside" and "profile.yaml" in info.value.render()
+    assert ws.digests.read("职业去留") == in_force  # the digest proposal was not applied either
+    assert Proposals(ws).get(digest.id).pending and Proposals(ws).get(field).pending
+    assert "# 我自己加的一行" in profile.read_text(encoding="utf-8")
+
+
+def test_a_revision_that_cannot_answer_its_pending_original_is_not_saved(ws, fakellm):
+    """Revising a digest answers its pending model original: with proposals.yaml edited outside
+    MyLife the revision is refused whole, not saved with its original left pending."""
+    from mylife_core.pipeline.digest import generate, revise
+
+    claim = _revised_digest(ws, fakellm)
+    fakellm.script(Reply(text=f"用户的月薪是 20000 [{claim.id}]。"))
+    generate(ws, "职业去留")
+    (p,) = Proposals(ws).pending()
+    path = ws.root / PATH
+    path.write_text(path.read_text(encoding="utf-8") + "# 手改\n", encoding="utf-8")
+    before = ws.digests.read("职业去留")
+    with pytest.raises(Conflict) as info:
+        revise(ws, "职业去留", f"第三次改：两万 [{claim.id}]。")
+    assert info.value.key == "file_changed_outside" and PATH in info.value.render()
+    assert ws.digests.read("职业去留") == before
+    assert Proposals(ws).get(p.id).pending
+
+
+def test_proposal_show_gives_the_whole_model_text_and_the_value_replaced_now(ws, cli, fakellm):
+    """What accepting writes is shown whole before the user accepts: a digest original's changed
+    paragraph in full (it was cut to 120 characters), and for a field the value it replaces now
+    (it said the value the field had when the model proposed it)."""
+    from mylife_core.pipeline.digest import generate
+
+    claim = _revised_digest(ws, fakellm)
+    tail = "而且最后这一句藏在一百二十个字之后，接受时会原样写入摘要"
+    long = "用户的月薪是 20000，" + "这是一段很长的模型原稿，" * 12 + tail + f" [{claim.id}]。"
+    fakellm.script(Reply(text=long))
+    generate(ws, "职业去留")
+    (digest,) = Proposals(ws).pending(kind="digest")
+    shown = cli("proposal", "show", digest.id).stdout
+    assert tail in shown, shown
+
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(fields_reply({"name": "房租", "value": 3500, "line": "L3"}))
+    (field,) = (f.id for f in extract(ws, rec.file).fields)
+    ws.profile.set("房租", 3000, ttl_days=365, ttl_given=True, actor="user")  # set since, the same day
+    shown = cli("proposal", "show", field).stdout
+    assert "原为 3000" in shown, shown

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import UsageError
+from ..errors import MyLifeError, UsageError
 from ..messages import t
 from .handoff_flow import ask_conflict, produce_handoff
 from .session import Line, Session
@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class BranchFlow:
     def __init__(self, chat: "Chat") -> None:
         self.chat = chat
+        self.unsent: dict[str, dict[str, Any]] = {}  # branch id -> a sheet whose close failed
 
     def proposed_split(self, proposal: dict[str, Any]) -> None:
         s = self.chat.session
@@ -48,10 +49,14 @@ class BranchFlow:
         parent = self.chat.session
         assert parent is not None
         parent_line = parent.current
-        parent.add("note", t("chat.split.note", topic=topic), kind="branch", topic=parent_line.topic,
-                   drift=drift.record("split") if drift is not None else None)
-        branch, child = open_branch(self.chat.ws, topic=topic, parent_topic=parent_line.topic or parent_line.label,
-                                    question=question, mode=mode, parent=parent, decision=decision)
+        note = parent.add("note", t("chat.split.note", topic=topic), kind="branch", topic=parent_line.topic,
+                          drift=drift.record("split") if drift is not None else None)
+        try:
+            branch, child = open_branch(self.chat.ws, topic=topic, parent_topic=parent_line.topic or parent_line.label,
+                                        question=question, mode=mode, parent=parent, decision=decision)
+        except BaseException:
+            parent.turns.remove(note)  # not split off: the session must not say it was
+            raise
         parent.turns[-1].branch_id = branch.id
         self.chat.save("session.branch")
         self.chat.hold(child)
@@ -102,15 +107,19 @@ class BranchFlow:
             if self.chat.io.json:
                 raise UsageError("chat_close_needs_file")
             draft = produce_handoff(self.chat.ws, branch, s, self.chat.io,
-                                    settings=self.chat.settings if self.chat.model_ready else None)
+                                    settings=self.chat.settings if self.chat.model_ready else None,
+                                    start=self.unsent.get(branch.id))
             if draft is None:
                 self.chat.io.say(t("handoff.cancelled"))
                 return
         try:
             result = close_branch(self.chat.ws, branch.id, draft, ttl_prompt=None if self.chat.io.json else (
                 lambda q: self.chat.io.read(q + " ") or ""), say=self.chat.io.say, resolve=None, json_mode=self.chat.io.json)
-        except HandoffInvalid:
+        except (HandoffInvalid, MyLifeError):
+            if not file:  # the sheet the user typed is not thrown away with the error
+                self.keep_sheet(s, branch.id, draft)
             raise
+        self.unsent.pop(branch.id, None)
         self.chat.session = result.session  # closed; saved by close_branch
         self.chat.io.event({"type": "closed", **result.to_json()})
         self.chat.io.say(t("branch.closed", id=branch.id, topic=branch.topic, conclusion=result.outcome.conclusion_id,
@@ -130,6 +139,20 @@ class BranchFlow:
             return
         self.chat.hold(parent)
         self.pullbacks()
+
+    def keep_sheet(self, s: Session, branch_id: str, draft: Any) -> None:
+        """A handoff sheet whose close failed: kept in the branch's session (its words on disk) and
+        offered again, as it was, by the next ``/close`` of this chat."""
+        from .handoff import to_yaml
+
+        self.unsent[branch_id] = draft.to_data()
+        s.add("note", t("chat.close.sheet_kept_note") + "\n" + to_yaml(draft), kind="handoff", topic=s.current.topic,
+              branch_id=branch_id)
+        try:
+            self.chat.save()
+        except MyLifeError:
+            pass  # kept in memory; saved with the next turn
+        self.chat.io.say(t("chat.close.sheet_kept"), fg="yellow")
 
     def abandon(self, reason: str | None) -> None:
         from .branches import abandon_branch

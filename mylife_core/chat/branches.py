@@ -140,6 +140,9 @@ def close_branch(ws: "Workspace", branch_id: str, draft: "HandoffDraft", *, acto
     lines, where = sheet_lines(branch, draft)
     with ws.lock():
         branch = _open(ws, branch_id)  # again, under the lock: another process may have closed it
+        # the files written after the sheet, held to what MyLife recorded before the sheet is
+        # written: an outside edit refuses the close whole, not after the claims and fields
+        ws.require_unchanged([ws.index.path, *([ws.profile.path] if draft.fields else [])])
         record = ws.raw.record(("\n".join(lines) + "\n").encode("utf-8"), topic=draft.topic, source="user_filled",
                                actor=actor)
         when = record.occurred_at

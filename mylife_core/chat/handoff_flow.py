@@ -226,16 +226,17 @@ def _drop_invalid(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def produce_handoff(ws: "Workspace", branch: Any, session: Session, io: ChatIO, *,
-                    settings: "LLMSettings | None") -> Any:
+                    settings: "LLMSettings | None", start: dict[str, Any] | None = None) -> Any:
     """Draft (with the model when there is one), show, let the user fix, check; repeat until the
-    sheet passes or the user gives up. Returns the checked draft or None."""
+    sheet passes or the user gives up. Returns the checked draft or None. ``start``: a sheet the
+    user wrote before (a close that failed): shown again as it was, not drafted anew."""
     import click
 
     from ..llm.errors import ModelError
     from .handoff import HandoffInvalid, check, field_example, parse_text, to_yaml
 
-    data: dict[str, Any] = {"topic": branch.topic}
-    if settings is not None and session.user_turns:
+    data: dict[str, Any] = dict(start) if start else {"topic": branch.topic}
+    if start is None and settings is not None and session.user_turns:
         io.note(t("handoff.model.drafting"))
         try:
             data = draft_with_model(ws, branch, session, settings)

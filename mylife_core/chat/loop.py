@@ -237,6 +237,8 @@ class Chat:
 
     # -- one turn --------------------------------------------------------------------------------
     def turn(self, text: str, *, force_decision: bool = False) -> None:
+        import click
+
         s = self.session
         assert s is not None
         verdict = self.offers.assess(text)
@@ -244,12 +246,20 @@ class Chat:
             self.offers.explain(verdict)
         try:
             action = self._follow(text, verdict)
-        except QuitChat:  # /quit at an offer: what the user typed is kept all the same
+        except (QuitChat, MyLifeError, KeyboardInterrupt, click.exceptions.Abort) as exc:
+            # /quit at an offer, a split that could not be written, Ctrl-C at the prompt: what
+            # the user typed is kept all the same (the error is shown by the loop)
             s = self.session
             assert s is not None
             s.add("user", text, kind="chat", topic=s.current.topic,
                   drift=verdict.record("offered") if not verdict.first else None)
-            self.save()
+            try:
+                self.save()
+            except MyLifeError:
+                if isinstance(exc, QuitChat):
+                    raise
+                # the session cannot be saved now either: the turn stays in it, saved with the next
+                # turn, and the loop reports the first error
             raise
         if action is None:
             return  # handed to the parent line, which answered it

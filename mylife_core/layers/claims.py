@@ -357,6 +357,11 @@ class ClaimsLayer:
         paths_for = getattr(self.store, "paths_for", None)
         return paths_for(claim) if paths_for else []
 
+    def paths(self, claims: list[Claim]) -> list[str]:
+        """The workspace files a change of these claims rewrites (for a caller that holds them all
+        to what MyLife recorded, :meth:`Workspace.require_unchanged`, before its first write)."""
+        return list(dict.fromkeys(p for c in claims for p in self._paths(c)))
+
     def _transition(self, claim_id: str, action: str, allowed_from: set[str], to: str, *,
                     actor: str, note: str | None = None, superseded_by: str | None = None,
                     kinds: set[str] | None = None) -> tuple[Claim, Claim]:

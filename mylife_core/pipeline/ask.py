@@ -115,6 +115,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     from ..trace import SourceChecker
     from .competing import find_competing
     from .evidence import gather, premises_to_retire, question_back
+    from .render import render
     from .stance import negate_question
 
     options = options or AskOptions()
@@ -141,14 +142,14 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
         answer.status = "denied"
         answer.label = t("ask.label.denied")
         events.stage("render")
-        ws.plugins.render_output(answer, ws)
+        render(answer, ws)
         return AskResult(answer, report)
     if report.verdict.kind == "steer":
         answer.status = "needs_input"
         answer.blocking = list(report.blocking)
         answer.label = t("ask.label.needs_input")
         events.stage("render")
-        ws.plugins.render_output(answer, ws)
+        render(answer, ws)
         return AskResult(answer, report)
 
     if options.record:  # the answer names its chain: refuse before showing anything when it cannot be recorded
@@ -209,7 +210,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
 
     # 6. render_output: chains enforced, stale inputs marked, disclaimer
     events.stage("render")
-    ws.plugins.render_output(answer, ws)
+    render(answer, ws, checker)
     if answer.question_back is None:
         answer.question_back = offline_question
 

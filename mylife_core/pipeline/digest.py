@@ -275,10 +275,14 @@ def revise(ws: "Workspace", topic: str, body: str, *, actor: str = "user") -> Di
     topic = check_topic(topic)
     if not body.strip():  # the user's words, all of them: a --- block at the top is not front matter
         raise UsageError("digest_empty_revision")
-    write = ws.digests.write_revision(topic, body, actor=actor)
-    from .proposals import Proposals
+    from .proposals import PATH, Proposals
 
-    Proposals(ws).revised(topic, actor=actor)  # a pending model original is answered by the revision
+    proposals = Proposals(ws)
+    with ws.lock():  # one step: the revision and the pending original it answers, or neither
+        if proposals.pending(kind="digest", topic=topic):
+            ws.require_unchanged([PATH])
+        write = ws.digests.write_revision(topic, body, actor=actor)
+        proposals.revised(topic, actor=actor)  # a pending model original is answered by the revision
     return DigestResult(topic=topic, source="user", body=body.strip(), write=write)
 
 

@@ -18,10 +18,11 @@ def proposal() -> None:
 
 
 def _lines(ws, p) -> list[str]:
-    from .proposals import digest_changes, quoted_lines, source_state
+    from .proposals import digest_changes, field_now, quoted_lines, source_state
 
     if p.kind == "field":
-        change = t("extract.change", old=p.current) if p.exists else ""
+        exists, current = field_now(ws, p)  # what accepting replaces, as it is now
+        change = t("extract.change", old=current) if exists else ""
         out = [t("proposal.line.field", id=p.id, name=p.name, value=p.value, change=change,
                  status=t("proposal.status." + p.status))]
         out.append("    " + t("proposal.line.source", pointer=p.provenance,
@@ -32,10 +33,11 @@ def _lines(ws, p) -> list[str]:
         if p.pending:
             for d in digest_changes(ws, p):
                 out.append("    " + t(f"digest.diff.{d['change']}", n=d["paragraph"]))
+                # whole: accepting writes the model's text as it is, so the user sees all of it
                 if d.get("revised"):
-                    out.append("      " + t("digest.diff.ai", text=d["revised"][:120]))
+                    out.append("      " + t("digest.diff.ai", text=d["revised"]))
                 if d.get("original"):
-                    out.append("      " + t("digest.diff.you", text=d["original"][:120]))
+                    out.append("      " + t("digest.diff.you", text=d["original"]))
     if p.why:
         out.append("    " + t("proposal.line.why", why=p.why))
     return out

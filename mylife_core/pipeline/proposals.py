@@ -271,6 +271,8 @@ class Proposals:
                 chosen.append(by_id[pid])
             for p in chosen:
                 self.check(p, verb, why)
+            # every file the decisions write (profile.yaml, a digest) too: all or nothing
+            self.ws.require_unchanged(self.written_paths(chosen, verb))
             out = []
             for p in chosen:
                 before = p.model_copy()
@@ -289,6 +291,27 @@ class Proposals:
                 self.ws.commit_change(actor, f"proposal.{verb}", p.id, paths=[PATH], detail=detail)
                 out.append((before, p.model_copy()))
             return out
+
+    def written_paths(self, proposals: list[Proposal], verb: str) -> list[str]:
+        """The workspace files deciding ``proposals`` this way rewrites: this store's file, and
+        for an acceptance what :meth:`_apply` writes (``profile.yaml`` for a field that changes, a
+        digest in force that is not the user's revision, which is kept whole in the proposal)."""
+        from ..layers.digest import split_front_matter
+
+        paths = [PATH]
+        if verb != "accept":
+            return paths
+        for p in proposals:
+            if p.kind == "field":
+                existing = self.ws.profile.find(p.name or "")
+                if existing is None or existing.value != p.value:
+                    paths.append(self.ws.rel(self.ws.profile.path))
+                continue
+            current = self.ws.digests.read(p.topic)
+            meta = split_front_matter(current)[0] if current is not None else {}
+            if current is not None and (meta.get("revision") or "user") != "user":
+                paths.append(self.ws.digests.rel_path(p.topic))
+        return list(dict.fromkeys(paths))
 
     def _apply(self, p: Proposal, actor: str) -> None:
         from .. import clock
@@ -346,6 +369,16 @@ def source_state(ws: "Workspace", p: Proposal) -> str:
     return "ok" if hash_excerpt(excerpt) == p.excerpt_hash else "changed"
 
 
+def field_now(ws: "Workspace", p: Proposal) -> tuple[bool, Any]:
+    """Whether a field proposal's field exists, and its value: as it is now while the proposal
+    waits (what accepting replaces: the user or the CLI may have set it since), as it was when
+    proposed once decided."""
+    if not p.pending:
+        return p.exists, p.current
+    existing = ws.profile.find(p.name or "")
+    return (True, existing.value) if existing is not None else (False, None)
+
+
 def quoted_lines(ws: "Workspace", p: Proposal) -> list[tuple[int, str]]:
     """The cited lines of a field proposal, as they are in ``raw/`` now."""
     from ..errors import MyLifeError
@@ -388,5 +421,5 @@ def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
     return out
 
 
-__all__ = ["Proposal", "Proposals", "PATH", "KINDS", "STATUSES", "VERBS", "source_state", "quoted_lines",
+__all__ = ["Proposal", "Proposals", "PATH", "KINDS", "STATUSES", "VERBS", "source_state", "quoted_lines", "field_now",
            "digest_changes", "proposal_json"]

@@ -47,6 +47,55 @@ def enforce_chains(answer: Answer, ws: "Workspace", checker: "SourceChecker | No
     answer.enforced = True
 
 
+def present(answer: Answer) -> set[int]:
+    """The judgments (and the question back) an answer holds now, by identity (see :func:`render`)."""
+    return {id(j) for j in answer.judgments} | ({id(answer.question_back)} if answer.question_back is not None else set())
+
+
+def enforce_added(answer: Answer, ws: "Workspace", before: set[int], checker: "SourceChecker | None" = None) -> None:
+    """The one judging rule on what a ``render_output`` plugin put into the answer: every judgment
+    (and a question back) that was not there before the hooks ran (``before``, :func:`present`) is
+    judged by its text, as a model's sentence is (its ``role`` label is not taken on trust: a
+    verdict called a "remark" or a "question" is still a verdict), and withheld when the rule
+    refuses it. What the pipeline put there was judged already (:func:`enforce_chains`)."""
+    from ..trace import SourceChecker
+    from .judging import Judge, classify, role_of
+
+    judge: Judge | None = None
+
+    def problems(j: Judgment) -> list:
+        nonlocal judge
+        if judge is None:
+            judge = Judge(ws, checker=checker or SourceChecker(ws))
+        kind = classify(j.text)
+        j.role = role_of(kind)  # judged, and shown, as what it is
+        return judge.judgment(j, kind)
+
+    kept: list[Judgment] = []
+    for judgment in answer.judgments:
+        refused = [] if id(judgment) in before else problems(judgment)
+        if refused:
+            answer.unsupported.append(Unsupported(text=judgment.text, claim_ids=list(judgment.claim_ids),
+                                                  problems=refused))
+        else:
+            kept.append(judgment)
+    answer.judgments = kept
+    q = answer.question_back
+    if q is not None and id(q) not in before:
+        refused = problems(q)
+        if refused:
+            answer.unsupported.append(Unsupported(text=q.text, claim_ids=list(q.claim_ids), problems=refused))
+            answer.question_back = None
+
+
+def render(answer: Answer, ws: "Workspace", checker: "SourceChecker | None" = None) -> None:
+    """The ``render_output`` hooks, then the one judging rule on whatever they added
+    (:func:`enforce_added`): no plugin's sentence reaches the user past the judge."""
+    before = present(answer)
+    ws.plugins.render_output(answer, ws)
+    enforce_added(answer, ws, before, checker)
+
+
 def _mentions(text: str, stale: StaleInput) -> bool:
     from ..staleness.decisions import term_in
 

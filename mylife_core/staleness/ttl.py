@@ -18,8 +18,9 @@ output says so. The reason is kept in the field's ``ttl_reason``, its origin in 
 
 from __future__ import annotations
 
+import contextlib
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -82,14 +83,36 @@ def heuristic_guess(name: str, value: Any = None) -> TTLGuess | None:
 
 
 def propose_ttl(ws: "Workspace", name: str, value: Any = None) -> TTLGuess:
-    """The TTL MyLife proposes for a new field: the hook's answer, else the default."""
+    """The TTL MyLife proposes for a new field: the hook's answer, else the default (inside
+    :func:`shown_ttl`, the guess the user was shown for that field)."""
     from ..messages import t
 
+    shown = ws.__dict__.get(_SHOWN, {}).get(name)
+    if shown is not None:
+        return shown
     guess = ws.plugins.infer_ttl(name, value, ws)
     if guess is not None:
         return guess
     return TTLGuess(ttl_days=DEFAULT_TTL_DAYS, reason=t("ttl.default_reason", days=DEFAULT_TTL_DAYS),
                     source="default")
+
+
+_SHOWN = "_ttl_shown"
+
+
+@contextlib.contextmanager
+def shown_ttl(ws: "Workspace", name: str, guess: TTLGuess | None) -> Iterator[None]:
+    """While a write the user approved runs, a new field ``name`` takes the TTL the user was shown
+    with it (``guess``), not a second guess that could differ (a model asked again)."""
+    if guess is None:
+        yield
+        return
+    shown = ws.__dict__.setdefault(_SHOWN, {})
+    shown[name] = guess
+    try:
+        yield
+    finally:
+        shown.pop(name, None)
 
 
 def ttl_text(ttl_days: int | None) -> str:

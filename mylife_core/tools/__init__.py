@@ -16,8 +16,9 @@ writes (a read-only question never lets the model change the workspace).
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -130,6 +131,39 @@ def _require_utf8_arguments(value: Any, where: str = "arguments") -> None:
             _require_utf8_arguments(item, where)
 
 
+READ_TOOL_WROTE = "tool_read_only_wrote"
+
+
+@contextlib.contextmanager
+def reading_only(ws: "Workspace", name: str) -> Iterator[None]:
+    """While the tool ``name``, registered as reading (``writes=False``), runs on this thread,
+    every write to the workspace is refused before it is made (what it keeps in ``cache/``, derived
+    data, is not a write to the user's records). A third-party tool cannot change the user's
+    records behind a read-only question or without the chat's yes/no, whatever it declared."""
+    import os
+    import threading
+
+    from ..storage import atomic
+
+    me = threading.get_ident()
+    root = os.path.realpath(ws.root)
+    cache = os.path.realpath(ws.cache_dir)
+
+    def check(path: Any) -> None:
+        if threading.get_ident() != me:
+            return
+        real = os.path.realpath(path)
+        inside = os.path.commonpath([root, real]) == root
+        if inside and os.path.commonpath([cache, real]) != cache:
+            raise UsageError(READ_TOOL_WROTE, name=name, file=os.path.relpath(real, root).replace(os.sep, "/"))
+
+    atomic.guard(check)
+    try:
+        yield
+    finally:
+        atomic.unguard(check)
+
+
 def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, actor: str,
               allow_writes: bool = True) -> ToolOutcome:
     """Run a registered tool; every failure becomes a structured error, never an exception."""
@@ -150,9 +184,16 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
                                                    problem=said.not_an_object(arguments)))
     try:
         _require_utf8_arguments(arguments)  # JSON may carry lone surrogates ("\udcff"): refuse them here
-        result = spec.handler(ws, actor, **arguments)
+        if spec.writes:
+            result = spec.handler(ws, actor, **arguments)
+        else:  # a tool registered as reading runs without anyone's yes: it may not write
+            with reading_only(ws, name):
+                result = spec.handler(ws, actor, **arguments)
         return ToolOutcome(name, True, result=_json_safe(result))
     except MyLifeError as exc:
+        if exc.key == READ_TOOL_WROTE:
+            return ToolOutcome(name, False, refused=True, error={"code": "refused", "key": exc.key,
+                                                                 "message": exc.render(), "params": exc.params})
         return ToolOutcome.failed(name, exc)
     except TypeError as exc:  # a third-party handler that rejects the arguments
         return ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name, problem=str(exc)))

@@ -37,6 +37,8 @@ class Proposal:
     outcome: ToolOutcome | None = None
     #: the rest of what the write stores, shown under the effect before the user is asked (:func:`details`)
     details: list[str] = field(default_factory=list)
+    #: a new profile field proposed without a TTL: the TTL inferred for it, shown and then written
+    ttl: Any = None
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "tool": self.name, "arguments": self.arguments, "effect": self.effect,
@@ -76,7 +78,20 @@ def _whole(label: str, text: Any) -> list[str]:
     return [label, *("    " + line for line in lines)]
 
 
-def details(ws: "Workspace", name: str, args: dict[str, Any]) -> list[str]:
+def new_field_ttl(ws: "Workspace", name: str, args: dict[str, Any]) -> Any:
+    """The TTL a proposed ``mylife_profile_update`` would give a new field it names without one
+    (:func:`mylife_core.staleness.propose_ttl`, as the tool infers it), else None."""
+    if name != "mylife_profile_update" or args.get("never_expires") or args.get("ttl_days") is not None:
+        return None
+    field_name = str(args.get("name", "")).strip()
+    if ws.profile.find(field_name) is not None:
+        return None
+    from ..staleness import propose_ttl
+
+    return propose_ttl(ws, field_name, args.get("value"))
+
+
+def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None) -> list[str]:
     """Everything the write would store that its effect line (:func:`describe`) does not show in
     full: a text the effect cuts short, whole, line by line; a claim's context, date and confidence;
     a profile field's TTL, source and topic; the digest as it would be written (its sentences
@@ -107,6 +122,11 @@ def details(ws: "Workspace", name: str, args: dict[str, Any]) -> list[str]:
 
         if args.get("never_expires") or args.get("ttl_days") is not None:
             out.append(t("proposal.detail.ttl", ttl=ttl_text(None if args.get("never_expires") else args["ttl_days"])))
+        elif ttl is not None:  # a new field: the TTL inferred for it, with why
+            from ..staleness.ttl import source_text
+
+            out.append(t("proposal.detail.ttl_inferred", ttl=ttl_text(ttl.ttl_days), reason=ttl.reason,
+                         source=source_text(ttl.source)))
         for key in ("provenance", "topic"):
             if args.get(key):
                 out.append(t("proposal.detail." + key, value=args[key]))
@@ -156,9 +176,12 @@ def validate(ws: "Workspace", name: str, arguments: Any) -> tuple[dict[str, Any]
 
 def apply(ws: "Workspace", proposal: Proposal) -> ToolOutcome:
     """Run an accepted proposal (as :data:`CONFIRMED_ACTOR`)."""
+    from ..staleness.ttl import shown_ttl
     from . import call_tool
 
-    outcome = call_tool(ws, proposal.name, proposal.arguments, actor=CONFIRMED_ACTOR, allow_writes=True)
+    field_name = str(proposal.arguments.get("name", "")).strip()
+    with shown_ttl(ws, field_name, proposal.ttl):  # the TTL the user saw is the one written
+        outcome = call_tool(ws, proposal.name, proposal.arguments, actor=CONFIRMED_ACTOR, allow_writes=True)
     proposal.outcome = outcome
     proposal.status = "applied" if outcome.ok else "failed"
     return outcome
@@ -193,8 +216,10 @@ class ProposingToolBox(ToolBox):
                 outcome = failed
             else:
                 assert args is not None
+                ttl = new_field_ttl(self.ws, name, args)
                 proposal = Proposal(id=len(self.proposals) + 1, name=name, arguments=args,
-                                    effect=describe(self.ws, name, args), details=details(self.ws, name, args))
+                                    effect=describe(self.ws, name, args), details=details(self.ws, name, args, ttl),
+                                    ttl=ttl)
                 self.proposals.append(proposal)
                 outcome = ToolOutcome(name, True, result={"proposed": True, "applied": False, "proposal": proposal.id,
                                                           "effect": proposal.effect,

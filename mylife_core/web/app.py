@@ -707,10 +707,14 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                 if c.status != "candidate":
                     raise Conflict("claim_bad_transition", id=c.id, status=t("status." + c.status),
                                    action=t("action.accept"))
-            for p in (store.get(i) for i in proposal_ids):
+            proposals = [store.get(i) for i in proposal_ids]
+            for p in proposals:
                 if topic and p.topic != topic:
                     raise Conflict("web_proposal_other_topic", id=p.id, topic=p.topic, expected=topic)
                 store.check(p, "accept")
+            # every file the selection rewrites, held to what MyLife recorded before the first write
+            ws.require_unchanged([*ws.claims.paths(claims),
+                                  *(store.written_paths(proposals, "accept") if proposals else [])])
             for c in claims:
                 ws.claims.accept(c.id, actor="user")
             if proposal_ids:
@@ -750,7 +754,11 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             raise UsageError("empty_text", what="digest")
         from ..pipeline.digest import revise
 
-        revise(ws, topic, body, actor="user")
+        seen = (form.get("seen") or "").strip()
+        with ws.lock():  # checked and written with nobody writing in between
+            if seen and seen != views.digest_seen(ws, topic):  # the page was older than the digest
+                raise Conflict("web_digest_changed", topic=topic)
+            revise(ws, topic, body, actor="user")
         return RedirectResponse(f"/digests/{quote(topic)}", status_code=303)
 
     def raw_add(request: Request, ws: Any, form: Any) -> Response:

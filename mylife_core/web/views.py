@@ -191,6 +191,18 @@ class DigestView:
     differences: list[dict[str, Any]]
     paragraphs_in_force: list[tuple[int, str, str | None]]  # (n, text, change)
     paragraphs_original: list[tuple[int, str, str | None]]
+    seen: str = ""  # what the page shows (:func:`digest_seen`): a revision sent from it is checked against it
+
+
+def digest_seen(ws: "Workspace", topic: str) -> str:
+    """A digest as a page shows it: the hash of the digest in force and the model's original beside
+    it. A revision sent from a page that no longer shows them (another window or the CLI wrote a new
+    original, or a revision, since) is refused rather than answering what the user never saw."""
+    h = hashlib.sha256()
+    for text in (ws.digests.read(topic), ws.digests.read(topic, original=True)):
+        h.update(b"\x00" if text is None else b"\x01" + text.encode("utf-8"))
+        h.update(b"\x1e")
+    return h.hexdigest()
 
 
 def digest_topics(ws: "Workspace") -> list[dict[str, Any]]:
@@ -235,7 +247,8 @@ def digest_view(ws: "Workspace", topic: str) -> DigestView:
     in_force = [(p.number, p.text, changed_new.get(p.number)) for p in split_paragraphs(body, "", front_matter=False)]
     original = ([(p.number, p.text, ("changed" if p.text in removed_old else None))
                  for p in split_paragraphs(o_body, "", front_matter=False)] if o_body is not None else [])
-    return DigestView(topic, body, meta, o_body, o_meta, diffs, in_force, original)
+    return DigestView(topic, body, meta, o_body, o_meta, diffs, in_force, original,
+                      seen=digest_seen(ws, topic))
 
 
 # ------------------------------------------------------------------------------------ home
@@ -265,12 +278,13 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
     paragraphs with the lines of the claims they cite."""
     from ..errors import MyLifeError
     from ..layers.digest import CITE_RE
-    from ..pipeline.proposals import digest_changes, quoted_lines, source_state
+    from ..pipeline.proposals import digest_changes, field_now, quoted_lines, source_state
 
     card: dict[str, Any] = {"proposal": p}
     if p.kind == "field":
         card["state"] = source_state(ws, p) if p.pending else None
         card["lines"] = quoted_lines(ws, p)
+        card["exists"], card["current"] = field_now(ws, p)  # what accepting replaces, as it is now
         return card
     if checker is None:
         from ..trace import SourceChecker

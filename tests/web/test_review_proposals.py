@@ -200,3 +200,90 @@ def test_accept_an_extraction_proposal_in_the_browser(serve, page, demo: Path, f
     recent = page.locator("table.audit").inner_text()
     assert "proposal.accept" in recent and "user" in recent
     assert page.errors == [], page.errors
+
+
+def test_bulk_accept_refused_by_an_outside_edit_writes_nothing(panel, demo: Path, fakellm):
+    """index/proposals.yaml edited outside MyLife: selecting candidates and proposals together is
+    refused whole (409, "nothing was written"), and truly nothing is: no candidate accepted first."""
+    _, ids = propose(demo, fakellm)
+    with open_ws(demo) as ws:
+        cands = [c.id for c in ws.claims.query(status="candidate")]
+    path = demo / PATH
+    path.write_text(path.read_text(encoding="utf-8") + "# 我的备注\n", encoding="utf-8")
+    before = snapshot(demo)
+    r = panel.client.post("/review/accept", data={"csrf": panel.csrf, "ids": [*cands, *ids]}, follow_redirects=False)
+    assert r.status_code == 409 and "index/proposals.yaml" in r.text
+    assert snapshot(demo) == before
+    with open_ws(demo) as ws:
+        assert sorted(c.id for c in ws.claims.query(status="candidate")) == sorted(cands)
+
+
+def test_a_digest_revision_refused_by_an_outside_edit_keeps_the_text_and_writes_nothing(panel, demo: Path, fakellm):
+    with open_ws(demo) as ws:
+        ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fakellm.url}}))
+        claim = ws.claims.query(status="active", topic="职业去留", kind="fact")[0]
+    assert panel.post("/digests/职业去留", {"body": f"我自己的总结 [{claim.id}]。"}).status_code == 303
+    fakellm.script(Reply(text=f"{claim.claim} [{claim.id}]"))
+    assert run_cli(["digest", "职业去留", "--json"], workspace=demo, env=fakellm.env(), load_plugins="").returncode == 0
+    path = demo / PATH
+    path.write_text(path.read_text(encoding="utf-8") + "# 我的备注\n", encoding="utf-8")
+    before = snapshot(demo)
+    typed = f"第二次修订：我的话 [{claim.id}]。"
+    r = panel.post("/digests/职业去留", {"body": typed})
+    assert r.status_code == 409 and "index/proposals.yaml" in r.text
+    assert typed in html.unescape(r.text)  # what was typed comes back
+    assert snapshot(demo) == before
+
+
+def test_a_revision_sent_from_a_page_that_no_longer_shows_the_digest_writes_nothing(panel, demo: Path, fakellm):
+    """The digest page is opened, then the CLI writes a new model original (a pending proposal):
+    the revision typed on the old page would answer an original the user never saw. It is refused
+    (409, nothing written, the proposal still pending), the page comes back showing the new original
+    with the typed revision kept; sent again from there, it is saved."""
+    with open_ws(demo) as ws:
+        ws.save_config(ws.config.model_copy(update={"llm": {"model": "openai/fake-model", "api_base": fakellm.url}}))
+        claim = ws.claims.query(status="active", topic="职业去留", kind="fact")[0]
+    assert panel.post("/digests/职业去留", {"body": f"我自己的总结 [{claim.id}]。"}).status_code == 303
+    page = panel.get("/digests/职业去留").text
+    block = form_block(page, "/digests/%E8%81%8C%E4%B8%9A%E5%8E%BB%E7%95%99")
+    assert block is not None
+    seen = field_value(block, "seen")
+    assert seen
+    fakellm.script(Reply(text=f"模型的新原稿：{claim.claim} [{claim.id}]"))
+    assert run_cli(["digest", "职业去留", "--json"], workspace=demo, env=fakellm.env(), load_plugins="").returncode == 0
+    before = snapshot(demo)
+    typed = f"基于旧页面的修订 [{claim.id}]。"
+    r = panel.post("/digests/职业去留", {"body": typed, "seen": seen})
+    assert r.status_code == 409 and snapshot(demo) == before
+    again = form_block(r.text, "/digests/%E8%81%8C%E4%B8%9A%E5%8E%BB%E7%95%99")
+    assert again is not None and field_value(again, "body").strip() == typed
+    assert "模型的新原稿" in html.unescape(r.text)  # the page now shows what changed
+    with open_ws(demo) as ws:
+        from mylife_core.pipeline.proposals import Proposals
+
+        assert len(Proposals(ws).pending(kind="digest")) == 1
+    r = panel.post("/digests/职业去留", {"body": typed, "seen": field_value(again, "seen")})
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        assert typed.strip() in ws.digests.read("职业去留")
+
+
+def test_a_field_proposal_shows_the_value_it_replaces_now(panel, demo: Path, fakellm):
+    """The field changed after the proposal was made (the CLI set it the same day): the card says
+    what accepting replaces now, not the value the field had when the model proposed it."""
+    _, (income, _) = propose(demo, fakellm)
+    with open_ws(demo) as ws:
+        old = ws.profile.get("月税后收入").value
+    assert old != 21000 and f"现在是 {old}" in form_card(panel.get("/review").text, income)
+    res = run_cli(["profile", "set", "月税后收入", "21000"], workspace=demo)
+    assert res.returncode == 0, res.stderr
+    card = form_card(panel.get("/review").text, income)
+    assert "现在是 21000" in card and f"现在是 {old}" not in card
+
+
+def form_card(page: str, pid: str) -> str:
+    import re
+
+    found = re.search(r'<article[^>]*id="card-' + re.escape(pid) + r'".*?</article>', page, re.S)
+    assert found, pid
+    return html.unescape(found.group(0))
