@@ -437,12 +437,13 @@ def test_a_cache_on_another_file_system_still_records(cli, ws_path, tmp_path):
         shutil.rmtree(elsewhere, ignore_errors=True)
 
 
-def test_a_write_that_fails_after_its_file_records_that_file_and_the_next_write_goes_through(cli, ws_path):
-    """QA s21a.3: a writer that raised after writing a file but before its audit entry (here
-    the claims index held by another process past the wait: the month file is replaced, the
-    index update is refused) left the file unrecorded, and every next write to it stopped with
-    exit 4 "changed outside MyLife", though MyLife itself wrote it. Now the writer records it
-    before letting the lock go (``recover.write``): the next write goes through, verify passes."""
+def test_a_claim_write_whose_index_is_busy_succeeds_and_says_the_index_catches_up(cli, ws_path):
+    """QA s21g.1: with the claims index held by another process past the wait, `claim dispute`
+    replaced the month file, then failed on the index update with exit 6 "failed": yet the
+    dispute was in the month file and shown afterwards. The index is a derived cache
+    (docs/reliability.md): the write now stands, audited as any other (no ``recover.write``),
+    and says the index is brought up to date by the next read; ``--json`` says the same. (Before
+    s21a.3 the next write stopped with exit 4 "changed outside MyLife": it goes through too.)"""
     import json
     import sqlite3
 
@@ -450,20 +451,34 @@ def test_a_write_that_fails_after_its_file_records_that_file_and_the_next_write_
     for text in ("我喜欢跑步", "我喜欢游泳"):
         assert cli("claim", "add", text, "--topic", "运动", "--kind", "fact").returncode == 0
     ids = [c["id"] for c in cli("claim", "list", "--json").json()["claims"]]
-    holder = sqlite3.connect(ws_path / "cache" / "claims.sqlite", isolation_level=None)
-    try:
-        holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
-        busy = cli("claim", "dispute", ids[0], "--why", "不对", env={"MYLIFE_LOCK_TIMEOUT": "0.5"})
-        assert busy.returncode == 6 and "另一个 MyLife 进程" in busy.stderr, busy.stderr
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
-    last = json.loads((ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    busy_env = {"MYLIFE_LOCK_TIMEOUT": "0.5"}
 
-    r = cli("claim", "dispute", ids[1], "--why", "也不对")
-    assert r.returncode == 0, r.stderr  # was: exit 4, claims/….yaml "在 MyLife 之外被改过"
-    assert "MyLife 之外" not in r.stderr
-    assert last["action"] == "recover.write" and last["detail"]["why"] == "writer_failed_before_its_audit_entry"
-    assert list(last["files"]) == [f"claims/{ids[0][6:13]}.yaml"]
+    def held(command):
+        holder = sqlite3.connect(ws_path / "cache" / "claims.sqlite", isolation_level=None)
+        try:
+            holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
+            return cli(*command, env=busy_env)
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+
+    busy = held(("claim", "dispute", ids[0], "--why", "不对"))
+    assert busy.returncode == 0, busy.stderr  # was: exit 6 "另一个 MyLife 进程…", the dispute stored
+    assert "cache/claims.sqlite" in busy.stderr and "下一次读取" in busy.stderr, busy.stderr
+    last = json.loads((ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert last["action"] == "claim.dispute" and last["target"] == ids[0]
+    # the next read re-reads the month into the index
+    shown = cli("claim", "show", ids[0], "--json").json()["claim"]
+    assert shown["status"] == "disputed" and shown["note"] == "不对"
+
+    added = held(("claim", "add", "我喜欢登山", "--topic", "运动", "--json"))
+    assert added.returncode == 0, added.stderr
+    doc = added.json()
+    assert doc["ok"] is True and len(doc["warnings"]) == 1 and "cache/claims.sqlite" in doc["warnings"][0], doc
+    listed = [c["claim"] for c in cli("claim", "list", "--json").json()["claims"]]
+    assert "我喜欢登山" in listed
+    r = cli("claim", "dispute", ids[1], "--why", "也不对", "--json")
+    assert r.returncode == 0, r.stderr
+    assert "warnings" not in r.json() and "MyLife 之外" not in r.stderr
     v = cli("verify", "--json")
     assert v.returncode == 0 and v.json()["ok"] is True, v.stdout[-800:]

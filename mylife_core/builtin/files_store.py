@@ -58,6 +58,9 @@ class FilesStore:
         self.db_path = ws.cache_dir / "claims.sqlite"
         self._conn: sqlite3.Connection | None = None
         self._why: str | None = None  # why a sync has much to do: missing | version | damaged
+        #: month files written whose index update found the index held by another process past
+        #: the wait: stored and audited, re-read into the index by the next open (``_sync``)
+        self.behind: list[str] = []
 
     # -- the derived index -------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
@@ -304,18 +307,35 @@ class FilesStore:
         ``replace``, else only the new ones appended)."""
         from mylife_core.storage.atomic import atomic_write_bytes
 
+        import sqlite3
+
+        from mylife_core.storage.sqlite_cache import is_busy
+
         path = self.dir / name
         data = text.encode("utf-8")
         atomic_write_bytes(path, data)
+        if self.behind:  # the index was busy for an earlier month of this write: not waited for again
+            self.behind.append(name)
+            return
         st = path.stat()
         conn = self.db
-        with _transaction(conn):
-            if replace:
-                conn.execute("DELETE FROM claims WHERE shard=?", (name,))
-            # appended claims were checked absent under the lock; one found now was indexed from
-            # this very file by a process that opened the index between the write and here
-            self._index_rows(conn, name, claims, own=not replace)
-            self._stamp(conn, name, st, hashlib.sha256(data).hexdigest())
+        try:
+            with _transaction(conn):
+                if replace:
+                    conn.execute("DELETE FROM claims WHERE shard=?", (name,))
+                # appended claims were checked absent under the lock; one found now was indexed from
+                # this very file by a process that opened the index between the write and here
+                self._index_rows(conn, name, claims, own=not replace)
+                self._stamp(conn, name, st, hashlib.sha256(data).hexdigest())
+        except sqlite3.OperationalError as exc:
+            # the month file (the truth) is written; only the derived index is held by another
+            # process past the wait. The write stands (the caller audits it) and the index keeps
+            # its old stamp of this month, so the next open re-reads the month (_sync): the
+            # connection is dropped for exactly that. The caller says so (``behind``).
+            if not is_busy(exc):
+                raise
+            self.close()
+            self.behind.append(name)
 
     @staticmethod
     def shard_of(claim: "Claim") -> str:
@@ -331,6 +351,7 @@ class FilesStore:
     def add(self, claims: list["Claim"]) -> None:
         from mylife_core.layers.claims import IdTaken
 
+        self.behind = []
         groups: dict[str, list[Claim]] = {}
         for c in claims:
             groups.setdefault(self.shard_of(c), []).append(c)
@@ -385,6 +406,7 @@ class FilesStore:
         self._store_text(name, text, new, replace=False)
 
     def update(self, claim: "Claim") -> None:
+        self.behind = []
         name = self.shard_of(claim)
         self.db
         existing = self._read_shard(self.dir / name)

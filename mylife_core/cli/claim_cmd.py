@@ -57,7 +57,7 @@ def add(ws, out: Output, text: str, topic: str, kind: str, provenance: str | Non
     claim, recorded = ws.claims.add(claim=text, topic=topic, kind=kind, source=source, provenance=provenance,
                                     occurred_at=when, precision=precision, context=context,
                                     confidence=confidence, actor="user")
-    out.emit({"ok": True, "claim": claim.model_dump(mode="json"), "recorded_pointer": recorded})
+    out.emit(index_behind(ws, out, {"ok": True, "claim": claim.model_dump(mode="json"), "recorded_pointer": recorded}))
     out.line(t("claim.added", id=claim.id, kind=t("kind." + claim.kind), status=t("status." + claim.status)))
     if precision == "month":
         out.line(t("at.month_first_day", day=claim.occurred_at.isoformat()))
@@ -106,8 +106,22 @@ def show(ws, out: Output, claim_id: str) -> None:
         out.line(line)
 
 
-def _report(out: Output, before: Claim, after: Claim) -> None:
-    out.emit({"ok": True, "before": before.model_dump(mode="json"), "claim": after.model_dump(mode="json")})
+def index_behind(ws, out: Output, payload: dict) -> dict:
+    """The write is stored and audited, but the derived claims index could not be updated (another
+    process held it past the wait): ``payload`` gets a ``warnings`` entry, and text output the same
+    line on stderr. The next read brings the index up to date from the month files."""
+    behind = ws.claims.index_behind()
+    if behind:
+        warning = t("claims.index_behind", files=", ".join(f"claims/{name}" for name in behind))
+        payload["warnings"] = [*payload.get("warnings", []), warning]
+        if not out.json:
+            out.note(warning)
+    return payload
+
+
+def _report(ws, out: Output, before: Claim, after: Claim) -> None:
+    out.emit(index_behind(ws, out, {"ok": True, "before": before.model_dump(mode="json"),
+                                    "claim": after.model_dump(mode="json")}))
     out.line(t("claim.status_changed", id=after.id, old=t("status." + before.status), new=t("status." + after.status)))
 
 
@@ -115,7 +129,7 @@ def _report(out: Output, before: Claim, after: Claim) -> None:
 @click.argument("claim_id")
 @workspace_options
 def accept(ws, out: Output, claim_id: str) -> None:
-    _report(out, *ws.claims.accept(claim_id, actor="user"))
+    _report(ws, out, *ws.claims.accept(claim_id, actor="user"))
 
 
 @command.command("reject", help=t("help.claim.reject"))
@@ -123,7 +137,7 @@ def accept(ws, out: Output, claim_id: str) -> None:
 @click.option("--why", default=None, help=t("help.opt.why"))
 @workspace_options
 def reject(ws, out: Output, claim_id: str, why: str | None) -> None:
-    _report(out, *ws.claims.reject(claim_id, actor="user", why=why))
+    _report(ws, out, *ws.claims.reject(claim_id, actor="user", why=why))
 
 
 @command.command("dispute", help=t("help.claim.dispute"))
@@ -131,7 +145,7 @@ def reject(ws, out: Output, claim_id: str, why: str | None) -> None:
 @click.option("--why", required=True, help=t("help.opt.why"))
 @workspace_options
 def dispute(ws, out: Output, claim_id: str, why: str) -> None:
-    _report(out, *ws.claims.dispute(claim_id, why=why, actor="user"))
+    _report(ws, out, *ws.claims.dispute(claim_id, why=why, actor="user"))
 
 
 @command.command("confirm", help=t("help.claim.confirm"))
@@ -142,8 +156,9 @@ def confirm(ws, out: Output, claim_id: str) -> None:
 
     before, after = ws.claims.confirm(claim_id, actor="user")
     lines = trace_claim(ws, claim_id).check.lines
-    out.emit({"ok": True, "changed": before is not after, "before": before.model_dump(mode="json"),
-              "claim": after.model_dump(mode="json"), "lines": [{"line": n, "text": s} for n, s in lines]})
+    out.emit(index_behind(ws, out, {"ok": True, "changed": before is not after, "before": before.model_dump(mode="json"),
+                                    "claim": after.model_dump(mode="json"),
+                                    "lines": [{"line": n, "text": s} for n, s in lines]}))
     if before is after:
         out.line(t("claim.confirm.unchanged", id=claim_id))
         return
@@ -159,6 +174,7 @@ def confirm(ws, out: Output, claim_id: str) -> None:
 @workspace_options
 def supersede(ws, out: Output, old_id: str, new_id: str) -> None:
     before, after = ws.claims.supersede(old_id, by=new_id, actor="user")
-    out.emit({"ok": True, "before": before.model_dump(mode="json"), "claim": after.model_dump(mode="json")})
+    out.emit(index_behind(ws, out, {"ok": True, "before": before.model_dump(mode="json"),
+                                    "claim": after.model_dump(mode="json")}))
     out.line(t("claim.superseded", old=old_id, new=new_id))
 

@@ -353,6 +353,12 @@ class ClaimsLayer:
                 self.ws.plugins.notify_claim(self.ws, claim, "add", None)
         return out, recorded
 
+    def index_behind(self) -> list[str]:
+        """The month files the last write stored (and audited) whose derived index could not be
+        updated (held by another process past the wait): the next read re-reads them into the
+        index. Empty when the index is current, or the store keeps none."""
+        return list(getattr(self.store, "behind", None) or [])
+
     def _paths(self, claim: Claim) -> list[str]:
         paths_for = getattr(self.store, "paths_for", None)
         return paths_for(claim) if paths_for else []
