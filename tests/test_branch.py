@@ -177,14 +177,18 @@ def test_closing_writes_the_sheet_claims_and_fields_each_traceable(lensed):
         close_branch(lensed, branch.id, draft)
 
 
-@pytest.mark.parametrize("edited", ["index.yaml", "profile.yaml"])
+@pytest.mark.parametrize("edited", ["index.yaml", "profile.yaml", "claims"])
 def test_closing_refused_by_an_outside_edit_writes_nothing(lensed, edited):
-    """index.yaml (where the branch is merged) or profile.yaml (where its fields go) edited outside
-    MyLife: the close is refused before the sheet, the claims or the fields are written, as the
-    error says ("什么也没有写"); a retry after ``verify --accept`` would otherwise add them twice."""
+    """index.yaml (where the branch is merged), profile.yaml (where its fields go) or the claims
+    month file (where its claims go, QA s21g.2) edited outside MyLife: the close is refused before
+    the sheet, the claims or the fields are written, as the error says ("什么也没有写"); a retry
+    after ``verify --accept`` would otherwise add them twice (the sheet is L0, append-only)."""
     parent = main_session(lensed)
     branch, _ = open_branch(lensed, topic="现金流", parent_topic="职业去留", question="存款能撑多久？", parent=parent)
     draft = check(lensed, GOOD, branch)
+    if edited == "claims":  # this month's file, where the close's claims will be appended
+        earlier, _ = lensed.claims.add(claim="我每月存三千", topic="现金流", kind="fact")
+        edited = lensed.claims.paths([earlier])[0]
     path = lensed.root / edited
     path.write_text(path.read_text(encoding="utf-8") + "# 我自己加的\n", encoding="utf-8")
     before = snapshot(lensed.root)

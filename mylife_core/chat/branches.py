@@ -140,11 +140,15 @@ def close_branch(ws: "Workspace", branch_id: str, draft: "HandoffDraft", *, acto
     lines, where = sheet_lines(branch, draft)
     with ws.lock():
         branch = _open(ws, branch_id)  # again, under the lock: another process may have closed it
-        # the files written after the sheet, held to what MyLife recorded before the sheet is
-        # written: an outside edit refuses the close whole, not after the claims and fields
-        ws.require_unchanged([ws.index.path, *([ws.profile.path] if draft.fields else [])])
+        # the files written after the sheet (the claims' month file, index.yaml, profile.yaml),
+        # held to what MyLife recorded before the sheet is written: an outside edit refuses the
+        # close whole, not after the sheet, the claims and fields (the sheet is append-only L0: a
+        # retry would add it twice). The sheet's date, pinned here, is the claims' date.
+        now = clock.now()
+        ws.require_unchanged([*ws.claims.paths_on(now.date(), draft.topic), ws.index.path,
+                              *([ws.profile.path] if draft.fields else [])])
         record = ws.raw.record(("\n".join(lines) + "\n").encode("utf-8"), topic=draft.topic, source="user_filled",
-                               actor=actor)
+                               actor=actor, occurred_at=now)
         when = record.occurred_at
         items = [dict(claim=draft.conclusion, topic=draft.topic, kind=draft.conclusion_kind,
                       provenance=f"{record.file}#L{where['conclusion']}", occurred_at=when,

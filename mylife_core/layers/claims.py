@@ -368,6 +368,13 @@ class ClaimsLayer:
         to what MyLife recorded, :meth:`Workspace.require_unchanged`, before its first write)."""
         return list(dict.fromkeys(p for c in claims for p in self._paths(c)))
 
+    def paths_on(self, day: date, topic: str) -> list[str]:
+        """The workspace files a new claim of ``topic`` dated ``day`` is written to, known before
+        its id is taken (for a caller that holds them to what MyLife recorded, with
+        :meth:`paths`, before its first write)."""
+        probe = Claim(id=make_id(day, 1), topic=topic, claim="-", kind="fact", source="user_filled", occurred_at=day)
+        return self._paths(probe)
+
     def _transition(self, claim_id: str, action: str, allowed_from: set[str], to: str, *,
                     actor: str, note: str | None = None, superseded_by: str | None = None,
                     kinds: set[str] | None = None) -> tuple[Claim, Claim]:
