@@ -195,6 +195,9 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
     if guard(lambda: ws.profile.reload()):
         guard(lambda: report.warnings.extend(profile_below_min(ws)))  # a dictionary file may be bad
     guard(lambda: ws.index.reload())
+    from .pipeline.proposals import Proposals
+
+    guard(lambda: Proposals(ws).all())  # index/proposals.yaml: what every proposal command reads first
 
     # L1–L4 and the audit log: hash chain, head, newest digest of every file
     audit = check_audit(ws)

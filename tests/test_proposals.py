@@ -250,3 +250,21 @@ def test_proposal_show_gives_the_whole_model_text_and_the_value_replaced_now(ws,
     ws.profile.set("房租", 3000, ttl_days=365, ttl_given=True, actor="user")  # set since, the same day
     shown = cli("proposal", "show", field).stdout
     assert "原为 3000" in shown, shown
+
+
+def test_verify_names_a_broken_proposals_file(cli, ws_path):
+    """QA s21g.3: index/proposals.yaml broken by hand (invalid YAML) passed `mylife verify`,
+    though every proposal command stops on it naming the file. verify names it (file and line)
+    as it does profile.yaml and index.yaml."""
+    assert cli("init").returncode == 0
+    path = ws_path / PATH
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("proposals:\n  - id: [broken\n", encoding="utf-8")
+    listed = cli("proposal", "list")
+    assert listed.returncode == 5 and "proposals.yaml:3:" in listed.stderr, listed.stderr
+    v = cli("verify", "--json")
+    assert v.returncode == 1, v.stdout[-800:]
+    bad = [p for p in v.json()["problems"] if p["kind"] == "bad_file"]
+    assert len(bad) == 1 and bad[0]["file"].endswith("index/proposals.yaml") and bad[0]["line"] == 3, bad
+    text = cli("verify")
+    assert text.returncode == 1 and "proposals.yaml:3:" in text.stdout + text.stderr
