@@ -374,9 +374,9 @@ class Workspace:
 
     def _before_release(self, lock: FileLock) -> None:
         """The lock is about to be let go: a file this hold wrote that no audit entry recorded
-        (the writer raised between the file and its entry: a claims index busy past the wait, a
-        hook's error, a full disk) and that the next write would therefore refuse
-        (:func:`~mylife_core.integrity.outside_edit`) is recorded as it is now
+        (the writer raised between the file and its entry: a hook's error, a full disk) and that
+        the next write would therefore refuse (:func:`~mylife_core.integrity.outside_edit`) is
+        recorded as it is now
         (``recover.write``), as the next writer does for a killed one
         (:func:`~mylife_core.recovery.audit_unaudited_writes`): MyLife wrote it, so it is never
         reported as changed outside MyLife. Nothing to do, and nothing read, when every write

@@ -156,8 +156,8 @@ def confirm(ws, out: Output, claim_id: str) -> None:
 
     before, after = ws.claims.confirm(claim_id, actor="user")
     lines = trace_claim(ws, claim_id).check.lines
-    out.emit(index_behind(ws, out, {"ok": True, "changed": before is not after, "before": before.model_dump(mode="json"),
-                                    "claim": after.model_dump(mode="json"),
+    out.emit(index_behind(ws, out, {"ok": True, "changed": before is not after,
+                                    "before": before.model_dump(mode="json"), "claim": after.model_dump(mode="json"),
                                     "lines": [{"line": n, "text": s} for n, s in lines]}))
     if before is after:
         out.line(t("claim.confirm.unchanged", id=claim_id))
