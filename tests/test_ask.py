@@ -268,6 +268,28 @@ def test_refused_tool_calls_are_reported_in_the_terminal(ws, cli, fakellm):
     assert "已拒绝 mylife_profile_update" in out.stderr
 
 
+VERDICT = "你应该立刻辞职"
+
+
+def test_a_tool_calls_verdict_argument_is_judged_before_the_progress_line_shows_it(ws, cli, fakellm):
+    """The model's verdict, written as a tool's argument, is one of its sentences: the progress
+    line names the call and its harmless arguments but withholds the verdict (and a refused call's
+    line in the answer does too)."""
+    s = seed(ws)
+    fakellm.script(Reply(tool_calls=[("mylife_competing", {"conclusion": VERDICT, "topic": "职业去留"}),
+                                     ("mylife_recall", {"query": "换工作"}),
+                                     ("mylife_record", {"text": "记下：" + VERDICT})]),
+                   Reply(text=f"你说过想辞职 [{s.quit}]。\n"))
+    out = cli("ask", "我该不该辞职？", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    assert VERDICT not in out.stdout and VERDICT not in out.stderr
+    withheld = t("s21f.withheld_argument")
+    assert f'mylife_competing {{"conclusion": "{withheld}", "topic": "职业去留"}}' in out.stderr
+    assert 'mylife_recall {"query": "换工作"}' in out.stderr
+    assert "已拒绝 mylife_record" in out.stderr
+    assert f'mylife_record {{"text": "{withheld}"}}' in out.stdout.split("## 已拒绝的工具调用")[1]
+
+
 def test_a_failing_first_endpoint_uses_the_fallback(ws, cli, fakellm_pair):
     s = seed(ws)
     primary, fallback = fakellm_pair

@@ -29,7 +29,7 @@ from test_chat import PLUGINS, Terminal, open_ws, story  # noqa: F401
 
 from mylife_core import clock
 from mylife_core.chat.session import SessionStore
-from mylife_core.messages import disclaimer
+from mylife_core.messages import disclaimer, t
 from mylife_core.testing import cli_env, run_cli
 from mylife_core.workspace import Workspace
 
@@ -98,6 +98,21 @@ def test_small_talk_and_a_question_back_need_no_citation_and_no_disclaimer(ws, c
     assert "谢谢你告诉我。" in out.stdout and "这周哪一天最累？" in out.stdout
     assert "无依据" not in out.stdout and DISCLAIMER not in out.stdout
     assert the_session(reopen(ws)).turns[-1].chain_id is None
+
+
+def test_a_verdict_written_as_a_tool_argument_is_withheld_from_the_progress_line(ws, cli, fakellm):
+    """The tool-call line goes through the one rule (pipeline.present.tool_call_line, shared with
+    ``ask`` and the panel): the call and a harmless argument are shown, the verdict is not."""
+    seed(ws)
+    verdict = "你应该立刻辞职"
+    fakellm.script(Reply(tool_calls=[("mylife_competing", {"conclusion": verdict}),
+                                     ("mylife_recall", {"query": "换工作"})]),
+                   Reply(text="谢谢你告诉我。\n这周哪一天最累？\n"))
+    out = cli("chat", input="最近加班太多了\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    assert verdict not in out.stdout and verdict not in out.stderr
+    assert f'mylife_competing {{"conclusion": "{t("s21f.withheld_argument")}"}}' in out.stderr
+    assert 'mylife_recall {"query": "换工作"}' in out.stderr
 
 
 # ----------------------------------------------------------------------------- no write without the user

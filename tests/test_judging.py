@@ -195,3 +195,22 @@ def test_a_verdict_in_a_handoff_claims_context_withholds_that_claim(ws):
     out, withheld = judge_draft(ws, draft, session)
     assert out["new_claims"] == [{"claim": "存款有十五万", "context": "刚发了年终奖"}]
     assert [u.text for u in withheld] == ["你应该马上裸辞"]
+
+
+def test_a_tool_calls_arguments_are_shown_only_where_they_do_not_judge(ws):
+    """The arguments of a tool call the model made, as every progress line shows them: a verdict
+    (a value or a key) is withheld, a search query and numbers stay, and a topic stays when it is
+    already the user's even if its words would judge (the rule of refuse_model_labels)."""
+    from mylife_core.messages import t
+    from mylife_core.pipeline.present import tool_args, tool_name
+
+    withheld = t("s21f.withheld_argument")
+    ws.raw.record("想好要不要马上辞职。\n".encode(), topic="要不要马上辞职")
+    assert tool_args('{"conclusion": "你应该立刻辞职", "k": 3}') == f'{{"conclusion": "{withheld}", "k": 3}}'
+    assert tool_args('{"query": "换工作", "layers": ["raw"]}') == '{"query": "换工作", "layers": ["raw"]}'
+    assert tool_args('{"你最好辞职": 1}') == f'{{"{withheld}": 1}}'
+    assert tool_args("你的能力远超现在的岗位") == withheld  # not JSON: the raw text, judged whole
+    assert tool_args('{"topic": "要不要马上辞职"}', ws=ws) == '{"topic": "要不要马上辞职"}'
+    assert tool_args('{"topic": "要不要马上辞职"}') == f'{{"topic": "{withheld}"}}'
+    assert tool_args('{"topic": "马上辞职才明智"}', ws=ws) == f'{{"topic": "{withheld}"}}'
+    assert tool_name("mylife_recall") == "mylife_recall" and tool_name("你应该辞职") == withheld

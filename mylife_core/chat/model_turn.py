@@ -235,19 +235,19 @@ class ModelTurns:
             chat.branches.proposed_split(toolbox.splits[-1])
 
     def _on_tool(self, event: Any) -> None:
-        from ..pipeline.present import _args
+        from ..pipeline.present import tool_call_line, tool_name
 
         io = self.chat.io
         outcome = event.outcome
         message = (outcome.error or {}).get("message", "?")
         if outcome.refused:
-            io.say(t("chat.tool_refused_line", name=event.name, message=message), fg="red")
+            io.say(t("chat.tool_refused_line", name=tool_name(event.name), message=message), fg="red")
         elif not outcome.ok:
-            io.say(t("chat.tool_failed_line", name=event.name, message=message), fg="red")
+            io.say(t("chat.tool_failed_line", name=tool_name(event.name), message=message), fg="red")
         elif isinstance(outcome.result, dict) and outcome.result.get("effect"):
             io.note(t("chat.tool_proposed_note", effect=outcome.result["effect"]))
         else:
-            io.note(t("ask.tool_call", name=event.name, args=_args(event.arguments)))
+            io.note(tool_call_line(event, self.chat.ws))
 
     def decide(self, proposals: list["Proposal"]) -> None:
         """Put each proposed write to the user; only an accepted one runs."""

@@ -1,6 +1,7 @@
 """The one judging rule for every model sentence the user sees (docs/ask.md, "The judging rule").
 
-``ask``, ``chat``, ``digest``, ``extract``, branch handoffs and the MCP write paths all call this
+``ask``, ``chat``, ``digest``, ``extract``, branch handoffs, the tool-call lines of a model's progress
+(:func:`judged_arguments`) and the MCP write paths all call this
 module; nothing else decides whether a model's sentence may be shown.
 
 **Classification.** A model's text is cut into sentences (:func:`.citations.split_sentences`).
@@ -37,7 +38,7 @@ the rule lets through are handed on.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -415,6 +416,62 @@ def claim_verdicts(cited: str, kind: str, *, claim: str, context: str | None = N
         if words:
             found[name] = words
     return found
+
+
+#: tool arguments whose value may be a topic that is already the user's (shown as it is)
+TOPIC_ARGUMENTS: tuple[str, ...] = ("topic", "parent_topic")
+
+
+def judged_arguments(arguments: str, withheld: str, *,
+                     known_topics: Callable[[], Collection[str]] | None = None) -> str:
+    """A tool call's arguments as a model wrote them, fit to be shown to the user (the progress line
+    of a tool call in ``ask``, ``chat`` and the panel's ask page; an answer's refused calls). They
+    cite no lines, so a free-text value (or a key) that judges or advises the user in any words
+    (:func:`verdict_words`, the rule :func:`~mylife_core.tools.catalog.refuse_model_labels` applies
+    to a model's labels) is replaced by ``withheld``; a ``topic`` that is already the user's
+    (``known_topics``, read only when needed) and every other value are kept. Returns the JSON
+    with those replacements, as text; the raw text (or ``withheld``) when it is not JSON."""
+    import json
+
+    topics: list[Collection[str]] = []
+
+    def judges(text: str, key: str | None = None) -> bool:
+        if not verdict_words(text, "", "fact"):
+            return False
+        if key in TOPIC_ARGUMENTS and known_topics is not None:
+            if not topics:
+                topics.append(known_topics())
+            return text.strip() not in topics[0]
+        return True
+
+    def walk(value: Any, key: str | None = None) -> Any:
+        if isinstance(value, str):
+            return withheld if judges(value, key) else value
+        if isinstance(value, list):
+            return [walk(v, key) for v in value]
+        if isinstance(value, dict):
+            out: dict[str, Any] = {}
+            for k, v in value.items():
+                name = str(k)
+                if judges(name):
+                    name = withheld if withheld not in out else f"{withheld}{len(out) + 1}"
+                    out[name] = walk(v) if not isinstance(v, str) else withheld
+                else:
+                    out[name] = walk(v, name)
+            return out
+        return value
+
+    try:
+        parsed = json.loads(arguments) if arguments and arguments.strip() else {}
+    except (TypeError, ValueError):
+        return walk(arguments if isinstance(arguments, str) else str(arguments))
+    return json.dumps(walk(parsed), ensure_ascii=False)
+
+
+def judged_name(name: str, withheld: str) -> str:
+    """A tool's name as a model wrote it (a tool that does not exist is reported by the name the
+    model gave it), by the rule of :func:`judged_arguments`."""
+    return withheld if verdict_words(name or "", "", "fact") else name
 
 
 def first_verdict(found: dict[str, set[str]]) -> tuple[str, str] | None:

@@ -12,7 +12,6 @@ to their own section) and unsupported sentences too (they go to the note).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -30,12 +29,39 @@ def _short(text: str, n: int = 44) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _args(arguments: str, n: int = 80) -> str:
-    try:
-        text = json.dumps(json.loads(arguments), ensure_ascii=False)
-    except ValueError:
-        text = arguments
-    return _short(text, n)
+def tool_args(arguments: str, n: int = 80, *, ws: "Workspace | None" = None) -> str:
+    """A tool call's arguments as every display shows them (the progress lines of ``ask``, ``chat``
+    and the panel's ask page, an answer's refused calls): judged first
+    (:func:`~.judging.judged_arguments`: a value that judges or advises the user is withheld, the
+    others are shown; with ``ws``, a topic that is already the user's is kept), then shortened."""
+    from ..messages import t
+    from .judging import judged_arguments
+
+    known = None
+    if ws is not None:
+        def known() -> set[str]:
+            from ..tools.catalog import users_topics
+
+            try:
+                return users_topics(ws)
+            except Exception:  # noqa: BLE001 - an unreadable index only makes the line stricter
+                return set()
+    return _short(judged_arguments(arguments, t("s21f.withheld_argument"), known_topics=known), n)
+
+
+def tool_name(name: str) -> str:
+    """A tool's name as a model wrote it, judged as its arguments are (:func:`~.judging.judged_name`)."""
+    from ..messages import t
+    from .judging import judged_name
+
+    return judged_name(name, t("s21f.withheld_argument"))
+
+
+def tool_call_line(event: Any, ws: "Workspace | None" = None) -> str:
+    """The progress line of one tool call the model made (``ask``, ``chat``, the panel's ask page)."""
+    from ..messages import t
+
+    return t("ask.tool_call", name=tool_name(event.name), args=tool_args(event.arguments, ws=ws))
 
 
 def judgment_line(j: Judgment) -> str:
@@ -170,7 +196,8 @@ def tail_lines(a: Answer) -> list[str]:
         lines += unsupported_lines(a.unsupported)
     if a.refused_tool_calls:
         lines += ["", t("ask.refused.head")]
-        lines += [t("ask.refused.line", name=r["name"], args=_args(r["arguments"])) for r in a.refused_tool_calls]
+        lines += [t("ask.refused.line", name=tool_name(r["name"]), args=tool_args(r["arguments"]))
+                  for r in a.refused_tool_calls]
     notes = list(a.annotations)
     if a.missing:
         notes.append(t("ask.missing", fields=join(a.missing)))
@@ -263,11 +290,12 @@ class StreamPrinter:
 
         outcome = event.outcome
         if outcome.refused:
-            self.note(t("ask.tool_refused", name=event.name))
+            self.note(t("ask.tool_refused", name=tool_name(event.name)))
         elif not outcome.ok:
-            self.note(t("ask.tool_failed", name=event.name, message=(outcome.error or {}).get("message", "?")))
+            self.note(t("ask.tool_failed", name=tool_name(event.name),
+                        message=(outcome.error or {}).get("message", "?")))
         else:
-            self.note(t("ask.tool_call", name=event.name, args=_args(event.arguments)))
+            self.note(tool_call_line(event, self.ws))
 
 
 class LiveAnswer:

@@ -79,6 +79,26 @@ def test_the_stream_carries_only_sentences_the_judging_rule_lets_through(panel, 
     assert "主管谈谈" in done["text"].split("## 想请你想一想")[1]
 
 
+def test_a_verdict_in_a_tool_calls_arguments_never_reaches_the_stream(panel, demo: Path, fakellm):
+    """The ``stage`` line of a tool call is the terminal's (pipeline.present.tool_call_line): the
+    call and its harmless arguments, never a verdict the model wrote as one of them."""
+    from mylife_core.messages import t
+
+    claim = use_model(demo, fakellm)
+    verdict = "你应该立刻辞职"
+    fakellm.script(Reply(tool_calls=[("mylife_competing", {"conclusion": verdict, "topic": "职业去留"}),
+                                     ("mylife_recall", {"query": "换工作"})]),
+                   Reply(text=f"你说过对加班反复感到失望 [{claim}]。\n"))
+    r = panel.post("/ask", {"q": QUESTION, "accept_stale": "1", "accept_missing": "1"})
+    stream = panel.get(r.headers["location"] + "/events").text
+    assert verdict not in stream and json.dumps(verdict) not in stream
+    stages = [d for k, d in events(stream) if k == "stage"]
+    withheld = t("s21f.withheld_argument")
+    assert any(f'mylife_competing {{"conclusion": "{withheld}", "topic": "职业去留"}}' in d for d in stages), stages
+    assert any('mylife_recall {"query": "换工作"}' in d for d in stages), stages
+    assert events(stream)[-1][0] == "done"
+
+
 def test_a_run_that_fails_after_streaming_leaves_only_checked_sentences(panel, demo: Path, fakellm):
     claim = use_model(demo, fakellm)
     text = f"你说过对加班反复感到失望 [{claim}]。你的能力远超现在的岗位，应该马上辞职。还有一句没写完"
