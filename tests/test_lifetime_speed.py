@@ -300,5 +300,13 @@ def test_lazy_commands_still_run(cli):
 
 def test_items_with_different_keys_read_like_pyyaml():
     doc = ("# h\n- id: a\n  claim: 一\n  occurred_at: 2026-01-05\n- id: b\n  claim: 'yes'\n"
-           "- id: c\n  occurred_at: 2026-01-06 08:00:00+08:00\n  claim: 三\n  claim: 四\n")
+           "- id: c\n  occurred_at: 2026-01-06 08:00:00+08:00\n  claim: 三\n")
     assert claim_shards.parse(doc, FIELDS) == yaml.safe_load(doc)
+
+
+def test_a_key_written_twice_is_left_to_the_checked_reading():
+    """A hand edit that writes a key twice (PyYAML alone keeps the last and drops the other)
+    is not read by the fast parser: the checked YAML reading names both lines instead."""
+    doc = "# h\n- id: c\n  occurred_at: 2026-01-06 08:00:00+08:00\n  claim: 三\n  claim: 四\n"
+    with pytest.raises(claim_shards.Unsupported):
+        claim_shards.parse(doc, FIELDS)
