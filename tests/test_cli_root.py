@@ -320,3 +320,20 @@ def test_a_negative_number_or_text_starting_with_a_dash_is_a_value(tmp_path, tmp
         error = run(*args, "--json").json()["error"]
         assert error["key"] == "no_such_option" and error["params"] == {"option": option}
     assert run("profile", "get", "负债变化", "--json").json()["field"]["value"] == -7
+
+
+def test_an_unknown_command_names_the_nearest_ones_and_import_points_to_record(tmp_path):
+    """A typo names the command meant, lazy and plugin commands included (click's own hint saw
+    only the commands already loaded: `recrod` got none); `import`, what a newcomer tries for a
+    file of notes, points to `record -f` with the workspace the line names; nothing is created."""
+    ws = tmp_path / "ws"
+    typo = run_cli(["recrod", "今天"])
+    assert typo.returncode == 2 and "没有命令 'recrod'" in typo.stderr and "你是不是想用：record？" in typo.stderr
+    plural = run_cli(["claims", "list"], env={"MYLIFE_LANG": "en"})
+    assert plural.returncode == 2 and "Did you mean: claim?" in plural.stderr
+    far = run_cli(["zzz"])
+    assert far.returncode == 2 and "没有命令 'zzz'" in far.stderr and "你是不是想用" not in far.stderr
+    imported = run_cli(["-w", str(ws), "import", "notes.txt"])
+    assert imported.returncode == 2 and "Traceback" not in imported.stderr
+    assert f"mylife -w {ws} record -f 文件 --topic 主题" in imported.stderr
+    assert not ws.exists()

@@ -23,6 +23,9 @@ CORE_COMMANDS = (
 
 Registrar = Callable[[click.Group], None]
 
+# what people type to bring a file of notes in: MyLife's word for it is `record -f`
+_IMPORT_WORDS = frozenset({"import", "load", "ingest", "upload"})
+
 
 class MyLifeGroup(click.Group):
     """The root ``mylife`` group: commands load lazily (click's lazy-group pattern).
@@ -82,6 +85,9 @@ class MyLifeGroup(click.Group):
         return self.commands.get(name)
 
     def resolve_command(self, ctx: click.Context, args: list[str]):  # noqa: ANN201
+        if args and not ctx.resilient_parsing and not args[0].startswith("-") \
+                and self.get_command(ctx, args[0]) is None:
+            self._no_such_command(ctx, args[0])
         name, cmd, rest = super().resolve_command(ctx, args)
         if cmd is None:
             return name, cmd, rest
@@ -92,6 +98,23 @@ class MyLifeGroup(click.Group):
         if leaf is not None:
             rest = [*rest[:depth], *_values_as_arguments(ctx, leaf, rest[depth:])]
         return name, cmd, rest
+
+    def _no_such_command(self, ctx: click.Context, name: str) -> None:
+        """An unknown command names the nearest ones (click's own hint sees only the commands
+        already loaded, not the lazy ones), and ``import``, the word a newcomer tries first for
+        a file of notes, points to ``record -f``."""
+        from difflib import get_close_matches
+
+        from ..messages import t
+
+        lines = [t("cli.no_such_command", name=name)]
+        if name.lower() in _IMPORT_WORDS:
+            lines.append(t("cli.import_is_record"))
+        else:
+            near = get_close_matches(name.lower(), self.list_commands(ctx), n=3, cutoff=0.6)
+            if near:
+                lines.append(t("cli.did_you_mean", names=", ".join(near)))
+        ctx.fail("\n".join(lines))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.commands:
