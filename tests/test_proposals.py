@@ -250,6 +250,13 @@ def test_proposal_show_gives_the_whole_model_text_and_the_value_replaced_now(ws,
     ws.profile.set("房租", 3000, ttl_days=365, ttl_given=True, actor="user")  # set since, the same day
     shown = cli("proposal", "show", field).stdout
     assert "原为 3000" in shown, shown
+    # --json says the same: `current` is what accepting replaces now (the field did not exist when
+    # the model proposed it; that stays under `existed_when_proposed`)
+    shown = cli("proposal", "show", field, "--json").json()["proposal"]
+    assert (shown["exists"], shown["current"], shown["existed_when_proposed"]) == (True, 3000, False), shown
+    assert "current_when_proposed" not in shown
+    listed = {p["id"]: p for p in cli("proposal", "list", "--json").json()["proposals"]}
+    assert (listed[field]["exists"], listed[field]["current"]) == (True, 3000)
 
 
 def test_verify_names_a_broken_proposals_file(cli, ws_path):

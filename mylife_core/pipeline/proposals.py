@@ -416,6 +416,15 @@ def digest_changes(ws: "Workspace", p: Proposal) -> list[dict[str, Any]]:
 def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
     out = p.model_dump(mode="json", exclude_none=True)
     if p.kind == "field":
+        # ``current``/``exists``: what accepting replaces, as it is now (as the text and the panel
+        # say, :func:`field_now`); the field as it was when proposed stays under ``*_when_proposed``
+        out["existed_when_proposed"] = out.pop("exists", p.exists)
+        if "current" in out:
+            out["current_when_proposed"] = out.pop("current")
+        exists, current = field_now(ws, p)
+        out["exists"] = exists
+        if exists:
+            out["current"] = current
         out["source"] = {"pointer": p.provenance, "state": source_state(ws, p),
                          "lines": [{"line": n, "text": s} for n, s in quoted_lines(ws, p)]}
     return out
