@@ -455,6 +455,34 @@ def test_a_sheet_typed_for_a_close_that_fails_is_kept_and_offered_again(story, c
     ws.close()
 
 
+def test_a_reason_typed_for_an_abandon_that_fails_is_kept_and_used_again(story, cli):
+    """/abandon with a reason, refused (index.yaml edited outside MyLife): the reason is printed
+    back with the error and kept in the branch's session, and a bare /abandon once the file is
+    accepted gives the branch up with it, without the user typing it again."""
+    ws, store, parent, branch, session = _cash_branch(story)
+    ws.close()
+    index = story["path"] / "index.yaml"
+    index.write_text(index.read_text(encoding="utf-8") + "# 我自己的备注\n", encoding="utf-8")
+    reason = "存款的事等年终奖发了再看，现在想也没用"
+    result = cli("chat", "--resume", branch.id, "--offline", input=f"/abandon {reason}\n/quit\n",
+                 env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "index.yaml 在 MyLife 之外被改过" in result.stdout
+    assert reason in result.stdout  # printed back (the typed line is not echoed)
+    ws = open_ws(story)
+    assert ws.index.branch(branch.id).status == "open"
+    assert reason in "\n".join(turn.text for turn in SessionStore(ws).load(session.id).turns)
+    ws.close()
+
+    assert cli("verify", "--accept", "index.yaml", env=story["env"]).returncode == 0
+    result = cli("chat", "--resume", branch.id, "--offline", input="/abandon\n/quit\n",
+                 env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    ws = open_ws(story)
+    assert ws.index.branch(branch.id).status == "abandoned"
+    ws.close()
+
+
 def test_a_verdict_in_the_drafts_question_fields_is_withheld_when_closing_in_chat(story, fakellm, cli):
     """QA, session 20: the model's handoff draft put verdicts where questions go
     (question_answered 「你的存款足够裸辞」, open questions 「你已经做得很好了」「裸辞没问题」) and

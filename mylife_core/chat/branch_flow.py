@@ -26,6 +26,7 @@ class BranchFlow:
     def __init__(self, chat: "Chat") -> None:
         self.chat = chat
         self.unsent: dict[str, dict[str, Any]] = {}  # branch id -> a sheet whose close failed
+        self.unsent_reasons: dict[str, str] = {}  # branch id -> the reason of an /abandon that failed
 
     def proposed_split(self, proposal: dict[str, Any]) -> None:
         s = self.chat.session
@@ -154,6 +155,19 @@ class BranchFlow:
             pass  # kept in memory; saved with the next turn
         self.chat.io.say(t("chat.close.sheet_kept"), fg="yellow")
 
+    def keep_reason(self, s: Session, branch_id: str, reason: str) -> None:
+        """The reason of an ``/abandon`` that failed: kept in the branch's session (its words on
+        disk), printed back, and used by the next bare ``/abandon`` of this chat (as
+        :meth:`keep_sheet` does for a close's handoff sheet)."""
+        self.unsent_reasons[branch_id] = reason
+        s.add("note", t("chat.abandon.reason_kept_note") + "\n" + reason, kind="branch", topic=s.current.topic,
+              branch_id=branch_id)
+        try:
+            self.chat.save()
+        except MyLifeError:
+            pass  # kept in memory; saved with the next turn
+        self.chat.io.say(t("chat.abandon.reason_kept", reason=reason), fg="yellow")
+
     def abandon(self, reason: str | None) -> None:
         from .branches import abandon_branch
 
@@ -161,8 +175,17 @@ class BranchFlow:
         assert s is not None
         if not s.is_branch:
             raise UsageError("chat_not_in_branch")
+        if not reason and s.branch_id in self.unsent_reasons:  # the reason of an /abandon that failed
+            reason = self.unsent_reasons[s.branch_id]
+            self.chat.io.say(t("chat.abandon.reason_reused", reason=reason))
         self.chat.save()
-        branch = abandon_branch(self.chat.ws, s.branch_id, reason=reason)  # type: ignore[arg-type]
+        try:
+            branch = abandon_branch(self.chat.ws, s.branch_id, reason=reason)  # type: ignore[arg-type]
+        except MyLifeError:
+            if reason:  # the reason the user typed is not thrown away with the error
+                self.keep_reason(s, s.branch_id, reason)  # type: ignore[arg-type]
+            raise
+        self.unsent_reasons.pop(branch.id, None)
         self.chat.io.event({"type": "abandoned", "branch": branch.model_dump(mode="json")})
         self.chat.io.say(t("branch.abandoned", id=branch.id, topic=branch.topic), fg="yellow")
         parent = self.parent_session()
