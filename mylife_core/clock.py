@@ -51,8 +51,9 @@ def parse_at(value: str, *, what: str = "--at") -> tuple[datetime, str]:
     Returns the moment and its precision, as :func:`parse_when_precision`: a month is its first
     day (00:00, local zone) with precision ``"month"``. Refused, before anything is written: an
     empty value (``--at ""`` is not "today": leave ``--at`` out for that), a value in none of
-    those forms (the message lists them), and a date after today (:func:`today`, in the user's
-    zone; a month only when the whole month is still to come, so the current month is fine)."""
+    those forms (the message lists them), a date after today (:func:`today`, in the user's zone; a
+    month only when the whole month is still to come, so the current month is fine) and a moment
+    later today than :func:`now`."""
     if not value.strip():
         raise UsageError("at_empty", what=what)
     try:
@@ -65,8 +66,9 @@ def parse_at(value: str, *, what: str = "--at") -> tuple[datetime, str]:
 
 def check_not_future(when: datetime | date, precision: str = "day", *, what: str = "--at",
                      value: str | None = None) -> None:
-    """Refuse a date after today: what is recorded has already happened. ``when`` is compared in
-    the user's zone; with ``precision="month"`` only a month after the current one is refused."""
+    """Refuse a date after today, and a moment later today than now: what is recorded has already
+    happened. ``when`` is compared in the user's zone; with ``precision="month"`` only a month
+    after the current one is refused."""
     current = now()
     if isinstance(when, datetime) and precision != "month":  # a month is its own: no zone shift
         day = as_aware(when).astimezone(current.tzinfo).date()
@@ -77,6 +79,17 @@ def check_not_future(when: datetime | date, precision: str = "day", *, what: str
     if future:
         shown = value if value is not None else (day.isoformat()[:7] if precision == "month" else day.isoformat())
         raise UsageError("at_future", what=what, value=shown, today=this.isoformat())
+    # today, at a moment still to come (a day alone is its 00:00); not when the clock is set to a
+    # day only (MYLIFE_NOW=2026-03-01 knows no time of day)
+    if isinstance(when, datetime) and precision != "month" and knows_time() and as_aware(when) > current:
+        shown = value if value is not None else as_aware(when).astimezone(current.tzinfo).isoformat(timespec="minutes")
+        raise UsageError("at_future_time", what=what, value=shown, now=current.strftime("%Y-%m-%d %H:%M"))
+
+
+def knows_time() -> bool:
+    """Whether :func:`now` knows the time of day: not when ``MYLIFE_NOW`` is a date alone."""
+    override = os.environ.get("MYLIFE_NOW", "").strip()
+    return not override or len(override) != 10
 
 
 def now() -> datetime:

@@ -172,6 +172,9 @@ def test_record_at_refuses_an_empty_value_and_a_date_after_today_writing_nothing
         (("--at", "2026-03-11"), "在今天（2026-03-10）之后"),
         (("--at", "2026-03-11T08:00"), "在今天（2026-03-10）之后"),
         (("--at", "2026-04"), "--at 的值「2026-04」在今天（2026-03-10）之后"),  # the whole month is to come
+        # today, but later than now: refused the same way (it was accepted)
+        (("--at", "2026-03-10 23:59"), "--at 的值「2026-03-10 23:59」晚于现在（2026-03-10 09:00）"),
+        (("--at", "2026-03-10T09:01"), "晚于现在（2026-03-10 09:00）"),
     ]
     for extra, expected in cases:
         r = cli("record", "还没发生的事", "--topic", "t", *extra, env=NOW)
@@ -182,11 +185,17 @@ def test_record_at_refuses_an_empty_value_and_a_date_after_today_writing_nothing
     assert not (ws_path / "ledger" / "raw.jsonl").exists()
     en = cli("record", "x", "--topic", "t", "--at", "2030-01-01", env={**NOW, "MYLIFE_LANG": "en"})
     assert en.returncode == 2 and "is after today (2026-03-10)" in en.stderr
-    # today (a later hour too) and the current month are not the future
-    for at, file in [("2026-03-10", "raw/2026-03-10-t.md"), ("2026-03-10T23:30", "raw/2026-03-10-t-2.md"),
-                     ("2026-03", "raw/2026-03-t.md")]:
-        r = cli("record", "今天的事", "--topic", "t", "--at", at, "--json", env=NOW)
-        assert r.returncode == 0, r.stderr
+    en = cli("record", "x", "--topic", "t", "--at", "2026-03-10T23:30", env={**NOW, "MYLIFE_LANG": "en"})
+    assert en.returncode == 2 and "is later than now (2026-03-10 09:00)" in en.stderr
+    # today (its day alone, an earlier hour, now itself) and the current month are not the future;
+    # nor a later hour when the clock knows the day only (MYLIFE_NOW=2026-03-10)
+    for at, file, env in [("2026-03-10", "raw/2026-03-10-t.md", NOW),
+                          ("2026-03-10T08:30", "raw/2026-03-10-t-2.md", NOW),
+                          ("2026-03-10T09:00", "raw/2026-03-10-t-3.md", NOW),
+                          ("2026-03-10T23:30", "raw/2026-03-10-t-4.md", {"MYLIFE_NOW": "2026-03-10"}),
+                          ("2026-03", "raw/2026-03-t.md", NOW)]:
+        r = cli("record", "今天的事", "--topic", "t", "--at", at, "--json", env=env)
+        assert r.returncode == 0, (at, r.stderr)
         assert r.json()["record"]["file"] == file
 
 

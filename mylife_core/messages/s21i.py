@@ -13,4 +13,8 @@ MESSAGES = {
         "zh": "用你上次写的原因：「{reason}」",
         "en": "Using the reason you wrote before: \"{reason}\"",
     },
+    "error.at_future_time": {
+        "zh": "{what} 的值「{value}」晚于现在（{now}）：这里记的是已经发生的事，没有写入任何内容。请写现在或更早的时刻，或去掉 {what} 表示现在。",
+        "en": "{what} value '{value}' is later than now ({now}): only what has already happened is recorded, and nothing was written. Give now or an earlier moment, or leave {what} out for now.",
+    },
 }
