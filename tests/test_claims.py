@@ -54,6 +54,26 @@ def test_claim_pointer_errors(cli, recorded, ws_path):
     assert not list((ws_path / "claims").glob("*.yaml"))
 
 
+def test_a_line_that_is_not_utf8_text_cannot_be_cited(cli, ws_path, tmp_path):
+    """record keeps bytes that are not UTF-8 as they are (with a warning), but a claim citing them
+    would rest on words nobody can read (trace showed mojibake): claim add --from such a line is
+    refused, naming the file, the line and why, and nothing is written. The note's UTF-8 lines
+    can still be cited."""
+    cli("init")
+    note = tmp_path / "latin1.txt"
+    note.write_bytes("first line is fine\ncaf\u00e9 au lait, tr\u00e8s bon\n".encode("latin-1"))
+    rec = cli("record", "-f", str(note), "--topic", "t", "--at", "2026-01-22", "--json").json()["record"]
+    for pointer, line in [(f"{rec['file']}#L2", 2), (f"{rec['file']}#L1-L2", 2)]:
+        r = cli("claim", "add", "某句话", "--topic", "t", "--from", pointer, "--json")
+        assert r.returncode == 2, (pointer, r.stdout, r.stderr)
+        error = r.json()["error"]
+        assert error["key"] == "pointer_not_utf8", error
+        assert rec["file"] in error["message"] and f"第 {line} 行" in error["message"] and "UTF-8" in error["message"]
+    assert not list((ws_path / "claims").glob("*.yaml"))
+    ok = cli("claim", "add", "第一行", "--topic", "t", "--from", f"{rec['file']}#L1")
+    assert ok.returncode == 0, ok.stderr
+
+
 def test_claim_without_pointer_records_the_statement_first(cli, ws_path):
     cli("init")
     r = cli("claim", "add", "我想换工作", "--topic", "职业去留", "--kind", "assessment", "--at", "2026-02-01", "--json")

@@ -238,3 +238,21 @@ def test_numbers_in_a_line():
     assert numbers_in("月薪两万二，存款十二万，房租 4,500，年终1.5万") == [22000, 120000, 4500, 15000]
     assert [parse_number(s) for s in ("两万二", "三千五", "零点五", "普通本科", "三年", "万一", "")] == [
         22000, 3500, 0.5, None, None, None, None]
+
+
+def test_a_line_that_is_not_utf8_text_is_not_cited_and_the_rest_is_kept(ws, fakellm):
+    """A note recorded with bytes that are not UTF-8 (kept as they are): a claim or field the model
+    cites from such a line is refused with the reason (claims.check_pointer refuses the citation),
+    and the note's readable lines are still extracted; the whole extraction no longer fails."""
+    use_model(ws, fakellm)
+    rec = ws.raw.record("我月薪 20000。\n".encode() + "caf\u00e9 20000 tr\u00e8s bon\n".encode("latin-1"), topic="职业去留")
+    fakellm.script(Reply(text=json.dumps({
+        "claims": [{"claim": "月薪 20000", "kind": "fact", "lines": "L1"},
+                   {"claim": "咖啡很好", "kind": "fact", "lines": "L2"}],
+        "fields": [{"name": "咖啡", "value": 20000, "line": "L2"}]}, ensure_ascii=False)))
+    result = extract(ws, rec.file)
+    assert [(c.claim, c.provenance) for c in result.added] == [("月薪 20000", f"{rec.file}#L1")]
+    reasons = {r["claim"]: r["why"] for r in result.rejected}
+    assert "第 2 行不是 UTF-8 文本" in reasons["咖啡很好"], reasons
+    (field,) = result.fields
+    assert field.status == "skipped" and "第 2 行不是 UTF-8 文本" in field.why

@@ -186,14 +186,24 @@ class ClaimsLayer:
         start = max((id_seq(i) for i in self.store.ids_on(day)), default=0) + 1
         return [make_id(day, seq) for seq in range(start, start + n)]
 
-    def check_pointer(self, provenance: str) -> tuple[str, str]:
-        """Validate a ``--from`` pointer against L0; return (normalised pointer, excerpt hash)."""
+    def check_pointer(self, provenance: str, *, text: bool = True) -> tuple[str, str]:
+        """Validate a ``--from`` pointer against L0; return (normalised pointer, excerpt hash).
+        ``text``: the lines must be UTF-8 text. ``record`` keeps any bytes, but a claim or a field
+        citing bytes nobody can read rests on no readable words of the user's (docs/cli.md: only
+        ``record``'s text may be any bytes): refused, naming the file and the first such line."""
         pointer = Pointer.parse(provenance)
         if self.ws.raw.get(pointer.file) is None:
             if not self.ws.raw.path_of(pointer.file).exists():
                 raise UsageError("pointer_file_missing", file=pointer.file)
             raise UsageError("pointer_not_recorded", file=pointer.file)
         excerpt = self.ws.raw.resolve(pointer)
+        if text:
+            for i, line in enumerate(excerpt.split(b"\n")):
+                try:
+                    line.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise UsageError("pointer_not_utf8", pointer=str(pointer), file=pointer.file,
+                                     line=pointer.start + i) from None
         return str(pointer), hash_excerpt(excerpt)
 
     def model_wrote(self, provenance: str | None) -> bool:
@@ -441,7 +451,7 @@ class ClaimsLayer:
                 from ..messages import t
                 raise Conflict("claim_bad_transition", id=claim_id, status=t(f"status.{before.status}"),
                                action=t("action.confirm"))
-            _, excerpt_hash = self.check_pointer(before.provenance)
+            _, excerpt_hash = self.check_pointer(before.provenance, text=False)  # cited before: as it is
             if excerpt_hash == before.excerpt_hash and before.status != "stale":
                 return before, before
             after = before.model_copy(update={"excerpt_hash": excerpt_hash, "updated_at": clock.now(),

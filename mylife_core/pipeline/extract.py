@@ -184,7 +184,8 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     settings = load_settings(ws, model=model)
     if not settings.configured:
         raise UsageError("extract_no_model", file=rec.file)
-    lines = [decode(b) for b in split_lines(ws.raw.read_bytes(rec.file))]
+    raw_lines = split_lines(ws.raw.read_bytes(rec.file))
+    lines = [decode(b) for b in raw_lines]
     numbered = "\n".join(f"L{i}: {line}" for i, line in enumerate(lines, start=1))
     client = client_for(ws, settings)
     request = ("请从这条记录提炼证据，只输出 JSON。" if language() == "zh"
@@ -204,6 +205,16 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         p = Pointer.parse(pointer)
         return "\n".join(lines[p.start - 1:p.end])
 
+    def unreadable(pointer: str) -> str | None:
+        """Why a cited line cannot be cited: not UTF-8 text (as ``claims.check_pointer`` refuses it)."""
+        p = Pointer.parse(pointer)
+        for n in range(p.start, p.end + 1):
+            try:
+                raw_lines[n - 1].decode("utf-8")
+            except UnicodeDecodeError:
+                return t("extract.why.not_utf8", line=n)
+        return None
+
     items: list[dict[str, Any]] = []
     for proposal in data.get("claims") or []:
         if not isinstance(proposal, dict):
@@ -221,6 +232,9 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
             result.rejected.append({"claim": text, "why": why})
             continue
         cited = line_text(pointer)
+        if (why := unreadable(pointer)) is not None:
+            result.rejected.append({"claim": text, "why": why})
+            continue
         if INSTRUCTION.search(cited):
             result.rejected.append({"claim": text, "why": t("extract.why.instruction", text=cited.strip()[:60])})
             continue
@@ -258,6 +272,9 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
             fp.status, fp.why = "skipped", why
             continue
         cited = line_text(pointer)
+        if (why := unreadable(pointer)) is not None:
+            fp.status, fp.why = "skipped", why
+            continue
         if INSTRUCTION.search(cited):
             fp.status, fp.why = "skipped", t("extract.why.instruction", text=cited.strip()[:60])
             continue
