@@ -66,3 +66,14 @@ def hash_excerpt(excerpt: bytes) -> str:
 
 def decode(excerpt: bytes) -> str:
     return excerpt.decode("utf-8", errors="replace")
+
+
+def shown_lines(excerpt: bytes, start: int) -> list[tuple[int, str]]:
+    """The pointed lines as shown to the user, numbered from ``start``: the words, without a
+    UTF-8 byte-order mark or a line's trailing ``\\r`` (a note saved with CRLF line ends). Only
+    what is shown: the hash is of the exact bytes (:func:`hash_excerpt`)."""
+    out = []
+    for i, line in enumerate(excerpt.split(b"\n")):
+        text = decode(line.removesuffix(b"\r"))
+        out.append((start + i, text.removeprefix("\ufeff")))
+    return out

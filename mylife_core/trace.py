@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from .errors import MyLifeError
 from .layers.claims import Claim
 from .layers.digest import Paragraph
-from .provenance import Pointer, decode, excerpt_bytes, hash_excerpt, split_lines
+from .provenance import Pointer, excerpt_bytes, hash_excerpt, shown_lines, split_lines
 
 if TYPE_CHECKING:  # pragma: no cover
     from .layers.index import Chain
@@ -98,7 +98,7 @@ class SourceChecker:
         actual = hash_excerpt(excerpt)
         lines = []
         if with_lines:
-            lines = [(pointer.start + i, decode(b)) for i, b in enumerate(excerpt.split(b"\n"))]
+            lines = shown_lines(excerpt, pointer.start)  # the words (no BOM, no CRLF's \r); hashed as they are
         state: State = "ok" if actual == claim.excerpt_hash else "source_changed"
         return SourceCheck(state, actual, lines)
 

@@ -29,6 +29,29 @@ def test_trace_shows_the_users_own_words(cli, story, ws_path):
     assert "L2: 热爱这里，绝不想走" in text and "哈希一致" in text
 
 
+def test_trace_shows_a_crlf_notes_words_without_its_bom_and_carriage_returns(cli, ws_path, tmp_path):
+    """A note saved by a Windows editor (UTF-8 BOM, CRLF) is kept byte for byte; trace showed the
+    BOM and each line's trailing \\r with the words. It shows the words; the hash still covers the
+    exact bytes (state ok, and a changed \\r is a changed source)."""
+    cli("init")
+    note = tmp_path / "windows.txt"
+    note.write_bytes("\ufeff刚完成一个重要项目\r\n热爱这里，绝不想走\r\n".encode("utf-8"))
+    rec = cli("record", "-f", str(note), "--topic", "career", "--at", "2025-11-02", "--json").json()["record"]["file"]
+    assert (ws_path / rec).read_bytes().startswith(b"\xef\xbb\xbf")  # kept as given
+    r = cli("claim", "add", "刚完成项目，热爱这里", "--topic", "职业去留", "--from", f"{rec}#L1-L2",
+            "--at", "2025-11-02", "--json")
+    assert r.returncode == 0, r.stderr
+    claim_id = r.json()["claim"]["id"]
+    doc = cli("trace", claim_id, "--json").json()
+    assert doc["state"] == "ok"
+    assert doc["raw"]["lines"] == [{"line": 1, "text": "刚完成一个重要项目"}, {"line": 2, "text": "热爱这里，绝不想走"}]
+    text = cli("trace", claim_id).stdout
+    assert "L1: 刚完成一个重要项目\n" in text and "\r" not in text and "\ufeff" not in text, repr(text)
+    # the hash is of the exact bytes: the same words without the \r are a changed source
+    (ws_path / rec).write_bytes("\ufeff刚完成一个重要项目\n热爱这里，绝不想走\r\n".encode("utf-8"))
+    assert cli("trace", claim_id, "--json").json()["state"] == "source_changed"
+
+
 def test_trace_through_a_digest_paragraph(cli, story, ws_path):
     (ws_path / "digest" / "职业去留.md").write_text(
         "---\ntopic: 职业去留\n---\n# 职业去留\n\n2025 年 11 月你说热爱这里 [claim-2025-11-02-001]。\n刚做完项目。\n",

@@ -382,7 +382,7 @@ def field_now(ws: "Workspace", p: Proposal) -> tuple[bool, Any]:
 def quoted_lines(ws: "Workspace", p: Proposal) -> list[tuple[int, str]]:
     """The cited lines of a field proposal, as they are in ``raw/`` now."""
     from ..errors import MyLifeError
-    from ..provenance import Pointer, decode, excerpt_bytes
+    from ..provenance import Pointer, excerpt_bytes, shown_lines
 
     try:
         pointer = Pointer.parse(p.provenance or "")
@@ -392,7 +392,7 @@ def quoted_lines(ws: "Workspace", p: Proposal) -> list[tuple[int, str]]:
     excerpt = excerpt_bytes(data, pointer)
     if excerpt is None:
         return []
-    return [(pointer.start + i, decode(b)) for i, b in enumerate(excerpt.split(b"\n"))]
+    return shown_lines(excerpt, pointer.start)
 
 
 def digest_original_hash(ws: "Workspace", topic: str) -> str | None:
