@@ -208,6 +208,19 @@ def test_a_bad_at_lists_the_forms_it_takes(cli):
     assert "2025-03" in cli("record", "--help").stdout
 
 
+def test_a_bad_topic_says_both_limits_of_a_topics_length(cli):
+    """A topic is limited to 80 characters and 200 UTF-8 bytes (topic_too_long); bad_topic's text
+    said only "at most 80 characters", which 70 Chinese characters (210 bytes) meet and are still
+    refused."""
+    cli("init")
+    r = cli("record", "x", "--topic", "a#b", "--json")
+    assert r.returncode == 2 and r.json()["error"]["key"] == "bad_topic"
+    message = r.json()["error"]["message"]
+    assert "80 个字符" in message and "200 字节" in message and "66 个汉字" in message, message
+    en = cli("record", "x", "--topic", "a#b", env={"MYLIFE_LANG": "en"})
+    assert "80 characters" in en.stderr and "200 bytes" in en.stderr, en.stderr
+
+
 def test_a_topic_too_long_for_a_file_name_is_refused_before_anything_is_written(cli, ws_path):
     """A topic names files (raw/<date>-<topic>-N.md, digest/<topic>.ai.md and their temp files):
     80 Chinese characters are 240 bytes, and the second note of the day on such a topic (…-2.md)
