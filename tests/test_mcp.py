@@ -483,3 +483,40 @@ def test_a_hosts_record_is_kept_when_an_unrelated_file_is_broken(ws_path):
     assert seen["verdict"].is_error and doc(seen["verdict"])["error"]["code"] == "bad_file", doc(seen["verdict"])
     assert month.read_bytes() == broken and index.read_bytes() == bad_index
     assert run_cli(["verify", "--json"], workspace=ws_path).json()["raw_checked"] == 2
+
+
+def test_every_claim_a_host_adds_waits_for_the_user_whatever_its_kind(ws_path):
+    """QA s21h.1 (promise 2, docs/design.md#approval): a host's `fact` or `assessment` citing the
+    user's own lines was stored in force at once; only an inference or a claim of lines a model
+    recorded waited. Every claim a model adds without the user's yes is now a candidate, its note
+    says it waits for the user, it is not evidence (recall's evidence_only) until `claim accept`."""
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    rec = run_cli(["record", "--topic", "职业去留", "--json", "连续加班三周了，真的想跳槽。"], workspace=ws_path)
+    assert rec.returncode == 0, rec.stderr
+    pointer = json.loads(rec.stdout)["pointer"]
+    assert "#L1" in pointer
+
+    async def script(session):
+        seen = {}
+        for kind in ("fact", "assessment"):
+            seen[kind] = doc(await session.call_tool("mylife_claim_add", {
+                "claim": "连续加班三周，想跳槽" if kind == "assessment" else "连续加班三周",
+                "topic": "职业去留", "kind": kind, "provenance": pointer}))
+        seen["evidence"] = doc(await session.call_tool("mylife_recall", {
+            "query": "加班", "layers": ["claims"], "evidence_only": True}))
+        return seen
+
+    seen = run_session(ws_path, script)
+    for kind in ("fact", "assessment"):
+        result = seen[kind]["result"]
+        assert result["candidate"] is True and result["claim"]["status"] == "candidate", result
+        assert result["claim"]["source"] == "user_raw"  # the user's lines, only not yet the user's yes
+        cid = result["claim"]["id"]
+        assert f"mylife claim accept {cid}" in result["note"] and "确认" in result["note"], result
+    assert seen["evidence"]["result"]["hits"] == []  # a candidate is not evidence
+    fact_id = seen["fact"]["result"]["claim"]["id"]
+    accepted = run_cli(["claim", "accept", fact_id, "--json"], workspace=ws_path)
+    assert accepted.returncode == 0, accepted.stderr
+    listed = {c["id"]: c["status"] for c in json.loads(run_cli(["claim", "list", "--json"],
+                                                               workspace=ws_path).stdout)["claims"]}
+    assert listed[fact_id] == "active" and listed[seen["assessment"]["result"]["claim"]["id"]] == "candidate"
