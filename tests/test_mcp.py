@@ -520,3 +520,36 @@ def test_every_claim_a_host_adds_waits_for_the_user_whatever_its_kind(ws_path):
     listed = {c["id"]: c["status"] for c in json.loads(run_cli(["claim", "list", "--json"],
                                                                workspace=ws_path).stdout)["claims"]}
     assert listed[fact_id] == "active" and listed[seen["assessment"]["result"]["claim"]["id"]] == "candidate"
+
+
+def test_a_hosts_claim_written_while_the_index_is_busy_says_the_index_catches_up(ws_path):
+    """QA s21h.2: with cache/claims.sqlite held by another process past the wait, the claim's
+    month file is stored and audited and the CLI says the index catches up on the next read; over
+    MCP the result said nothing. It now carries the same ``warnings`` as the CLI's --json."""
+    import sqlite3
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    rec = run_cli(["record", "--topic", "运动", "--json", "我喜欢跑步"], workspace=ws_path)
+    pointer = json.loads(rec.stdout)["pointer"]
+    assert run_cli(["claim", "list", "--json"], workspace=ws_path).returncode == 0  # the index exists
+    env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10", "MYLIFE_LOCK_TIMEOUT": "0.5"}, load_plugins="")
+
+    async def script(session):
+        holder = sqlite3.connect(ws_path / "cache" / "claims.sqlite", isolation_level=None)
+        try:
+            holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
+            busy = doc(await session.call_tool("mylife_claim_add", {
+                "claim": "喜欢跑步", "topic": "运动", "kind": "fact", "provenance": pointer}))
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        after = doc(await session.call_tool("mylife_recall", {"query": "跑步"}))
+        return busy, after
+
+    busy, after = run_session(ws_path, script, env=env)
+    assert busy["ok"] is True, busy
+    warnings = busy["result"]["warnings"]
+    assert len(warnings) == 1 and "cache/claims.sqlite" in warnings[0] and "下一次读取" in warnings[0], busy
+    assert "warnings" not in after["result"], after  # said once, by the write it concerns
+    listed = [c["claim"] for c in json.loads(run_cli(["claim", "list", "--json"], workspace=ws_path).stdout)["claims"]]
+    assert "喜欢跑步" in listed

@@ -364,6 +364,21 @@ class ClaimsLayer:
         index. Empty when the index is current, or the store keeps none."""
         return list(getattr(self.store, "behind", None) or [])
 
+    def index_warnings(self) -> list[str]:
+        """What every surface that writes claims says after the write (the CLI's stderr and
+        ``--json`` ``warnings``, a tool result's ``warnings`` over MCP and in chat, the panel,
+        ``extract``, ``branch close``): the month files stored and audited whose index was busy
+        (:meth:`index_behind`), in one sentence; empty when the index is current. Said once: a
+        long-lived process (the MCP server, the panel) does not repeat it for a later call."""
+        behind = self.index_behind()
+        if not behind:
+            return []
+        from ..messages import t
+
+        if getattr(self.store, "behind", None):
+            self.store.behind = []
+        return [t("claims.index_behind", files=", ".join(f"claims/{name}" for name in behind))]
+
     def _paths(self, claim: Claim) -> list[str]:
         paths_for = getattr(self.store, "paths_for", None)
         return paths_for(claim) if paths_for else []
