@@ -256,3 +256,32 @@ def test_a_line_that_is_not_utf8_text_is_not_cited_and_the_rest_is_kept(ws, fake
     assert "第 2 行不是 UTF-8 文本" in reasons["咖啡很好"], reasons
     (field,) = result.fields
     assert field.status == "skipped" and "第 2 行不是 UTF-8 文本" in field.why
+
+
+def test_extract_while_the_claims_index_is_busy_says_the_index_catches_up(ws, ws_path, cli, fakellm):
+    """QA s21h.2: with cache/claims.sqlite held by another process past the wait, `extract`
+    stored and audited its claims and said nothing (the `claim` commands say the index catches up
+    on the next read). It now says so too, on stderr and in --json ``warnings``."""
+    import sqlite3
+
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    assert cli("claim", "list", "--json").returncode == 0  # the index exists and is current
+    fakellm.script(proposal(), proposal())
+
+    def held(*args):
+        holder = sqlite3.connect(ws_path / "cache" / "claims.sqlite", isolation_level=None)
+        try:
+            holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
+            return cli(*args, env={**fakellm.env(), "MYLIFE_LOCK_TIMEOUT": "0.5"})
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+
+    text = held("extract", rec.file)
+    assert text.returncode == 0, text.stderr
+    assert "cache/claims.sqlite" in text.stderr and "下一次读取" in text.stderr, text.stderr
+    assert cli("claim", "list", "--json").returncode == 0  # the next read catches the index up
+    doc = held("extract", rec.file, "--json").json()
+    assert doc["ok"] and len(doc["warnings"]) == 1 and "cache/claims.sqlite" in doc["warnings"][0], doc
+    listed = [c["claim"] for c in cli("claim", "list", "--json").json()["claims"]]
+    assert listed.count("月薪涨到 20000") == 2

@@ -483,3 +483,73 @@ def test_a_hosts_record_is_kept_when_an_unrelated_file_is_broken(ws_path):
     assert seen["verdict"].is_error and doc(seen["verdict"])["error"]["code"] == "bad_file", doc(seen["verdict"])
     assert month.read_bytes() == broken and index.read_bytes() == bad_index
     assert run_cli(["verify", "--json"], workspace=ws_path).json()["raw_checked"] == 2
+
+
+def test_every_claim_a_host_adds_waits_for_the_user_whatever_its_kind(ws_path):
+    """QA s21h.1 (promise 2, docs/design.md#approval): a host's `fact` or `assessment` citing the
+    user's own lines was stored in force at once; only an inference or a claim of lines a model
+    recorded waited. Every claim a model adds without the user's yes is now a candidate, its note
+    says it waits for the user, it is not evidence (recall's evidence_only) until `claim accept`."""
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    rec = run_cli(["record", "--topic", "职业去留", "--json", "连续加班三周了，真的想跳槽。"], workspace=ws_path)
+    assert rec.returncode == 0, rec.stderr
+    pointer = json.loads(rec.stdout)["pointer"]
+    assert "#L1" in pointer
+
+    async def script(session):
+        seen = {}
+        for kind in ("fact", "assessment"):
+            seen[kind] = doc(await session.call_tool("mylife_claim_add", {
+                "claim": "连续加班三周，想跳槽" if kind == "assessment" else "连续加班三周",
+                "topic": "职业去留", "kind": kind, "provenance": pointer}))
+        seen["evidence"] = doc(await session.call_tool("mylife_recall", {
+            "query": "加班", "layers": ["claims"], "evidence_only": True}))
+        return seen
+
+    seen = run_session(ws_path, script)
+    for kind in ("fact", "assessment"):
+        result = seen[kind]["result"]
+        assert result["candidate"] is True and result["claim"]["status"] == "candidate", result
+        assert result["claim"]["source"] == "user_raw"  # the user's lines, only not yet the user's yes
+        cid = result["claim"]["id"]
+        assert f"mylife claim accept {cid}" in result["note"] and "确认" in result["note"], result
+    assert seen["evidence"]["result"]["hits"] == []  # a candidate is not evidence
+    fact_id = seen["fact"]["result"]["claim"]["id"]
+    accepted = run_cli(["claim", "accept", fact_id, "--json"], workspace=ws_path)
+    assert accepted.returncode == 0, accepted.stderr
+    listed = {c["id"]: c["status"] for c in json.loads(run_cli(["claim", "list", "--json"],
+                                                               workspace=ws_path).stdout)["claims"]}
+    assert listed[fact_id] == "active" and listed[seen["assessment"]["result"]["claim"]["id"]] == "candidate"
+
+
+def test_a_hosts_claim_written_while_the_index_is_busy_says_the_index_catches_up(ws_path):
+    """QA s21h.2: with cache/claims.sqlite held by another process past the wait, the claim's
+    month file is stored and audited and the CLI says the index catches up on the next read; over
+    MCP the result said nothing. It now carries the same ``warnings`` as the CLI's --json."""
+    import sqlite3
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    rec = run_cli(["record", "--topic", "运动", "--json", "我喜欢跑步"], workspace=ws_path)
+    pointer = json.loads(rec.stdout)["pointer"]
+    assert run_cli(["claim", "list", "--json"], workspace=ws_path).returncode == 0  # the index exists
+    env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10", "MYLIFE_LOCK_TIMEOUT": "0.5"}, load_plugins="")
+
+    async def script(session):
+        holder = sqlite3.connect(ws_path / "cache" / "claims.sqlite", isolation_level=None)
+        try:
+            holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
+            busy = doc(await session.call_tool("mylife_claim_add", {
+                "claim": "喜欢跑步", "topic": "运动", "kind": "fact", "provenance": pointer}))
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        after = doc(await session.call_tool("mylife_recall", {"query": "跑步"}))
+        return busy, after
+
+    busy, after = run_session(ws_path, script, env=env)
+    assert busy["ok"] is True, busy
+    warnings = busy["result"]["warnings"]
+    assert len(warnings) == 1 and "cache/claims.sqlite" in warnings[0] and "下一次读取" in warnings[0], busy
+    assert "warnings" not in after["result"], after  # said once, by the write it concerns
+    listed = [c["claim"] for c in json.loads(run_cli(["claim", "list", "--json"], workspace=ws_path).stdout)["claims"]]
+    assert "喜欢跑步" in listed

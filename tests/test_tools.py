@@ -55,10 +55,17 @@ def test_claim_add_by_a_model_needs_a_pointer_and_an_inference_stays_a_candidate
     claim = ws.claims.get(guess.result["claim"]["id"])
     assert (claim.status, claim.source, claim.actor) == ("candidate", "llm_inferred", "model")
     assert "claim accept" in guess.result["note"]
+    # a fact of the user's own lines waits too: a model writes nothing the user did not approve
     fact = call_tool(ws, "mylife_claim_add", {"claim": "每天十一点下班", "topic": "职业去留", "kind": "fact",
                                                "provenance": pointer.replace("#L2", "#L1")}, actor="model")
-    assert fact.ok and fact.result["claim"]["status"] == "active"
+    assert fact.ok and fact.result["claim"]["status"] == "candidate" and fact.result["candidate"] is True
+    assert f"claim accept {fact.result['claim']['id']}" in fact.result["note"]
     assert fact.result["claim"]["occurred_at"] == "2026-01-15"  # the note's date, not today
+    # accepted in chat (the user typed y), it is in force at once
+    confirmed = call_tool(ws, "mylife_claim_add", {"claim": "每天十一点才下班", "topic": "职业去留", "kind": "fact",
+                                                    "provenance": pointer.replace("#L2", "#L1")},
+                          actor="model, confirmed by user")
+    assert confirmed.ok and confirmed.result["claim"]["status"] == "active" and "note" not in confirmed.result
     # from the CLI the user may state a fact directly (it is recorded to L0 as their words)
     user = call_tool(ws, "mylife_claim_add", {"claim": "我有两个孩子", "topic": "家庭", "kind": "fact"}, actor="user")
     assert user.ok and user.result["recorded_pointer"]

@@ -125,6 +125,8 @@ class BranchFlow:
         self.chat.io.event({"type": "closed", **result.to_json()})
         self.chat.io.say(t("branch.closed", id=branch.id, topic=branch.topic, conclusion=result.outcome.conclusion_id,
                       raw=result.outcome.raw_file, n=len(result.claims)), fg="green")
+        for warning in result.warnings:  # in the "closed" event too
+            self.chat.io.say(warning, fg="yellow")
         for change in [*result.outcome.changes, *result.outcome.confirmed]:
             self.chat.io.say(t("branch.closed.change", change=change))
         parent = self.parent_session()

@@ -93,6 +93,8 @@ class CloseResult:
     outcome: Outcome
     claims: list["Claim"] = field(default_factory=list)
     session: Session | None = None
+    #: the claims index was busy after a claim write (:meth:`ClaimsLayer.index_warnings`)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def conflicts(self) -> list[Conflict]:
@@ -103,7 +105,8 @@ class CloseResult:
                 "raw_file": self.outcome.raw_file, "conclusion_id": self.outcome.conclusion_id,
                 "claims": [c.model_dump(mode="json") for c in self.claims], "changes": list(self.outcome.changes),
                 "conflicts": [c.model_dump(mode="json") for c in self.outcome.conflicts],
-                "session": self.session.id if self.session else None}
+                "session": self.session.id if self.session else None,
+                **({"warnings": list(self.warnings)} if self.warnings else {})}
 
 
 def _open(ws: "Workspace", branch_id: str) -> "Branch":
@@ -159,6 +162,7 @@ def close_branch(ws: "Workspace", branch_id: str, draft: "HandoffDraft", *, acto
                               context=claim.context or t("branch.claim_context", id=branch.id,
                                                          question=draft.question_answered)))
         claims, _ = ws.claims.add_many(items, actor=actor)
+        warnings = ws.claims.index_warnings()
         changes: list[str] = []
         confirmed: list[str] = []
         for name, value in draft.fields.items():
@@ -192,11 +196,12 @@ def close_branch(ws: "Workspace", branch_id: str, draft: "HandoffDraft", *, acto
         choice = resolve(conflict) if resolve is not None else None
         if choice:
             apply_resolution(ws, conflict, choice, actor=actor)
+            warnings += ws.claims.index_warnings()
     session = session_of(ws, branch, actor=actor)
     session.outcome = outcome
     session.status = "closed"
     SessionStore(ws).save(session, action="session.close", actor=actor)
-    return CloseResult(branch, handoff, outcome, claims, session)
+    return CloseResult(branch, handoff, outcome, claims, session, warnings=list(dict.fromkeys(warnings)))
 
 
 def find_conflicts(ws: "Workspace", claims: list["Claim"], *, raw_file: str | None = None) -> list[Conflict]:

@@ -224,6 +224,9 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
     out.emit({"ok": True, **result.to_json(), "pullback": lines, "unresolved_conflicts": len(unresolved)})
     out.line(t("branch.closed", id=b.id, topic=b.topic, conclusion=result.outcome.conclusion_id,
                raw=result.outcome.raw_file, n=len(result.claims)), fg="green")
+    if not out.json:
+        for warning in result.warnings:
+            out.note(warning)
     for change in [*result.outcome.changes, *result.outcome.confirmed]:
         out.line(t("branch.closed.change", change=change))
     for c in result.outcome.conflicts:

@@ -110,9 +110,7 @@ def index_behind(ws, out: Output, payload: dict) -> dict:
     """The write is stored and audited, but the derived claims index could not be updated (another
     process held it past the wait): ``payload`` gets a ``warnings`` entry, and text output the same
     line on stderr. The next read brings the index up to date from the month files."""
-    behind = ws.claims.index_behind()
-    if behind:
-        warning = t("claims.index_behind", files=", ".join(f"claims/{name}" for name in behind))
+    for warning in ws.claims.index_warnings():
         payload["warnings"] = [*payload.get("warnings", []), warning]
         if not out.json:
             out.note(warning)

@@ -239,18 +239,21 @@ class ClaimsLayer:
     def add(self, *, claim: str, topic: str, kind: str = "fact", source: str | None = None,
             provenance: str | None = None, occurred_at: datetime | date | None = None,
             context: str | None = None, confidence: str = "medium", actor: str = "user",
-            precision: str = "day") -> tuple[Claim, str | None]:
+            precision: str = "day", candidate: bool = False) -> tuple[Claim, str | None]:
         """Add one claim. Returns the claim and, when the statement itself had to be recorded
         to L0 (no ``provenance`` given), the pointer of that new raw record.
 
         ``precision="month"`` (``claim add --at 2025-03``): ``occurred_at`` stands for its month.
         A claim's date is a day, so it is the first of the month (as for a claim from a
         month-dated note); the statement recorded to L0 is a month-dated note, which keeps the
-        precision where the claim points."""
+        precision where the claim points.
+
+        ``candidate``: the claim waits for the user to accept it whatever its kind (a model's claim
+        the user has not said yes to: ``mylife_claim_add`` over MCP)."""
         claims, recorded = self.add_many([dict(claim=claim, topic=topic, kind=kind, source=source,
                                                provenance=provenance, occurred_at=occurred_at,
                                                context=context, confidence=confidence,
-                                               precision=precision)], actor=actor)
+                                               precision=precision, candidate=candidate)], actor=actor)
         return claims[0], recorded[0]
 
     def add_many(self, items: Iterable[dict], *, actor: str = "user") -> tuple[list[Claim], list[str | None]]:
@@ -279,8 +282,10 @@ class ClaimsLayer:
                 raise UsageError("inference_needs_source")
             # a model cannot make a model's own lines the user's words: its claim of lines a model
             # wrote (mylife_record over MCP) waits, as a candidate, for the user to accept it
-            candidate = kind == "inference"
-            if not candidate and by_model(actor) and self.model_wrote(item.get("provenance")):
+            # (an item marked ``candidate`` waits whatever its kind: a model's claim the user has
+            # not said yes to, :meth:`add`)
+            candidate = kind == "inference" or bool(item.get("candidate"))
+            if kind != "inference" and by_model(actor) and self.model_wrote(item.get("provenance")):
                 source, candidate = "mcp", True
             when = item.get("occurred_at") or self.source_date(item.get("provenance")) or clock.now()
             prepared.append(dict(item, claim=text, kind=kind, source=source, confidence=confidence,
@@ -368,6 +373,21 @@ class ClaimsLayer:
         updated (held by another process past the wait): the next read re-reads them into the
         index. Empty when the index is current, or the store keeps none."""
         return list(getattr(self.store, "behind", None) or [])
+
+    def index_warnings(self) -> list[str]:
+        """What every surface that writes claims says after the write (the CLI's stderr and
+        ``--json`` ``warnings``, a tool result's ``warnings`` over MCP and in chat, the panel,
+        ``extract``, ``branch close``): the month files stored and audited whose index was busy
+        (:meth:`index_behind`), in one sentence; empty when the index is current. Said once: a
+        long-lived process (the MCP server, the panel) does not repeat it for a later call."""
+        behind = self.index_behind()
+        if not behind:
+            return []
+        from ..messages import t
+
+        if getattr(self.store, "behind", None):
+            self.store.behind = []
+        return [t("claims.index_behind", files=", ".join(f"claims/{name}" for name in behind))]
 
     def _paths(self, claim: Claim) -> list[str]:
         paths_for = getattr(self.store, "paths_for", None)

@@ -192,6 +192,9 @@ def print_extract(out: Output, result) -> None:
     counts = result.to_json()["counts"]
     out.line(t("extract.summary", facts=counts["added"], candidates=counts["candidates"],
                fields=counts["fields_applied"], rejected=counts["rejected"]))
+    if not out.json:
+        for warning in result.warnings:
+            out.note(warning)
 
 
 def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool, defer: bool = False):

@@ -70,6 +70,8 @@ class ExtractResult:
     added: list["Claim"] = field(default_factory=list)
     rejected: list[dict[str, Any]] = field(default_factory=list)
     fields: list[FieldProposal] = field(default_factory=list)
+    #: the claims index was busy after the claims were stored (:meth:`ClaimsLayer.index_warnings`)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def facts(self) -> list["Claim"]:
@@ -87,7 +89,8 @@ class ExtractResult:
                 "counts": {"added": len(self.facts), "candidates": len(self.candidates),
                            "fields_applied": sum(1 for f in self.fields if f.status == "applied"),
                            "fields_pending": sum(1 for f in self.fields if f.status == "pending"),
-                           "rejected": len(self.rejected) + sum(1 for f in self.fields if f.status == "skipped")}}
+                           "rejected": len(self.rejected) + sum(1 for f in self.fields if f.status == "skipped")},
+                **({"warnings": list(self.warnings)} if self.warnings else {})}
 
 
 def find_record(ws: "Workspace", raw_file: str) -> "RawRecord":
@@ -253,6 +256,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     if items:
         added, _ = ws.claims.add_many(items, actor="model")
         result.added = added
+        result.warnings += ws.claims.index_warnings()
 
     pending: list[FieldProposal] = []
     for proposal in data.get("fields") or []:

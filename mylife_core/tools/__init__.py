@@ -164,6 +164,16 @@ def reading_only(ws: "Workspace", name: str) -> Iterator[None]:
         atomic.unguard(check)
 
 
+def _with_index_warnings(ws: "Workspace", result: Any) -> Any:
+    """A write tool's result with the ``warnings`` the CLI's ``--json`` gives when the claims
+    index was busy after the claim's month file was written (:meth:`ClaimsLayer.index_warnings`).
+    Only a claims layer this workspace already opened can have written anything."""
+    if "claims" not in vars(ws) or not isinstance(result, dict):
+        return result
+    warnings = ws.claims.index_warnings()
+    return {**result, "warnings": [*result.get("warnings", []), *warnings]} if warnings else result
+
+
 def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, actor: str,
               allow_writes: bool = True) -> ToolOutcome:
     """Run a registered tool; every failure becomes a structured error, never an exception."""
@@ -185,7 +195,7 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
     try:
         _require_utf8_arguments(arguments)  # JSON may carry lone surrogates ("\udcff"): refuse them here
         if spec.writes:
-            result = spec.handler(ws, actor, **arguments)
+            result = _with_index_warnings(ws, spec.handler(ws, actor, **arguments))
         else:  # a tool registered as reading runs without anyone's yes: it may not write
             with reading_only(ws, name):
                 result = spec.handler(ws, actor, **arguments)

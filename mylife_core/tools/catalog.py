@@ -5,10 +5,11 @@ Each handler calls library functions, never the CLI, and writes through the laye
 over MCP), so the audit log says who did what. Rules that hold for a model as for the CLI:
 
 * a model may add a claim only with a pointer to recorded lines (it cannot put words in the
-  user's mouth by recording them to L0 as a statement); an ``inference`` stays a candidate, and so
-  does a claim of lines a model wrote itself (``mylife_record`` over MCP: the manifest's source
-  ``mcp``): it is the user's statement only once the user accepts it (``mylife claim accept``);
-  in chat both writes are the user's, who saw and accepted them (:mod:`.proposals`);
+  user's mouth by recording them to L0 as a statement); every claim a model adds without the
+  user's yes (over MCP) is a candidate, whatever its kind, and so is any ``inference``: it is
+  evidence only once the user accepts it (``mylife claim accept``, the panel); one of lines a model
+  wrote itself (``mylife_record`` over MCP: the manifest's source ``mcp``) is marked so; in chat
+  the writes are the user's, who saw and accepted them (:mod:`.proposals`);
 * a profile value from a model the user has not said yes to (over MCP) changes nothing: it must
   cite the user's line it comes from and becomes a field proposal (``mylife proposal accept``,
   the panel's review page), as ``mylife extract``'s are; accepted in chat (actor ``model,
@@ -125,9 +126,12 @@ def check_claim(ws: "Workspace", actor: str, args: ClaimAddArgs) -> None:
 
 
 def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]:
-    """Add one L2 claim with provenance; inferences become candidates for the user to accept, and
-    so does a model's claim of lines a model wrote (the claims layer decides: source ``mcp``).
-    Its date defaults to the source record's (the same rule as ``claim add --from``)."""
+    """Add one L2 claim with provenance. A model's claim the user has not said yes to (over MCP)
+    is a candidate whatever its kind, for the user to accept (docs/design.md#approval); so is an
+    inference from anyone, and a model's claim of lines a model wrote is marked so (source
+    ``mcp``, the claims layer decides). Accepted in chat (``CONFIRMED_ACTOR``) or added from the
+    CLI, a fact or assessment is in force at once. Its date defaults to the source record's (the
+    same rule as ``claim add --from``)."""
     check_claim(ws, actor, args)
     if args.occurred_at:
         from .. import clock
@@ -136,14 +140,15 @@ def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]
     source = "llm_inferred" if args.kind == "inference" else ("user_raw" if args.provenance else None)
     claim, recorded = ws.claims.add(claim=args.claim, topic=args.topic, kind=args.kind, source=source,
                                     provenance=args.provenance, occurred_at=args.occurred_at, context=args.context,
-                                    confidence=args.confidence, actor=actor)
+                                    confidence=args.confidence, actor=actor, candidate=_unconfirmed(actor))
     out = {"claim": claim.model_dump(mode="json"), "recorded_pointer": recorded,
            "candidate": claim.status == "candidate"}
     if claim.status == "candidate":
         from ..messages import t
 
-        out["note"] = t("tool.claim_candidate" if claim.kind == "inference" else "tool.claim_model_lines",
-                        id=claim.id)
+        key = ("tool.claim_candidate" if claim.kind == "inference" else
+               "tool.claim_model_lines" if claim.source == "mcp" else "tool.claim_awaits_user")
+        out["note"] = t(key, id=claim.id)
     return out
 
 
@@ -420,8 +425,8 @@ TOOLS: list[dict[str, Any]] = [
      "description": "读取某主题的 L1 摘要及其证据；给出 text 时写入新摘要（作为模型原稿，与用户修订版并存）。",
      "description_en": "Read a topic's L1 digest and its evidence; with text, write a new digest (kept as the model's original beside the user's revision)."},
     {"name": "mylife_claim_add", "args": ClaimAddArgs, "impl": claim_add, "check": check_claim, "writes": True,
-     "description": "新增一条 L2 证据（kind/source/provenance）；推断只作为候选，需用户接受。",
-     "description_en": "Add an L2 claim (kind/source/provenance); an inference is only a candidate until the user accepts it."},
+     "description": "新增一条 L2 证据（kind/source/provenance）；模型未经用户确认新增的证据（如通过 MCP）无论哪种 kind 都只是候选，推断也一样，需用户接受（mylife claim accept 或面板）才算证据。",
+     "description_en": "Add an L2 claim (kind/source/provenance); a claim a model adds without the user's confirmation (over MCP, say) is only a candidate whatever its kind, as an inference is, until the user accepts it (mylife claim accept, or the panel)."},
     {"name": "mylife_recall", "args": RecallArgs, "impl": recall_, "writes": False,
      "description": "按主题或关键词取回 L0 原话、L1 摘要段落和 L2 证据（中文全文检索）。",
      "description_en": "Retrieve L0 lines, L1 paragraphs and L2 claims by topic or keywords (Chinese full-text search)."},

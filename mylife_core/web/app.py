@@ -90,6 +90,8 @@ class Panel:
         self._ws = Workspace.open(self.root, plugins=plugins)  # a missing workspace fails here, clearly
         self._counts: tuple[Any, dict[str, dict[str, int]]] | None = None
         self._records: tuple[int, list[Any]] | None = None
+        #: what a write said besides its result (the claims index was busy), shown on the next page
+        self.notes: list[str] = []
         self._config_stamp = self._stamp(self.root / "config.yaml")
         self.verify_state: dict[str, Any] = {"state": "idle"}
         from .asking import Jobs
@@ -162,8 +164,15 @@ class Panel:
             self.worker.shutdown(wait=False)
 
     # -- rendering ------------------------------------------------------------------------------
+    def note_claim_writes(self, ws: Any) -> None:
+        """After a claim write: what the CLI says on stderr when the claims index was busy
+        (:meth:`ClaimsLayer.index_warnings`), shown on the page rendered next (the one the write
+        redirects to, or its card)."""
+        self.notes += ws.claims.index_warnings()
+
     def render(self, template: str, /, code: int = 200, **context: Any) -> HTMLResponse:
-        html = self.env.get_template(template).render(**context)
+        notes, self.notes = list(dict.fromkeys(self.notes)), []
+        html = self.env.get_template(template).render(**{"flash_notes": notes, **context})
         return HTMLResponse(html, status_code=code)
 
     def error_page(self, status: int, message: str, *, fragment: bool = False,
@@ -662,6 +671,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             if not why:
                 raise UsageError("web_dispute_needs_reason")
             _, after = ws.claims.dispute(claim_id, why=why, actor="user")
+        panel.note_claim_writes(ws)
         if _is_htmx(request):
             from ..trace import SourceChecker, model_wrote
 
@@ -717,6 +727,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                                   *(store.written_paths(proposals, "accept") if proposals else [])])
             for c in claims:
                 ws.claims.accept(c.id, actor="user")
+                panel.note_claim_writes(ws)
             if proposal_ids:
                 store.decide_many(proposal_ids, "accept", actor="user")
         return RedirectResponse(safe_next(form.get("next"), "/review"), status_code=303)
@@ -787,7 +798,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                 "open_questions": _lines(form, "open_questions"),
                 "impact_on_parent_topic": _text(form, "impact_on_parent_topic").strip()}
         draft = check(ws, data, branch, source="panel")
-        close_branch(ws, branch.id, draft, actor="user", json_mode=True)
+        panel.notes += close_branch(ws, branch.id, draft, actor="user", json_mode=True).warnings
         return RedirectResponse("/branches", status_code=303)
 
     def verify_now(request: Request, ws: Any, form: Any) -> Response:

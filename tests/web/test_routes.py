@@ -756,3 +756,26 @@ def test_a_store_switched_while_the_panel_runs_is_read_by_the_next_request(tmp_p
 def test_unknown_page_is_a_clear_404(panel):
     r = panel.get("/no/such/page")
     assert r.status_code == 404 and "没有这个页面" in r.text
+
+
+def test_a_claim_decided_while_the_index_is_busy_says_the_index_catches_up(panel, demo: Path, monkeypatch):
+    """QA s21h.2: with cache/claims.sqlite held by another process past the wait, accepting a
+    claim in the panel stored and audited it and said nothing (the CLI says the index catches up
+    on the next read). The page the accept goes to now says it, once."""
+    import sqlite3
+
+    monkeypatch.setenv("MYLIFE_LOCK_TIMEOUT", "0.5")
+    cand = candidates(demo)[0]
+    panel.get("/review")  # the index is open and current
+    holder = sqlite3.connect(demo / "cache" / "claims.sqlite", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
+        r = panel.post(f"/claims/{cand.id}/accept", {"next": "/review"})
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert r.status_code == 303, r.text[:400]
+    shown = panel.get(r.headers["location"]).text
+    assert "cache/claims.sqlite" in shown and "下一次读取" in shown, shown[:2000]
+    assert "cache/claims.sqlite" not in panel.get(r.headers["location"]).text  # said once
+    assert last_audit(demo).action == "claim.accept"
