@@ -99,21 +99,14 @@ class FilesStore:
         if self._conn is None:
             import sqlite3
 
-            from mylife_core.storage import sqlite_cache, writable
+            from mylife_core.storage import sqlite_cache
 
             try:
                 self._open()
             except (sqlite3.OperationalError, OSError) as exc:
-                # cache/ cannot be written (read-only, no permission, full): the index is derived,
-                # so a private copy of it stands in, brought up to date from claims/; a write to
-                # the claims themselves still fails, on the shard, with the reason
-                reason = writable.reason_of(exc) or writable.sqlite_reason(exc, self.db_path)
-                if reason is None:
-                    raise
-                if self._conn is not None:
-                    self._conn.close()
-                writable.note_read_around(self.db_path.parent, reason)
-                self._conn = sqlite_cache.private_copy(self.db_path)
+                # cache/ cannot be written: a private copy of the index stands in, brought up to
+                # date from claims/; a write to the claims themselves still fails, on the shard
+                self._conn = sqlite_cache.copy_instead(self.db_path, exc, self._conn)
                 sqlite_cache.ensure_schema(self._conn, SCHEMA_VERSION, reset=_TABLES,
                                            always=_SECONDARY_INDEXES + _HASHES, ready=_complete)
                 self._sync(self._conn)

@@ -53,20 +53,13 @@ class MirrorIndex:
     @property
     def db(self) -> sqlite3.Connection:
         if self._conn is None:
-            from ..storage import sqlite_cache, writable
+            from ..storage import sqlite_cache
 
             try:
                 self._open()
             except (sqlite3.OperationalError, OSError) as exc:
-                # cache/ cannot be written (read-only, no permission, full): a private copy of
-                # this derived index stands in (as for the files store's, builtin/files_store.py)
-                reason = writable.reason_of(exc) or writable.sqlite_reason(exc, self.path)
-                if reason is None:
-                    raise
-                if self._conn is not None:
-                    self._conn.close()
-                writable.note_read_around(self.path.parent, reason)
-                self._conn = sqlite_cache.private_copy(self.path, check_same_thread=False)
+                # cache/ cannot be written: a private copy of this derived index stands in
+                self._conn = sqlite_cache.copy_instead(self.path, exc, self._conn, check_same_thread=False)
                 sqlite_cache.ensure_schema(self._conn, SCHEMA_VERSION, reset=_SCHEMA)
         return self._conn
 

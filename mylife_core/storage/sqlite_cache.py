@@ -142,6 +142,25 @@ def private_copy(path: Path, *, check_same_thread: bool = True) -> "sqlite3.Conn
     return conn
 
 
+def copy_instead(path: Path, exc: BaseException, stale: "sqlite3.Connection | None", *,
+                 check_same_thread: bool = True) -> "sqlite3.Connection":
+    """The stand-in for the cache at ``path`` that could not be opened because of ``exc``: when
+    ``exc`` says ``cache/`` cannot be written (read-only, no permission, full), the connection
+    half opened (``stale``) is closed and a private copy (:func:`private_copy`) takes its place,
+    said once on stderr (:func:`~mylife_core.storage.writable.note_read_around`); any other error
+    is raised again. The cache is derived, so a reader's copy stands in; a write to the layer
+    files themselves still fails there, with the reason."""
+    from . import writable
+
+    reason = writable.reason_of(exc) or writable.sqlite_reason(exc, path)
+    if reason is None:
+        raise exc
+    if stale is not None:
+        stale.close()
+    writable.note_read_around(path.parent, reason)
+    return private_copy(path, check_same_thread=check_same_thread)
+
+
 def discard(path: Path) -> None:
     """Delete a damaged cache file with its WAL and shared-memory files."""
     for suffix in ("", "-wal", "-shm"):
