@@ -149,26 +149,26 @@ class BranchFlow:
         from .handoff import to_yaml
 
         self.unsent[branch_id] = draft.to_data()
-        s.add("note", t("chat.close.sheet_kept_note") + "\n" + to_yaml(draft), kind="handoff", topic=s.current.topic,
-              branch_id=branch_id)
-        try:
-            self.chat.save()
-        except MyLifeError:
-            pass  # kept in memory; saved with the next turn
-        self.chat.io.say(t("chat.close.sheet_kept"), fg="yellow")
+        self._keep_typed(s, branch_id, t("chat.close.sheet_kept_note") + "\n" + to_yaml(draft), "handoff",
+                         t("chat.close.sheet_kept"))
 
     def keep_reason(self, s: Session, branch_id: str, reason: str) -> None:
         """The reason of an ``/abandon`` that failed: kept in the branch's session (its words on
         disk), printed back, and used by the next bare ``/abandon`` of this chat (as
         :meth:`keep_sheet` does for a close's handoff sheet)."""
         self.unsent_reasons[branch_id] = reason
-        s.add("note", t("chat.abandon.reason_kept_note") + "\n" + reason, kind="branch", topic=s.current.topic,
-              branch_id=branch_id)
+        self._keep_typed(s, branch_id, t("chat.abandon.reason_kept_note") + "\n" + reason, "branch",
+                         t("chat.abandon.reason_kept", reason=reason))
+
+    def _keep_typed(self, s: Session, branch_id: str, note: str, kind: str, said: str) -> None:
+        """What the user typed for a branch action that failed, as a note in the branch's session
+        (saved now if the session can be, else with the next turn), and ``said`` on screen."""
+        s.add("note", note, kind=kind, topic=s.current.topic, branch_id=branch_id)
         try:
             self.chat.save()
         except MyLifeError:
             pass  # kept in memory; saved with the next turn
-        self.chat.io.say(t("chat.abandon.reason_kept", reason=reason), fg="yellow")
+        self.chat.io.say(said, fg="yellow")
 
     def abandon(self, reason: str | None) -> None:
         from .branches import abandon_branch
