@@ -46,12 +46,13 @@ def test_extract_stores_what_the_user_said_and_refuses_the_rest(ws, fakellm):
     rec = ws.raw.record(NOTE.encode(), topic="职业去留")
     ws.profile.set("现有存款", 120000, ttl_days=90, ttl_given=True)
     fakellm.script(proposal())
-    result = extract(ws, rec.file)
+    result = extract(ws, rec.file)  # nobody asked (no terminal, no --yes): every claim waits for the user
     assert [(c.claim, c.kind, c.status, c.provenance) for c in result.added] == [
-        ("月薪涨到 20000", "fact", "active", f"{rec.file}#L2"),
-        ("在这里没有成长", "assessment", "active", f"{rec.file}#L3"),
+        ("月薪涨到 20000", "fact", "candidate", f"{rec.file}#L2"),
+        ("在这里没有成长", "assessment", "candidate", f"{rec.file}#L3"),
         ("用户可能想换工作", "inference", "candidate", f"{rec.file}#L3"),
     ]
+    assert [c.claim for c in result.awaiting] == ["月薪涨到 20000", "在这里没有成长"] and result.facts == []
     assert all(c.actor == "model" and c.source in ("user_raw", "llm_inferred") for c in result.added)
     assert result.added[0].excerpt_hash  # verified against L0 by the claims layer
     reasons = {r["claim"]: r["why"] for r in result.rejected}
@@ -76,6 +77,10 @@ def test_extract_yes_applies_fields_with_a_ttl_and_provenance(ws, fakellm):
     rec = ws.raw.record(NOTE.encode(), topic="职业去留")
     fakellm.script(proposal())
     result = extract(ws, rec.file, apply_fields=True)
+    # --yes: the facts and assessments are in force at once, the inference is still a candidate
+    assert [(c.claim, c.status, c.actor) for c in result.added] == [
+        ("月薪涨到 20000", "active", "model"), ("在这里没有成长", "active", "model"),
+        ("用户可能想换工作", "candidate", "model")]
     applied = [f for f in result.fields if f.status == "applied"]
     assert [f.name for f in applied] == ["月税后收入"]
     field = ws.profile.reload().fields["月税后收入"]
@@ -119,12 +124,16 @@ def test_extract_cli_lists_everything_added(ws, cli, fakellm):
     out = cli("extract", rec.file, env=fakellm.env())
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    assert "+ claim-" in text and "[事实] 月薪涨到 20000" in text
+    # no terminal: the user said yes to nothing, so nothing is in force; each says how to decide
+    assert "+ claim-" not in text and "[事实·待你确认] 月薪涨到 20000" in text
+    assert "[主观评估·待你确认] 在这里没有成长" in text
     assert "[推断·候选] 用户可能想换工作" in text and "mylife claim accept" in text
+    assert "mylife claim reject ID" in text and "面板的待确认页" in text
     assert "待确认" in text and "未采纳「存款为 0」" in text
-    assert "新增证据 2 条、推断候选 1 条、档案更新 0 项" in text
+    assert "新增证据 0 条、待你确认的证据 2 条、推断候选 1 条、档案更新 0 项" in text
     data = cli("extract", rec.file.removeprefix("raw/"), "--json", "--yes", env=fakellm.env()).json()
     assert data["ok"] and data["counts"]["fields_applied"] == 1
+    assert (data["counts"]["added"], data["counts"]["awaiting"]) == (2, 0)
     assert set(data) >= {"file", "model", "added", "candidates", "rejected", "fields", "counts"}
 
 
@@ -133,7 +142,9 @@ def test_record_extract_records_first_then_extracts(ws, cli, fakellm):
     out = cli("record", NOTE, "--topic", "职业去留", "--extract", "--json", env=fakellm.env())
     assert out.returncode == 0, out.stderr
     data = out.json()
-    assert data["record"]["file"].startswith("raw/") and data["extract"]["counts"]["added"] == 2
+    # --json without --yes: nobody was asked, so the two claims wait for the user's yes
+    assert data["record"]["file"].startswith("raw/") and data["extract"]["counts"]["added"] == 0
+    assert data["extract"]["counts"]["awaiting"] == 2 and "claim accept ID" in data["extract"]["decide"]
     # without a model nothing is written (a retry would record the note twice), and the error says what to do
     failed = cli("record", "另一条记录", "--topic", "杂记", "--extract")
     assert failed.returncode == 2 and "Traceback" not in failed.stderr
@@ -161,7 +172,7 @@ def test_a_proposed_claim_that_advises_or_flatters_the_user_is_refused(ws, fakel
         {"claim": "在这里没有成长", "kind": "assessment", "lines": "L3"},
     ]}
     fakellm.script(Reply(text=json.dumps(data, ensure_ascii=False)))
-    result = extract(ws, rec.file)
+    result = extract(ws, rec.file, apply_fields=True)  # --yes: what the rule lets through is in force
     assert [(c.claim, c.status) for c in result.added] == [("你其实更看重成长", "candidate"),
                                                            ("在这里没有成长", "active")]
     reasons = {r["claim"]: r["why"] for r in result.rejected}
@@ -285,3 +296,70 @@ def test_extract_while_the_claims_index_is_busy_says_the_index_catches_up(ws, ws
     assert doc["ok"] and len(doc["warnings"]) == 1 and "cache/claims.sqlite" in doc["warnings"][0], doc
     listed = [c["claim"] for c in cli("claim", "list", "--json").json()["claims"]]
     assert listed.count("月薪涨到 20000") == 2
+
+
+def test_a_claim_the_user_did_not_confirm_is_a_candidate_and_not_evidence(ws, cli, fakellm):
+    """Promise 2 (docs/design.md#approval): extract with nobody asked (--defer, no terminal, --json)
+    stored the model's facts and assessments in force at once. Each is now a candidate, the output
+    says how to decide, and ask and competing do not count it until the user accepts it."""
+    rec = ws.raw.record("想辞职。\n房贷每月 8000，存款只够撑三个月。\n".encode(), topic="职业去留")
+    answer = Reply(text=json.dumps({"claims": [
+        {"claim": "想辞职", "kind": "assessment", "lines": "L1"},
+        {"claim": "房贷每月 8000，存款只够撑三个月", "kind": "fact", "lines": "L2"}], "fields": []},
+        ensure_ascii=False))
+    fakellm.script(answer)
+    out = cli("extract", rec.file, "--defer", "--json", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    data = out.json()
+    assert data["added"] == [] and data["counts"]["awaiting"] == 2
+    assert [(c["claim"], c["kind"], c["status"], c["source"]) for c in data["candidates"]] == [
+        ("想辞职", "assessment", "candidate", "user_raw"),
+        ("房贷每月 8000，存款只够撑三个月", "fact", "candidate", "user_raw")]
+    assert "mylife claim accept ID" in data["decide"] and "面板的待确认页" in data["decide"]
+    quit_id, mortgage_id = (c["id"] for c in data["candidates"])
+
+    def evidence() -> tuple[str, list[str]]:
+        asked = cli("ask", "我该不该辞职？", "--offline", "--no-record", "--json")
+        assert asked.returncode == 0, asked.stderr
+        against = cli("competing", "你应该立刻辞职", "--json")
+        assert against.returncode == 0, against.stderr
+        return json.dumps(asked.json()["answer"]["statements"], ensure_ascii=False), \
+            [i["claim_id"] for i in against.json()["items"]]
+
+    statements, items = evidence()
+    assert "想辞职" not in statements and quit_id not in statements and items == []
+    # the review page lists them (it lists every candidate), and accepting one makes it evidence
+    for cid in (quit_id, mortgage_id):
+        accepted = cli("claim", "accept", cid)
+        assert accepted.returncode == 0, accepted.stderr
+    statements, items = evidence()
+    assert "想辞职" in statements and mortgage_id in items
+
+
+def test_in_a_terminal_each_fact_or_assessment_is_shown_whole_and_asked(ws, ws_path, fakellm):
+    """Promise 2 in a terminal: each proposed fact or assessment is shown as it would be stored (its
+    context, date) with the user's lines it cites, and asked, as extract asks about a field; a yes is
+    recorded as chat records a claim the user accepted (``CONFIRMED_ACTOR``), a no stores nothing,
+    and an inference is not asked about: it is a candidate as before."""
+    from lens_support import run_in_pty
+
+    from mylife_core.layers.audit import CONFIRMED_ACTOR
+
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    fakellm.script(Reply(text=json.dumps({"claims": [
+        {"claim": "月薪涨到 20000", "kind": "fact", "lines": "L2", "context": "和老板谈过之后"},
+        {"claim": "在这里没有成长", "kind": "assessment", "lines": "L3"},
+        {"claim": "用户可能想换工作", "kind": "inference", "lines": "L3"}],
+        "fields": [{"name": "月税后收入", "value": 20000, "line": "L2"}]}, ensure_ascii=False)))
+    r = run_in_pty(["extract", rec.file], workspace=ws_path, answers=["y", "n", "n"], env=fakellm.env())
+    assert r.returncode == 0, r.stdout
+    shown = r.stdout
+    assert shown.count("把这条记为证据？ [y/N]") == 2 and "用户可能想换工作" in shown  # listed, not asked
+    first = shown.split("把这条记为证据？")[0]
+    assert "〔事实〕「月薪涨到 20000」" in first and f"出处 {rec.file}#L2" in first
+    assert "和老板谈过之后" in first and "月薪涨到 20000 了。" in first  # its context and the line it cites
+    assert "把档案字段 月税后收入 设为 20000" in shown  # the fields flow after it, unchanged
+    stored = {c.claim: (c.status, c.actor) for c in ws.claims.query(topic="职业去留")}
+    assert stored == {"月薪涨到 20000": ("active", CONFIRMED_ACTOR), "用户可能想换工作": ("candidate", "model")}
+    assert "未采纳「在这里没有成长」：你没有确认" in shown
+    assert "新增证据 1 条、推断候选 1 条、档案更新 0 项" in shown

@@ -18,8 +18,8 @@ SOURCES = ("user_raw", "user_filled", "bill_import", "mcp")
 @click.option("--at", "at", default=None, help=t("help.opt.record_at_forms"))
 @click.option("--source", type=click.Choice(SOURCES), default="user_raw", show_default=True, help=t("help.opt.source"))
 @click.option("--extract", "extract", is_flag=True, help=t("ask.opt.extract"))
-@click.option("--yes", "-y", "yes", is_flag=True, help=t("ask.opt.yes"))
-@click.option("--defer", is_flag=True, help=t("ask.opt.defer"))
+@click.option("--yes", "-y", "yes", is_flag=True, help=t("extract.opt.yes"))
+@click.option("--defer", is_flag=True, help=t("extract.opt.defer"))
 @workspace_options
 @raw_bytes_argument("text")
 def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at: str | None, source: str,

@@ -172,9 +172,14 @@ def print_extract(out: Output, result) -> None:
     for c in result.candidates:
         if c.kind == "inference":
             out.line(t("extract.candidate", id=c.id, claim=c.claim, pointer=c.provenance), fg="yellow")
-        else:  # lines a model wrote (over MCP): the user's statement only once accepted
+        elif c.source == "mcp":  # lines a model wrote (over MCP): the user's statement only once accepted
             out.line(t("extract.candidate_model_lines", id=c.id, kind=t("kind." + c.kind), claim=c.claim,
                        pointer=c.provenance), fg="yellow")
+        else:  # the user did not say yes (--defer, no terminal, --json): evidence once accepted
+            out.line(t("extract.candidate_awaits", id=c.id, kind=t("kind." + c.kind), claim=c.claim,
+                       pointer=c.provenance), fg="yellow")
+    if result.candidates:
+        out.line("    " + t("extract.claims_decide"), fg="yellow")
     for r in result.rejected:
         out.line(t("extract.rejected", claim=r["claim"], why=r["why"]), fg="red")
     for f in result.fields:
@@ -190,35 +195,59 @@ def print_extract(out: Output, result) -> None:
     if not (result.added or result.rejected or result.fields):
         out.line(t("extract.nothing"))
     counts = result.to_json()["counts"]
-    out.line(t("extract.summary", facts=counts["added"], candidates=counts["candidates"],
-               fields=counts["fields_applied"], rejected=counts["rejected"]))
+    if counts["awaiting"]:
+        out.line(t("extract.summary_awaiting", facts=counts["added"], awaiting=counts["awaiting"],
+                   candidates=counts["candidates"] - counts["awaiting"], fields=counts["fields_applied"],
+                   rejected=counts["rejected"]))
+    else:
+        out.line(t("extract.summary", facts=counts["added"], candidates=counts["candidates"],
+                   fields=counts["fields_applied"], rejected=counts["rejected"]))
     if not out.json:
         for warning in result.warnings:
             out.note(warning)
 
 
 def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool, defer: bool = False):
-    """The extraction step shared by ``mylife extract`` and ``mylife record --extract``: field
-    proposals not answered here (``--defer``, no terminal, ``--json``) stay pending in the
-    proposals store (``mylife proposal``, the panel's review page)."""
+    """The extraction step shared by ``mylife extract`` and ``mylife record --extract``: in a
+    terminal each proposed fact or assessment (shown whole, as chat shows a model's claim, with the
+    lines it cites) and each field proposal is put to the user; not answered here (``--defer``, no
+    terminal, ``--json``) the claims are candidates (``mylife claim accept``) and the field
+    proposals stay pending in the proposals store (``mylife proposal``); both are decided on the
+    panel's review page too."""
     from .extract import extract as do_extract
 
     interactive = _interactive(out) and not yes and not defer
+    asked: list[bool] = []
 
     def confirm(fp) -> bool:
         change = t("extract.change", old=fp.current) if fp.exists else ""
         return click.confirm(t("extract.field_confirm", name=fp.name, value=fp.value, change=change), default=False)
 
+    def confirm_claim(item: dict[str, Any], cited: str) -> bool:
+        from ..tools.proposals import describe, details
+
+        if not asked:
+            out.line(t("extract.claims_ask_head"), fg="cyan")
+            asked.append(True)
+        out.line("  " + describe(ws, "mylife_claim_add", item))
+        for line in details(ws, "mylife_claim_add", item):
+            out.line("       " + line)
+        out.line("       " + t("extract.claim_cited", pointer=item["provenance"]))
+        for line in cited.splitlines() or [""]:
+            out.line("           " + line)
+        return click.confirm("  " + t("extract.claim_confirm"), default=False)
+
     return do_extract(ws, raw_file, model=model, apply_fields=yes, confirm=confirm if interactive else None,
+                      confirm_claim=confirm_claim if interactive else None,
                       ttl_prompt=(lambda q: click.prompt(q, default="", show_default=False)) if interactive else None,
                       say=out.line)
 
 
-@click.command("extract", help=t("help.extract"))
+@click.command("extract", help=t("help.extract.approval"))
 @click.argument("raw_file")
 @click.option("--model", default=None, metavar="MODEL", help=t("ask.opt.model"))
-@click.option("--yes", "-y", is_flag=True, help=t("ask.opt.yes"))
-@click.option("--defer", is_flag=True, help=t("ask.opt.defer"))
+@click.option("--yes", "-y", is_flag=True, help=t("extract.opt.yes"))
+@click.option("--defer", is_flag=True, help=t("extract.opt.defer"))
 @workspace_options
 def extract(ws, out: Output, raw_file: str, model: str | None, yes: bool, defer: bool) -> None:
     from ..errors import UsageError

@@ -4,8 +4,12 @@ The model reads one raw note (numbered lines, inside untrusted-data markers) and
 claims with kind and line pointers, and profile fields it found. Nothing is stored silently:
 
 * every claim must point at lines that exist in that note; a ``fact`` or ``assessment`` is
-  stored (source ``user_raw``, provenance and hash verified by the claims layer); an
-  ``inference`` is stored as a *candidate* for ``mylife claim accept/reject``;
+  stored (source ``user_raw``, provenance and hash verified by the claims layer) in force only
+  with the user's yes (docs/design.md#approval): asked in a terminal, each shown whole with the
+  lines it cites (a yes is recorded as ``CONFIRMED_ACTOR``, as in chat; a no stores nothing), or
+  all at once with ``--yes``; otherwise (``--defer``, no terminal, ``--json``) it is a *candidate*
+  until ``mylife claim accept`` or the panel's review page; an ``inference`` is stored as a
+  *candidate* for ``mylife claim accept/reject``;
 * a claim or field that cites a line that is an instruction to the AI ("忽略之前的指令…") is
   refused: such a line is not the user's statement of fact;
 * the judging rule (:func:`.judging.claim_verdicts`): a claim that tells the user what to do, or
@@ -81,7 +85,14 @@ class ExtractResult:
     def candidates(self) -> list["Claim"]:
         return [c for c in self.added if c.status == "candidate"]
 
+    @property
+    def awaiting(self) -> list["Claim"]:
+        """Facts and assessments of the user's lines kept as candidates: the user did not say yes."""
+        return [c for c in self.candidates if c.kind != "inference" and c.source != "mcp"]
+
     def to_json(self) -> dict[str, Any]:
+        from ..messages import t
+
         return {"file": self.file, "model": self.model,
                 "added": [c.model_dump(mode="json") for c in self.facts],
                 "candidates": [c.model_dump(mode="json") for c in self.candidates],
@@ -89,7 +100,9 @@ class ExtractResult:
                 "counts": {"added": len(self.facts), "candidates": len(self.candidates),
                            "fields_applied": sum(1 for f in self.fields if f.status == "applied"),
                            "fields_pending": sum(1 for f in self.fields if f.status == "pending"),
+                           "awaiting": len(self.awaiting),
                            "rejected": len(self.rejected) + sum(1 for f in self.fields if f.status == "skipped")},
+                **({"decide": t("extract.claims_decide")} if self.candidates else {}),
                 **({"warnings": list(self.warnings)} if self.warnings else {})}
 
 
@@ -163,12 +176,16 @@ def _value_in_line(value: Any, line: str) -> bool:
 
 def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_fields: bool = False,
             confirm: Callable[[FieldProposal], bool] | None = None,
+            confirm_claim: Callable[[dict[str, Any], str], bool] | None = None,
             ttl_prompt: Callable[[str], str] | None = None, say: Callable[[str], None] = lambda s: None,
             on_text: Callable[[str], None] | None = None) -> ExtractResult:
     """Distil one raw note into claims (and proposed profile fields); see the module docstring.
 
-    :param apply_fields: apply every valid field proposal without asking (``--yes``).
+    :param apply_fields: apply every valid field proposal, and put every valid fact or assessment
+        in force, without asking (``--yes``).
     :param confirm: ask the user about one field proposal (a terminal); None leaves them pending.
+    :param confirm_claim: ask the user about one fact or assessment (the claim as it would be
+        stored, and the text of the lines it cites; a terminal); None stores each as a candidate.
     :param ttl_prompt: asks for a new field's TTL (a terminal); None accepts the inferred one.
     """
     from .. import clock
@@ -253,9 +270,30 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         items.append({"claim": text, "topic": rec.topic, "kind": kind, "provenance": pointer,
                       "source": "llm_inferred" if kind == "inference" else "user_raw",
                       "occurred_at": rec.occurred_at, "context": context, "confidence": confidence})
-    if items:
-        added, _ = ws.claims.add_many(items, actor="model")
-        result.added = added
+    # a fact or assessment is in force only with the user's yes (docs/design.md#approval); an
+    # inference, or a claim of lines a model wrote, is a candidate anyway (the claims layer)
+    confirmed: list[int] = []
+    for i, item in enumerate(items):
+        if apply_fields or item["kind"] == "inference" or ws.claims.model_wrote(item["provenance"]):
+            continue
+        if confirm_claim is None:
+            item["candidate"] = True  # waits for mylife claim accept or the panel's review page
+        elif confirm_claim(item, line_text(item["provenance"])):
+            confirmed.append(i)
+        else:
+            item["declined"] = True
+            result.rejected.append({"claim": item["claim"], "why": t("extract.why.declined")})
+    if any(not item.get("declined") for item in items):
+        from ..layers.audit import CONFIRMED_ACTOR
+
+        stored: dict[int, "Claim"] = {}
+        for actor, batch in ((CONFIRMED_ACTOR, confirmed),
+                             ("model", [i for i, item in enumerate(items)
+                                        if i not in confirmed and not item.get("declined")])):
+            if batch:
+                added, _ = ws.claims.add_many([items[i] for i in batch], actor=actor)
+                stored.update(zip(batch, added))
+        result.added = [stored[i] for i in sorted(stored)]  # in the order the model proposed them
         result.warnings += ws.claims.index_warnings()
 
     pending: list[FieldProposal] = []

@@ -52,6 +52,29 @@ def test_review_shows_field_proposals_with_the_users_line_hash_checked(panel, de
     assert "2 条提议等待确认" in home and 'href="/review#h-proposals"' in home
 
 
+def test_extracted_claims_nobody_confirmed_wait_on_the_review_page(panel, demo: Path, fakellm):
+    """Promise 2: a fact or assessment ``mylife extract`` proposed without the user's yes (here
+    ``--defer``) is a candidate; the review page shows it with the user's line, and accepting it
+    there puts it in force (actor ``user``)."""
+    with open_ws(demo) as ws:
+        rec = ws.raw.record(NOTE.encode(), topic="职业去留", actor="user")
+    fakellm.script(Reply(text=json.dumps({"claims": [{"claim": "月薪涨到 23000", "kind": "fact", "lines": "L2"}],
+                                          "fields": []}, ensure_ascii=False)))
+    out = run_cli(["extract", rec.file, "--defer", "--json"], workspace=demo, env=fakellm.env(), load_plugins="")
+    assert out.returncode == 0, out.stderr
+    (claim,) = out.json()["candidates"]
+    assert (claim["kind"], claim["status"]) == ("fact", "candidate")
+    page = panel.get("/review").text
+    assert f'id="card-{claim["id"]}"' in page and f"/claims/{claim['id']}/accept" in page
+    assert "月薪涨到 23000 了。" in page and f"{rec.file}#L2" in page
+    r = panel.post(f"/claims/{claim['id']}/accept", {"next": "/review"})
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        assert ws.claims.get(claim["id"]).status == "active"
+        last = ws.audit.tail(1)[0]
+    assert (last.actor, last.action, last.target) == ("user", "claim.accept", claim["id"])
+
+
 def test_a_hosts_profile_value_is_reviewed_as_a_proposal(panel, demo: Path):
     """A host's model gives a profile value over MCP (``mylife_profile_update``): the profile is
     unchanged and the value waits on /review with the user's line it cites; the user accepts it
