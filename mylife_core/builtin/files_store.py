@@ -70,11 +70,10 @@ class FilesStore:
         ensure_private_dir(self.db_path.parent)  # cache/ turned into a file: a clear error
         if not self.db_path.exists():
             self._why = self._why or "missing"
-        conn = sqlite_cache.connect(self.db_path)
         # the content identity of each shard sits beside (not in) the shards table: an older
         # MyLife reading this file still finds the table it knows
-        made = sqlite_cache.ensure_schema(conn, SCHEMA_VERSION, reset=_TABLES, always=_SECONDARY_INDEXES + _HASHES,
-                                          ready=_complete)
+        conn, made = sqlite_cache.open_with_schema(self.db_path, SCHEMA_VERSION, reset=_TABLES,
+                                                   always=_SECONDARY_INDEXES + _HASHES, ready=_complete)
         if made:
             self._why = self._why or "version"
         return conn
