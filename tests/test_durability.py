@@ -482,3 +482,44 @@ def test_a_claim_write_whose_index_is_busy_succeeds_and_says_the_index_catches_u
     assert "warnings" not in r.json() and "MyLife 之外" not in r.stderr
     v = cli("verify", "--json")
     assert v.returncode == 0 and v.json()["ok"] is True, v.stdout[-800:]
+
+
+def test_a_claim_command_whose_write_stood_on_a_busy_index_reads_around_it_not_exit_6(cli, ws_path):
+    """s22b: `claim confirm` stored and audited the new hash with the claims index held by another
+    process past the wait, then its trace of the lines read the index (behind its month file,
+    busy still) and stopped with exit 6: a write that took effect, said as failed. A read in the
+    same command after such a write now reads the month files (a private copy of the index
+    brought up to them), and the write says the index catches up."""
+    import json
+    import sqlite3
+
+    assert cli("init").returncode == 0
+    rec = cli("record", "热爱这里，绝不想走", "--topic", "职业去留", "--json").json()["record"]
+    for text in ("热爱这里", "想跳槽"):
+        assert cli("claim", "add", text, "--topic", "职业去留", "--from", f"{rec['file']}#L1").returncode == 0
+    ids = [c["id"] for c in cli("claim", "list", "--json").json()["claims"]]
+    (ws_path / rec["file"]).write_bytes("其实也没那么热爱。\n".encode())  # edited outside MyLife
+    busy_env = {"MYLIFE_LOCK_TIMEOUT": "0.5"}
+
+    def held(*command):
+        holder = sqlite3.connect(ws_path / "cache" / "claims.sqlite", isolation_level=None)
+        try:
+            holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
+            return cli(*command, env=busy_env)
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+
+    def last_action():
+        return json.loads((ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+
+    confirmed = held("claim", "confirm", ids[0], "--json")
+    assert confirmed.returncode == 0, confirmed.stderr  # was: exit 6, the new hash stored and audited
+    doc = confirmed.json()
+    assert doc["changed"] is True and doc["lines"] == [{"line": 1, "text": "其实也没那么热爱。"}], doc
+    assert len(doc["warnings"]) == 1 and "cache/claims.sqlite" in doc["warnings"][0], doc
+    assert last_action()["action"] == "claim.confirm"
+    again = cli("claim", "confirm", ids[0], "--json").json()  # the next read catches the index up
+    assert again["changed"] is False and "warnings" not in again, again
+    shown = {c["id"]: c["status"] for c in cli("claim", "list", "--json").json()["claims"]}
+    assert shown == {ids[0]: "active", ids[1]: "active"}

@@ -61,20 +61,24 @@ class FilesStore:
         #: month files written whose index update found the index held by another process past
         #: the wait: stored and audited, re-read into the index by the next open (``_sync``)
         self.behind: list[str] = []
+        #: month files this process wrote that the shared index has not got yet (it was busy):
+        #: until it has, a read that finds the index still busy reads a stand-in (:meth:`_stand_in`)
+        self._missed: set[str] = set()
+        self._standing_in = False  # ``_conn`` is that stand-in, not the shared index
 
     # -- the derived index -------------------------------------------------------------------
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, timeout: float | None = None) -> sqlite3.Connection:
         from mylife_core.storage import sqlite_cache
         from mylife_core.storage.atomic import ensure_private_dir
 
         ensure_private_dir(self.db_path.parent)  # cache/ turned into a file: a clear error
         if not self.db_path.exists():
             self._why = self._why or "missing"
-        conn = sqlite_cache.connect(self.db_path)
         # the content identity of each shard sits beside (not in) the shards table: an older
         # MyLife reading this file still finds the table it knows
-        made = sqlite_cache.ensure_schema(conn, SCHEMA_VERSION, reset=_TABLES, always=_SECONDARY_INDEXES + _HASHES,
-                                          ready=_complete)
+        conn, made = sqlite_cache.open_with_schema(self.db_path, SCHEMA_VERSION, reset=_TABLES,
+                                                   always=_SECONDARY_INDEXES + _HASHES, ready=_complete,
+                                                   timeout=timeout)
         if made:
             self._why = self._why or "version"
         return conn
@@ -96,6 +100,8 @@ class FilesStore:
 
     @property
     def db(self) -> sqlite3.Connection:
+        if self._standing_in:
+            self._back_to_index()
         if self._conn is None:
             import sqlite3
 
@@ -104,22 +110,68 @@ class FilesStore:
             try:
                 self._open()
             except (sqlite3.OperationalError, OSError) as exc:
+                if self._missed and sqlite_cache.is_busy(exc):
+                    # a write of this process stood with the index busy (and said so), and the
+                    # index is busy still: what follows in the same command (its output, a
+                    # conflict search, the next write) reads the month files, not exit 6
+                    self._conn = self._stand_in(sqlite_cache.private_copy(self.db_path))
+                    self._standing_in = True
+                    return self._conn
                 # cache/ cannot be written: a private copy of the index stands in, brought up to
                 # date from claims/; a write to the claims themselves still fails, on the shard
-                self._conn = sqlite_cache.copy_instead(self.db_path, exc, self._conn)
-                sqlite_cache.ensure_schema(self._conn, SCHEMA_VERSION, reset=_TABLES,
-                                           always=_SECONDARY_INDEXES + _HASHES, ready=_complete)
-                self._sync(self._conn)
+                self._conn = self._stand_in(sqlite_cache.copy_instead(self.db_path, exc, self._conn))
         return self._conn
 
-    def _open(self) -> None:
+    def _stand_in(self, conn: sqlite3.Connection) -> sqlite3.Connection:
+        """``conn`` (a private copy of the index, :func:`~mylife_core.storage.sqlite_cache.private_copy`)
+        brought up to date from the month files (the truth): read as the index would be."""
+        from mylife_core.storage import sqlite_cache
+
+        try:
+            sqlite_cache.ensure_schema(conn, SCHEMA_VERSION, reset=_TABLES, always=_SECONDARY_INDEXES + _HASHES,
+                                       ready=_complete)
+            self._sync(conn)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _back_to_index(self) -> None:
+        """Reading a stand-in for the busy index (:attr:`_missed`): the shared index again as soon
+        as it is free, tried without waiting (it is re-read from the months it missed then)."""
+        import sqlite3
+
+        from mylife_core.storage import sqlite_cache
+
+        stand_in, self._conn = self._conn, None
+        try:
+            self._open(timeout=0)
+        except sqlite3.OperationalError as exc:
+            if sqlite_cache.is_busy(exc):
+                # busy still: the stand-in goes on, in line with the month files as they are now
+                self._conn = stand_in
+                self._sync(stand_in)
+                return
+            stand_in.close()
+            self._standing_in = False
+            raise
+        except BaseException:
+            stand_in.close()
+            self._standing_in = False
+            raise
+        stand_in.close()
+        self._standing_in = False
+        # the statements that follow wait for another process's write as long as any
+        self._conn.execute(f"PRAGMA busy_timeout={int(sqlite_cache.wait_seconds() * 1000)}")
+
+    def _open(self, timeout: float | None = None) -> None:
         import sqlite3
 
         from mylife_core.storage import sqlite_cache
 
         try:
             try:
-                self._conn = self._connect()
+                self._conn = self._connect(timeout)
                 self._sync(self._conn)
             except sqlite3.DatabaseError as exc:
                 # the index is a cache: a corrupt file is thrown away and rebuilt from claims/
@@ -128,10 +180,12 @@ class FilesStore:
                     raise
                 if self._conn is not None:
                     self._conn.close()
+                    self._conn = None
                 sqlite_cache.discard(self.db_path)
                 self._why = "damaged"
-                self._conn = self._connect()
+                self._conn = self._connect(timeout)
                 self._sync(self._conn)
+            self._missed.clear()  # in line with the files again: nothing of this process missing
         except BaseException:
             # not brought up to the files (a month file broken by hand, a busy index): no
             # connection is kept, so the next read tries again and says why, instead of
@@ -307,8 +361,10 @@ class FilesStore:
         path = self.dir / name
         data = text.encode("utf-8")
         atomic_write_bytes(path, data)
-        if self.behind:  # the index was busy for an earlier month of this write: not waited for again
+        if self.behind and not self._standing_in:
+            # the index was busy for an earlier month of this write: not waited for again
             self.behind.append(name)
+            self._missed.add(name)
             return
         st = path.stat()
         conn = self.db
@@ -329,6 +385,11 @@ class FilesStore:
                 raise
             self.close()
             self.behind.append(name)
+            self._missed.add(name)
+            return
+        if self._standing_in:  # indexed in the stand-in only: the shared index still lacks it
+            self.behind.append(name)
+            self._missed.add(name)
 
     @staticmethod
     def shard_of(claim: "Claim") -> str:
@@ -463,6 +524,7 @@ class FilesStore:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+        self._standing_in = False
 
 
 @contextmanager

@@ -150,6 +150,11 @@ def close_branch(ws: "Workspace", branch_id: str, draft: "HandoffDraft", *, acto
         now = clock.now()
         ws.require_unchanged([*ws.claims.paths_on(now.date(), draft.topic), ws.index.path,
                               *([ws.profile.path] if draft.fields else [])])
+        # the claims index brought to its files before the sheet too (the claims take their ids
+        # from it): one busy past the wait stops the close here, with nothing written
+        from ..recovery import sync_claims_index
+
+        sync_claims_index(ws)
         record = ws.raw.record(("\n".join(lines) + "\n").encode("utf-8"), topic=draft.topic, source="user_filled",
                                actor=actor, occurred_at=now)
         when = record.occurred_at

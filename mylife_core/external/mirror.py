@@ -46,9 +46,7 @@ class MirrorIndex:
         from ..storage import sqlite_cache
 
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        conn = sqlite_cache.connect(self.path, check_same_thread=False)
-        sqlite_cache.ensure_schema(conn, SCHEMA_VERSION, reset=_SCHEMA)
-        return conn
+        return sqlite_cache.open_with_schema(self.path, SCHEMA_VERSION, reset=_SCHEMA, check_same_thread=False)[0]
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -65,17 +63,26 @@ class MirrorIndex:
 
     def _open(self) -> None:
         try:
-            self._conn = self._connect()
-            self._conn.execute("SELECT count(*) FROM claims").fetchone()
-        except sqlite3.DatabaseError as exc:
-            from ..storage import sqlite_cache
+            try:
+                self._conn = self._connect()
+                self._conn.execute("SELECT count(*) FROM claims").fetchone()
+            except sqlite3.DatabaseError as exc:
+                from ..storage import sqlite_cache
 
-            if not sqlite_cache.is_damaged(exc):  # busy or locked: in use, not broken
-                raise
+                if not sqlite_cache.is_damaged(exc):  # busy or locked: in use, not broken
+                    raise
+                if self._conn is not None:
+                    self._conn.close()
+                    self._conn = None
+                sqlite_cache.discard(self.path)
+                self._conn = self._connect()
+        except BaseException:
+            # busy past the wait (or worse): no connection is kept half open, holding the file
+            # while the error is handled, and the next read opens the file afresh
             if self._conn is not None:
                 self._conn.close()
-            sqlite_cache.discard(self.path)
-            self._conn = self._connect()
+                self._conn = None
+            raise
 
     def close(self) -> None:
         if self._conn is not None:

@@ -37,14 +37,14 @@ def wait_seconds() -> float:
     return lock_timeout()
 
 
-def connect(path: Path, *, check_same_thread: bool = True) -> "sqlite3.Connection":
+def connect(path: Path, *, check_same_thread: bool = True, timeout: float | None = None) -> "sqlite3.Connection":
     """Open (creating it private, 0600) the cache file ``path`` in WAL mode, autocommit, waiting
-    up to :func:`wait_seconds` for another process's write."""
+    up to :func:`wait_seconds` (or ``timeout``) for another process's write."""
     import sqlite3  # here, not at the top: callers are imported by every command
 
     if not path.exists():  # SQLite gives its -wal/-shm files the same mode
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
-    timeout = wait_seconds()
+    timeout = wait_seconds() if timeout is None else timeout
     conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=check_same_thread)
     # switching a fresh file to WAL needs it to itself, and SQLite answers "locked" at once
     # rather than waiting like other statements: retried here, for as long as they would wait
@@ -105,6 +105,22 @@ def ensure_schema(conn: "sqlite3.Connection", version: int, *, reset: Sequence[s
         conn.execute("ROLLBACK")
         raise
     return made
+
+
+def open_with_schema(path: Path, version: int, *, reset: Sequence[str], always: Sequence[str] = (),
+                     ready: Callable[["sqlite3.Connection"], bool] | None = None, check_same_thread: bool = True,
+                     timeout: float | None = None) -> tuple["sqlite3.Connection", bool]:
+    """:func:`connect` to ``path`` and :func:`ensure_schema` it: the connection and whether the
+    tables were (re)made. A connection that cannot be brought to the schema (the file busy past the
+    wait, damaged) is closed before the error is raised: none is left half open, holding the file
+    while the error is handled (and after it, for as long as anything keeps the traceback)."""
+    conn = connect(path, check_same_thread=check_same_thread, timeout=timeout)
+    try:
+        made = ensure_schema(conn, version, reset=reset, always=always, ready=ready)
+    except BaseException:
+        conn.close()
+        raise
+    return conn, made
 
 
 def is_damaged(exc: BaseException) -> bool:

@@ -779,3 +779,36 @@ def test_a_claim_decided_while_the_index_is_busy_says_the_index_catches_up(panel
     assert "cache/claims.sqlite" in shown and "下一次读取" in shown, shown[:2000]
     assert "cache/claims.sqlite" not in panel.get(r.headers["location"]).text  # said once
     assert last_audit(demo).action == "claim.accept"
+
+
+def test_pages_after_a_claim_decided_on_a_busy_index_read_around_it_and_then_the_index_again(panel, demo: Path,
+                                                                                            monkeypatch):
+    """s22b: after a claim accepted in the panel with cache/claims.sqlite held by another process
+    past the wait, the page it went to read the index (behind its month file, still busy) and
+    failed, though the accept was stored and audited. The panel reads the month files instead
+    while the index is busy, and the shared index again once it is free: a claim another process
+    adds then shows."""
+    import sqlite3
+
+    monkeypatch.setenv("MYLIFE_LOCK_TIMEOUT", "0.5")
+    cand = candidates(demo)[0]
+    panel.get("/review")  # the index is open and current
+    holder = sqlite3.connect(demo / "cache" / "claims.sqlite", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
+        r = panel.post(f"/claims/{cand.id}/accept", {"next": f"/claims/{cand.id}"})
+        assert r.status_code == 303, r.text[:400]
+        shown = panel.get(r.headers["location"])  # the index still busy
+        assert shown.status_code == 200, shown.text[:2000]  # was: the busy-index error page
+        assert "cache/claims.sqlite" in shown.text and "下一次读取" in shown.text, shown.text[:2000]
+        assert html_lib.escape(cand.claim) in shown.text
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert last_audit(demo).action == "claim.accept"
+    added = run_cli(["claim", "add", "另一个进程加的一条", "--topic", "运动", "--json"], workspace=demo)
+    assert added.returncode == 0, added.stderr
+    new_id = added.json()["claim"]["id"]
+    page = panel.get(f"/claims/{new_id}")  # the index free again: read, not the stand-in
+    assert page.status_code == 200 and "另一个进程加的一条" in page.text, page.text[:2000]
+    assert "cache/claims.sqlite" not in page.text
