@@ -139,8 +139,12 @@ class VectorStore:
             # opened by recall, the background embedder and the MCP server at any moment: the
             # core's opener waits out another process's first open instead of failing
             conn = sqlite_cache.connect(self.db_path, check_same_thread=False)
-            for statement in _TABLES:
-                conn.execute(statement)
+            try:
+                for statement in _TABLES:
+                    conn.execute(statement)
+            except BaseException:  # busy past the wait, damaged: none left half open holding the file
+                conn.close()
+                raise
             self._conn = conn
         return self._conn
 
