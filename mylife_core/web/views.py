@@ -15,7 +15,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from .. import clock
-from ..provenance import Pointer, decode, split_lines
+from ..provenance import Pointer, shown_file
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
@@ -79,7 +79,7 @@ def raw_view(ws: "Workspace", file: str, highlight: tuple[int, int] | None = Non
     if data is None:
         return RawView(file, [], highlight, "missing", rec)
     state = "unrecorded" if rec is None else ("ok" if hashlib.sha256(data).hexdigest() == rec.sha256 else "changed")
-    lines = [(i, decode(b)) for i, b in enumerate(split_lines(data), start=1)]
+    lines = shown_file(data)  # the words: no BOM, no CRLF's \r (the hash above is of the exact bytes)
     return RawView(file, lines, highlight, state, rec)
 
 
