@@ -779,6 +779,17 @@ def test_a_claim_decided_while_the_index_is_busy_says_the_index_catches_up(panel
     assert "cache/claims.sqlite" in shown and "下一次读取" in shown, shown[:2000]
     assert "cache/claims.sqlite" not in panel.get(r.headers["location"]).text  # said once
     assert last_audit(demo).action == "claim.accept"
+    # decided in place (htmx): its card says it, and the next page does not say it again
+    second = candidates(demo)[0]
+    holder = sqlite3.connect(demo / "cache" / "claims.sqlite", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        card = panel.post(f"/claims/{second.id}/accept", {"next": "/review"}, headers={"hx-request": "true"})
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert card.status_code == 200 and "cache/claims.sqlite" in card.text, card.text[:2000]
+    assert "cache/claims.sqlite" not in panel.get("/review").text
 
 
 def test_a_crlf_note_with_a_bom_shows_its_words_without_them(panel, demo: Path, tmp_path: Path):
