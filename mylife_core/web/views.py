@@ -278,13 +278,14 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
     paragraphs with the lines of the claims they cite."""
     from ..errors import MyLifeError
     from ..layers.digest import CITE_RE
-    from ..pipeline.proposals import digest_changes, field_now, quoted_lines, source_state
+    from ..pipeline.proposals import digest_changes, field_now, field_ttl_text, quoted_lines, source_state
 
     card: dict[str, Any] = {"proposal": p}
     if p.kind == "field":
         card["state"] = source_state(ws, p) if p.pending else None
         card["lines"] = quoted_lines(ws, p)
         card["exists"], card["current"] = field_now(ws, p)  # what accepting replaces, as it is now
+        card["ttl"] = field_ttl_text(ws, p)  # a new field: the TTL accepting writes, kept in the proposal
         return card
     if checker is None:
         from ..trace import SourceChecker
