@@ -77,3 +77,11 @@ def shown_lines(excerpt: bytes, start: int) -> list[tuple[int, str]]:
         text = decode(line.removesuffix(b"\r"))
         out.append((start + i, text.removeprefix("\ufeff")))
     return out
+
+
+def shown_file(data: bytes) -> list[tuple[int, str]]:
+    """Every line of a raw file as shown (:func:`shown_lines`), numbered from 1: the panel's raw
+    view and the lines ``mylife extract`` numbers for the model. Line numbers are those of
+    :func:`split_lines`, so a pointer to them still points at (and hashes) the exact bytes."""
+    lines = split_lines(data)
+    return shown_lines(b"\n".join(lines), 1) if lines else []

@@ -363,3 +363,32 @@ def test_in_a_terminal_each_fact_or_assessment_is_shown_whole_and_asked(ws, ws_p
     assert stored == {"月薪涨到 20000": ("active", CONFIRMED_ACTOR), "用户可能想换工作": ("candidate", "model")}
     assert "未采纳「在这里没有成长」：你没有确认" in shown
     assert "新增证据 1 条、推断候选 1 条、档案更新 0 项" in shown
+
+
+def test_a_crlf_note_with_a_bom_reaches_the_model_as_its_words_and_its_lines_are_cited(ws, ws_path, cli, fakellm,
+                                                                                        tmp_path):
+    """A note saved by a Windows editor (UTF-8 BOM, CRLF), kept byte for byte: the numbered lines
+    sent to the model carried the BOM and each line's trailing \\r (`mylife trace` hides them,
+    provenance.shown_lines). The model gets the words; the lines it cites still point at the
+    exact bytes (hash checked)."""
+    note = tmp_path / "windows.txt"
+    note.write_bytes("\ufeff月薪涨到 20000 了。\r\n我觉得在这里没有成长。\r\n".encode("utf-8"))
+    rec = cli("record", "-f", str(note), "--topic", "职业去留", "--json").json()["record"]["file"]
+    assert (ws_path / rec).read_bytes().startswith(b"\xef\xbb\xbf")  # kept as given
+    fakellm.script(Reply(text=json.dumps({
+        "claims": [{"claim": "月薪涨到 20000", "kind": "fact", "lines": "L1"},
+                   {"claim": "在这里没有成长", "kind": "assessment", "lines": "L2"}],
+        "fields": [{"name": "月税后收入", "value": "20000", "line": "L1"}]}, ensure_ascii=False)))
+    out = cli("extract", rec, "--json", "--yes", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    (request,) = fakellm.requests
+    sent = [m["content"] for m in request.messages]
+    assert not any("\ufeff" in text or "\r" in text for text in sent), sent
+    assert "L1: 月薪涨到 20000 了。\nL2: 我觉得在这里没有成长。" in sent[1], sent[1]
+    doc = out.json()
+    assert [(c["claim"], c["provenance"]) for c in doc["added"]] == [("月薪涨到 20000", f"{rec}#L1"),
+                                                                    ("在这里没有成长", f"{rec}#L2")]
+    assert doc["counts"]["fields_applied"] == 1
+    for c in doc["added"]:  # the cited lines are the exact bytes, BOM and \r included
+        assert cli("trace", c["id"], "--json").json()["state"] == "ok"
+    assert ws.profile.reload().fields["月税后收入"].provenance == f"{rec}#L1"

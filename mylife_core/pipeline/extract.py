@@ -196,7 +196,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from ..llm.prompts import EXTRACT_SYSTEM, pick, untrusted_context_message
     from ..llm.settings import load_settings
     from ..messages import language, t
-    from ..provenance import Pointer, decode, split_lines
+    from ..provenance import Pointer, shown_file, split_lines
     from ..staleness import confirm_new_field
     from .judging import claim_verdicts, first_verdict
 
@@ -204,8 +204,10 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     settings = load_settings(ws, model=model)
     if not settings.configured:
         raise UsageError("extract_no_model", file=rec.file)
-    raw_lines = split_lines(ws.raw.read_bytes(rec.file))
-    lines = [decode(b) for b in raw_lines]
+    data = ws.raw.read_bytes(rec.file)
+    raw_lines = split_lines(data)
+    # the words, as `mylife trace` shows them (no BOM, no CRLF's \r); pointers and hashes are of the bytes
+    lines = [text for _, text in shown_file(data)]
     numbered = "\n".join(f"L{i}: {line}" for i, line in enumerate(lines, start=1))
     client = client_for(ws, settings)
     request = ("请从这条记录提炼证据，只输出 JSON。" if language() == "zh"

@@ -18,13 +18,16 @@ def proposal() -> None:
 
 
 def _lines(ws, p) -> list[str]:
-    from .proposals import digest_changes, field_now, quoted_lines, source_state
+    from .proposals import digest_changes, field_now, field_ttl_text, quoted_lines, source_state
 
     if p.kind == "field":
         exists, current = field_now(ws, p)  # what accepting replaces, as it is now
         change = t("extract.change", old=current) if exists else ""
         out = [t("proposal.line.field", id=p.id, name=p.name, value=p.value, change=change,
                  status=t("proposal.status." + p.status))]
+        ttl = field_ttl_text(ws, p)  # a new field: the TTL accepting writes (the panel's card says the same)
+        if ttl:
+            out.append("    " + ttl)
         out.append("    " + t("proposal.line.source", pointer=p.provenance,
                                 state=t("proposal.source." + source_state(ws, p))))
         out.extend(f"    L{n}: {text}" for n, text in quoted_lines(ws, p))

@@ -6,7 +6,8 @@ Two kinds, kept in ``index/proposals.yaml`` (L4, next to the branches):
   cites) that the user did not answer then: run with ``--defer``, without a terminal, or with
   ``--json`` and no ``--yes``; or a value a host's model gave over MCP (``mylife_profile_update``,
   citing the user's line). The proposal keeps the raw pointer and the hash of the cited
-  lines, so whoever decides later sees the user's own line, checked against ``raw/``.
+  lines, so whoever decides later sees the user's own line, checked against ``raw/``; for a new
+  field, the TTL inferred once when it is stored (:func:`field_ttl`), shown and then written.
 * ``digest``: a model's new digest original that arrived while the user's revision is in force
   (``digest/<topic>.ai.md`` differs from what the user revised). Accepting makes the model's text
   the digest in force (the user's revision is kept in the proposal, ``replaced``); rejecting or
@@ -27,7 +28,9 @@ import re
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
+
+from ..specs import TTLGuess
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
@@ -59,6 +62,9 @@ class Proposal(BaseModel):
     provenance: str | None = None
     excerpt_hash: str | None = None
     occurred_at: date | None = None  # the note's date
+    # a new field: its TTL, inferred once when proposed (a model may have been asked then), shown
+    # with the proposal and written on acceptance (:func:`field_ttl`)
+    ttl: TTLGuess | None = None
     # a digest proposal: the model original's body hash it stands for
     original_hash: str | None = None
     # the decision
@@ -71,6 +77,11 @@ class Proposal(BaseModel):
     @property
     def pending(self) -> bool:
         return self.status == "pending"
+
+    @field_serializer("ttl")
+    def _ttl_out(self, ttl: TTLGuess | None) -> dict[str, Any] | None:
+        """``ttl_days: null`` (never expires) is kept when the file is written without its nulls."""
+        return None if ttl is None else {"ttl_days": ttl.ttl_days, **ttl.model_dump(mode="json", exclude_none=True)}
 
 
 class ProposalFile(BaseModel):
@@ -135,12 +146,23 @@ class Proposals:
     def add_fields(self, items: list[dict[str, Any]], *, actor: str = "model") -> list[Proposal]:
         """Store field proposals (``name``, ``value``, ``provenance``, ``topic``, ``occurred_at``,
         ``current``, ``exists``, ``model``). The same proposal (name, value, pointer) already
-        pending is not stored twice; it is returned as it is."""
+        pending is not stored twice; it is returned as it is. A field that does not exist yet gets
+        its TTL inferred now, once (:func:`mylife_core.staleness.propose_ttl`: dictionaries, rules,
+        then a model), and kept in the proposal: showing it later asks no model, and accepting it
+        writes that TTL."""
         from .. import clock
         from ..provenance import Pointer, excerpt_bytes, hash_excerpt
+        from ..staleness import propose_ttl
 
         if not items:
             return []
+        waiting = self.pending(kind="field")
+        ttls: dict[int, TTLGuess] = {}  # inferred before the lock is taken: a model can take a while
+        for i, item in enumerate(items):
+            if self.ws.profile.find(item["name"]) is None and not any(
+                    p.name == item["name"] and p.value == item["value"] and p.provenance == item["provenance"]
+                    for p in waiting):
+                ttls[i] = propose_ttl(self.ws, item["name"], item["value"])
         with self.ws.lock():
             data = self._read()
             out: list[Proposal | None] = []
@@ -156,6 +178,9 @@ class Proposals:
             ids = self._next_ids(data, len(fresh))
             made = []
             for pid, (slot, item) in zip(ids, fresh):
+                ttl = ttls.get(slot)
+                if ttl is None and self.ws.profile.find(item["name"]) is None:  # gone meanwhile: rules only
+                    ttl = rules_ttl(self.ws, item["name"], item["value"])
                 pointer = Pointer.parse(item["provenance"])
                 excerpt = excerpt_bytes(self.ws.raw.read_bytes(pointer.file), pointer)
                 prop = Proposal(id=pid, kind="field", topic=item["topic"], created_at=clock.now(), actor=actor,
@@ -163,7 +188,7 @@ class Proposals:
                                 current=item.get("current"), exists=bool(item.get("exists")),
                                 provenance=item["provenance"],
                                 excerpt_hash=hash_excerpt(excerpt) if excerpt is not None else None,
-                                occurred_at=item.get("occurred_at"))
+                                occurred_at=item.get("occurred_at"), ttl=ttl)
                 made.append(prop)
                 out[slot] = prop
             data.proposals.extend(made)
@@ -323,8 +348,12 @@ class Proposals:
             if existing is not None and existing.value == p.value:
                 return  # already so (the user or another note set it): nothing to write
             ttl_kwargs: dict[str, Any] = {}
-            if existing is None:  # a new field: the inferred TTL, shown on the proposal, is taken
-                choice = confirm_new_field(self.ws, name, p.value, interactive=False, auto="yes", say=lambda s: None)
+            if existing is None:  # a new field: the TTL shown on the proposal (field_ttl) is the one written
+                from ..staleness.ttl import shown_ttl
+
+                with shown_ttl(self.ws, name, field_ttl(self.ws, p)):
+                    choice = confirm_new_field(self.ws, name, p.value, interactive=False, auto="yes",
+                                               say=lambda s: None)
                 ttl_kwargs = {"ttl_days": choice.ttl_days, "ttl_given": True, "ttl_reason": choice.reason,
                               "ttl_source": choice.source}
             when = None
@@ -351,6 +380,39 @@ class Proposals:
 
 
 # ------------------------------------------------------------------------------------ helpers
+def rules_ttl(ws: "Workspace", name: str, value: Any) -> TTLGuess | None:
+    """What a field dictionary or the builtin rules say of a new field's TTL, no model asked."""
+    from ..staleness.ttl import dictionary_guess, heuristic_guess
+
+    return dictionary_guess(ws, name) or heuristic_guess(name, value)
+
+
+def field_ttl(ws: "Workspace", p: Proposal) -> TTLGuess | None:
+    """The TTL a field proposal gives its field when the field is new: the one its card and
+    ``mylife proposal list|show`` show, and the one accepting writes. Inferred when the proposal
+    was stored and kept in it; for a proposal stored before MyLife kept it, what the rules say
+    (:func:`rules_ttl`: showing a proposal never asks a model), else None: it is inferred when
+    the proposal is accepted (a model may be asked then)."""
+    if p.kind != "field":
+        return None
+    return p.ttl if p.ttl is not None else rules_ttl(ws, p.name or "", p.value)
+
+
+def field_ttl_text(ws: "Workspace", p: Proposal) -> str | None:
+    """The line that says a field proposal's TTL (:func:`field_ttl`) when accepting creates the
+    field (the CLI and the panel say the same), else None."""
+    from ..messages import t
+    from ..staleness.ttl import source_text, ttl_text
+
+    if p.kind != "field" or field_now(ws, p)[0] or (not p.pending and p.ttl is None):
+        return None  # an existing field keeps its TTL; an older decided one: what was written is on the field
+    guess = field_ttl(ws, p)
+    if guess is None:
+        return t("proposal.ttl_at_acceptance")
+    return t("proposal.detail.ttl_inferred", ttl=ttl_text(guess.ttl_days), reason=guess.reason,
+             source=source_text(guess.source))
+
+
 def source_state(ws: "Workspace", p: Proposal) -> str:
     """``ok`` | ``changed`` | ``missing``: the cited lines against the hash taken when proposed."""
     from ..errors import MyLifeError
@@ -431,4 +493,4 @@ def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
 
 
 __all__ = ["Proposal", "Proposals", "PATH", "KINDS", "STATUSES", "VERBS", "source_state", "quoted_lines", "field_now",
-           "digest_changes", "proposal_json"]
+           "field_ttl", "field_ttl_text", "rules_ttl", "digest_changes", "proposal_json"]

@@ -165,14 +165,25 @@ class Panel:
 
     # -- rendering ------------------------------------------------------------------------------
     def note_claim_writes(self, ws: Any) -> None:
-        """After a claim write: what the CLI says on stderr when the claims index was busy
-        (:meth:`ClaimsLayer.index_warnings`), shown on the page rendered next (the one the write
-        redirects to, or its card)."""
+        """After a claim write that redirects: what the CLI says on stderr when the claims index was
+        busy (:meth:`ClaimsLayer.index_warnings`), shown on the next full page (the one the write
+        redirects to; :meth:`render`). A write answered with its card shows it there instead."""
         self.notes += ws.claims.index_warnings()
 
-    def render(self, template: str, /, code: int = 200, **context: Any) -> HTMLResponse:
-        notes, self.notes = list(dict.fromkeys(self.notes)), []
-        html = self.env.get_template(template).render(**{"flash_notes": notes, **context})
+    def render(self, template: str, /, code: int = 200, *, take_notes: bool | None = None,
+               **context: Any) -> HTMLResponse:
+        """``template`` with ``context``. The notes waiting for the next page (:meth:`note_claim_writes`)
+        are shown, once, by a full page only: a fragment (``_*.html``: a card decided in place, an
+        error shown above the cards) rendered between a write and its redirect leaves them for the
+        page the user sees, and shows only the ``flash_notes`` it is given; so does a refusal
+        (``take_notes=False``: a request without the session sees no workspace data)."""
+        if take_notes is None:
+            take_notes = not template.startswith("_")
+        if take_notes:
+            context["flash_notes"], self.notes = list(dict.fromkeys(self.notes)), []
+        else:
+            context.setdefault("flash_notes", [])
+        html = self.env.get_template(template).render(**context)
         return HTMLResponse(html, status_code=code)
 
     def error_page(self, status: int, message: str, *, fragment: bool = False,
@@ -206,7 +217,8 @@ class Panel:
     def refuse(self, status: int, key: str) -> Any:
         """A clear page for a request the guard turned away (no workspace data in it)."""
         self._apply_language()
-        return self.render("refused.html", code=status, status_code=status, message=t(key), nav=None)
+        return self.render("refused.html", code=status, status_code=status, message=t(key), nav=None,
+                           take_notes=False)
 
     # -- verify in the background ---------------------------------------------------------------
     def start_verify(self) -> bool:
@@ -671,13 +683,14 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             if not why:
                 raise UsageError("web_dispute_needs_reason")
             _, after = ws.claims.dispute(claim_id, why=why, actor="user")
-        panel.note_claim_writes(ws)
         if _is_htmx(request):
             from ..trace import SourceChecker, model_wrote
 
             return panel.render("_card.html", card={"claim": after, "check": SourceChecker(ws).check(after, with_lines=True),
                                                     "model_wrote": model_wrote(ws, after)},
-                                topic=topic or None, here=safe_next(form.get("next"), "/review"), done=verb)
+                                topic=topic or None, here=safe_next(form.get("next"), "/review"), done=verb,
+                                flash_notes=ws.claims.index_warnings())  # what this write said, on its card
+        panel.note_claim_writes(ws)
         return RedirectResponse(safe_next(form.get("next"), f"/claims/{claim_id}"), status_code=303)
 
     def proposal_action(request: Request, ws: Any, form: Any) -> Response:

@@ -15,7 +15,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from .. import clock
-from ..provenance import Pointer, decode, split_lines
+from ..provenance import Pointer, shown_file
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
@@ -79,7 +79,7 @@ def raw_view(ws: "Workspace", file: str, highlight: tuple[int, int] | None = Non
     if data is None:
         return RawView(file, [], highlight, "missing", rec)
     state = "unrecorded" if rec is None else ("ok" if hashlib.sha256(data).hexdigest() == rec.sha256 else "changed")
-    lines = [(i, decode(b)) for i, b in enumerate(split_lines(data), start=1)]
+    lines = shown_file(data)  # the words: no BOM, no CRLF's \r (the hash above is of the exact bytes)
     return RawView(file, lines, highlight, state, rec)
 
 
@@ -278,13 +278,14 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
     paragraphs with the lines of the claims they cite."""
     from ..errors import MyLifeError
     from ..layers.digest import CITE_RE
-    from ..pipeline.proposals import digest_changes, field_now, quoted_lines, source_state
+    from ..pipeline.proposals import digest_changes, field_now, field_ttl_text, quoted_lines, source_state
 
     card: dict[str, Any] = {"proposal": p}
     if p.kind == "field":
         card["state"] = source_state(ws, p) if p.pending else None
         card["lines"] = quoted_lines(ws, p)
         card["exists"], card["current"] = field_now(ws, p)  # what accepting replaces, as it is now
+        card["ttl"] = field_ttl_text(ws, p)  # a new field: the TTL accepting writes, kept in the proposal
         return card
     if checker is None:
         from ..trace import SourceChecker

@@ -212,3 +212,46 @@ def test_without_the_token_the_browser_gets_403(serve, page):
     shot(page, "refused")
     page.goto(info["url"])
     assert wait_for(lambda: "我现在的状态" in page.content())
+
+
+def test_a_busy_index_note_is_shown_on_the_page_the_write_goes_to_not_taken_by_a_fragment(serve, page, demo: Path,
+                                                                                          monkeypatch):
+    """The note that the claims index was busy (ClaimsLayer.index_warnings) is kept for the next
+    page; an htmx fragment rendered between the write and its redirect (another card decided in
+    place, an error shown above the cards) took it and showed it nowhere, so the page the write
+    went to said nothing. Only a full page takes it now; a card shows only what its own write said."""
+    import sqlite3
+
+    monkeypatch.setenv("MYLIFE_LOCK_TIMEOUT", "0.5")  # the server waits this long for the index
+    base = start(serve, page)
+    with open_ws(demo) as ws:
+        first, second = ws.claims.query(status="candidate")[:2]
+    page.goto(base + "/review")  # both cards, htmx ready; the index is open and current
+    csrf = page.locator("form.decide input[name=csrf]").first.get_attribute("value")
+    holder = sqlite3.connect(demo / "cache" / "claims.sqlite", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
+        # a form sent without JavaScript (another tab): accepted, redirected to /review
+        r = page.request.post(base + f"/claims/{first.id}/accept", form={"csrf": csrf, "next": "/review"},
+                              max_redirects=0)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert r.status == 303 and r.headers["location"] == "/review", r.text()[:400]
+    # before that redirect is followed, fragments in this tab: an error shown above the cards
+    # (a dispute sent without its reason) ...
+    page.locator(f"#card-{second.id} button.dispute").click()
+    page.locator("#flash [role=alert]").wait_for()
+    assert "cache/claims.sqlite" not in page.locator("#flash").inner_text()
+    # ... and another card decided in place
+    page.locator(f"#card-{second.id} button.accept").click()
+    page.locator(f"#card-{second.id} .done").wait_for()
+    assert "cache/claims.sqlite" not in page.locator(f"#card-{second.id}").inner_text()
+    # the page the write went to says it, once
+    page.goto(base + r.headers["location"])
+    notice = page.locator("#flash").inner_text()
+    assert "cache/claims.sqlite" in notice and "下一次读取" in notice, notice
+    page.reload()
+    assert "cache/claims.sqlite" not in page.locator("#flash").inner_text()
+    with open_ws(demo) as ws:
+        assert ws.claims.get(first.id).status == "active" and ws.claims.get(second.id).status == "active"

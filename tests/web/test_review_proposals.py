@@ -310,3 +310,79 @@ def form_card(page: str, pid: str) -> str:
     found = re.search(r'<article[^>]*id="card-' + re.escape(pid) + r'".*?</article>', page, re.S)
     assert found, pid
     return html.unescape(found.group(0))
+
+
+GUITAR = "这学期开始学吉他。\n吉他课时费每节 260 元。\n"
+
+
+def propose_new_field(root: Path, fake) -> tuple[str, str]:
+    """``mylife extract --defer`` proposing a field no dictionary or rule knows: the model is
+    asked its TTL when the proposal is stored (the reply after the extraction's)."""
+    with open_ws(root) as ws:
+        rec = ws.raw.record(GUITAR.encode(), topic="爱好", actor="user")
+    fake.script(Reply(text=json.dumps({"claims": [], "fields": [
+        {"name": "吉他课时费", "value": 260, "line": "L2"}]}, ensure_ascii=False)),
+        Reply(text='{"ttl_days": 120, "reason": "课时费一般每学期调整一次"}'))
+    out = run_cli(["extract", rec.file, "--defer", "--json"], workspace=root, env=fake.env(), load_plugins="")
+    assert out.returncode == 0, out.stderr
+    (field,) = out.json()["fields"]
+    assert field["status"] == "pending" and field["proposal"]
+    return rec.file, field["proposal"]
+
+
+def test_a_new_fields_card_shows_the_ttl_accepting_writes_without_asking_a_model(panel, demo: Path, fakellm,
+                                                                                   monkeypatch):
+    """The card of a proposed new field said 推断的有效期 without the number (working it out on
+    every load could call the model). The TTL is inferred once, when the proposal is stored, and
+    kept in it: the card and `mylife proposal show` show it with its reason, the page asks no
+    model, and accepting writes exactly that TTL (the model is not asked again)."""
+    _, pid = propose_new_field(demo, fakellm)
+    asked = len(fakellm.requests)
+    assert asked == 2  # the extraction, then the TTL of the new field
+    for key, value in fakellm.env().items():  # the panel has a model it could ask
+        monkeypatch.setenv(key, value)
+    fakellm.script(Reply(text='{"ttl_days": 7, "reason": "不该被问到"}'))
+    card = form_card(panel.get("/review").text, pid)
+    assert "120 天" in card and "课时费一般每学期调整一次" in card, card
+    shown = run_cli(["proposal", "show", pid], workspace=demo, env=fakellm.env())
+    assert shown.returncode == 0 and "120 天" in shown.stdout and "课时费一般每学期调整一次" in shown.stdout, shown
+    assert len(fakellm.requests) == asked  # showing it asked no model
+    r = panel.post(f"/proposals/{pid}/accept", {"next": "/review"})
+    assert r.status_code == 303, r.text[:400]
+    assert len(fakellm.requests) == asked  # nor did accepting it
+    with open_ws(demo) as ws:
+        field = ws.profile.get("吉他课时费")
+    assert (field.value, field.ttl_days, field.ttl_source) == (260, 120, "model")
+    assert "课时费一般每学期调整一次" in (field.ttl_reason or "")
+
+
+def test_an_older_proposal_without_a_kept_ttl_shows_what_the_rules_say_or_that_it_is_inferred_at_acceptance(
+        panel, demo: Path, fakellm, monkeypatch):
+    """A proposal stored before its TTL was kept: the page asks no model for it. It shows what a
+    rule says (房租: a year) and accepting writes that; a field no rule knows says plainly that
+    its TTL is inferred when it is accepted."""
+    import yaml
+
+    _, (_, rent) = propose(demo, fakellm)
+    _, guitar = propose_new_field(demo, fakellm)
+    path = demo / PATH
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for p in data["proposals"]:
+        p.pop("ttl", None)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    kept = run_cli(["verify", "--accept", PATH], workspace=demo)  # the older file, as it was
+    assert kept.returncode == 0, kept.stderr
+    asked = len(fakellm.requests)
+    for key, value in fakellm.env().items():  # the panel has a model it could ask
+        monkeypatch.setenv(key, value)
+    fakellm.script(Reply(text='{"ttl_days": 7, "reason": "不该被问到"}'))
+    page = panel.get("/review").text
+    card = form_card(page, rent)
+    assert "365 天" in card and "房租通常按年签约" in card, card
+    card = form_card(page, guitar)
+    assert "接受时推断" in card and "120 天" not in card and "不该被问到" not in card, card
+    assert len(fakellm.requests) == asked  # the page asked no model
+    r = panel.post(f"/proposals/{rent}/accept", {"next": "/review"})
+    assert r.status_code == 303, r.text[:400]
+    with open_ws(demo) as ws:
+        assert ws.profile.get("房租").ttl_days == 365

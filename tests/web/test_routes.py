@@ -779,6 +779,17 @@ def test_a_claim_decided_while_the_index_is_busy_says_the_index_catches_up(panel
     assert "cache/claims.sqlite" in shown and "下一次读取" in shown, shown[:2000]
     assert "cache/claims.sqlite" not in panel.get(r.headers["location"]).text  # said once
     assert last_audit(demo).action == "claim.accept"
+    # decided in place (htmx): its card says it, and the next page does not say it again
+    second = candidates(demo)[0]
+    holder = sqlite3.connect(demo / "cache" / "claims.sqlite", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        card = panel.post(f"/claims/{second.id}/accept", {"next": "/review"}, headers={"hx-request": "true"})
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert card.status_code == 200 and "cache/claims.sqlite" in card.text, card.text[:2000]
+    assert "cache/claims.sqlite" not in panel.get("/review").text
 
 
 def test_pages_after_a_claim_decided_on_a_busy_index_read_around_it_and_then_the_index_again(panel, demo: Path,
@@ -812,3 +823,27 @@ def test_pages_after_a_claim_decided_on_a_busy_index_read_around_it_and_then_the
     page = panel.get(f"/claims/{new_id}")  # the index free again: read, not the stand-in
     assert page.status_code == 200 and "另一个进程加的一条" in page.text, page.text[:2000]
     assert "cache/claims.sqlite" not in page.text
+
+
+def test_a_crlf_note_with_a_bom_shows_its_words_without_them(panel, demo: Path, tmp_path: Path):
+    """A note saved by a Windows editor (UTF-8 BOM, CRLF) is kept byte for byte; the raw page
+    and a claim's source showed the BOM and each line's trailing \\r with the words (`mylife
+    trace` hides them: provenance.shown_lines). They show the words; the hash is still of the
+    exact bytes."""
+    note = tmp_path / "windows.txt"
+    note.write_bytes("\ufeff刚完成一个重要项目\r\n热爱这里，绝不想走\r\n".encode("utf-8"))
+    done = run_cli(["record", "-f", str(note), "--topic", "职业去留", "--at", "2025-11-02", "--json"], workspace=demo)
+    assert done.returncode == 0, done.stderr
+    rec = done.json()["record"]["file"]
+    assert (demo / rec).read_bytes().startswith(b"\xef\xbb\xbf")  # kept as given
+    added = run_cli(["claim", "add", "刚完成项目，热爱这里", "--topic", "职业去留", "--from", f"{rec}#L1-L2",
+                     "--at", "2025-11-02", "--json"], workspace=demo)
+    assert added.returncode == 0, added.stderr
+    claim_id = added.json()["claim"]["id"]
+    for path in (f"/{rec}", f"/{rec}?lines=1-2", f"/claims/{claim_id}"):
+        r = panel.get(path)
+        assert r.status_code == 200, path
+        assert "\ufeff" not in r.text and "\r" not in r.text, (path, r.text[:3000])
+        assert '<span class="text">刚完成一个重要项目</span>' in r.text, (path, r.text[:3000])
+        assert '<span class="text">热爱这里，绝不想走</span>' in r.text, path
+        assert "与记录时的哈希一致" in r.text, path
