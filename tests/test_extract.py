@@ -285,3 +285,20 @@ def test_extract_while_the_claims_index_is_busy_says_the_index_catches_up(ws, ws
     assert doc["ok"] and len(doc["warnings"]) == 1 and "cache/claims.sqlite" in doc["warnings"][0], doc
     listed = [c["claim"] for c in cli("claim", "list", "--json").json()["claims"]]
     assert listed.count("月薪涨到 20000") == 2
+
+
+def test_a_claim_that_advises_in_traditional_characters_or_spaced_out_is_refused(ws, cli, fakellm):
+    """A verdict disguised (traditional characters, spaces or an invisible character between the
+    characters) is the same verdict: it is not stored as the user's statement. The user's own
+    words in traditional characters are theirs: a claim of them is stored."""
+    rec = ws.raw.record("連續加班三週。\n我覺得應該休息一陣子。\n".encode(), topic="职业去留")
+    disguised = ["你應該馬上辭職", "你 必 须 马 上 离 开", "你的能\u200b力远超现在的岗位"]
+    answer = Reply(text=json.dumps({"claims": [
+        *({"claim": c, "kind": "fact", "lines": "L1"} for c in disguised),
+        {"claim": "應該休息一陣子", "kind": "assessment", "lines": "L2"},
+    ], "fields": []}, ensure_ascii=False))
+    fakellm.script(answer)
+    data = cli("extract", rec.file, "--json", env=fakellm.env()).json()
+    assert [c["claim"] for c in data["added"]] == ["應該休息一陣子"]
+    assert sorted(r["claim"] for r in data["rejected"]) == sorted(disguised)
+    assert {c.claim for c in ws.claims.query(topic="职业去留")} == {"應該休息一陣子"}

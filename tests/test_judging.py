@@ -58,6 +58,25 @@ def test_restating_a_question_is_not_a_restatement():
     assert classify("你想辞职。", user_words=["我想辞职。"]) == "restatement"
 
 
+TIRED = ["我每天加班到十点，很累，我想辞职。"]
+
+
+@pytest.mark.parametrize("text", [
+    "你每天加班到十点，很累，你應該辞职。",  # traditional characters
+    "你每天加班到十点，很累，你 应 该 辞职。",  # spelled out with spaces
+    "你每天加班到十点，很累，你应\u200b该辞职。",  # split by an invisible character
+    "你每天加班到十点，很累，你应·该辞职。",
+])
+def test_a_disguised_verdict_is_read_as_the_verdict_it_is(text):
+    """The word lists are matched against the text as it reads (:func:`judging.fold`): a restatement
+    with a disguised directive added, or a question carrying one, is a judgment."""
+    assert classify("你每天加班到十点，很累。", user_words=TIRED) == "restatement"
+    assert classify(text, user_words=TIRED) == "judgment"
+    assert classify(text.replace("。", "吗？"), user_words=TIRED) == "judgment"
+    assert classify("难道你不该辞职吗？") == classify("難道你不該辭職嗎？") == "judgment"
+    assert classify("要不要先和主管談談？") == "question" and classify("謝謝你告訴我。") == "small_talk"
+
+
 def test_the_rule_against_real_claims(ws):
     s = seed(ws)
     judged = judge_text(ws, (f"你在连续加班三周时说想辞职 [{s.quit}]。\n"

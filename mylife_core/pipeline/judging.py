@@ -19,6 +19,10 @@ Each sentence is one of:
 * ``judgment`` — everything else. The default is the strict one, exactly as ``ask`` has always
   treated a model's sentences: whatever is not clearly one of the three above must cite.
 
+The word lists are matched against the text as it reads (:func:`fold`): a verdict in
+traditional characters, spelled out with spaces, split by an invisible character or in
+full-width letters is found like the plain one (the text shown is not changed).
+
 **The rule.** A ``judgment`` must cite at least one claim, and every claim it cites must exist,
 count as evidence (an inference only once the user accepted it; never rejected or
 superseded) and still trace to the user's lines (:func:`.citations.check_citation`, plus any
@@ -38,6 +42,7 @@ the rule lets through are handed on.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -101,6 +106,31 @@ _SMALL_TALK_PHRASES = [
 SMALL_TALK = re.compile("(?:" + "|".join(p.replace(" ", "").replace("'", "") for p in _SMALL_TALK_PHRASES) + ")+")
 _NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
 
+#: the traditional forms of the characters the word lists above use: a verdict written in
+#: traditional characters (你應該辭職, 難道你不該…嗎) is the same verdict (:func:`fold`)
+_TRADITIONAL = ("萬万 為为 爲为 麼么 麽么 優优 會会 寫写 剛刚 刪删 別别 勸劝 辦办 務务 華华 厲厉 聽听 嘍喽 堅坚 頭头 實实 對对"
+                " 盡尽 儘尽 豈岂 幫帮 應应 開开 強强 彊强 當当 錄录 願愿 擇择 據据 數数 斷断 顯显 來来 樣样 檔档 氣气 沒没"
+                " 註注 潛潜 確确 筆笔 緊紧 經经 給给 繼继 續续 聰聪 薦荐 見见 讓让 議议 記记 講讲 設设 訴诉 話话 該该"
+                " 誤误 說说 説说 請请 謝谢 敗败 資资 賦赋 趕赶 過过 還还 這这 遠远 適适 選选 錯错 問问 難难 須须 題题"
+                " 馬马 纔才 嗎吗 辭辞 職职")
+_SIMPLIFIED = str.maketrans({pair[0]: pair[1] for pair in _TRADITIONAL.split()})
+_HAN = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+#: what may sit between two Chinese characters without being read: spaces and decorative marks
+#: (你 应 该, 应·该, 应-该); invisible format characters are removed before (应\u200b该)
+_GAP = re.compile(rf"(?<={_HAN})[\s\u00b7\u2022\u30fb\u2027*_~\-]+(?={_HAN})")
+
+
+def fold(text: str) -> str:
+    """The text the word lists are matched against: compatibility forms unified (full-width
+    letters, ``ｓｈｏｕｌｄ``), invisible format characters (zero-width spaces, direction marks)
+    removed, traditional characters read as simplified, and spaces or decorative marks between
+    Chinese characters dropped. A verdict disguised by any of these is still found; the text the
+    user sees is not changed."""
+    text = unicodedata.normalize("NFKC", text or "")
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return _GAP.sub("", text.translate(_SIMPLIFIED))
+
+
 #: share of a sentence's character pairs that must come from the user's own statements
 RESTATE_COVERAGE = 0.7
 _OPENER = re.compile(
@@ -111,7 +141,7 @@ _PRONOUN = str.maketrans({"你": "我", "您": "我"})
 
 
 def _compact(text: str) -> str:
-    return _NOISE.sub("", text.casefold())
+    return _NOISE.sub("", fold(text).casefold())
 
 
 def _pairs(text: str) -> list[str]:
@@ -136,7 +166,7 @@ def user_statements(words: Iterable[str]) -> list[str]:
 
 
 def _markers(pattern: re.Pattern[str], text: str) -> set[str]:
-    return {m.group(0).casefold() for m in pattern.finditer(text)}
+    return {m.group(0).casefold() for m in pattern.finditer(fold(text))}
 
 
 def is_restatement(text: str, statements: Sequence[str]) -> bool:
@@ -166,6 +196,7 @@ def is_small_talk(text: str) -> bool:
 
 def smuggles_verdict(text: str) -> bool:
     """A question that is really a verdict or an instruction."""
+    text = fold(text)
     return bool(RHETORICAL.search(text) or DIRECTIVE.search(text) or EVALUATIVE.search(text))
 
 
@@ -175,7 +206,7 @@ def classify(text: str, *, question: bool | None = None, user_words: Sequence[st
         question = text.rstrip("”’\"'」』）)】] ").endswith(("？", "?"))
     if question:
         return "judgment" if smuggles_verdict(text) else "question"
-    if DIRECTIVE.search(text) is None and EVALUATIVE.search(text) is None and is_small_talk(text):
+    if not _markers(DIRECTIVE, text) and not _markers(EVALUATIVE, text) and is_small_talk(text):
         return "small_talk"
     if is_restatement(text, user_statements(user_words)):
         return "restatement"
@@ -189,7 +220,7 @@ def role_of(kind: str) -> str:
 
 
 def claims_write(text: str) -> bool:
-    return WRITE_DONE.search(text) is not None
+    return WRITE_DONE.search(fold(text)) is not None
 
 
 # -------------------------------------------------------------------------- judging
