@@ -302,3 +302,26 @@ def test_a_claim_that_advises_in_traditional_characters_or_spaced_out_is_refused
     assert [c["claim"] for c in data["added"]] == ["應該休息一陣子"]
     assert sorted(r["claim"] for r in data["rejected"]) == sorted(disguised)
     assert {c.claim for c in ws.claims.query(topic="职业去留")} == {"應該休息一陣子"}
+
+
+def test_a_new_field_named_with_a_verdict_is_not_proposed(ws, cli, fakellm):
+    """A new profile field's name is the model's label, shown and stored as the user's: the label
+    rule (as ``mylife_profile_update`` over MCP holds it) applies to ``extract`` too. The field is
+    skipped with why; nothing is proposed or written. A plain name is still proposed."""
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    answer = Reply(text=json.dumps({"claims": [], "fields": [
+        {"name": "你應該馬上辭職的月薪", "value": "20000", "line": "L2"},
+        {"name": "月税后收入", "value": "20000", "line": "L2"},
+    ]}, ensure_ascii=False))
+    fakellm.script(answer, answer)
+    data = cli("extract", rec.file, "--json", env=fakellm.env()).json()
+    fields = {f["name"]: f for f in data["fields"]}
+    assert fields["月税后收入"]["status"] == "pending"
+    refused = fields["你應該馬上辭職的月薪"]
+    assert refused["status"] == "skipped" and "新字段的名字" in refused["why"] and "应该" in refused["why"]
+    listed = cli("proposal", "list", "--json").json()
+    assert "辭職" not in json.dumps(listed, ensure_ascii=False)
+    text = cli("extract", rec.file, "--yes", env=fakellm.env())
+    assert text.returncode == 0, text.stderr
+    names = list(ws.profile.reload().fields)
+    assert "月税后收入" in names and not [n for n in names if "辭職" in n]

@@ -453,6 +453,31 @@ def claim_verdicts(cited: str, kind: str, *, claim: str, context: str | None = N
 TOPIC_ARGUMENTS: tuple[str, ...] = ("topic", "parent_topic")
 
 
+def label_verdicts(texts: dict[str, str | None], *,
+                   known_topics: Callable[[], Collection[str]] | None = None) -> dict[str, set[str]]:
+    """The judging rule for the free text a model writes that no line of the user's backs and that
+    is then shown as the user's own: a new topic, a new profile field's name (``extract``, the
+    tools), a branch's question. It cites no lines, so any word that judges or advises the user
+    (:func:`verdict_words`) is the model's. ``texts`` maps each field to its text (None or empty:
+    nothing to judge); a ``topic`` that is already the user's (``known_topics``, read only when
+    needed) passes. Returns each field that judges, with its words (empty: all may be kept)."""
+    found: dict[str, set[str]] = {}
+    known: Collection[str] | None = None
+    for what, text in texts.items():
+        if not text or not text.strip():
+            continue
+        words = verdict_words(text, "", "fact")
+        if not words:
+            continue
+        if what in TOPIC_ARGUMENTS and known_topics is not None:
+            if known is None:
+                known = known_topics()
+            if text.strip() in known:
+                continue
+        found[what] = words
+    return found
+
+
 def judged_arguments(arguments: str, withheld: str, *,
                      known_topics: Callable[[], Collection[str]] | None = None) -> str:
     """A tool call's arguments as a model wrote them, fit to be shown to the user (the progress line
