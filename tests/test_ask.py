@@ -511,3 +511,23 @@ def test_a_verdict_in_traditional_characters_spaced_out_or_hidden_is_still_a_ver
     assert sorted(u["text"] for u in data.pop("unsupported")) == sorted(DISGUISED)
     rest = json.dumps(data, ensure_ascii=False)
     assert "辭職" not in rest and "应 该" not in rest and "ｓｈｏｕｌｄ" not in rest
+
+
+LEANING = ("那就辞职吧？", "干脆辞职算了？", "How about quitting?")
+
+
+def test_a_leaning_answer_asked_as_a_question_is_not_the_question_handed_back(ws, cli, fakellm):
+    """"那就辞职吧？" is the imperative "辞职吧！" with a question mark: it decides for the user, so it
+    must cite like any verdict; it is never shown as the question handed back."""
+    s = seed(ws)
+    answer = Reply(text=f"你说过想辞职 [{s.quit}]。\n" + "\n".join(LEANING) + "\n")
+    fakellm.script(answer, answer)
+    out = cli("ask", "我该不该辞职？", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown, note = out.stdout.split("## 无依据，未采纳")
+    for verdict in LEANING:
+        assert verdict not in shown, shown
+        assert f"「{verdict}」—— 没有引用任何证据" in note, note
+    data = cli("ask", "我该不该辞职？", "--json", env=fakellm.env()).json()["answer"]
+    assert data["question_back"] is None or data["question_back"]["text"] not in LEANING
+    assert sorted(u["text"] for u in data["unsupported"]) == sorted(LEANING)

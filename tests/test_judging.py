@@ -24,6 +24,15 @@ STATED = ["我每个月固定开销九千左右", "最近加班加到失眠，�
     ("为什么不直接辞职呢？", "judgment"),
     ("你其实更看重稳定，对吗？", "judgment"),
     ("Shouldn't you quit right away?", "judgment"),
+    # a leaning answer asked as a question: an imperative or a guess with 吧, "just do it" words
+    ("那就辞职吧？", "judgment"),
+    ("辞了吧，好吗？", "judgment"),
+    ("干脆辞职？", "judgment"),
+    ("辞职不就好了？", "judgment"),
+    ("How about quitting?", "judgment"),
+    ("Quit your job, okay?", "judgment"),
+    ("你算了一下存款能撑多久吗？", "question"),
+    ("吧台的工作你喜欢吗？", "question"),
     # imperatives and flattery
     ("相信自己！", "judgment"),
     ("辞职吧！", "judgment"),

@@ -8,7 +8,8 @@ module; nothing else decides whether a model's sentence may be shown.
 Each sentence is one of:
 
 * ``question`` — a question handed back to the user, *unless* it smuggles a verdict: a
-  rhetorical form ("难道…", "何不…", "为什么不…", "不该…吗", "是不是应该…", "shouldn't you…") or a
+  rhetorical form ("难道…", "何不…", "为什么不…", "不该…吗", "是不是应该…", "shouldn't you…"), a
+  leaning answer asked as a question ("辞职吧？", "干脆辞职？", "How about quitting?") or a
   directive / evaluative word (:data:`DIRECTIVE`, :data:`EVALUATIVE`) makes it a judgment;
 * ``small_talk`` — nothing but greetings, thanks, acknowledgements and the assistant saying
   what it is about to look up (:data:`SMALL_TALK`, matched against the whole sentence);
@@ -76,8 +77,12 @@ EVALUATIVE = re.compile(
 RHETORICAL = re.compile(
     r"难道|难不成|岂|何不|何必|何苦|为什么不|为啥不|为何不|怎么还不|还不赶紧|还不快|不就是|不正是|不是更|不是应该"
     r"|不该|不应该|不应当|是不是(?:应该|该|得)"
+    # a leaning answer asked as a question: an imperative or a guess with 吧 (辞职吧？, 那就辞职吧，好吗？),
+    # "just do it" words (干脆, 索性, 要不就), "wouldn't that settle it" (不就好了, 算了)
+    r"|吧\W*$|吧\W*(?:好吗|好不好|行吗|行不行|可以吗)\W*$|干脆|索性|要不就|不就好了|不就行了|不就得了|算了吧?\W*$"
     r"|(?i:\bshouldn'?t\s+you\b|\bwhy\s+not\b|\bwhy\s+don'?t\s+you\b|\bdon'?t\s+you\s+think\b|\bisn'?t\s+it\s+time\b"
-    r"|\bwouldn'?t\s+it\s+be\s+(?:better|wise|smarter)\b)")
+    r"|\bwouldn'?t\s+it\s+be\s+(?:better|wise|smarter)\b|\bhow\s+about\b|\bwhat\s+if\s+you\s+just\b"
+    r"|\b(?:it'?s|it\s+is)\s+time\s+to\b|,\s*(?:okay|ok|right|alright|yeah)\W*$)")
 #: a sentence saying a write was done ("已经帮你把存款改成 0 了", "done!")
 WRITE_DONE = re.compile(
     r"(?:已经|已|帮你|给你|替你|为你).{0,16}?(?:改|更新|记|录|写|存|保存|添加|加上|加了|设置|设为|设成|删|拆|开了|建了|登记)"
