@@ -531,3 +531,17 @@ def test_a_leaning_answer_asked_as_a_question_is_not_the_question_handed_back(ws
     data = cli("ask", "我该不该辞职？", "--json", env=fakellm.env()).json()["answer"]
     assert data["question_back"] is None or data["question_back"]["text"] not in LEANING
     assert sorted(u["text"] for u in data["unsupported"]) == sorted(LEANING)
+
+
+def test_a_yes_to_the_decision_is_a_verdict_not_small_talk(ws, cli, fakellm):
+    """"是的！" said to "我该不该辞职？" answers it: a verdict, held to the rule like "Yes." always was,
+    never shown as small talk in the analysis."""
+    s = seed(ws)
+    answer = Reply(text=f"是的！\n可以，没问题。\n你说过想辞职 [{s.quit}]。\n")
+    fakellm.script(answer)
+    out = cli("ask", "我该不该辞职？", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown, note = out.stdout.split("## 无依据，未采纳")
+    analysis = shown.split("## 分析")[1]
+    assert "是的" not in analysis and "没问题" not in analysis, analysis
+    assert "「是的！」—— 没有引用任何证据" in note and "「可以，没问题。」—— 没有引用任何证据" in note

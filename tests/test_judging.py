@@ -46,6 +46,12 @@ STATED = ["我每个月固定开销九千左右", "最近加班加到失眠，�
     ("我查一下你的记录。", "small_talk"),
     ("OK, got it.", "small_talk"),
     ("好的，辞职吧！", "judgment"),  # small talk with a verdict in it is not small talk
+    # a yes is an answer, not small talk: said to "我该不该辞职？" it is the verdict
+    ("是的！", "judgment"),
+    ("可以。", "judgment"),
+    ("对，没问题。", "judgment"),
+    ("Sure.", "judgment"),
+    ("好的，明白了。", "small_talk"),
     # restatements of what the user stated
     ("你刚才说每个月固定开销九千左右。", "restatement"),
     ("你每月开销九千左右。", "restatement"),

@@ -91,11 +91,12 @@ WRITE_DONE = re.compile(
     r"|set|stored|deleted|opened|created)\b|\ball\s+set\b)")
 
 _SMALL_TALK_PHRASES = [
-    # greetings, thanks, acknowledgements, apologies, sign-offs
+    # greetings, thanks, acknowledgements, apologies, sign-offs. Not a yes (是的, 对, 可以, 行, 没问题,
+    # sure): said to "我该不该辞职？" it is the verdict, as "Yes." is
     "早上好", "上午好", "中午好", "下午好", "晚上好", "你好", "您好", "哈喽", "早安", "晚安", "嗨",
     "(?:谢谢|感谢|多谢)(?:你|您)?(?:告诉我|跟我说|的分享|分享|愿意说|的信任|信任我)", "谢谢你", "谢谢", "多谢", "感谢", "不客气", "不用谢", "好的", "好嘞", "好", "嗯嗯", "嗯", "哦", "噢", "喔",
-    "明白了", "明白", "了解了", "了解", "收到了", "收到", "知道了", "没问题", "可以", "行",
-    "抱歉", "对不起", "不好意思", "再见", "拜拜", "回头见", "是的", "对", "这样啊", "原来如此", "原来是这样",
+    "明白了", "明白", "了解了", "了解", "收到了", "收到", "知道了",
+    "抱歉", "对不起", "不好意思", "再见", "拜拜", "回头见", "这样啊", "原来如此", "原来是这样",
     "我在听", "我在", "我明白你的意思", "我明白", "我理解你的感受", "我理解", "我懂", "我听到了", "辛苦了", "抱抱",
     "请说", "请讲", "请继续", "你继续", "慢慢说", "哈哈", "呵呵",
     # the assistant saying what it looks up
@@ -104,7 +105,7 @@ _SMALL_TALK_PHRASES = [
     # English
     "good morning", "good evening", "good night", "hello", "hi", "hey",
     "(?:thank you|thanks) for (?:telling me|sharing(?: that| this)?|letting me know)", "thank you", "thanks", "you're welcome",
-    "okay", "ok", "sure", "got it", "i see", "understood", "i understand", "i hear you", "sorry", "goodbye", "bye",
+    "okay", "ok", "got it", "i see", "understood", "i understand", "i hear you", "sorry", "goodbye", "bye",
     "i'm here", "go on", "tell me more", "let me (?:check|look at|look)(?: that up| your notes| your records)?",
 ]
 #: matched against the whole sentence with spaces and punctuation removed
