@@ -99,8 +99,8 @@ def summarise(ws: "Workspace", client: "ModelClient", session: Session, n: int, 
     turn = client.complete(messages, deadline=Deadline(settings.deadline))
     covers = (summary.covers if summary is not None else 0) + n
     # what the user said in every turn the summary stands for: a restatement is of the user's words,
-    # never of the assistant's (its question "要不要先和主管谈谈？" is not the user's plan) nor of an
-    # earlier summary (the model's words too)
+    # never of the assistant's (its cited judgment said again without the citation is a verdict) nor
+    # of an earlier summary (the model's words too)
     said = [x.text for x in session.conversation()[:covers] if x.role == "user"]
     kept, judged = filter_text(Judge(ws, user_words=said), turn.text)
     return Summary(covers=covers, text=kept or t("chat.summary.empty", n=covers), at=clock.now(),
