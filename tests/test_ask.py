@@ -488,3 +488,60 @@ def test_a_question_about_nothing_recorded_is_answered_plainly(ws, cli):
     assert out.returncode == 0, out.stderr
     assert t("ask.q.nothing_any") in out.stdout and "「这个问题」" not in out.stdout
     assert out.stdout.rstrip().endswith(t("disclaimer.no_model") + "\n" + disclaimer().rstrip())
+
+
+DISGUISED = ("難道你不該馬上辭職嗎？", "你 应 该 马 上 辞 职 吗？", "你应\u200b该马上辞职吗？", "ｙｏｕ ｓｈｏｕｌｄ quit, right?")
+
+
+def test_a_verdict_in_traditional_characters_spaced_out_or_hidden_is_still_a_verdict(ws, cli, fakellm):
+    """The judging rule reads a verdict however it is written: in traditional characters, spelled
+    out with spaces, split by an invisible character, in full-width letters. Each of these
+    questions tells the user what to do; none may pass as a question handed back."""
+    s = seed(ws)
+    answer = Reply(text=f"你说过想辞职 [{s.quit}]。\n" + "\n".join(DISGUISED) + "\n要不要先和主管谈谈？\n")
+    fakellm.script(answer, answer)
+    out = cli("ask", "我该不该辞职？", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown, note = out.stdout.split("## 无依据，未采纳")
+    for verdict in DISGUISED:
+        assert verdict not in shown, verdict
+        assert f"「{verdict}」—— 没有引用任何证据" in note, note
+    assert "要不要先和主管谈谈？" in shown  # a real question is still handed back
+    data = cli("ask", "我该不该辞职？", "--json", env=fakellm.env()).json()["answer"]
+    assert sorted(u["text"] for u in data.pop("unsupported")) == sorted(DISGUISED)
+    rest = json.dumps(data, ensure_ascii=False)
+    assert "辭職" not in rest and "应 该" not in rest and "ｓｈｏｕｌｄ" not in rest
+
+
+LEANING = ("那就辞职吧？", "干脆辞职算了？", "How about quitting?")
+
+
+def test_a_leaning_answer_asked_as_a_question_is_not_the_question_handed_back(ws, cli, fakellm):
+    """"那就辞职吧？" is the imperative "辞职吧！" with a question mark: it decides for the user, so it
+    must cite like any verdict; it is never shown as the question handed back."""
+    s = seed(ws)
+    answer = Reply(text=f"你说过想辞职 [{s.quit}]。\n" + "\n".join(LEANING) + "\n")
+    fakellm.script(answer, answer)
+    out = cli("ask", "我该不该辞职？", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown, note = out.stdout.split("## 无依据，未采纳")
+    for verdict in LEANING:
+        assert verdict not in shown, shown
+        assert f"「{verdict}」—— 没有引用任何证据" in note, note
+    data = cli("ask", "我该不该辞职？", "--json", env=fakellm.env()).json()["answer"]
+    assert data["question_back"] is None or data["question_back"]["text"] not in LEANING
+    assert sorted(u["text"] for u in data["unsupported"]) == sorted(LEANING)
+
+
+def test_a_yes_to_the_decision_is_a_verdict_not_small_talk(ws, cli, fakellm):
+    """"是的！" said to "我该不该辞职？" answers it: a verdict, held to the rule like "Yes." always was,
+    never shown as small talk in the analysis."""
+    s = seed(ws)
+    answer = Reply(text=f"是的！\n可以，没问题。\n你说过想辞职 [{s.quit}]。\n")
+    fakellm.script(answer)
+    out = cli("ask", "我该不该辞职？", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown, note = out.stdout.split("## 无依据，未采纳")
+    analysis = shown.split("## 分析")[1]
+    assert "是的" not in analysis and "没问题" not in analysis, analysis
+    assert "「是的！」—— 没有引用任何证据" in note and "「可以，没问题。」—— 没有引用任何证据" in note

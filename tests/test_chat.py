@@ -663,3 +663,33 @@ def test_the_transcripts_chain_line_traces_in_the_workspace_given_with_w(story, 
 def test_topic_and_resume_together_is_bad_input(story, cli):
     result = cli("chat", "--topic", "跳槽", "--resume", input="", env=story["env"], load_plugins=PLUGINS)
     assert result.returncode == 2 and "--topic 和 --resume 只能选一个" in result.stderr
+
+
+def test_a_new_field_named_with_a_verdict_in_the_draft_is_withheld_when_closing_in_chat(story, fakellm, cli):
+    """The model's handoff draft named a new profile field with a verdict (「你应该马上裸辞」): the
+    name is the model's label, shown on the sheet and stored as the user's field on yes. The label
+    rule of extract and the tools withholds it (listed, with why); the rest of the sheet stands."""
+    ws, store, _, branch, session = _cash_branch(story)
+    session.add("user", "我每个月固定开销九千左右", topic="现金流", kind="chat")
+    store.save(session)
+    ws.close()
+    savings = story["claims"]["savings"]
+    fakellm.script(Reply(text=json.dumps({
+        "question_answered": "存款能撑多久？",
+        "conclusion": f"我的存款不够撑三个月 [{savings}]",
+        "new_claims": ["我每个月固定开销九千左右"],
+        "fields": {"你应该马上裸辞": "是"},
+        "competing_evidence": [f"不敢裸辞 [{savings}]"],
+        "open_questions": ["信用卡分期的确切余额是多少？"],
+        "impact_on_parent_topic": f"跳槽前要先算清存款 [{savings}]"}, ensure_ascii=False)))
+    result = cli("chat", "--resume", session.id, input="/close\ny\nn\n/quit\n",
+                 env={**story["env"], **fakellm.env()}, load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    withheld = result.stdout.split("## 无依据，未采纳")[1].split("交接单（收尾时")[0]
+    assert "「你应该马上裸辞」—— " in withheld and "新字段的名字" in withheld, withheld
+    sheet = result.stdout.split("交接单（收尾时")[1].split("就这样收尾吗")[0]
+    assert "裸辞" not in sheet.replace("不敢裸辞", ""), sheet
+    ws = open_ws(story)
+    assert ws.index.branch(branch.id).status == "merged"
+    assert "你应该马上裸辞" not in ws.profile.fields()
+    ws.close()

@@ -340,6 +340,39 @@ def test_ten_turns_past_85_percent_of_a_small_window_are_summarised_not_cut(ws, 
     assert summary.covers >= 2 and "马上辞职" not in summary.text and summary.withheld == ["你应该马上辞职。"]
 
 
+def test_a_summary_restates_only_what_the_user_said_never_the_assistants_words(ws, cli, fakellm):
+    """The summary's restatements are held to the user's words in the turns it folds. The model's
+    own cited judgment (「存款只够撑三个月，你应该先别辞职 [claim-…]」, shown with its evidence)
+    said back in the summary without the citation is the model's verdict, not something the user
+    stated: withheld, as any uncited verdict is."""
+    s = seed(ws)
+    config = ws.config.model_copy(deep=True)
+    config.llm = {"context_window": 2600}
+    config.branch.default = "continue"
+    ws.save_config(config)
+    said = [f"第{n}轮：我这周每天加班到十一点，周末还在回消息，我觉得很累，也开始睡不好，工作和生活完全分不开。"
+            for n in range(1, 11)]
+    verdict = "存款只够撑三个月，你应该先别辞职。"
+
+    def model(request: Request) -> Reply:
+        if request.messages[0]["content"].startswith(SUMMARY):
+            return Reply(text="你这周每天加班到十一点，周末还在回消息。" + verdict + "\n")
+        return Reply(text=f"存款只够撑三个月，你应该先别辞职 [{s.mortgage}]。\n")
+
+    fakellm.default = model
+    out = run_cli(["chat", "--json"], workspace=ws.root, input="\n".join(said) + "\n/quit\n", env=fakellm.env(),
+                  timeout=300)
+    assert out.returncode == 0, out.stderr
+    events = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    answers = [e for e in events if e.get("type") == "answer"]
+    assert answers and all(s.mortgage in e["text"] for e in answers)  # shown in the chat, with its evidence
+    compacted = [e for e in events if e.get("type") == "compacted"]
+    assert compacted and all("别辞职" not in e["summary"] for e in compacted), compacted
+    assert compacted[0]["withheld"] == [verdict]
+    summary = the_session(reopen(ws)).summaries[0]
+    assert "别辞职" not in summary.text and "你这周每天加班到十一点" in summary.text
+
+
 # ----------------------------------------------------------------------------- cooldowns
 
 

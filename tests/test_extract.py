@@ -392,3 +392,43 @@ def test_a_crlf_note_with_a_bom_reaches_the_model_as_its_words_and_its_lines_are
     for c in doc["added"]:  # the cited lines are the exact bytes, BOM and \r included
         assert cli("trace", c["id"], "--json").json()["state"] == "ok"
     assert ws.profile.reload().fields["月税后收入"].provenance == f"{rec}#L1"
+
+
+def test_a_claim_that_advises_in_traditional_characters_or_spaced_out_is_refused(ws, cli, fakellm):
+    """A verdict disguised (traditional characters, spaces or an invisible character between the
+    characters) is the same verdict: it is not stored as the user's statement. The user's own
+    words in traditional characters are theirs: a claim of them is stored."""
+    rec = ws.raw.record("連續加班三週。\n我覺得應該休息一陣子。\n".encode(), topic="职业去留")
+    disguised = ["你應該馬上辭職", "你 必 须 马 上 离 开", "你的能\u200b力远超现在的岗位"]
+    answer = Reply(text=json.dumps({"claims": [
+        *({"claim": c, "kind": "fact", "lines": "L1"} for c in disguised),
+        {"claim": "應該休息一陣子", "kind": "assessment", "lines": "L2"},
+    ], "fields": []}, ensure_ascii=False))
+    fakellm.script(answer)
+    data = cli("extract", rec.file, "--json", env=fakellm.env()).json()
+    assert [c["claim"] for c in data["added"]] == ["應該休息一陣子"]
+    assert sorted(r["claim"] for r in data["rejected"]) == sorted(disguised)
+    assert {c.claim for c in ws.claims.query(topic="职业去留")} == {"應該休息一陣子"}
+
+
+def test_a_new_field_named_with_a_verdict_is_not_proposed(ws, cli, fakellm):
+    """A new profile field's name is the model's label, shown and stored as the user's: the label
+    rule (as ``mylife_profile_update`` over MCP holds it) applies to ``extract`` too. The field is
+    skipped with why; nothing is proposed or written. A plain name is still proposed."""
+    rec = ws.raw.record(NOTE.encode(), topic="职业去留")
+    answer = Reply(text=json.dumps({"claims": [], "fields": [
+        {"name": "你應該馬上辭職的月薪", "value": "20000", "line": "L2"},
+        {"name": "月税后收入", "value": "20000", "line": "L2"},
+    ]}, ensure_ascii=False))
+    fakellm.script(answer, answer)
+    data = cli("extract", rec.file, "--json", env=fakellm.env()).json()
+    fields = {f["name"]: f for f in data["fields"]}
+    assert fields["月税后收入"]["status"] == "pending"
+    refused = fields["你應該馬上辭職的月薪"]
+    assert refused["status"] == "skipped" and "新字段的名字" in refused["why"] and "应该" in refused["why"]
+    listed = cli("proposal", "list", "--json").json()
+    assert "辭職" not in json.dumps(listed, ensure_ascii=False)
+    text = cli("extract", rec.file, "--yes", env=fakellm.env())
+    assert text.returncode == 0, text.stderr
+    names = list(ws.profile.reload().fields)
+    assert "月税后收入" in names and not [n for n in names if "辭職" in n]

@@ -24,6 +24,15 @@ STATED = ["我每个月固定开销九千左右", "最近加班加到失眠，�
     ("为什么不直接辞职呢？", "judgment"),
     ("你其实更看重稳定，对吗？", "judgment"),
     ("Shouldn't you quit right away?", "judgment"),
+    # a leaning answer asked as a question: an imperative or a guess with 吧, "just do it" words
+    ("那就辞职吧？", "judgment"),
+    ("辞了吧，好吗？", "judgment"),
+    ("干脆辞职？", "judgment"),
+    ("辞职不就好了？", "judgment"),
+    ("How about quitting?", "judgment"),
+    ("Quit your job, okay?", "judgment"),
+    ("你算了一下存款能撑多久吗？", "question"),
+    ("吧台的工作你喜欢吗？", "question"),
     # imperatives and flattery
     ("相信自己！", "judgment"),
     ("辞职吧！", "judgment"),
@@ -37,6 +46,12 @@ STATED = ["我每个月固定开销九千左右", "最近加班加到失眠，�
     ("我查一下你的记录。", "small_talk"),
     ("OK, got it.", "small_talk"),
     ("好的，辞职吧！", "judgment"),  # small talk with a verdict in it is not small talk
+    # a yes is an answer, not small talk: said to "我该不该辞职？" it is the verdict
+    ("是的！", "judgment"),
+    ("可以。", "judgment"),
+    ("对，没问题。", "judgment"),
+    ("Sure.", "judgment"),
+    ("好的，明白了。", "small_talk"),
     # restatements of what the user stated
     ("你刚才说每个月固定开销九千左右。", "restatement"),
     ("你每月开销九千左右。", "restatement"),
@@ -56,6 +71,25 @@ def test_restating_a_question_is_not_a_restatement():
     # "我该不该辞职？" is a question: saying it back as a statement is a verdict
     assert classify("你该辞职。", user_words=["我该不该辞职？"]) == "judgment"
     assert classify("你想辞职。", user_words=["我想辞职。"]) == "restatement"
+
+
+TIRED = ["我每天加班到十点，很累，我想辞职。"]
+
+
+@pytest.mark.parametrize("text", [
+    "你每天加班到十点，很累，你應該辞职。",  # traditional characters
+    "你每天加班到十点，很累，你 应 该 辞职。",  # spelled out with spaces
+    "你每天加班到十点，很累，你应\u200b该辞职。",  # split by an invisible character
+    "你每天加班到十点，很累，你应·该辞职。",
+])
+def test_a_disguised_verdict_is_read_as_the_verdict_it_is(text):
+    """The word lists are matched against the text as it reads (:func:`judging.fold`): a restatement
+    with a disguised directive added, or a question carrying one, is a judgment."""
+    assert classify("你每天加班到十点，很累。", user_words=TIRED) == "restatement"
+    assert classify(text, user_words=TIRED) == "judgment"
+    assert classify(text.replace("。", "吗？"), user_words=TIRED) == "judgment"
+    assert classify("难道你不该辞职吗？") == classify("難道你不該辭職嗎？") == "judgment"
+    assert classify("要不要先和主管談談？") == "question" and classify("謝謝你告訴我。") == "small_talk"
 
 
 def test_the_rule_against_real_claims(ws):

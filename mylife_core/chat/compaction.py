@@ -3,7 +3,8 @@
 Every turn of a session is sent to the model, assistant turns included, as long as the whole
 stays under 85% of the model's window (:data:`.context.PRESSURE_LIMIT`). Past that, older turns
 are not cut: the model is asked to summarise them (:func:`summarise`), the summary goes through
-the one judging rule like any model text (a verdict without evidence is left out of it), and it
+the one judging rule like any model text (a verdict without evidence is left out of it; a
+sentence restates only what the *user* said in the turns it stands for), and it
 is stored in the session file (``summaries``) beside the original turns, which stay on disk
 untouched. From then on the model is sent the latest summary (as data) and the turns after it.
 The chat tells the user once, in plain words.
@@ -96,8 +97,11 @@ def summarise(ws: "Workspace", client: "ModelClient", session: Session, n: int, 
                 untrusted_context_message("conversation turns to summarise", data),
                 {"role": "user", "content": t("chat.summary.ask", n=len(folded))}]
     turn = client.complete(messages, deadline=Deadline(settings.deadline))
-    said = [x.text for x in folded] + ([summary.text] if summary is not None else [])
-    kept, judged = filter_text(Judge(ws, user_words=said), turn.text)
     covers = (summary.covers if summary is not None else 0) + n
+    # what the user said in every turn the summary stands for: a restatement is of the user's words,
+    # never of the assistant's (its cited judgment said again without the citation is a verdict) nor
+    # of an earlier summary (the model's words too)
+    said = [x.text for x in session.conversation()[:covers] if x.role == "user"]
+    kept, judged = filter_text(Judge(ws, user_words=said), turn.text)
     return Summary(covers=covers, text=kept or t("chat.summary.empty", n=covers), at=clock.now(),
                    model=turn.endpoint, withheld=[u.text for u in judged.unsupported])

@@ -10,8 +10,9 @@ questions only when they are questions (a question mark, or a question's form su
 要不要, 吗 when the mark is missing): a verdict written there as a statement ("你的存款足够裸辞")
 is judged as the judgment it is, and withheld the same way. A "new claim" that is not something
 the user said in the branch is withheld too (a claim is the user's statement, never the model's
-summary of them). The user's yes on the whole sheet is what makes it theirs (it is recorded in L0
-as their record).
+summary of them), and so is a field whose new name judges or advises the user (the label rule
+of ``extract`` and the tools: :func:`~mylife_core.pipeline.judging.label_verdicts`). The user's
+yes on the whole sheet is what makes it theirs (it is recorded in L0 as their record).
 """
 
 from __future__ import annotations
@@ -136,6 +137,27 @@ def judge_draft(ws: "Workspace", data: dict[str, Any], session: Session) -> tupl
                 withheld.append(Unsupported(text=text.strip(), problems=[CitationProblem(
                     claim_id=None, problem="no_citation", message=t("handoff.judge.not_said"))]))
         out["new_claims"] = kept_claims
+    fields = out.get("fields")
+    if isinstance(fields, dict) and fields:
+        # a new field's name is the model's label, shown on the sheet and stored as the user's: the
+        # label rule (extract, the MCP tools); a name the profile resolves to one of the user's
+        # fields is that field, and is kept
+        from ..messages import join
+        from ..pipeline.judging import label_verdicts
+        from ..staleness.check import profile_field
+
+        profile = ws.profile.fields()
+        kept_fields: dict[Any, Any] = {}
+        for name, value in fields.items():
+            label = str(name).strip()
+            found = label_verdicts({"name": label}) if profile_field(ws, label, profile) is None else {}
+            if found:
+                withheld.append(Unsupported(text=label, problems=[CitationProblem(
+                    claim_id=None, problem="no_citation", message=t(
+                        "extract.why.judging_field", what=t("tool_field.name"), words=join(sorted(found["name"]))))]))
+            else:
+                kept_fields[name] = value
+        out["fields"] = kept_fields
     return out, withheld
 
 

@@ -195,10 +195,10 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from ..llm.client import client_for
     from ..llm.prompts import EXTRACT_SYSTEM, pick, untrusted_context_message
     from ..llm.settings import load_settings
-    from ..messages import language, t
+    from ..messages import join, language, t
     from ..provenance import Pointer, shown_file, split_lines
     from ..staleness import confirm_new_field
-    from .judging import claim_verdicts, first_verdict
+    from .judging import claim_verdicts, first_verdict, label_verdicts
 
     rec = find_record(ws, raw_file)
     settings = load_settings(ws, model=model)
@@ -312,6 +312,13 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         existing = ws.profile.find(name)
         fp.exists = existing is not None
         fp.current = existing.value if existing is not None else None
+        # a new field's name is the model's label, shown and stored as the user's: the label rule
+        # (an existing field's name is the user's)
+        named = label_verdicts({"name": name}) if existing is None else {}
+        if named:
+            fp.status, fp.why = "skipped", t("extract.why.judging_field", what=t("tool_field.name"),
+                                             words=join(sorted(named["name"])))
+            continue
         if pointer is None:
             fp.status, fp.why = "skipped", why
             continue

@@ -8,7 +8,8 @@ module; nothing else decides whether a model's sentence may be shown.
 Each sentence is one of:
 
 * ``question`` — a question handed back to the user, *unless* it smuggles a verdict: a
-  rhetorical form ("难道…", "何不…", "为什么不…", "不该…吗", "是不是应该…", "shouldn't you…") or a
+  rhetorical form ("难道…", "何不…", "为什么不…", "不该…吗", "是不是应该…", "shouldn't you…"), a
+  leaning answer asked as a question ("辞职吧？", "干脆辞职？", "How about quitting?") or a
   directive / evaluative word (:data:`DIRECTIVE`, :data:`EVALUATIVE`) makes it a judgment;
 * ``small_talk`` — nothing but greetings, thanks, acknowledgements and the assistant saying
   what it is about to look up (:data:`SMALL_TALK`, matched against the whole sentence);
@@ -18,6 +19,10 @@ Each sentence is one of:
   directive or evaluative word the user did not use;
 * ``judgment`` — everything else. The default is the strict one, exactly as ``ask`` has always
   treated a model's sentences: whatever is not clearly one of the three above must cite.
+
+The word lists are matched against the text as it reads (:func:`fold`): a verdict in
+traditional characters, spelled out with spaces, split by an invisible character or in
+full-width letters is found like the plain one (the text shown is not changed).
 
 **The rule.** A ``judgment`` must cite at least one claim, and every claim it cites must exist,
 count as evidence (an inference only once the user accepted it; never rejected or
@@ -38,6 +43,7 @@ the rule lets through are handed on.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -71,8 +77,12 @@ EVALUATIVE = re.compile(
 RHETORICAL = re.compile(
     r"难道|难不成|岂|何不|何必|何苦|为什么不|为啥不|为何不|怎么还不|还不赶紧|还不快|不就是|不正是|不是更|不是应该"
     r"|不该|不应该|不应当|是不是(?:应该|该|得)"
+    # a leaning answer asked as a question: an imperative or a guess with 吧 (辞职吧？, 那就辞职吧，好吗？),
+    # "just do it" words (干脆, 索性, 要不就), "wouldn't that settle it" (不就好了, 算了)
+    r"|吧\W*$|吧\W*(?:好吗|好不好|行吗|行不行|可以吗)\W*$|干脆|索性|要不就|不就好了|不就行了|不就得了|算了吧?\W*$"
     r"|(?i:\bshouldn'?t\s+you\b|\bwhy\s+not\b|\bwhy\s+don'?t\s+you\b|\bdon'?t\s+you\s+think\b|\bisn'?t\s+it\s+time\b"
-    r"|\bwouldn'?t\s+it\s+be\s+(?:better|wise|smarter)\b)")
+    r"|\bwouldn'?t\s+it\s+be\s+(?:better|wise|smarter)\b|\bhow\s+about\b|\bwhat\s+if\s+you\s+just\b"
+    r"|\b(?:it'?s|it\s+is)\s+time\s+to\b|,\s*(?:okay|ok|right|alright|yeah)\W*$)")
 #: a sentence saying a write was done ("已经帮你把存款改成 0 了", "done!")
 WRITE_DONE = re.compile(
     r"(?:已经|已|帮你|给你|替你|为你).{0,16}?(?:改|更新|记|录|写|存|保存|添加|加上|加了|设置|设为|设成|删|拆|开了|建了|登记)"
@@ -81,11 +91,12 @@ WRITE_DONE = re.compile(
     r"|set|stored|deleted|opened|created)\b|\ball\s+set\b)")
 
 _SMALL_TALK_PHRASES = [
-    # greetings, thanks, acknowledgements, apologies, sign-offs
+    # greetings, thanks, acknowledgements, apologies, sign-offs. Not a yes (是的, 对, 可以, 行, 没问题,
+    # sure): said to "我该不该辞职？" it is the verdict, as "Yes." is
     "早上好", "上午好", "中午好", "下午好", "晚上好", "你好", "您好", "哈喽", "早安", "晚安", "嗨",
     "(?:谢谢|感谢|多谢)(?:你|您)?(?:告诉我|跟我说|的分享|分享|愿意说|的信任|信任我)", "谢谢你", "谢谢", "多谢", "感谢", "不客气", "不用谢", "好的", "好嘞", "好", "嗯嗯", "嗯", "哦", "噢", "喔",
-    "明白了", "明白", "了解了", "了解", "收到了", "收到", "知道了", "没问题", "可以", "行",
-    "抱歉", "对不起", "不好意思", "再见", "拜拜", "回头见", "是的", "对", "这样啊", "原来如此", "原来是这样",
+    "明白了", "明白", "了解了", "了解", "收到了", "收到", "知道了",
+    "抱歉", "对不起", "不好意思", "再见", "拜拜", "回头见", "这样啊", "原来如此", "原来是这样",
     "我在听", "我在", "我明白你的意思", "我明白", "我理解你的感受", "我理解", "我懂", "我听到了", "辛苦了", "抱抱",
     "请说", "请讲", "请继续", "你继续", "慢慢说", "哈哈", "呵呵",
     # the assistant saying what it looks up
@@ -94,12 +105,37 @@ _SMALL_TALK_PHRASES = [
     # English
     "good morning", "good evening", "good night", "hello", "hi", "hey",
     "(?:thank you|thanks) for (?:telling me|sharing(?: that| this)?|letting me know)", "thank you", "thanks", "you're welcome",
-    "okay", "ok", "sure", "got it", "i see", "understood", "i understand", "i hear you", "sorry", "goodbye", "bye",
+    "okay", "ok", "got it", "i see", "understood", "i understand", "i hear you", "sorry", "goodbye", "bye",
     "i'm here", "go on", "tell me more", "let me (?:check|look at|look)(?: that up| your notes| your records)?",
 ]
 #: matched against the whole sentence with spaces and punctuation removed
 SMALL_TALK = re.compile("(?:" + "|".join(p.replace(" ", "").replace("'", "") for p in _SMALL_TALK_PHRASES) + ")+")
 _NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
+
+#: the traditional forms of the characters the word lists above use: a verdict written in
+#: traditional characters (你應該辭職, 難道你不該…嗎) is the same verdict (:func:`fold`)
+_TRADITIONAL = ("萬万 為为 爲为 麼么 麽么 優优 會会 寫写 剛刚 刪删 別别 勸劝 辦办 務务 華华 厲厉 聽听 嘍喽 堅坚 頭头 實实 對对"
+                " 盡尽 儘尽 豈岂 幫帮 應应 開开 強强 彊强 當当 錄录 願愿 擇择 據据 數数 斷断 顯显 來来 樣样 檔档 氣气 沒没"
+                " 註注 潛潜 確确 筆笔 緊紧 經经 給给 繼继 續续 聰聪 薦荐 見见 讓让 議议 記记 講讲 設设 訴诉 話话 該该"
+                " 誤误 說说 説说 請请 謝谢 敗败 資资 賦赋 趕赶 過过 還还 這这 遠远 適适 選选 錯错 問问 難难 須须 題题"
+                " 馬马 纔才 嗎吗 辭辞 職职")
+_SIMPLIFIED = str.maketrans({pair[0]: pair[1] for pair in _TRADITIONAL.split()})
+_HAN = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+#: what may sit between two Chinese characters without being read: spaces and decorative marks
+#: (你 应 该, 应·该, 应-该); invisible format characters are removed before (应\u200b该)
+_GAP = re.compile(rf"(?<={_HAN})[\s\u00b7\u2022\u30fb\u2027*_~\-]+(?={_HAN})")
+
+
+def fold(text: str) -> str:
+    """The text the word lists are matched against: compatibility forms unified (full-width
+    letters, ``ｓｈｏｕｌｄ``), invisible format characters (zero-width spaces, direction marks)
+    removed, traditional characters read as simplified, and spaces or decorative marks between
+    Chinese characters dropped. A verdict disguised by any of these is still found; the text the
+    user sees is not changed."""
+    text = unicodedata.normalize("NFKC", text or "")
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return _GAP.sub("", text.translate(_SIMPLIFIED))
+
 
 #: share of a sentence's character pairs that must come from the user's own statements
 RESTATE_COVERAGE = 0.7
@@ -111,7 +147,7 @@ _PRONOUN = str.maketrans({"你": "我", "您": "我"})
 
 
 def _compact(text: str) -> str:
-    return _NOISE.sub("", text.casefold())
+    return _NOISE.sub("", fold(text).casefold())
 
 
 def _pairs(text: str) -> list[str]:
@@ -136,7 +172,7 @@ def user_statements(words: Iterable[str]) -> list[str]:
 
 
 def _markers(pattern: re.Pattern[str], text: str) -> set[str]:
-    return {m.group(0).casefold() for m in pattern.finditer(text)}
+    return {m.group(0).casefold() for m in pattern.finditer(fold(text))}
 
 
 def is_restatement(text: str, statements: Sequence[str]) -> bool:
@@ -166,6 +202,7 @@ def is_small_talk(text: str) -> bool:
 
 def smuggles_verdict(text: str) -> bool:
     """A question that is really a verdict or an instruction."""
+    text = fold(text)
     return bool(RHETORICAL.search(text) or DIRECTIVE.search(text) or EVALUATIVE.search(text))
 
 
@@ -175,7 +212,7 @@ def classify(text: str, *, question: bool | None = None, user_words: Sequence[st
         question = text.rstrip("”’\"'」』）)】] ").endswith(("？", "?"))
     if question:
         return "judgment" if smuggles_verdict(text) else "question"
-    if DIRECTIVE.search(text) is None and EVALUATIVE.search(text) is None and is_small_talk(text):
+    if not _markers(DIRECTIVE, text) and not _markers(EVALUATIVE, text) and is_small_talk(text):
         return "small_talk"
     if is_restatement(text, user_statements(user_words)):
         return "restatement"
@@ -189,7 +226,7 @@ def role_of(kind: str) -> str:
 
 
 def claims_write(text: str) -> bool:
-    return WRITE_DONE.search(text) is not None
+    return WRITE_DONE.search(fold(text)) is not None
 
 
 # -------------------------------------------------------------------------- judging
@@ -420,6 +457,31 @@ def claim_verdicts(cited: str, kind: str, *, claim: str, context: str | None = N
 
 #: tool arguments whose value may be a topic that is already the user's (shown as it is)
 TOPIC_ARGUMENTS: tuple[str, ...] = ("topic", "parent_topic")
+
+
+def label_verdicts(texts: dict[str, str | None], *,
+                   known_topics: Callable[[], Collection[str]] | None = None) -> dict[str, set[str]]:
+    """The judging rule for the free text a model writes that no line of the user's backs and that
+    is then shown as the user's own: a new topic, a new profile field's name (``extract``, the
+    tools), a branch's question. It cites no lines, so any word that judges or advises the user
+    (:func:`verdict_words`) is the model's. ``texts`` maps each field to its text (None or empty:
+    nothing to judge); a ``topic`` that is already the user's (``known_topics``, read only when
+    needed) passes. Returns each field that judges, with its words (empty: all may be kept)."""
+    found: dict[str, set[str]] = {}
+    known: Collection[str] | None = None
+    for what, text in texts.items():
+        if not text or not text.strip():
+            continue
+        words = verdict_words(text, "", "fact")
+        if not words:
+            continue
+        if what in TOPIC_ARGUMENTS and known_topics is not None:
+            if known is None:
+                known = known_topics()
+            if text.strip() in known:
+                continue
+        found[what] = words
+    return found
 
 
 def judged_arguments(arguments: str, withheld: str, *,

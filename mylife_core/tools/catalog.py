@@ -283,22 +283,11 @@ def refuse_model_labels(ws: "Workspace", actor: str, tool: str, texts: dict[str,
     if not _is_model(actor):
         return
     from ..messages import join, t
-    from ..pipeline.judging import verdict_words
+    from ..pipeline.judging import label_verdicts
 
-    known: set[str] | None = None
-    for what, text in texts.items():
-        if not text or not text.strip():
-            continue
-        words = verdict_words(text, "", "fact")
-        if not words:
-            continue
-        if what in ("topic", "parent_topic"):
-            # only a topic that could judge needs the known ones: a plain one is stored even when a
-            # claims month or index.yaml cannot be read (L0 first, as `mylife record`)
-            if known is None:
-                known = users_topics(ws)
-            if text.strip() in known:
-                continue
+    # only a topic that could judge needs the known ones: a plain one is stored even when a
+    # claims month or index.yaml cannot be read (L0 first, as `mylife record`)
+    for what, words in label_verdicts(texts, known_topics=lambda: users_topics(ws)).items():
         raise UsageError("tool_text_is_verdict", tool=tool, field=what, what=t(f"tool_field.{what}"),
                          words=join(sorted(words)))
 
