@@ -64,6 +64,17 @@ class WorkspaceMissing(MyLifeError):
     code = "no_workspace"
     exit_code = 3
 
+    def render(self) -> str:
+        text = super().render()
+        here = self.params.get("here")
+        if here:  # the command was run inside another workspace: say how to use that one
+            from .messages import t
+            from .shell import path
+
+            text += t("s22g.no_workspace.here", here=here, home=path(here),
+                      command=f"mylife -w {path(here)} status")
+        return text
+
 
 class Conflict(MyLifeError):
     """The operation contradicts the current state (e.g. accepting a rejected claim)."""

@@ -106,9 +106,34 @@ def _new_folder(root: Path, inside: bool) -> Path:
     return root.with_name(f"{root.name}-mylife-new")
 
 
+def workspace_around(folder: Path | None = None) -> Path | None:
+    """The workspace ``folder`` (default: the current folder) is, or is inside; None when none is."""
+    try:
+        here = (folder or Path.cwd()).absolute()
+    except OSError:  # the current folder was removed
+        return None
+    for candidate in (here, *here.parents):
+        try:
+            if Workspace.is_workspace(candidate):
+                return candidate
+        except OSError:
+            return None
+    return None
+
+
 def missing_workspace(root: Path) -> WorkspaceMissing:
     """The error for ``root`` not being a workspace, with a command that works: ``mylife init``
-    there when ``init`` would accept the folder (absent or empty), else on a new folder."""
+    there when ``init`` would accept the folder (absent or empty), else on a new folder. Run
+    inside another workspace (commands never take the current folder by themselves), it also
+    says how to use that one (``params["here"]``)."""
+    error = _missing_workspace(root)
+    around = workspace_around()
+    if around is not None and around != root:
+        error.params["here"] = str(around)
+    return error
+
+
+def _missing_workspace(root: Path) -> WorkspaceMissing:
     from .shell import path
 
     def init(folder: Path) -> str:

@@ -252,6 +252,29 @@ def test_no_workspace_hint_on_a_folder_init_would_refuse_names_one_it_accepts(tm
     assert sorted(p.name for p in half.iterdir()) == ["raw"]  # left as it was
 
 
+def test_run_inside_a_workspace_folder_without_w_says_how_to_use_it(tmp_path):
+    """A newcomer makes ``~/笔记 本`` with ``init -w``, changes into it (or its ``raw/``) and runs
+    ``mylife status``: commands never take the current folder by themselves, so the default
+    workspace is missing; the message says the folder they are in is one, and how to use it."""
+    home = tmp_path / "home"
+    ws = home / "笔记 本"
+    env = {"HOME": str(home)}
+    assert run_cli(["init", "-w", str(ws)], env=env).returncode == 0
+    r = run_cli(["status"], env=env, cwd=ws / "raw")
+    assert r.returncode == 3 and "Traceback" not in r.stderr
+    assert f"在 {home / 'mylife'} 没有找到 MyLife 工作区" in r.stderr
+    assert f"你现在所在的文件夹属于 MyLife 工作区 {ws}" in r.stderr
+    args = _hinted_command(r.stderr)
+    assert args == ["mylife", "-w", str(ws), "status"]
+    assert run_cli(args[1:], env=env, cwd=ws).returncode == 0  # pasted, it works
+    error = run_cli(["claim", "list", "--json"], env={**env, "MYLIFE_LANG": "en"}, cwd=ws).json()["error"]
+    assert error["code"] == "no_workspace" and error["params"]["here"] == str(ws)
+    assert "The folder you are in belongs to the MyLife workspace" in error["message"]
+    # outside any workspace: no such hint
+    outside = run_cli(["status", "--json"], env=env, cwd=tmp_path).json()["error"]
+    assert "here" not in outside["params"] and "所在的文件夹" not in outside["message"]
+
+
 def test_paths_in_suggested_commands_are_written_as_a_shell_takes_them(monkeypatch, tmp_path):
     """One place quotes what MyLife asks the user to paste: a folder under the home folder as
     ``~/…`` (the shell expands it), anything else absolute, quoted only when a shell needs it."""
