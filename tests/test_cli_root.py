@@ -81,6 +81,28 @@ def test_init_under_mylife_lang_en_speaks_english_and_makes_an_english_workspace
     assert "already" in again.stdout.lower() and language_of(tmp_path / "zh") == "zh"
 
 
+def test_init_language_on_an_existing_workspace_says_it_is_kept_and_how_to_change_it(tmp_path):
+    """``mylife init`` then ``mylife init --language en``: nothing is written (an existing workspace
+    is left unchanged), and the output says the language stays zh and how to switch; followed,
+    the advice works."""
+    ws = tmp_path / "ws"
+    assert run_cli(["init", "-w", str(ws)], env={"MYLIFE_LANG": ""}).returncode == 0
+    again = run_cli(["init", "-w", str(ws), "--language", "en"], env={"MYLIFE_LANG": ""})
+    assert again.returncode == 0 and again.stdout.startswith("Workspace already exists")
+    assert "This workspace's language stays zh (--language en is for a new workspace only)" in again.stdout
+    assert f"`mylife -w {ws} verify --accept config.yaml`" in again.stdout
+    assert "language: zh" in (ws / "config.yaml").read_text(encoding="utf-8")  # nothing written
+    payload = run_cli(["init", "-w", str(ws), "--language", "en", "--json"], env={"MYLIFE_LANG": ""}).json()
+    assert payload["created"] is False and payload["language"] == "zh" and "language: en" in payload["warnings"][0]
+    same = run_cli(["init", "-w", str(ws), "--language", "zh", "--json"], env={"MYLIFE_LANG": ""}).json()
+    assert "warnings" not in same and same["language"] == "zh"
+    config = ws / "config.yaml"  # the advice, followed
+    config.write_text(config.read_text(encoding="utf-8").replace("language: zh", "language: en"), encoding="utf-8")
+    assert run_cli(["-w", str(ws), "verify", "--accept", "config.yaml"], env={"MYLIFE_LANG": ""}).returncode == 0
+    status = run_cli(["status", "-w", str(ws)], env={"MYLIFE_LANG": ""})
+    assert status.returncode == 0 and status.stdout.startswith("MyLife workspace:")
+
+
 # --------------------------------------------------------------------------- groups without a command
 
 

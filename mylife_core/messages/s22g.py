@@ -10,4 +10,13 @@ MESSAGES = {
               "current folder by themselves: to use it, put -w before the command, e.g. `{command}` "
               "(or set MYLIFE_HOME={home}).",
     },
+    # `mylife init --language en` on a workspace that already speaks zh: init changes nothing
+    "s22g.init.language_kept": {
+        "zh": "这个工作区的语言仍是 {current}（--language {wanted} 只用于新建的工作区）。要改成 {wanted}："
+              "把 {config} 里的 `language: {current}` 改成 `language: {wanted}`，再运行 `{prog} verify --accept config.yaml` "
+              "确认这次手动修改；只想临时换：MYLIFE_LANG={wanted}。",
+        "en": "This workspace's language stays {current} (--language {wanted} is for a new workspace only). To make it "
+              "{wanted}: change `language: {current}` to `language: {wanted}` in {config}, then run `{prog} verify "
+              "--accept config.yaml` to keep that edit; for one command only: MYLIFE_LANG={wanted}.",
+    },
 }
