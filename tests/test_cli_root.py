@@ -297,6 +297,26 @@ def test_run_inside_a_workspace_folder_without_w_says_how_to_use_it(tmp_path):
     assert "here" not in outside["params"] and "所在的文件夹" not in outside["message"]
 
 
+def test_an_unknown_subcommand_is_said_as_an_unknown_command_is(tmp_path):
+    """`mylife claim ad` got click's own wording (「没有命令 'ad'。 （你是想用 'add' 吗？）」) and
+    `mylife git stauts` no hint at all, where `mylife recrod` names the command meant: every group
+    says it the one way, with the whole command to type; --json gives key no_such_command."""
+    typo = run_cli(["claim", "ad", "我想换工作"])
+    assert typo.returncode == 2 and "Traceback" not in typo.stderr
+    assert "没有命令 'ad'。\n你是不是想用：claim add？" in typo.stderr and "吗？" not in typo.stderr
+    git = run_cli(["git", "stauts"], env={"MYLIFE_LANG": "en"})
+    assert git.returncode == 2 and "No such command 'stauts'.\nDid you mean: git status?" in git.stderr
+    nested = run_cli(["git", "remote", "ad", "--json"])
+    assert nested.returncode == 2
+    assert nested.json()["error"] == {"code": "usage", "key": "no_such_command", "params": {
+        "name": "ad", "suggestions": ["git remote add"]}, "message": "没有命令 'ad'。\n你是不是想用：git remote add？"}
+    root = run_cli(["recrod", "x", "--json"]).json()["error"]
+    assert root["key"] == "no_such_command" and root["params"] == {"name": "recrod", "suggestions": ["record"]}
+    # `import` points to record -f at the root only
+    assert "record -f" in run_cli(["import", "notes.txt"]).stderr
+    assert "record -f" not in run_cli(["profile", "import", "notes.txt"]).stderr
+
+
 def test_paths_in_suggested_commands_are_written_as_a_shell_takes_them(monkeypatch, tmp_path):
     """One place quotes what MyLife asks the user to paste: a folder under the home folder as
     ``~/…`` (the shell expands it), anything else absolute, quoted only when a shell needs it."""
