@@ -387,6 +387,21 @@ def test_a_negative_number_or_text_starting_with_a_dash_is_a_value(tmp_path, tmp
     assert run("profile", "get", "负债变化", "--json").json()["field"]["value"] == -7
 
 
+def test_text_starting_with_a_dash_is_refused_with_the_way_to_give_it(cli, ws_path):
+    """`mylife record -x --topic 日记`: -x is read as an option and refused (docs/cli.md); the
+    message now says how to give it as text (`--` before it), and that way works."""
+    cli("init")
+    r = cli("record", "-x", "--topic", "日记")
+    assert r.returncode == 2 and "没有这个选项：-x" in r.stderr
+    assert "如果「-x」是要交给命令的文字而不是选项，在它前面加 --" in r.stderr and "`mylife record … -- -x`" in r.stderr
+    error = cli("claim", "add", "-x", "--topic", "日记", "--json", env={"MYLIFE_LANG": "en"}).json()["error"]
+    assert error["key"] == "no_such_option" and error["params"] == {"option": "-x"}
+    assert 'put -- before it' in error["message"] and "`mylife claim add … -- -x`" in error["message"]
+    assert "在它前面加 --" not in cli("status", "-x").stderr  # no text to give: no such hint
+    done = cli("record", "--topic", "日记", "--json", "--", "-x")  # the way it names
+    assert done.returncode == 0 and (ws_path / done.json()["record"]["file"]).read_bytes() == b"-x"
+
+
 def test_an_unknown_command_names_the_nearest_ones_and_import_points_to_record(tmp_path):
     """A typo names the command meant, lazy and plugin commands included (click's own hint saw
     only the commands already loaded: `recrod` got none); `import`, what a newcomer tries for a

@@ -344,6 +344,14 @@ def _usage_message(exc: click.ClickException, key: str, params: dict[str, object
             message += "\n" + t("cli.import_is_record")
         elif params["suggestions"]:
             message += "\n" + t("cli.did_you_mean", names=", ".join(params["suggestions"]))  # type: ignore[arg-type]
+    if key == "no_such_option":  # text that starts with a dash, on a command that takes text: say how
+        ctx = getattr(exc, "ctx", None)
+        option = str(params["option"])
+        if ctx is not None and not option.startswith("--") and any(
+                isinstance(p, click.Argument) and p.type is click.STRING for p in ctx.command.params):
+            from ..shell import word
+
+            message += "\n" + t("s22g.cli.dash_value", option=option, command=ctx.command_path, value=word(option))
     return message
 
 

@@ -19,4 +19,10 @@ MESSAGES = {
               "{wanted}: change `language: {current}` to `language: {wanted}` in {config}, then run `{prog} verify "
               "--accept config.yaml` to keep that edit; for one command only: MYLIFE_LANG={wanted}.",
     },
+    # `mylife record -x --topic 日记`: -x is read as an option; text starting with a dash needs --
+    "s22g.cli.dash_value": {
+        "zh": "如果「{option}」是要交给命令的文字而不是选项，在它前面加 --（之后的词都当作文字）：`{command} … -- {value}`",
+        "en": "If \"{option}\" is text for the command rather than an option, put -- before it (every word after -- is "
+              "text): `{command} … -- {value}`",
+    },
 }
