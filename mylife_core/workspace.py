@@ -126,10 +126,14 @@ def missing_workspace(root: Path) -> WorkspaceMissing:
     there when ``init`` would accept the folder (absent or empty), else on a new folder. Run
     inside another workspace (commands never take the current folder by themselves), it also
     says how to use that one (``params["here"]``)."""
+    from .shell import path
+
     error = _missing_workspace(root)
     around = workspace_around()
-    if around is not None and around != root:
+    if around is not None and around != root:  # say how to use the one the command was run in
         error.params["here"] = str(around)
+        error.hint = ("s22g.no_workspace.here", {"here": str(around), "home": path(around),
+                                                  "command": f"mylife -w {path(around)} status"})
     return error
 
 

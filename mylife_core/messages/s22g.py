@@ -25,4 +25,16 @@ MESSAGES = {
         "en": "If \"{option}\" is text for the command rather than an option, put -- before it (every word after -- is "
               "text): `{command} … -- {value}`",
     },
+    # `mylife claim reject` / `accept` refused by the claim's status: what to do instead
+    "s22g.claim.reject_own": {
+        "zh": "\n「拒绝」只用于 AI 的推断和还没确认的候选；{id} 是你自己的话。觉得它不对："
+              "`{prog} claim dispute {id} --why 原因`；有了新的说法：`{prog} claim supersede {id} --by 新证据编号`。",
+        "en": "\nReject is for the AI's inferences and unconfirmed candidates; {id} is your own statement. If it is "
+              "wrong: `{prog} claim dispute {id} --why REASON`; if a newer claim replaces it: "
+              "`{prog} claim supersede {id} --by NEW_ID`.",
+    },
+    "s22g.claim.already_active": {
+        "zh": "\n它已经算作证据，不需要再接受。",
+        "en": "\nIt already counts as evidence: there is nothing to accept.",
+    },
 }
