@@ -232,6 +232,26 @@ def test_status_of_an_empty_workspace_has_no_double_parentheses(cli):
     assert "  L2 claims: 0\n" in en and "((" not in en
 
 
+def test_an_empty_workspace_says_what_to_do_first(tmp_path):
+    """`mylife status` and `mylife claim list` on a new workspace showed only zeros and 「没有符合条件的
+    证据」: they now say what to do first (as `init` does), and the command given works where pasted."""
+    ws = tmp_path / "我的 笔记"
+    assert run_cli(["init", "-w", str(ws)]).returncode == 0
+    status = run_cli(["-w", str(ws), "status"])
+    line = next(x for x in status.stdout.splitlines() if x.startswith("下一步："))
+    args = shlex.split(line.removeprefix("下一步："))
+    assert args[:2] == ["mylife", "record"] and args[-2:] == ["--workspace", str(ws)]
+    assert run_cli(args[1:]).returncode == 0  # pasted: it records
+    assert "下一步" not in run_cli(["-w", str(ws), "status"]).stdout  # no longer empty: no such line
+    listed = run_cli(["-w", str(ws), "claim", "list"])
+    assert listed.returncode == 0 and "没有符合条件的证据。" in listed.stdout
+    add = shlex.split(listed.stdout.split("`")[1])
+    assert add[:5] == ["mylife", "-w", str(ws), "claim", "add"] and "--topic" in add
+    assert run_cli([*add[1:-1], "职业去留"]).returncode == 0  # pasted, with a topic of one's own
+    filtered = run_cli(["-w", str(ws), "claim", "list", "--kind", "inference"])
+    assert filtered.stdout == "没有符合条件的证据。\n"  # a filter that matches nothing: only that
+
+
 # --------------------------------------------------------------------------- no workspace: a hint that works
 
 

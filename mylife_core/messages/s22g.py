@@ -37,4 +37,11 @@ MESSAGES = {
         "zh": "\n它已经算作证据，不需要再接受。",
         "en": "\nIt already counts as evidence: there is nothing to accept.",
     },
+    # `mylife claim list` on a workspace without claims
+    "s22g.claim.none_yet": {
+        "zh": "添加一条：`{prog} claim add \"你的一句话\" --topic 主题`（不给 --from 时这句话本身先记为原话），"
+              "或从已记下的原话提炼：`{prog} extract raw/文件名`（需要模型）。",
+        "en": "Add one: `{prog} claim add \"a sentence of yours\" --topic TOPIC` (without --from the sentence itself is "
+              "recorded as your words first), or from a note you recorded: `{prog} extract raw/FILE` (needs a model).",
+    },
 }
