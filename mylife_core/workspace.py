@@ -121,6 +121,19 @@ def workspace_around(folder: Path | None = None) -> Path | None:
     return None
 
 
+def refuse_nested(root: Path) -> None:
+    """Refuse to make a workspace at ``root`` when ``root`` is inside one (``~/mylife/raw``): its
+    files would land among the outer workspace's layers (``verify`` then names each of them)."""
+    from .shell import path
+
+    outer = workspace_around(root.parent)
+    if outer is not None:
+        error = UsageError("workspace_nested", path=str(root), workspace=str(outer),
+                           command=f"mylife -w {path(outer)} status")
+        error.message_key = "s22g.error.workspace_nested"
+        raise error
+
+
 def missing_workspace(root: Path) -> WorkspaceMissing:
     """The error for ``root`` not being a workspace, with a command that works: ``mylife init``
     there when ``init`` would accept the folder (absent or empty), else on a new folder. Run
@@ -128,6 +141,12 @@ def missing_workspace(root: Path) -> WorkspaceMissing:
     says how to use that one (``params["here"]``)."""
     from .shell import path
 
+    outer = workspace_around(root.parent)
+    if outer is not None:  # a folder of a workspace (raw/, cache/): that workspace, never `init` in it
+        error = WorkspaceMissing("no_workspace_nested", path=str(root), workspace=str(outer),
+                                 command=f"mylife -w {path(outer)} status")
+        error.message_key = "s22g.error.no_workspace_nested"
+        return error
     error = _missing_workspace(root)
     around = workspace_around()
     if around is not None and around != root:  # say how to use the one the command was run in
@@ -203,6 +222,7 @@ class Workspace:
             return cls.open(root, plugins=plugins), False
         if root.exists() and _holds_files(root):
             raise UsageError("workspace_not_empty", path=str(root))
+        refuse_nested(root)
         ensure_private_dir(root)
         for name in LAYOUT_DIRS:
             ensure_private_dir(root / name)

@@ -337,6 +337,28 @@ def test_an_unknown_subcommand_is_said_as_an_unknown_command_is(tmp_path):
     assert "record -f" not in run_cli(["profile", "import", "notes.txt"]).stderr
 
 
+def test_a_folder_inside_a_workspace_is_never_made_a_workspace(tmp_path):
+    """`mylife -w ~/mylife/raw status` (a newcomer in the raw folder) advised `mylife init --workspace
+    …/raw`, and `init` made a workspace inside the raw layer: `verify` then named twelve files in
+    raw/ MyLife never recorded. The folder inside a workspace is refused, naming the workspace."""
+    ws = tmp_path / "ws"
+    assert run_cli(["init", "-w", str(ws)]).returncode == 0
+    r = run_cli(["-w", str(ws / "raw"), "status"])
+    assert r.returncode == 3 and f"{ws / 'raw'} 不是 MyLife 工作区，而是工作区 {ws} 里面的一个文件夹" in r.stderr
+    assert "init" not in r.stderr
+    args = _hinted_command(r.stderr)
+    assert args == ["mylife", "-w", str(ws), "status"] and run_cli(args[1:]).returncode == 0
+    for target in (ws / "raw", ws / "raw" / "x" / "y", ws / "notes"):
+        made = run_cli(["init", "-w", str(target), "--json"])
+        assert made.returncode == 2, made.stdout
+        error = made.json()["error"]
+        assert error["key"] == "workspace_nested" and error["params"]["workspace"] == str(ws)
+    demo = run_cli(["demo", "-w", str(ws / "raw" / "demo")])
+    assert demo.returncode == 2 and f"在 MyLife 工作区 {ws} 里面，不能在这里再建一个工作区" in demo.stderr
+    assert sorted(p.name for p in (ws / "raw").iterdir()) == [] and not (ws / "notes").exists()
+    assert run_cli(["verify"], workspace=ws).returncode == 0  # the workspace is as init left it
+
+
 def test_paths_in_suggested_commands_are_written_as_a_shell_takes_them(monkeypatch, tmp_path):
     """One place quotes what MyLife asks the user to paste: a folder under the home folder as
     ``~/…`` (the shell expands it), anything else absolute, quoted only when a shell needs it."""

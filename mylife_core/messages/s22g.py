@@ -44,4 +44,18 @@ MESSAGES = {
         "en": "Add one: `{prog} claim add \"a sentence of yours\" --topic TOPIC` (without --from the sentence itself is "
               "recorded as your words first), or from a note you recorded: `{prog} extract raw/FILE` (needs a model).",
     },
+    # a workspace named inside another one (`-w ~/mylife/raw`)
+    "s22g.error.workspace_nested": {
+        "zh": "{path} 在 MyLife 工作区 {workspace} 里面，不能在这里再建一个工作区（它的文件会混进 {workspace} 的各层）。"
+              "要用已有的工作区：`{command}`；要另建一个，请选一个不在任何工作区里的文件夹。",
+        "en": "{path} is inside the MyLife workspace {workspace}: no workspace can be made there (its files would mix "
+              "with {workspace}'s layers). To use that workspace: `{command}`; for a new one, choose a folder "
+              "outside any workspace.",
+    },
+    "s22g.error.no_workspace_nested": {
+        "zh": "{path} 不是 MyLife 工作区，而是工作区 {workspace} 里面的一个文件夹。-w / --workspace / MYLIFE_HOME "
+              "要指向工作区本身：`{command}`",
+        "en": "{path} is not a MyLife workspace but a folder inside the workspace {workspace}. -w / --workspace / "
+              "MYLIFE_HOME name the workspace itself: `{command}`",
+    },
 }
