@@ -128,10 +128,8 @@ def refuse_nested(root: Path) -> None:
 
     outer = workspace_around(root.parent)
     if outer is not None:
-        error = UsageError("workspace_nested", path=str(root), workspace=str(outer),
-                           command=f"mylife -w {path(outer)} status")
-        error.message_key = "s22g.error.workspace_nested"
-        raise error
+        raise UsageError("workspace_nested", path=str(root), workspace=str(outer),
+                         command=f"mylife -w {path(outer)} status")
 
 
 def missing_workspace(root: Path) -> WorkspaceMissing:
@@ -143,15 +141,13 @@ def missing_workspace(root: Path) -> WorkspaceMissing:
 
     outer = workspace_around(root.parent)
     if outer is not None:  # a folder of a workspace (raw/, cache/): that workspace, never `init` in it
-        error = WorkspaceMissing("no_workspace_nested", path=str(root), workspace=str(outer),
-                                 command=f"mylife -w {path(outer)} status")
-        error.message_key = "s22g.error.no_workspace_nested"
-        return error
+        return WorkspaceMissing("no_workspace_nested", path=str(root), workspace=str(outer),
+                                command=f"mylife -w {path(outer)} status")
     error = _missing_workspace(root)
     around = workspace_around()
     if around is not None and around != root:  # say how to use the one the command was run in
         error.params["here"] = str(around)
-        error.hint = ("s22g.no_workspace.here", {"here": str(around), "home": path(around),
+        error.hint = ("no_workspace.here", {"here": str(around), "home": path(around),
                                                   "command": f"mylife -w {path(around)} status"})
     return error
 

@@ -351,7 +351,7 @@ def _usage_message(exc: click.ClickException, key: str, params: dict[str, object
                 isinstance(p, click.Argument) and p.type is click.STRING for p in ctx.command.params):
             from ..shell import word
 
-            message += "\n" + t("s22g.cli.dash_value", option=option, command=ctx.command_path, value=word(option))
+            message += "\n" + t("cli.dash_value", option=option, command=ctx.command_path, value=word(option))
     return message
 
 

@@ -26,7 +26,7 @@ def command(workspace: Path | None, as_json: bool, language: str | None) -> None
     if not created and language and language != ws.config.language:  # said, not silently ignored
         from ..shell import path
 
-        kept = t("s22g.init.language_kept", current=ws.config.language, wanted=language,
+        kept = t("init.language_kept", current=ws.config.language, wanted=language,
                  config=path(ws.root / "config.yaml"))
         payload["warnings"] = [kept]
     out.emit(payload)

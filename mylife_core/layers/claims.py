@@ -499,7 +499,7 @@ def _in_order(prepared: list[dict], ids: dict[date, list[str]]) -> list[str]:
 def _transition_hint(claim: Claim, action: str) -> tuple[str, dict[str, Any]] | None:
     """What to do instead of a change the claim's status refuses, when there is one to name."""
     if action == "reject" and claim.kind != "inference" and claim.status in ("active", "disputed", "stale"):
-        return "s22g.claim.reject_own", {"id": claim.id}  # the user's own words: dispute or supersede
+        return "claim.hint.reject_own", {"id": claim.id}  # the user's own words: dispute or supersede
     if action == "accept" and claim.status == "active":
-        return "s22g.claim.already_active", {}
+        return "claim.hint.already_active", {}
     return None
