@@ -121,34 +121,42 @@ def workspace_around(folder: Path | None = None) -> Path | None:
     return None
 
 
-def refuse_nested(root: Path) -> None:
-    """Refuse to make a workspace at ``root`` when ``root`` is inside one (``~/mylife/raw``): its
-    files would land among the outer workspace's layers (``verify`` then names each of them)."""
+def _nested(root: Path) -> dict[str, str] | None:
+    """When ``root`` is a folder inside a workspace (``~/mylife/raw``): the error params naming
+    that workspace and the command that uses it; else None."""
     from .shell import path
 
     outer = workspace_around(root.parent)
-    if outer is not None:
-        raise UsageError("workspace_nested", path=str(root), workspace=str(outer),
-                         command=f"mylife -w {path(outer)} status")
+    if outer is None:
+        return None
+    return {"path": str(root), "workspace": str(outer), "command": f"mylife -w {path(outer)} status"}
+
+
+def refuse_nested(root: Path) -> None:
+    """Refuse to make a workspace at ``root`` when ``root`` is inside one (``~/mylife/raw``): its
+    files would land among the outer workspace's layers (``verify`` then names each of them)."""
+    nested = _nested(root)
+    if nested is not None:
+        raise UsageError("workspace_nested", **nested)
 
 
 def missing_workspace(root: Path) -> WorkspaceMissing:
     """The error for ``root`` not being a workspace, with a command that works: ``mylife init``
     there when ``init`` would accept the folder (absent or empty), else on a new folder. Run
     inside another workspace (commands never take the current folder by themselves), it also
-    says how to use that one (``params["here"]``)."""
+    says how to use that one (``params["here"]``); a folder inside a workspace names that one
+    (never ``init`` there: :func:`refuse_nested`)."""
     from .shell import path
 
-    outer = workspace_around(root.parent)
-    if outer is not None:  # a folder of a workspace (raw/, cache/): that workspace, never `init` in it
-        return WorkspaceMissing("no_workspace_nested", path=str(root), workspace=str(outer),
-                                command=f"mylife -w {path(outer)} status")
+    nested = _nested(root)
+    if nested is not None:
+        return WorkspaceMissing("no_workspace_nested", **nested)
     error = _missing_workspace(root)
     around = workspace_around()
     if around is not None and around != root:  # say how to use the one the command was run in
         error.params["here"] = str(around)
         error.hint = ("no_workspace.here", {"here": str(around), "home": path(around),
-                                                  "command": f"mylife -w {path(around)} status"})
+                                            "command": f"mylife -w {path(around)} status"})
     return error
 
 
