@@ -19,6 +19,8 @@ class MyLifeError(Exception):
     code = "error"
     #: the message shown, when not ``error.<key>`` (a newer text for the same error)
     message_key: str | None = None
+    #: what to do, said after the message (in text and JSON ``message``): a message ``(key, params)``
+    hint: tuple[str, dict[str, Any]] | None = None
 
     def __init__(self, key: str, /, **params: Any) -> None:
         self.key = key
@@ -35,7 +37,10 @@ class MyLifeError(Exception):
                 params["what"] = t(f"what.{what}")
             except KeyError:
                 pass
-        return t(self.message_key or f"error.{self.key}", **params)
+        text = t(self.message_key or f"error.{self.key}", **params)
+        if self.hint is not None:
+            text += t(self.hint[0], **self.hint[1])
+        return text
 
     def __str__(self) -> str:  # pragma: no cover - convenience for logs/tests
         try:

@@ -97,11 +97,18 @@ class SkillDirSpec(_Spec):
 
 
 class StoreSpec(_Spec):
-    """An L2 claim-store backend; ``factory(workspace)`` returns a ClaimStore."""
+    """An L2 claim-store backend; ``factory(workspace)`` returns a ClaimStore. ``description`` is
+    in Chinese, with an English twin ``description_en`` (as a tool's); :meth:`describe` gives
+    the one in the language in force."""
 
     name: str
     factory: Callable[[Any], Any]
     description: str = ""
+    description_en: str | None = None
+
+    def describe(self) -> str:
+        """``description`` in the language in force."""
+        return in_language(self.description, self.description_en) or ""
 
 
 class ToolSpec(_Spec):

@@ -106,9 +106,61 @@ def _new_folder(root: Path, inside: bool) -> Path:
     return root.with_name(f"{root.name}-mylife-new")
 
 
+def workspace_around(folder: Path | None = None) -> Path | None:
+    """The workspace ``folder`` (default: the current folder) is, or is inside; None when none is."""
+    try:
+        here = (folder or Path.cwd()).absolute()
+    except OSError:  # the current folder was removed
+        return None
+    for candidate in (here, *here.parents):
+        try:
+            if Workspace.is_workspace(candidate):
+                return candidate
+        except OSError:
+            return None
+    return None
+
+
+def _nested(root: Path) -> dict[str, str] | None:
+    """When ``root`` is a folder inside a workspace (``~/mylife/raw``): the error params naming
+    that workspace and the command that uses it; else None."""
+    from .shell import path
+
+    outer = workspace_around(root.parent)
+    if outer is None:
+        return None
+    return {"path": str(root), "workspace": str(outer), "command": f"mylife -w {path(outer)} status"}
+
+
+def refuse_nested(root: Path) -> None:
+    """Refuse to make a workspace at ``root`` when ``root`` is inside one (``~/mylife/raw``): its
+    files would land among the outer workspace's layers (``verify`` then names each of them)."""
+    nested = _nested(root)
+    if nested is not None:
+        raise UsageError("workspace_nested", **nested)
+
+
 def missing_workspace(root: Path) -> WorkspaceMissing:
     """The error for ``root`` not being a workspace, with a command that works: ``mylife init``
-    there when ``init`` would accept the folder (absent or empty), else on a new folder."""
+    there when ``init`` would accept the folder (absent or empty), else on a new folder. Run
+    inside another workspace (commands never take the current folder by themselves), it also
+    says how to use that one (``params["here"]``); a folder inside a workspace names that one
+    (never ``init`` there: :func:`refuse_nested`)."""
+    from .shell import path
+
+    nested = _nested(root)
+    if nested is not None:
+        return WorkspaceMissing("no_workspace_nested", **nested)
+    error = _missing_workspace(root)
+    around = workspace_around()
+    if around is not None and around != root:  # say how to use the one the command was run in
+        error.params["here"] = str(around)
+        error.hint = ("no_workspace.here", {"here": str(around), "home": path(around),
+                                            "command": f"mylife -w {path(around)} status"})
+    return error
+
+
+def _missing_workspace(root: Path) -> WorkspaceMissing:
     from .shell import path
 
     def init(folder: Path) -> str:
@@ -174,6 +226,7 @@ class Workspace:
             return cls.open(root, plugins=plugins), False
         if root.exists() and _holds_files(root):
             raise UsageError("workspace_not_empty", path=str(root))
+        refuse_nested(root)
         ensure_private_dir(root)
         for name in LAYOUT_DIRS:
             ensure_private_dir(root / name)

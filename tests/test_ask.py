@@ -125,6 +125,15 @@ def test_an_empty_competing_section_says_so(ws, cli):
     assert "没有找到削弱「我该辞职」的已有证据。这不代表它成立" in text
 
 
+def test_an_open_question_ending_in_shenme_is_not_cut_short(ws, cli):
+    """"今天晚饭吃什么？" is no yes/no question: its 么 is part of 什么, not a question particle to
+    drop, so the brief's drafts keep the whole question (it showed「今天晚饭吃什」)."""
+    for question, draft in (("今天晚饭吃什么？", "今天晚饭吃什么"), ("这个月的钱该怎么花？", "这个月的钱该怎么花")):
+        text = cli("ask", question, "--offline").stdout
+        assert f"削弱「{draft}」的已有证据" in text, text
+    assert "削弱「我最近睡得好」" in cli("ask", "我最近睡得好吗？", "--offline").stdout  # a yes/no 吗 still drops
+
+
 def test_a_changed_profile_value_retires_an_old_premise(ws):
     r = ws.raw.record("存款太少，很焦虑。\n".encode(), topic="财务", occurred_at=clock_day("2026-01-01"))
     old = ws.claims.add(claim="存款太少，很焦虑", topic="财务", kind="assessment", provenance=f"{r.file}#L1",

@@ -111,6 +111,24 @@ def test_reject_is_only_for_inferences(cli, recorded):
     assert r.returncode == 4
 
 
+def test_a_refused_reject_or_accept_says_what_to_do_instead(cli, recorded):
+    """A newcomer rejects their own claim (a typo, a mood that passed) and was told only that it
+    "cannot be rejected": the message now names the commands that do what they meant, and they work."""
+    cli("claim", "add", "我无法忍受当前的管理方式", "--topic", "职业去留", "--kind", "assessment",
+        "--from", f"{recorded}#L2", "--at", "2026-01-15")
+    r = cli("claim", "reject", "claim-2026-01-15-001")
+    assert r.returncode == 4 and "不能拒绝" in r.stderr
+    assert "「拒绝」只用于 AI 的推断和还没确认的候选；claim-2026-01-15-001 是你自己的话" in r.stderr
+    dispute = "`mylife claim dispute claim-2026-01-15-001 --why 原因`"
+    assert dispute in r.stderr and "`mylife claim supersede claim-2026-01-15-001 --by 新证据编号`" in r.stderr
+    error = cli("claim", "reject", "claim-2026-01-15-001", "--json", env={"MYLIFE_LANG": "en"}).json()["error"]
+    assert error["key"] == "claim_bad_transition" and "claim dispute claim-2026-01-15-001 --why REASON" in error["message"]
+    accepted = cli("claim", "accept", "claim-2026-01-15-001")
+    assert accepted.returncode == 4 and "它已经算作证据，不需要再接受。" in accepted.stderr
+    followed = cli("claim", "dispute", "claim-2026-01-15-001", "--why", "那天只是心情差", "--json")
+    assert followed.returncode == 0 and followed.json()["claim"]["status"] == "disputed"
+
+
 def test_dispute_and_supersede(cli, recorded):
     cli("claim", "add", "热爱这里，绝不想走", "--topic", "职业去留", "--kind", "assessment",
         "--from", f"{recorded}#L3", "--at", "2026-01-15")

@@ -81,6 +81,28 @@ def test_init_under_mylife_lang_en_speaks_english_and_makes_an_english_workspace
     assert "already" in again.stdout.lower() and language_of(tmp_path / "zh") == "zh"
 
 
+def test_init_language_on_an_existing_workspace_says_it_is_kept_and_how_to_change_it(tmp_path):
+    """``mylife init`` then ``mylife init --language en``: nothing is written (an existing workspace
+    is left unchanged), and the output says the language stays zh and how to switch; followed,
+    the advice works."""
+    ws = tmp_path / "ws"
+    assert run_cli(["init", "-w", str(ws)], env={"MYLIFE_LANG": ""}).returncode == 0
+    again = run_cli(["init", "-w", str(ws), "--language", "en"], env={"MYLIFE_LANG": ""})
+    assert again.returncode == 0 and again.stdout.startswith("Workspace already exists")
+    assert "This workspace's language stays zh (--language en is for a new workspace only)" in again.stdout
+    assert f"`mylife -w {ws} verify --accept config.yaml`" in again.stdout
+    assert "language: zh" in (ws / "config.yaml").read_text(encoding="utf-8")  # nothing written
+    payload = run_cli(["init", "-w", str(ws), "--language", "en", "--json"], env={"MYLIFE_LANG": ""}).json()
+    assert payload["created"] is False and payload["language"] == "zh" and "language: en" in payload["warnings"][0]
+    same = run_cli(["init", "-w", str(ws), "--language", "zh", "--json"], env={"MYLIFE_LANG": ""}).json()
+    assert "warnings" not in same and same["language"] == "zh"
+    config = ws / "config.yaml"  # the advice, followed
+    config.write_text(config.read_text(encoding="utf-8").replace("language: zh", "language: en"), encoding="utf-8")
+    assert run_cli(["-w", str(ws), "verify", "--accept", "config.yaml"], env={"MYLIFE_LANG": ""}).returncode == 0
+    status = run_cli(["status", "-w", str(ws)], env={"MYLIFE_LANG": ""})
+    assert status.returncode == 0 and status.stdout.startswith("MyLife workspace:")
+
+
 # --------------------------------------------------------------------------- groups without a command
 
 
@@ -210,6 +232,26 @@ def test_status_of_an_empty_workspace_has_no_double_parentheses(cli):
     assert "  L2 claims: 0\n" in en and "((" not in en
 
 
+def test_an_empty_workspace_says_what_to_do_first(tmp_path):
+    """`mylife status` and `mylife claim list` on a new workspace showed only zeros and 「没有符合条件的
+    证据」: they now say what to do first (as `init` does), and the command given works where pasted."""
+    ws = tmp_path / "我的 笔记"
+    assert run_cli(["init", "-w", str(ws)]).returncode == 0
+    status = run_cli(["-w", str(ws), "status"])
+    line = next(x for x in status.stdout.splitlines() if x.startswith("下一步："))
+    args = shlex.split(line.removeprefix("下一步："))
+    assert args[:2] == ["mylife", "record"] and args[-2:] == ["--workspace", str(ws)]
+    assert run_cli(args[1:]).returncode == 0  # pasted: it records
+    assert "下一步" not in run_cli(["-w", str(ws), "status"]).stdout  # no longer empty: no such line
+    listed = run_cli(["-w", str(ws), "claim", "list"])
+    assert listed.returncode == 0 and "没有符合条件的证据。" in listed.stdout
+    add = shlex.split(listed.stdout.split("`")[1])
+    assert add[:5] == ["mylife", "-w", str(ws), "claim", "add"] and "--topic" in add
+    assert run_cli([*add[1:-1], "职业去留"]).returncode == 0  # pasted, with a topic of one's own
+    filtered = run_cli(["-w", str(ws), "claim", "list", "--kind", "inference"])
+    assert filtered.stdout == "没有符合条件的证据。\n"  # a filter that matches nothing: only that
+
+
 # --------------------------------------------------------------------------- no workspace: a hint that works
 
 
@@ -250,6 +292,71 @@ def test_no_workspace_hint_on_a_folder_init_would_refuse_names_one_it_accepts(tm
     args = _hinted_command(r.stderr)
     assert run_cli(args[1:]).returncode == 0
     assert sorted(p.name for p in half.iterdir()) == ["raw"]  # left as it was
+
+
+def test_run_inside_a_workspace_folder_without_w_says_how_to_use_it(tmp_path):
+    """A newcomer makes ``~/笔记 本`` with ``init -w``, changes into it (or its ``raw/``) and runs
+    ``mylife status``: commands never take the current folder by themselves, so the default
+    workspace is missing; the message says the folder they are in is one, and how to use it."""
+    home = tmp_path / "home"
+    ws = home / "笔记 本"
+    env = {"HOME": str(home)}
+    assert run_cli(["init", "-w", str(ws)], env=env).returncode == 0
+    r = run_cli(["status"], env=env, cwd=ws / "raw")
+    assert r.returncode == 3 and "Traceback" not in r.stderr
+    assert f"在 {home / 'mylife'} 没有找到 MyLife 工作区" in r.stderr
+    assert f"你现在所在的文件夹属于 MyLife 工作区 {ws}" in r.stderr
+    args = _hinted_command(r.stderr)
+    assert args == ["mylife", "-w", str(ws), "status"]
+    assert run_cli(args[1:], env=env, cwd=ws).returncode == 0  # pasted, it works
+    error = run_cli(["claim", "list", "--json"], env={**env, "MYLIFE_LANG": "en"}, cwd=ws).json()["error"]
+    assert error["code"] == "no_workspace" and error["params"]["here"] == str(ws)
+    assert "The folder you are in belongs to the MyLife workspace" in error["message"]
+    # outside any workspace: no such hint
+    outside = run_cli(["status", "--json"], env=env, cwd=tmp_path).json()["error"]
+    assert "here" not in outside["params"] and "所在的文件夹" not in outside["message"]
+
+
+def test_an_unknown_subcommand_is_said_as_an_unknown_command_is(tmp_path):
+    """`mylife claim ad` got click's own wording (「没有命令 'ad'。 （你是想用 'add' 吗？）」) and
+    `mylife git stauts` no hint at all, where `mylife recrod` names the command meant: every group
+    says it the one way, with the whole command to type; --json gives key no_such_command."""
+    typo = run_cli(["claim", "ad", "我想换工作"])
+    assert typo.returncode == 2 and "Traceback" not in typo.stderr
+    assert "没有命令 'ad'。\n你是不是想用：claim add？" in typo.stderr and "吗？" not in typo.stderr
+    git = run_cli(["git", "stauts"], env={"MYLIFE_LANG": "en"})
+    assert git.returncode == 2 and "No such command 'stauts'.\nDid you mean: git status?" in git.stderr
+    nested = run_cli(["git", "remote", "ad", "--json"])
+    assert nested.returncode == 2
+    assert nested.json()["error"] == {"code": "usage", "key": "no_such_command", "params": {
+        "name": "ad", "suggestions": ["git remote add"]}, "message": "没有命令 'ad'。\n你是不是想用：git remote add？"}
+    root = run_cli(["recrod", "x", "--json"]).json()["error"]
+    assert root["key"] == "no_such_command" and root["params"] == {"name": "recrod", "suggestions": ["record"]}
+    # `import` points to record -f at the root only
+    assert "record -f" in run_cli(["import", "notes.txt"]).stderr
+    assert "record -f" not in run_cli(["profile", "import", "notes.txt"]).stderr
+
+
+def test_a_folder_inside_a_workspace_is_never_made_a_workspace(tmp_path):
+    """`mylife -w ~/mylife/raw status` (a newcomer in the raw folder) advised `mylife init --workspace
+    …/raw`, and `init` made a workspace inside the raw layer: `verify` then named twelve files in
+    raw/ MyLife never recorded. The folder inside a workspace is refused, naming the workspace."""
+    ws = tmp_path / "ws"
+    assert run_cli(["init", "-w", str(ws)]).returncode == 0
+    r = run_cli(["-w", str(ws / "raw"), "status"])
+    assert r.returncode == 3 and f"{ws / 'raw'} 不是 MyLife 工作区，而是工作区 {ws} 里面的一个文件夹" in r.stderr
+    assert "init" not in r.stderr
+    args = _hinted_command(r.stderr)
+    assert args == ["mylife", "-w", str(ws), "status"] and run_cli(args[1:]).returncode == 0
+    for target in (ws / "raw", ws / "raw" / "x" / "y", ws / "notes"):
+        made = run_cli(["init", "-w", str(target), "--json"])
+        assert made.returncode == 2, made.stdout
+        error = made.json()["error"]
+        assert error["key"] == "workspace_nested" and error["params"]["workspace"] == str(ws)
+    demo = run_cli(["demo", "-w", str(ws / "raw" / "demo")])
+    assert demo.returncode == 2 and f"在 MyLife 工作区 {ws} 里面，不能在这里再建一个工作区" in demo.stderr
+    assert sorted(p.name for p in (ws / "raw").iterdir()) == [] and not (ws / "notes").exists()
+    assert run_cli(["verify"], workspace=ws).returncode == 0  # the workspace is as init left it
 
 
 def test_paths_in_suggested_commands_are_written_as_a_shell_takes_them(monkeypatch, tmp_path):
@@ -320,6 +427,21 @@ def test_a_negative_number_or_text_starting_with_a_dash_is_a_value(tmp_path, tmp
         error = run(*args, "--json").json()["error"]
         assert error["key"] == "no_such_option" and error["params"] == {"option": option}
     assert run("profile", "get", "负债变化", "--json").json()["field"]["value"] == -7
+
+
+def test_text_starting_with_a_dash_is_refused_with_the_way_to_give_it(cli, ws_path):
+    """`mylife record -x --topic 日记`: -x is read as an option and refused (docs/cli.md); the
+    message now says how to give it as text (`--` before it), and that way works."""
+    cli("init")
+    r = cli("record", "-x", "--topic", "日记")
+    assert r.returncode == 2 and "没有这个选项：-x" in r.stderr
+    assert "如果「-x」是要交给命令的文字而不是选项，在它前面加 --" in r.stderr and "`mylife record … -- -x`" in r.stderr
+    error = cli("claim", "add", "-x", "--topic", "日记", "--json", env={"MYLIFE_LANG": "en"}).json()["error"]
+    assert error["key"] == "no_such_option" and error["params"] == {"option": "-x"}
+    assert 'put -- before it' in error["message"] and "`mylife claim add … -- -x`" in error["message"]
+    assert "在它前面加 --" not in cli("status", "-x").stderr  # no text to give: no such hint
+    done = cli("record", "--topic", "日记", "--json", "--", "-x")  # the way it names
+    assert done.returncode == 0 and (ws_path / done.json()["record"]["file"]).read_bytes() == b"-x"
 
 
 def test_an_unknown_command_names_the_nearest_ones_and_import_points_to_record(tmp_path):

@@ -18,7 +18,7 @@ def manifest(ws_path):
 def test_init_creates_private_layout(cli, ws_path):
     r = cli("init", "--json")
     assert r.returncode == 0, r.stderr
-    assert r.json() == {"ok": True, "workspace": str(ws_path), "created": True}
+    assert r.json() == {"ok": True, "workspace": str(ws_path), "created": True, "language": "zh"}
     for name in ("raw", "digest", "claims", "ledger", "sessions", "skills", "backends", "cache"):
         assert stat.S_IMODE((ws_path / name).stat().st_mode) == 0o700, name
     assert stat.S_IMODE(ws_path.stat().st_mode) == 0o700

@@ -253,6 +253,19 @@ def test_store_status(ws_files):
     assert memorix["startup_seconds"] > 0 and memorix["vanished"] == []
 
 
+def test_store_status_describes_each_store_in_the_language_in_force(tmp_path):
+    """A backend's description has a Chinese text and an English twin (``description_en``, as a
+    tool's): Chinese output showed the builtin store's English description."""
+    ws = tmp_path / "ws"
+    assert run_cli(["init"], workspace=ws).returncode == 0
+    zh = run_cli(["store", "status"], workspace=ws)
+    assert zh.returncode == 0, zh.stderr
+    assert "* files     claims/ 下的 YAML 文件，每月一个（内置）" in zh.stdout and "YAML files" not in zh.stdout
+    en = run_cli(["store", "status", "--json"], workspace=ws, env={"MYLIFE_LANG": "en"}).json()
+    files = next(s for s in en["stores"] if s["name"] == "files")
+    assert files["description"] == "YAML files under claims/, one per month (builtin)"
+
+
 def test_store_setup_errors_are_clear(tmp_path):
     builtin = run_cli(["store", "setup", "files", "--json"], load_plugins=PLUGINS)
     assert builtin.returncode == 2 and builtin.json()["error"]["key"] == "store_not_external"

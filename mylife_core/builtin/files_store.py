@@ -46,7 +46,8 @@ OLD_HEADERS = ("# MyLife L2 claims (docs/design.md#layers). Hand edits are allow
 
 @hookimpl(trylast=True)
 def register_stores(register):
-    register(name="files", factory=FilesStore, description="YAML files under claims/, one per month (builtin)")
+    register(name="files", factory=FilesStore, description="claims/ 下的 YAML 文件，每月一个（内置）",
+             description_en="YAML files under claims/, one per month (builtin)")
 
 
 class FilesStore:

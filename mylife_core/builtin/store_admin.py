@@ -44,7 +44,7 @@ def store_status(ws: "Workspace", *, verify: bool = False) -> dict[str, Any]:
     """Every registered store; ``verify`` re-reads the configured external store from its server."""
     stores = []
     for name, spec in sorted(ws.plugins.stores().items()):
-        entry: dict[str, Any] = {"name": name, "description": spec.description, "plugin": spec.plugin,
+        entry: dict[str, Any] = {"name": name, "description": spec.describe(), "plugin": spec.plugin,
                                  "configured": name == ws.config.store, "external": _is_external(spec.factory)}
         if entry["external"]:
             store = ws.claims.store if entry["configured"] else spec.factory(ws)

@@ -101,20 +101,8 @@ class MyLifeGroup(click.Group):
 
     def _no_such_command(self, ctx: click.Context, name: str) -> None:
         """An unknown command names the nearest ones (click's own hint sees only the commands
-        already loaded, not the lazy ones), and ``import``, the word a newcomer tries first for
-        a file of notes, points to ``record -f``."""
-        from difflib import get_close_matches
-
-        from ..messages import t
-
-        lines = [t("cli.no_such_command", name=name)]
-        if name.lower() in _IMPORT_WORDS:
-            lines.append(t("cli.import_is_record"))
-        else:
-            near = get_close_matches(name.lower(), self.list_commands(ctx), n=3, cutoff=0.6)
-            if near:
-                lines.append(t("cli.did_you_mean", names=", ".join(near)))
-        ctx.fail("\n".join(lines))
+        already loaded, not the lazy ones); said as every group's is (:func:`_localise_click_error`)."""
+        raise click.exceptions.NoSuchCommand(name, ctx=ctx)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.commands:
@@ -315,6 +303,15 @@ def _localise_click_error(exc: click.ClickException) -> tuple[str, dict[str, obj
     (``--json`` puts both in the error, as for every other error; docs/cli.md)."""
     if isinstance(exc, click.exceptions.NoSuchOption):
         return "no_such_option", {"option": exc.option_name}
+    if isinstance(exc, click.exceptions.NoSuchCommand):  # the root's and every group's
+        from difflib import get_close_matches
+
+        ctx = exc.ctx
+        # the group's own list (lazy and plugin commands too: click's hint sees only those loaded)
+        names = ctx.command.list_commands(ctx) if ctx is not None and isinstance(ctx.command, click.Group) else []
+        near = get_close_matches(exc.command_name.lower(), names, n=3, cutoff=0.6)
+        group = " ".join((ctx.command_path if ctx is not None else "").split()[1:])  # "claim" in `mylife claim ad`
+        return "no_such_command", {"name": exc.command_name, "suggestions": [f"{group} {n}".strip() for n in near]}
     if isinstance(exc, click.exceptions.MissingParameter):
         param = exc.param
         name = (param.opts[0] if getattr(param, "opts", None) and param.param_type_name == "option"
@@ -332,6 +329,30 @@ def _localise_click_error(exc: click.ClickException) -> tuple[str, dict[str, obj
     if needs:
         return "option_needs_value", {"option": needs["name"].strip("'")}
     return "usage_error", {"message": message}
+
+
+def _usage_message(exc: click.ClickException, key: str, params: dict[str, object]) -> str:
+    """The message for a usage error ``(key, params)`` from :func:`_localise_click_error`: an
+    unknown command names the nearest ones (``你是不是想用：claim add？``), and ``mylife import``,
+    the word a newcomer tries first for a file of notes, points to ``record -f``."""
+    from ..messages import t
+
+    message = t(f"cli.{key}", **params)
+    if key == "no_such_command":
+        ctx = getattr(exc, "ctx", None)
+        if str(params["name"]).lower() in _IMPORT_WORDS and ctx is not None and ctx.parent is None:
+            message += "\n" + t("cli.import_is_record")
+        elif params["suggestions"]:
+            message += "\n" + t("cli.did_you_mean", names=", ".join(params["suggestions"]))  # type: ignore[arg-type]
+    if key == "no_such_option":  # text that starts with a dash, on a command that takes text: say how
+        ctx = getattr(exc, "ctx", None)
+        option = str(params["option"])
+        if ctx is not None and not option.startswith("--") and any(
+                isinstance(p, click.Argument) and p.type is click.STRING for p in ctx.command.params):
+            from ..shell import word
+
+            message += "\n" + t("cli.dash_value", option=option, command=ctx.command_path, value=word(option))
+    return message
 
 
 def _click_message(message: str, singular: str, plural: str) -> dict[str, str] | None:
@@ -394,7 +415,7 @@ def main(argv: list[str] | None = None) -> None:
         if debug:
             raise
         key, params = _localise_click_error(exc)
-        message = t(f"cli.{key}", **params)
+        message = _usage_message(exc, key, params)
         ctx = getattr(exc, "ctx", None)
         if as_json:
             fail_json({"code": "usage", "key": key, "message": message, "params": params})

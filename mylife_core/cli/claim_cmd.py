@@ -87,6 +87,8 @@ def list_(ws, out: Output, topic: str | None, kind: str | None, status: str | No
               "claims": [c.model_dump(mode="json") for c in claims]})
     if not claims:
         out.line(t("claim.none"))
+        if not (topic or kind or status):  # none at all: how a claim is made
+            out.line(t("claim.none_yet"))
         return
     rows = [[c.id, c.occurred_at.isoformat(), t("kind." + c.kind), t("status." + c.status), c.topic,
              c.claim if len(c.claim) <= 40 else c.claim[:39] + "…"] for c in claims]

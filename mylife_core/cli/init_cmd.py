@@ -21,8 +21,18 @@ def command(workspace: Path | None, as_json: bool, language: str | None) -> None
     ws, created = Workspace.init(workspace, language=language or env_language())
     set_language(language or env_language() or ws.config.language)
     out = Output(as_json)
-    out.emit({"ok": True, "workspace": str(ws.root), "created": created})
+    payload = {"ok": True, "workspace": str(ws.root), "created": created, "language": ws.config.language}
+    kept = None
+    if not created and language and language != ws.config.language:  # said, not silently ignored
+        from ..shell import path
+
+        kept = t("init.language_kept", current=ws.config.language, wanted=language,
+                 config=path(ws.root / "config.yaml"))
+        payload["warnings"] = [kept]
+    out.emit(payload)
     out.line(t("init.created" if created else "init.exists", path=ws.root))
+    if kept:
+        out.line(kept)
     if created:
         from ..shell import path
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
@@ -414,8 +414,10 @@ class ClaimsLayer:
             if before.status not in allowed_from or (kinds is not None and before.kind not in kinds
                                                       and before.status != "candidate"):
                 from ..messages import t
-                raise Conflict("claim_bad_transition", id=claim_id, status=t(f"status.{before.status}"),
-                               action=t(f"action.{action}"))
+                error = Conflict("claim_bad_transition", id=claim_id, status=t(f"status.{before.status}"),
+                                 action=t(f"action.{action}"))
+                error.hint = _transition_hint(before, action)
+                raise error
             after = before.model_copy(update={"status": to, "updated_at": clock.now(),
                                               "note": note if note is not None else before.note,
                                               "superseded_by": superseded_by or before.superseded_by})
@@ -492,3 +494,12 @@ def _in_order(prepared: list[dict], ids: dict[date, list[str]]) -> list[str]:
         order.append(ids[item["day"]][k])
         taken[item["day"]] = k + 1
     return order
+
+
+def _transition_hint(claim: Claim, action: str) -> tuple[str, dict[str, Any]] | None:
+    """What to do instead of a change the claim's status refuses, when there is one to name."""
+    if action == "reject" and claim.kind != "inference" and claim.status in ("active", "disputed", "stale"):
+        return "claim.hint.reject_own", {"id": claim.id}  # the user's own words: dispute or supersede
+    if action == "accept" and claim.status == "active":
+        return "claim.hint.already_active", {}
+    return None

@@ -159,6 +159,10 @@ def clash(older: str, newer: str, terms: Iterable[str]) -> str | None:
     return None
 
 
+#: words ending in 么 that ask an open question rather than mark a yes/no one
+OPEN_QUESTION_ENDS = ("什么", "怎么", "干么", "多么", "那么", "这么", "要么")
+
+
 def negate_question(question: str) -> tuple[str, str]:
     """A yes/no question's two drafts: "我该不该跳槽？" -> ("我该跳槽", "我不该跳槽").
 
@@ -174,7 +178,8 @@ def negate_question(question: str) -> tuple[str, str]:
         return yes, no
     if "是否" in text:
         return text.replace("是否", "", 1), text.replace("是否", "不", 1)
-    if text.endswith(("吗", "么")) and len(text) > 2:  # "我最近睡得好吗" -> 睡得好 / 睡得不好
+    # "我最近睡得好吗" -> 睡得好 / 睡得不好; not the 么 of 什么/怎么 ("晚饭吃什么": an open question)
+    if text.endswith(("吗", "么")) and not text.endswith(OPEN_QUESTION_ENDS) and len(text) > 2:
         yes = text[:-1]
         if "得" in yes[1:]:
             k = yes.rindex("得")

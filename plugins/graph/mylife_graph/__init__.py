@@ -13,8 +13,10 @@ def register_stores(register):
     from .store import GraphStore
 
     register(name="graph", factory=GraphStore,
-             description="knowledge graph (npm @modelcontextprotocol/server-memory) over stdio MCP; "
-                         "data in backends/graph/memory.jsonl")
+             description="知识图谱（npm @modelcontextprotocol/server-memory），经 stdio MCP 连接；"
+                         "数据在 backends/graph/memory.jsonl",
+             description_en="knowledge graph (npm @modelcontextprotocol/server-memory) over stdio MCP; "
+                            "data in backends/graph/memory.jsonl")
 
 
 @hookimpl

@@ -12,4 +12,5 @@ def register_stores(register):
     from .store import MemorixStore
 
     register(name="memorix", factory=MemorixStore,
-             description="Memorix (npm memorix 1.0.7) over stdio MCP; data in backends/memorix/")
+             description="Memorix（npm memorix 1.0.7），经 stdio MCP 连接；数据在 backends/memorix/",
+             description_en="Memorix (npm memorix 1.0.7) over stdio MCP; data in backends/memorix/")
