@@ -243,7 +243,7 @@ def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool,
                       say=out.line)
 
 
-@click.command("extract", help=t("help.extract.approval"))
+@click.command("extract", help=t("help.extract"))
 @click.argument("raw_file")
 @click.option("--model", default=None, metavar="MODEL", help=t("ask.opt.model"))
 @click.option("--yes", "-y", is_flag=True, help=t("extract.opt.yes"))

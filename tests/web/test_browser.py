@@ -60,7 +60,7 @@ def test_accept_one_candidate_reject_another_see_files_and_audit_change(serve, p
     changed = [p for p, before in shards.items() if p.read_text(encoding="utf-8") != before]
     assert changed and any("这不是我的意思" in p.read_text(encoding="utf-8") for p in changed)
     page.reload()
-    assert "没有等待确认的推断" in page.content()
+    assert "没有等待确认的证据或推断" in page.content()
     page.goto(base + "/")
     recent = page.locator("table.audit").inner_text()
     assert "claim.accept" in recent and "claim.reject" in recent and "user" in recent

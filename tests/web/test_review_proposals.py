@@ -170,7 +170,7 @@ def test_bulk_accept_of_candidates_and_proposals_together(panel, demo: Path, fak
         actions = [(e.actor, e.action) for e in ws.audit.all()]
     assert actions.count(("user", "proposal.accept")) == 2
     assert actions.count(("user", "claim.accept")) >= len(cands)
-    assert "没有等待确认的推断" in panel.get("/review").text
+    assert "没有等待确认的证据或推断" in panel.get("/review").text
 
 
 def test_a_digest_proposal_shows_the_changes_and_the_lines_they_cite(panel, demo: Path, fakellm):

@@ -322,7 +322,7 @@ def test_bulk_accept_is_all_or_nothing(panel, demo: Path):
     with open_ws(demo) as ws:
         accepted = [e for e in ws.audit.tail(len(cands)) if e.action == "claim.accept" and e.actor == "user"]
     assert len(accepted) == len(cands)
-    assert "没有等待确认的推断" in panel.get("/review").text
+    assert "没有等待确认的证据或推断" in panel.get("/review").text
 
 
 def test_a_value_a_model_set_is_never_shown_as_the_users(panel, demo: Path):
