@@ -17,4 +17,19 @@ MESSAGES = {
         "zh": "{who}：{text}",
         "en": "{who}: {text}",
     },
+    "s22f.verify.raw_unlisted_gone": {
+        "zh": "原始文件丢失：{file}（审计日志第 {line} 行记录过它；清单 ledger/raw.jsonl 里它的那一行也不见了）",
+        "en": "raw file missing: {file} (recorded at line {line} of the audit log; its line in ledger/raw.jsonl is "
+              "gone too)",
+    },
+    "s22f.verify.raw_unlisted": {
+        "zh": "清单 ledger/raw.jsonl 里没有 {file}：审计日志第 {line} 行记录过它，清单在 MyLife 之外被删改过",
+        "en": "{file} is not in the manifest ledger/raw.jsonl: line {line} of the audit log recorded it; the "
+              "manifest was changed outside MyLife",
+    },
+    "s22f.chat.not_utf8": {
+        "zh": "注意：这一行里有 {n} 处字节不是 UTF-8 文本（终端的编码不是 UTF-8？），已换成 �；其余的字照常记下。",
+        "en": "Note: {n} place(s) in this line are bytes that are not UTF-8 text (is the terminal set to another "
+              "encoding?); they were replaced by �, the rest of the line is kept as usual.",
+    },
 }
