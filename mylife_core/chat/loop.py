@@ -157,9 +157,9 @@ class Chat:
 
     def outside(self, exc: BaseException) -> MyLifeError | None:
         """``exc`` as the error to show when the user can act on it, else None (a bug)."""
-        from ..errors import outside_cause
+        from ..errors import user_error
 
-        return exc if isinstance(exc, MyLifeError) else outside_cause(exc, self.ws.root)
+        return user_error(exc, self.ws.root)
 
     def unsaved(self) -> list:
         """What the user typed (their turns, notes kept for them) that is not on disk."""
