@@ -242,7 +242,8 @@ class IndexLayer:
         from ..storage.atomic import ensure_private_dir
 
         ensure_private_dir(path.parent)
-        if jsonl.ends_torn(path):  # a killed append left a fragment (it never held a chain), or a whole line lacks its newline
+        # a killed append left a fragment (it never held a chain: cut), or a whole line lacks its newline (kept)
+        if jsonl.ends_torn(path):
             dropped = jsonl.repair_tail(path)
             self.ws.audit_only("system", "index.repair", self.ws.rel(path),
                                detail={"dropped_bytes": dropped} if dropped else {"newline_added": True})
