@@ -154,6 +154,18 @@ def outside_cause(exc: BaseException, root: Path | str | None) -> MyLifeError | 
     return writable.error_from(exc, Path(root) if isinstance(exc, OSError) else Path(root) / "cache")
 
 
+def user_error(exc: BaseException, root: Path | str | None) -> MyLifeError | None:
+    """``exc`` as the error to show the user, when it is one they can act on: a
+    :class:`MyLifeError` as it is, an outside cause as :func:`outside_cause` reports it; None for
+    a bug. For a boundary that must keep what the user typed whatever the error (chat's turn,
+    the panel's form), not only for MyLife's own errors: a full disk is an ``OSError``."""
+    if isinstance(exc, MyLifeError):
+        return exc
+    if not isinstance(exc, Exception):
+        return None
+    return outside_cause(exc, root)
+
+
 def require_utf8(value: object, what: str) -> None:
     """Refuse text that cannot be written as UTF-8 (lone surrogates: undecodable bytes from a
     shell argument, or ``\\udcff`` escapes in JSON) before anything is written."""

@@ -137,7 +137,8 @@ class AuditFindings:
     problems: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[dict[str, Any]] = field(default_factory=list)  # recoverable: they do not fail verify
     files_checked: int = 0
-    record_entries: dict[str, tuple[str, Any]] = field(default_factory=dict)  # raw file -> (sha256, size) recorded
+    #: raw file -> (sha256, size, audit line) of the ``record`` entry that wrote it
+    record_entries: dict[str, tuple[str, Any, int]] = field(default_factory=dict)
 
 
 def _problem(kind: str, key: str, *, file: str | None = None, line: int | None = None, **params: Any) -> dict[str, Any]:
@@ -198,7 +199,7 @@ def check_audit(ws: "Workspace") -> AuditFindings:
         found.entries += 1
         action, target, detail = data["action"], data["target"], data.get("detail") or {}
         if action == "record" and isinstance(detail.get("sha256"), str):
-            found.record_entries[target] = (detail["sha256"], detail.get("size"))
+            found.record_entries[target] = (detail["sha256"], detail.get("size"), line.number)
         files = data.get("files")
         if files:
             at = data["at"][:19]

@@ -74,6 +74,8 @@ _MOUNTS = {
     # a 16 MB file system at AT holding a copy of SOURCE at AT/ws, then filled up (AT/fill)
     "full": 'mount -t tmpfs -o size=16m,mode=0700 mylife-full "$2" && cp -a "$1" "$2/ws" && '
             '{ dd if=/dev/zero of="$2/fill" bs=64k 2>/dev/null; true; } && shift 2 && exec "$@"',
+    # the same small file system with its space left: the command fills it when it wants (AT/fill)
+    "spare": 'mount -t tmpfs -o size=16m,mode=0700 mylife-full "$2" && cp -a "$1" "$2/ws" && shift 2 && exec "$@"',
 }
 
 
@@ -82,7 +84,8 @@ def mounted(kind: str, source: Path, at: Path) -> list[str]:
     private mount namespace of its own (``unshare -m``, as root; ``-rm`` maps the user to root in
     a user namespace otherwise): ``read_only``, the folder ``source`` seen through a read-only
     bind mount; ``full``, a small file system holding a copy of ``source`` at ``at/ws``, with no
-    space left. Real file systems: the kernel refuses the writes (EROFS, ENOSPC)."""
+    space left; ``spare``, the same with its space left, for a command that fills it itself
+    (``at/fill``) at the moment it wants a full disk. Real file systems: the kernel refuses the writes (EROFS, ENOSPC)."""
     flags = "-m" if os.geteuid() == 0 else "-rm"
     return ["unshare", flags, "sh", "-c", _MOUNTS[kind], "sh", str(source), str(at)]
 

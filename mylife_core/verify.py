@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass
 class Problem:
-    kind: str  # raw_changed | raw_missing | raw_added | claim_source_changed | claim_source_missing | bad_file | manifest_torn | plugin
+    kind: str  # raw_changed | raw_missing | raw_added | raw_unlisted | claim_source_changed | claim_source_missing | bad_file | manifest_torn | plugin
     # (warnings: audit_torn_tail | profile_below_min)
     message: str
     file: str | None = None
@@ -232,13 +232,20 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
             if progress and i % 1000 == 0:
                 progress("raw", i, len(records))
         report.raw_checked = len(records)
+        # every note the audit log says MyLife recorded must be in the manifest: a note removed
+        # together with its manifest line (or the whole manifest gone) is named, not passed
+        for rel, (_sha, _size, line) in sorted(audit.record_entries.items()):
+            if rel not in known:
+                gone = not os.path.lexists(ws.root / rel)
+                add(Problem("raw_unlisted", t("s22f.verify.raw_unlisted_gone" if gone else "s22f.verify.raw_unlisted",
+                                              file=rel, line=line), file=rel))
         raw_dir = ws.root / "raw"
         if raw_dir.is_dir():
             for entry in sorted(os.scandir(raw_dir), key=lambda e: e.name):
                 rel = f"raw/{entry.name}"
                 if entry.name.startswith(".") and entry.name.endswith(".tmp"):
                     continue  # an interrupted write's temp file, never a record
-                if rel not in known:
+                if rel not in known and rel not in audit.record_entries:
                     add(Problem("raw_added", t("verify.raw_added", file=rel), file=rel))
 
     # L2: every pointer resolves and matches its hash

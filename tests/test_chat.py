@@ -693,3 +693,20 @@ def test_a_new_field_named_with_a_verdict_in_the_draft_is_withheld_when_closing_
     assert ws.index.branch(branch.id).status == "merged"
     assert "你应该马上裸辞" not in ws.profile.fields()
     ws.close()
+
+
+def test_a_line_that_is_not_utf8_is_kept_with_the_bad_bytes_marked(ws, cli, ws_path):
+    """QA s22f.4: a line with bytes that are not UTF-8 (a terminal set to GBK, a pasted binary)
+    ended the chat as an internal error (exit 70, UnicodeDecodeError) and every line after it was
+    never read; where stdin let the bytes through as escapes, the drift plugin failed on them and
+    the turn was not kept. Now the bad bytes are replaced by U+FFFD, said once on stderr, and the
+    line is a turn like any other; the lines after it too."""
+    typed = "先说一句正常的话\n".encode() + "坏字节 ".encode() + b"\xff" + " 在这里，".encode() + b"\xe4\xb8" + \
+        " 半个字\n".encode() + "再说一句\n/quit\n".encode()
+    result = cli("chat", "--offline", input=typed)  # PYTHONIOENCODING=utf-8: a strict decoder
+    assert result.returncode == 0, (result.stdout[-800:], result.stderr)
+    assert "内部错误" not in result.stderr and "UnicodeDecodeError" not in result.stderr, result.stderr
+    assert "这一行里有 2 处字节不是 UTF-8 文本" in result.stderr, result.stderr
+    (session,) = SessionStore(Workspace.open(ws_path)).all()
+    said = [turn.text for turn in session.turns if turn.role == "user"]
+    assert said == ["先说一句正常的话", "坏字节 \ufffd 在这里，\ufffd 半个字", "再说一句"], said

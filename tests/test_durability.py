@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 import signal
 import subprocess
@@ -9,6 +11,8 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+
+import pytest
 
 from mylife_core.storage import jsonl
 from mylife_core.testing import cli_env, run_cli
@@ -180,6 +184,32 @@ def test_hand_added_claim_is_picked_up(cli, ws_path):
     assert cli("verify", "--accept", "claims/2026-01.yaml").returncode == 0
     nxt = cli("claim", "add", "再来一条", "--topic", "t", "--from", f"{rec}#L1", "--at", "2026-01-15", "--json")
     assert nxt.json()["claim"]["id"] == "claim-2026-01-15-008"
+
+
+@pytest.mark.parametrize("log", ["raw", "audit"])
+def test_a_whole_last_line_without_its_newline_is_kept_not_cut(cli, ws_path, log):
+    """QA s22f.6: a log whose last line lacks only its newline (an editor that drops the final
+    newline; a kill between the append's ``}`` and its newline) was taken for a torn append and
+    cut by the next write (or by verify, which takes the lock): the manifest entry of a note the
+    user had been told was saved, or that note's audit entry, was gone for good, and verify then
+    said the note was "not added by MyLife" / "not audited". A whole JSON line is kept, the newline
+    added; only a fragment is cut."""
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    second = cli("record", "第二条，保存成功了的", "--topic", "career", "--json").json()["record"]["file"]
+    path = ws_path / "ledger" / f"{log}.jsonl"
+    whole = path.read_bytes()
+    path.write_bytes(whole[:-1])  # the same bytes but the last newline
+    v = cli("verify", "--json").json()  # verify takes the lock: the repair runs first
+    assert v["ok"] is True and v["problems"] == [] and v["warnings"] == [], v
+    assert path.read_bytes() == whole  # nothing cut: the newline is back
+    assert cli("record", "第三条", "--topic", "career").returncode == 0
+    records, torn = jsonl.read(ws_path / "ledger" / "raw.jsonl")
+    assert not torn and second in [r["file"] for r in records]
+    audit = [json.loads(line) for line in (ws_path / "ledger" / "audit.jsonl").read_bytes().splitlines()]
+    assert ("record", second) in [(e["action"], e["target"]) for e in audit]
+    assert not any(e["action"] == "audit.repair" for e in audit)
+    assert cli("verify").returncode == 0
 
 
 def test_torn_manifest_line_is_repaired_on_next_write(cli, ws_path):

@@ -847,6 +847,179 @@ def test_a_full_disk_is_said_as_such_and_readers_still_work(tmp_path, mounts):
     assert list(tmp.iterdir()) == []
 
 
+# what runs inside the mount namespace: a real `mylife chat` on piped input, the disk filled (and
+# freed) between turns by writing AT/fill; prints what the chat said and what its session holds
+_CHAT_ON_A_FILLING_DISK = textwrap.dedent(r"""
+    import json, os, subprocess, sys, threading, time
+    at = sys.argv[1]
+    ws = os.path.join(at, "ws")
+
+    def fill():
+        with open(os.path.join(at, "fill"), "wb") as fh:
+            try:
+                while True:
+                    fh.write(bytes(65536))
+                    fh.flush()
+            except OSError:
+                pass
+
+    def free():
+        os.unlink(os.path.join(at, "fill"))
+
+    def chat(*args):
+        proc = subprocess.Popen([sys.executable, "-m", "mylife_core", "chat", *args, "-w", ws], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        seen = []
+        threading.Thread(target=lambda: [seen.append(b) for b in iter(lambda: proc.stdout.read1(4096), b"")],
+                         daemon=True).start()
+
+        def text():
+            return b"".join(seen).decode("utf-8", "replace")
+
+        def prompts(n):  # wait until the chat asks for turn n (its n-th prompt)
+            deadline = time.monotonic() + 90
+            while text().count("你> ") < n:
+                if time.monotonic() > deadline:
+                    proc.kill()
+                    raise SystemExit("no prompt " + str(n) + ":\n" + text())
+                time.sleep(0.05)
+
+        def send(line):
+            proc.stdin.write((line + "\n").encode("utf-8"))
+            proc.stdin.flush()
+        prompts(1)
+        return proc, send, prompts, text
+
+    def session():
+        folder = os.path.join(ws, "sessions")
+        return {n: open(os.path.join(folder, n), encoding="utf-8").read() for n in sorted(os.listdir(folder))}
+
+    out = {}
+    # 1. the disk fills during the chat and stays full until the chat ends
+    proc, send, prompts, text = chat("--topic", "跑步")
+    send("今天想聊聊跑步")
+    prompts(2)
+    fill()
+    send("跑步的第二句很重要，不能丢")
+    prompts(3)
+    send("跑步的第三句，带着 空格  和标点！")
+    prompts(4)
+    proc.stdin.close()
+    out["full"] = {"rc": proc.wait(timeout=90), "said": text()}
+    free()
+    out["full"]["sessions"] = session()
+    # 2. the disk fills, then space comes back before the chat ends (no turn after it)
+    proc, send, prompts, text = chat("--resume")
+    fill()
+    send("跑步的第五句也要留下")
+    prompts(2)
+    free()
+    proc.stdin.close()
+    out["freed"] = {"rc": proc.wait(timeout=90), "said": text(), "sessions": session()}
+    print(json.dumps(out, ensure_ascii=False))
+""")
+
+
+def test_a_chat_turn_typed_while_the_disk_is_full_is_never_lost_silently(tmp_path, mounts):
+    """QA s22f.1: a free-talk turn whose save met a full disk was kept in memory only "to be saved
+    with the next turn"; when the chat ended first (end of input, /quit) it was gone, and the chat
+    still said "会话 … 已保存". Now the chat tries once more when it ends; a turn that still cannot
+    be saved is shown back word for word, the goodbye does not claim it saved, the exit code is 12."""
+    from mylife_core.testing import run_cli
+
+    src, at, tmp = tmp_path / "ws", tmp_path / "spare", tmp_path / "tmp"
+    at.mkdir()
+    tmp.mkdir()
+    env = {"TMPDIR": str(tmp), "MYLIFE_NOW": "2026-12-03T09:00"}
+    assert run_cli(["init", "-w", str(src)], env=env).returncode == 0
+    prefix = mounts("spare", src, at)
+    proc = subprocess.run([*prefix, sys.executable, "-c", _CHAT_ON_A_FILLING_DISK, str(at)], capture_output=True,
+                          env=cli_env(None, env), timeout=300)
+    assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")
+    out = json.loads(proc.stdout)
+
+    full = out["full"]
+    (saved,) = full["sessions"].values()
+    assert "今天想聊聊跑步" in saved and "第二句" not in saved  # the disk stayed full: not on disk...
+    assert "选哪个" not in full["said"], full["said"]  # (no drift offer in the way)
+    said = full["said"]
+    assert "磁盘已满" in said and "内部错误" not in said and "Traceback" not in said, said
+    assert said.count("这句话还没有保存") == 2, said  # said when each save failed, not only at the end
+    tail = said[said.rindex("你> "):]
+    assert "2 段话没能保存：无法写入" in tail and "磁盘已满" in tail and "请先复制保存" in tail, tail
+    assert "你：跑步的第二句很重要，不能丢\n你：跑步的第三句，带着 空格  和标点！\n" in tail, tail  # word for word
+    assert "已保存" not in tail.replace("没能保存", ""), tail  # no goodbye that claims it saved
+    assert full["rc"] == 12, said
+
+    freed = out["freed"]
+    (saved,) = freed["sessions"].values()
+    assert "磁盘已满" in freed["said"] and "这句话还没有保存" in freed["said"], freed["said"]
+    assert "跑步的第五句也要留下" in saved, freed["said"]  # space came back before the end: saved then
+    assert freed["rc"] == 0 and "没能保存" not in freed["said"] and "已保存" in freed["said"], freed["said"]
+
+
+# inside the mount namespace: one long-lived process (a library Workspace, as chat, mcp and the
+# panel hold one) meets a full disk when it takes the lock; space comes back; it and a CLI write
+_WRITES_AFTER_A_FULL_DISK = textwrap.dedent(r"""
+    import json, os, subprocess, sys, time
+    from mylife_core.workspace import Workspace
+    at = sys.argv[1]
+    ws_path = os.path.join(at, "ws")
+    ws = Workspace.open(ws_path)
+    ws.profile.set("宠物", "旺财", ttl_days=None)  # the lock has been taken once: its files exist
+    with open(os.path.join(at, "fill"), "wb") as fh:
+        try:
+            while True:
+                fh.write(bytes(65536))
+                fh.flush()
+        except OSError:
+            pass
+    out = {}
+    try:
+        ws.profile.set("宠物", "小白", ttl_days=None)
+        out["full"] = "written"
+    except Exception as exc:  # what the CLI maps to exit 12
+        out["full"] = type(exc).__name__ + ": " + str(exc)
+    os.unlink(os.path.join(at, "fill"))
+    started = time.monotonic()
+    cli = subprocess.run([sys.executable, "-m", "mylife_core", "profile", "set", "城市", "杭州", "--ttl", "never",
+                          "-w", ws_path], capture_output=True, text=True, timeout=120)
+    out["cli"] = {"rc": cli.returncode, "stderr": cli.stderr, "seconds": time.monotonic() - started}
+    started = time.monotonic()
+    try:
+        ws.profile.set("宠物", "小黑", ttl_days=None)
+        out["again"] = "written"
+    except Exception as exc:
+        out["again"] = type(exc).__name__ + ": " + str(exc)
+    out["again_seconds"] = time.monotonic() - started
+    out["profile"] = {k: f.value for k, f in Workspace.open(ws_path).profile.load().fields.items()}
+    print(json.dumps(out, ensure_ascii=False))
+""")
+
+
+def test_a_full_disk_met_while_taking_the_lock_does_not_wedge_the_lock(tmp_path, mounts):
+    """QA s22f.2: taking a place in the lock's queue creates a node file and writes its state; on a
+    full disk the create worked (an inode) and the write failed, and the node's file descriptor
+    (holding its flock) was left open. In a process that lives on (chat, ``mylife mcp``, the
+    panel) nobody could get past that node: once space was back, every later write of that
+    process and of every other one waited for it until the timeout (exit 6)."""
+    src, at, tmp = tmp_path / "ws", tmp_path / "spare", tmp_path / "tmp"
+    at.mkdir()
+    tmp.mkdir()
+    env = {"TMPDIR": str(tmp), "MYLIFE_LOCK_TIMEOUT": "20"}
+    from mylife_core.testing import run_cli
+
+    assert run_cli(["init", "-w", str(src)], env=env).returncode == 0
+    proc = subprocess.run([*mounts("spare", src, at), sys.executable, "-c", _WRITES_AFTER_A_FULL_DISK, str(at)],
+                          capture_output=True, env=cli_env(None, env), timeout=300)
+    assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")
+    out = json.loads(proc.stdout)
+    assert out["full"].startswith("OSError") and "No space left" in out["full"], out  # refused, as it should be
+    assert out["cli"]["rc"] == 0, out["cli"]  # another process writes once space is back...
+    assert out["again"] == "written" and out["again_seconds"] < 15, out  # ...and so does this one
+    assert out["profile"] == {"宠物": "小黑", "城市": "杭州"}, out
+
+
 def test_ask_that_cannot_record_its_chain_refuses_before_showing_an_answer(tmp_path, mounts):
     """QA s21a.1: on a read-only workspace (or a full disk) ``ask`` printed the whole answer,
     down to "依据链：chain-…（`mylife trace chain-…` 可逐条查看原话）" naming a chain never written,

@@ -86,6 +86,40 @@ def test_verify_names_missing_and_added_files(cli, story, ws_path):
     assert not any(p["kind"].startswith("claim") for p in problems)
 
 
+def test_verify_names_a_note_removed_with_its_manifest_line(cli, story, ws_path):
+    """QA s22f.3: a note deleted together with its line in ledger/raw.jsonl passed verify ("校验
+    通过"): the raw check went by the manifest only, though the hash-chained audit log holds the
+    note's ``record`` entry. Now every recorded note must be in the manifest: one gone with its
+    line is named as lost (``raw_unlisted``, the audit line that recorded it), one whose line
+    alone is gone is named as such (and not as a file MyLife never added)."""
+    lost = cli("record", "这条会被连同清单一起删掉", "--topic", "health", "--json").json()["record"]["file"]
+    kept = cli("record", "这条只丢了清单那一行", "--topic", "health", "--json").json()["record"]["file"]
+    cli("record", "第三条", "--topic", "health")
+    assert cli("verify").returncode == 0
+    manifest = ws_path / "ledger" / "raw.jsonl"
+    lines = manifest.read_bytes().splitlines(keepends=True)
+    manifest.write_bytes(b"".join(line for line in lines if lost.encode() not in line and kept.encode() not in line))
+    (ws_path / lost).unlink()
+
+    r = cli("verify", "--json")
+    assert r.returncode == 1, r.stdout
+    problems = [{k: p[k] for k in ("kind", "file")} for p in r.json()["problems"]]
+    assert {"kind": "raw_unlisted", "file": lost} in problems, problems
+    assert {"kind": "raw_unlisted", "file": kept} in problems, problems
+    assert not any(p["kind"] == "raw_added" for p in problems), problems  # MyLife did add it
+    audit_line = next(i for i, line in enumerate((ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8")
+                                                  .splitlines(), start=1) if f'"target":"{lost}"' in line)
+    text = cli("verify").stdout
+    assert f"原始文件丢失：{lost}" in text and f"审计日志第 {audit_line} 行" in text, text
+    assert f"清单 ledger/raw.jsonl 里没有 {kept}" in text, text
+
+    # the whole manifest deleted: every note is named the same way, none as "not added by MyLife"
+    manifest.unlink()
+    problems = cli("verify", "--json").json()["problems"]
+    assert {p["kind"] for p in problems} == {"raw_unlisted"}, problems
+    assert len(problems) == 4, problems  # the story's note, the two above, the third
+
+
 def test_trace_unknown_claim(cli, story):
     r = cli("trace", "claim-2020-01-01-001")
     assert r.returncode == 3 and "没有找到证据" in r.stderr

@@ -34,6 +34,15 @@ class ChatIO:
         self.json = json_mode
         self.stdin = stdin or sys.stdin
         self.tty = bool(getattr(self.stdin, "isatty", lambda: False)())
+        # bytes that are not UTF-8 (a terminal in another encoding, a pasted binary) must not
+        # fail the read: that lost the line, and under a strict decoder ended the chat (exit 70)
+        # with every line after it. They come through as escapes and are replaced in read().
+        reconfigure = getattr(self.stdin, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="surrogateescape")
+            except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
+                pass
         self._streaming = False
         self._pushed: list[str] = []
 
@@ -91,7 +100,7 @@ class ChatIO:
             return self._pushed.pop()
         if self.tty and not self.json:
             try:
-                return input(prompt)
+                return self._text(input(prompt))
             except EOFError:
                 click.echo("")
                 return None
@@ -102,9 +111,19 @@ class ChatIO:
             if not self.json:
                 click.echo("")
             return None
+        line = self._text(line)
         if not self.json and not self.tty:
             click.echo(line.rstrip("\n"))  # a transcript of piped input reads like a conversation
         return line.rstrip("\r\n")
+
+    def _text(self, line: str) -> str:
+        """``line`` with the bytes that are not UTF-8 (read as escapes) replaced by U+FFFD, said
+        once on stderr: the rest of the line is the user's turn, kept like any other."""
+        if not any("\udc80" <= c <= "\udcff" for c in line):
+            return line
+        fixed = line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        self.note(t("s22f.chat.not_utf8", n=fixed.count("\ufffd") - line.count("\ufffd")))
+        return fixed
 
     def _answer(self, prompt: str) -> str | None:
         answer = self.read(prompt)

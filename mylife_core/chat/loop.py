@@ -62,6 +62,8 @@ class Chat:
     options: ChatOptions = field(default_factory=ChatOptions)
     session: Session | None = None
     _lock: "FileLock | None" = None
+    _saved_turns: int = 0  # how many of the session's turns are on disk
+    _save_error: MyLifeError | None = None  # why the last save failed (None: it did not)
     _settings: "LLMSettings | None" = None
     _client: "ModelClient | None" = None
 
@@ -122,6 +124,7 @@ class Chat:
         self.release()
         self._lock = lock
         self.session = session
+        self._saved_turns, self._save_error = len(session.turns), None
 
     def release(self) -> None:
         if self._lock is not None:
@@ -135,8 +138,35 @@ class Chat:
         self.release()
 
     def save(self, action: str = "session.turn") -> None:
+        """Save the session. A save that fails for a cause outside MyLife (a full disk, a
+        read-only workspace) raises that cause as the CLI reports it (``errors.outside_cause``),
+        and the turns not yet on disk stay in the session, saved with the next save; the chat
+        goes on, and :meth:`end` shows back what still cannot be saved when it ends."""
         assert self.session is not None
-        self.store.save(self.session, action=action)
+        try:
+            self.store.save(self.session, action=action)
+        except Exception as exc:
+            error = self.outside(exc)
+            if error is None:
+                raise
+            self._save_error = error
+            if error is exc:
+                raise
+            raise error from exc
+        self._saved_turns, self._save_error = len(self.session.turns), None
+
+    def outside(self, exc: BaseException) -> MyLifeError | None:
+        """``exc`` as the error to show when the user can act on it, else None (a bug)."""
+        from ..errors import user_error
+
+        return user_error(exc, self.ws.root)
+
+    def unsaved(self) -> list:
+        """What the user typed (their turns, notes kept for them) that is not on disk."""
+        s = self.session
+        if s is None or self._save_error is None:
+            return []
+        return [turn for turn in s.turns[self._saved_turns:] if turn.role in ("user", "note")]
 
     def start(self, *, topic: str | None = None, resume: str | None = None, resume_latest: bool = False) -> Session:
         """Open a new session (on ``topic``), or resume one (a session id, a branch id, or the latest)."""
@@ -214,26 +244,53 @@ class Chat:
                         self.turn(text)
                 except QuitChat:
                     if self.session is not None and self._lock is not None:
-                        self.save()
+                        try:
+                            self.save()
+                        except MyLifeError:
+                            pass  # end() says what could not be saved
                     break
-                except MyLifeError as exc:
-                    self.io.event({"type": "error", "error": exc.to_json()})
-                    self.io.say(exc.render(), fg="red")
                 except (KeyboardInterrupt, click.exceptions.Abort):
                     self.io.say(t("chat.interrupted"), fg="yellow")
+                except Exception as exc:
+                    error = self.outside(exc)
+                    if error is None:
+                        raise
+                    self.io.event({"type": "error", "error": error.to_json()})
+                    self.io.say(error.render(), fg="red")
+                    if self.unsaved():
+                        self.io.say(t("s22f.chat.turn_unsaved"), fg="yellow")
         finally:
-            self.end()
-        return 0
+            code = self.end()
+        return code
 
-    def end(self) -> None:
+    def end(self) -> int:
+        """Say goodbye; returns the exit code: 0, or the last save's error's when something the
+        user typed could not be saved even now (it is shown back word for word, never dropped)."""
         s = self.session
+        code = 0
         if s is not None:
-            self.io.event({"type": "end", "session": s.id, "saved": bool(s.turns) or s.is_branch})
-            if s.turns or s.is_branch:
+            if self._save_error is not None and self._lock is not None:
+                try:
+                    self.save()  # one more try: the space may have come back
+                except MyLifeError:
+                    pass
+            unsaved = self.unsaved()
+            self.io.event({"type": "end", "session": s.id, "saved": (bool(s.turns) or s.is_branch) and not unsaved,
+                           **({"unsaved": [turn.text for turn in unsaved],
+                               "error": self._save_error.to_json()} if unsaved and self._save_error else {})})
+            if unsaved and self._save_error is not None:
+                self.io.say(t("s22f.chat.unsaved", n=len(unsaved), id=s.id,
+                              error=self._save_error.render().splitlines()[0]), fg="red")
+                for turn in unsaved:
+                    who = t("chat.who.user") if turn.role == "user" else "·"
+                    self.io.say(t("s22f.chat.unsaved_turn", who=who, text=turn.text))
+                code = self._save_error.exit_code
+            elif s.turns or s.is_branch:
                 from ..staleness.render import command_prefix
 
                 self.io.say(t("chat.bye", id=s.id, prog=command_prefix(self.ws.root)))
         self.close()
+        return code
 
     # -- one turn --------------------------------------------------------------------------------
     def turn(self, text: str, *, force_decision: bool = False) -> None:
@@ -246,9 +303,9 @@ class Chat:
             self.offers.explain(verdict)
         try:
             action = self._follow(text, verdict)
-        except (QuitChat, MyLifeError, KeyboardInterrupt, click.exceptions.Abort) as exc:
-            # /quit at an offer, a split that could not be written, Ctrl-C at the prompt: what
-            # the user typed is kept all the same (the error is shown by the loop)
+        except (QuitChat, Exception, KeyboardInterrupt, click.exceptions.Abort) as exc:
+            # /quit at an offer, a split that could not be written (a full disk too), Ctrl-C at
+            # the prompt: what the user typed is kept all the same (the error is shown by the loop)
             s = self.session
             assert s is not None
             s.add("user", text, kind="chat", topic=s.current.topic,

@@ -100,15 +100,9 @@ class AuditLog:
 
     def repair_torn(self) -> int:
         """Cut a last line without its newline (a writer killed mid-append; it never completed,
-        so it holds no entry). Returns the bytes dropped."""
-        if not jsonl.ends_torn(self.path):
-            return 0
-        data = self.path.read_bytes()
-        keep = data[: data.rfind(b"\n") + 1]
-        with self.path.open("r+b") as fh:
-            fh.truncate(len(keep))
-            os.fsync(fh.fileno())
-        return len(data) - len(keep)
+        so it holds no entry); a whole entry that only lacks its newline gets it
+        (:func:`~mylife_core.storage.jsonl.repair_tail`). Returns the bytes dropped."""
+        return jsonl.repair_tail(self.path)
 
     def is_chained(self, last: bytes | None) -> bool:
         """Whether the line ``last`` belongs to a chained log (or the log is empty)."""

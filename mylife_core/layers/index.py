@@ -242,12 +242,11 @@ class IndexLayer:
         from ..storage.atomic import ensure_private_dir
 
         ensure_private_dir(path.parent)
-        if jsonl.ends_torn(path):  # a killed append left a fragment: it never held a chain
-            data = path.read_bytes()
-            keep = data[: data.rfind(b"\n") + 1]
-            with path.open("r+b") as fh:
-                fh.truncate(len(keep))
-            self.ws.audit_only("system", "index.repair", self.ws.rel(path), detail={"dropped_bytes": len(data) - len(keep)})
+        # a killed append left a fragment (it never held a chain: cut), or a whole line lacks its newline (kept)
+        if jsonl.ends_torn(path):
+            dropped = jsonl.repair_tail(path)
+            self.ws.audit_only("system", "index.repair", self.ws.rel(path),
+                               detail={"dropped_bytes": dropped} if dropped else {"newline_added": True})
         jsonl.append_many(path, [c.model_dump(mode="json", exclude_none=True) for c in chains])
 
     def _migrate(self) -> list[str]:

@@ -369,16 +369,15 @@ class RawLayer:
 
     def _repair_torn_manifest(self) -> None:
         """A writer killed mid-append leaves a last line without newline: cut that fragment
-        (it never completed, so it holds no record) before appending, and say so in the audit."""
+        (it never completed, so it holds no record) before appending, and say so in the audit.
+        A whole entry that only lacks its newline keeps its place, the newline added
+        (:func:`~mylife_core.storage.jsonl.repair_tail`)."""
         if not jsonl.ends_torn(self.manifest_path):
             return
-        data = self.manifest_path.read_bytes()
-        keep = data[: data.rfind(b"\n") + 1]
-        with self.manifest_path.open("r+b") as fh:
-            fh.truncate(len(keep))
+        dropped = jsonl.repair_tail(self.manifest_path)
         self._records, self._seen = None, (0, 0, 0)
         self.ws.audit_only("system", "manifest.repair", "ledger/raw.jsonl",
-                           detail={"dropped_bytes": len(data) - len(keep)})
+                           detail={"dropped_bytes": dropped} if dropped else {"newline_added": True})
 
 
 def _manifest_problem(exc: Exception) -> str:

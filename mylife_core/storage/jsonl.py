@@ -43,6 +43,35 @@ def ends_torn(path: Path) -> bool:
         return fh.read(1) != b"\n"
 
 
+def repair_tail(path: Path) -> int:
+    """Make the file end with a whole line before an append; returns the bytes cut.
+
+    A last line without its newline that is a whole JSON object only lacks its newline (a hand
+    edit by an editor that drops the final newline; an append cut between its ``}`` and its
+    newline): no proper prefix of a JSON object parses, so it is complete, and it is kept, the
+    newline added (0 returned). Anything else is the fragment of an interrupted append, which
+    never completed and holds no record: it is cut. Cutting a whole line instead removed an
+    acknowledged note's manifest entry, or an audit entry (one place for every log: the raw
+    manifest, the audit log, the chain month files)."""
+    if not ends_torn(path):
+        return 0
+    data = path.read_bytes()
+    start = data.rfind(b"\n") + 1
+    try:
+        whole = isinstance(json.loads(data[start:]), dict)
+    except (ValueError, UnicodeDecodeError):
+        whole = False
+    with path.open("r+b") as fh:
+        if whole:
+            fh.seek(len(data))
+            fh.write(b"\n")
+        else:
+            fh.truncate(start)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return 0 if whole else len(data) - start
+
+
 def read(path: Path) -> tuple[list[dict[str, Any]], bool]:
     """All complete records, and whether a torn last line was skipped."""
     if not path.exists():

@@ -194,8 +194,18 @@ class FileLock:
             seq = (pred or 0) + 1
             node = self.queue_dir / str(seq)
             fd = os.open(node, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
-            fcntl.flock(fd, fcntl.LOCK_EX)  # nobody else knows this node yet: immediate
-            os.pwrite(fd, _state(f"wait {pred or 0}"), 0)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)  # nobody else knows this node yet: immediate
+                os.pwrite(fd, _state(f"wait {pred or 0}"), 0)  # a full disk refuses this page
+            except BaseException:
+                # no place taken: the node goes (nobody has seen it, the guard is still held),
+                # and so does our flock on it. Left open, a long-lived process (chat, mcp, the
+                # panel) kept a node nobody could get past: every later write, its own and every
+                # other process's, waited for it until the timeout, space back or not
+                os.close(fd)
+                with contextlib.suppress(OSError):
+                    node.unlink()
+                raise
         finally:
             os.close(guard)  # closing releases the guard flock
         return fd, seq, pred

@@ -33,7 +33,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import clock
-from ..errors import Conflict, DataFileError, LockTimeout, MyLifeError, NotFound, NotWritable, UsageError, outside_cause
+from ..errors import (Conflict, DataFileError, LockTimeout, MyLifeError, NotFound, NotWritable, UsageError, outside_cause,
+                      user_error)
 from ..messages import set_language, t
 from . import charts, views
 from .security import Guard, Secrets, allowed_hosts, check_csrf
@@ -387,7 +388,11 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         def work(request: Request, form: Any) -> Response:
             try:
                 return handler(request, panel.workspace(), form)
-            except MyLifeError as exc:
+            except Exception as caught:
+                # a full disk, a read-only workspace (an OSError) sends the text back too
+                exc = user_error(caught, panel.root)
+                if exc is None:
+                    raise  # a bug: the catch-all page
                 status = next((s for cls, s in STATUS_OF.items() if isinstance(exc, cls)), 400)
                 if _is_htmx(request):
                     return panel.error_page(status, exc.render(), fragment=True)

@@ -847,3 +847,57 @@ def test_a_crlf_note_with_a_bom_shows_its_words_without_them(panel, demo: Path, 
         assert '<span class="text">刚完成一个重要项目</span>' in r.text, (path, r.text[:3000])
         assert '<span class="text">热爱这里，绝不想走</span>' in r.text, path
         assert "与记录时的哈希一致" in r.text, path
+
+
+# inside a mount namespace: the panel (in this process, over a workspace on a small file system)
+# gets a note typed into its form after the disk filled up; prints the status and the page
+_PANEL_ON_A_FULL_DISK = r"""
+import json, os, sys
+from starlette.testclient import TestClient
+from mylife_core.testing import plugin_host
+from mylife_core.web import create_app
+
+at = sys.argv[1]
+app = create_app(os.path.join(at, "ws"), plugins=plugin_host(), port=8765, verify_on_start=False)
+client = TestClient(app, base_url="http://127.0.0.1:8765", raise_server_exceptions=False)
+client.get("/?token=" + app.panel.secrets.token, follow_redirects=False)
+with open(os.path.join(at, "fill"), "wb") as fh:
+    try:
+        while True:
+            fh.write(bytes(65536))
+            fh.flush()
+    except OSError:
+        pass
+r = client.post("/raw", data={"topic": "日记", "text": sys.argv[2], "csrf": app.panel.secrets.csrf},
+                follow_redirects=False)
+print(json.dumps({"status": r.status_code, "page": r.text}, ensure_ascii=False))
+client.close()
+app.panel.close()
+"""
+
+
+def test_a_note_typed_in_the_panel_when_the_disk_is_full_is_sent_back_in_its_form(tmp_path):
+    """QA s22f.5: a form's error kept what was typed only for MyLife's own errors; a full disk (an
+    ``OSError``) went to the catch-all page, which said "磁盘已满" but dropped the note typed into
+    the form. Now it is sent back in its form like any other refused write (507, nothing written)."""
+    import json
+    import subprocess
+    import sys
+
+    from mylife_core.testing import cli_env, mount_refused, mounted
+
+    why = mount_refused(tmp_path / "probe")
+    if why:
+        pytest.skip(why)
+    src, at = tmp_path / "ws", tmp_path / "spare"
+    at.mkdir()
+    assert run_cli(["init", "-w", str(src)]).returncode == 0
+    note = "今天和老板谈了很久，这段不想再打一遍。\n第二段：" + "写了很长一段话。" * 40
+    proc = subprocess.run([*mounted("spare", src, at), sys.executable, "-c", _PANEL_ON_A_FULL_DISK, str(at), note],
+                          capture_output=True, env=cli_env(None, {"TMPDIR": str(tmp_path)}), timeout=300)
+    assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")[-3000:]
+    out = json.loads(proc.stdout)
+    assert out["status"] == 507, out["page"][-2000:]
+    block = form_block(out["page"], "/raw")
+    assert block is not None and "磁盘已满" in block, out["page"][-3000:]  # the error beside the form...
+    assert field_value(block, "text") == note and field_value(block, "topic") == "日记"  # ...holding the note
