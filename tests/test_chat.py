@@ -710,3 +710,28 @@ def test_a_line_that_is_not_utf8_is_kept_with_the_bad_bytes_marked(ws, cli, ws_p
     (session,) = SessionStore(Workspace.open(ws_path)).all()
     said = [turn.text for turn in session.turns if turn.role == "user"]
     assert said == ["先说一句正常的话", "坏字节 \ufffd 在这里，\ufffd 半个字", "再说一句"], said
+
+
+def test_a_turn_whose_drift_signal_fails_is_kept(ws, cli, ws_path, tmp_path):
+    """A third-party drift signal that raised on a turn lost the turn: the signals are assessed
+    before the turn is kept, and the error left the turn unsaved though the chat went on. The
+    turn is kept (saved) first; the error is shown and the conversation goes on."""
+    site = tmp_path / "site"
+    dist = site / "brokensignal-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: brokensignal\nVersion: 0.1\n", encoding="utf-8")
+    (dist / "entry_points.txt").write_text("[mylife]\nbrokensignal = brokensignal_plugin\n", encoding="utf-8")
+    (site / "brokensignal_plugin.py").write_text(
+        "from mylife_core import hookimpl\n\n\n"
+        "@hookimpl\n"
+        "def detect_drift(turn, session, workspace):\n"
+        "    if '猫' in turn:\n"
+        "        raise RuntimeError('the signal broke')\n"
+        "    return None\n", encoding="utf-8")
+    env = {"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+    result = cli("chat", "--offline", input="先说一句正常的话\n我家的猫今天生病了，花了八百块\n再说一句\n/quit\n",
+                 env=env, load_plugins="brokensignal")
+    assert "the signal broke" in result.stdout + result.stderr, (result.stdout[-1500:], result.stderr)
+    (session,) = SessionStore(Workspace.open(ws_path)).all()
+    said = [turn.text for turn in session.turns if turn.role == "user"]
+    assert said == ["先说一句正常的话", "我家的猫今天生病了，花了八百块", "再说一句"], (said, result.stderr)

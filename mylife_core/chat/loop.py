@@ -298,7 +298,12 @@ class Chat:
 
         s = self.session
         assert s is not None
-        verdict = self.offers.assess(text)
+        try:
+            verdict = self.offers.assess(text)
+        except (Exception, KeyboardInterrupt) as exc:
+            # a drift signal (a plugin's) that failed: the turn is kept all the same, unjudged
+            self._keep_turn(text, None, exc)
+            raise
         if self.options.explain or self.io.json:
             self.offers.explain(verdict)
         try:
@@ -306,21 +311,25 @@ class Chat:
         except (QuitChat, Exception, KeyboardInterrupt, click.exceptions.Abort) as exc:
             # /quit at an offer, a split that could not be written (a full disk too), Ctrl-C at
             # the prompt: what the user typed is kept all the same (the error is shown by the loop)
-            s = self.session
-            assert s is not None
-            s.add("user", text, kind="chat", topic=s.current.topic,
-                  drift=verdict.record("offered") if not verdict.first else None)
-            try:
-                self.save()
-            except MyLifeError:
-                if isinstance(exc, QuitChat):
-                    raise
-                # the session cannot be saved now either: the turn stays in it, saved with the next
-                # turn, and the loop reports the first error
+            self._keep_turn(text, verdict, exc)
             raise
         if action is None:
             return  # handed to the parent line, which answered it
         self._answer(text, verdict, action, force_decision=force_decision)
+
+    def _keep_turn(self, text: str, verdict: "DriftVerdict | None", exc: BaseException) -> None:
+        """Keep a turn whose handling failed (``exc``, re-raised by the caller and shown by the
+        loop) in the session and save it; a save that fails too leaves the turn in the session,
+        saved with the next turn (the loop reports the first error)."""
+        s = self.session
+        assert s is not None
+        s.add("user", text, kind="chat", topic=s.current.topic,
+              drift=verdict.record("offered") if verdict is not None and not verdict.first else None)
+        try:
+            self.save()
+        except MyLifeError:
+            if isinstance(exc, QuitChat):
+                raise
 
     def _follow(self, text: str, verdict: "DriftVerdict") -> str | None:
         """Act on the drift verdict; returns the action recorded on the turn (None: the turn was
