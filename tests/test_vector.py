@@ -53,6 +53,25 @@ def test_keyword_mode_until_something_is_embedded(vws):
     assert recall(vws, "家里的小动物", use_vectors=False).mode == "keyword"
 
 
+def test_a_synonym_match_in_a_tiny_workspace_is_still_found_in_hybrid_mode(vws):
+    """The README's tour (one note, one claim, the vector plugin installed): keyword mode found the
+    跳槽 note for 换工作 through the synonym, hybrid mode found nothing. The query's ideal counted
+    the typed word, in no note, with the IDF of a word seen nowhere, which in a workspace of two
+    documents is several times a seen word's: the synonym's match kept a fifth of its worth and the
+    note fell below the final threshold. A typed word in no note now counts as its synonym the
+    notes hold (the best note there can be says the synonym)."""
+    rec = vws.raw.record("今天又加班到十一点……真的受够了，想跳槽\n".encode(), topic="career",
+                         occurred_at=parse_when("2026-01-15"))
+    vws.claims.add(claim="我无法忍受当前的管理方式", topic="职业去留", kind="assessment", provenance=f"{rec.file}#L1")
+    assert recall(vws, "换工作").hits[0].ref == f"{rec.file}#L1"  # keyword mode, nothing embedded yet
+    embed(vws)
+    found = recall(vws, "换工作")
+    assert found.mode == "hybrid"
+    assert [h.ref for h in found.hits][:1] == [f"{rec.file}#L1"], [(h.ref, h.score, h.parts) for h in found.hits]
+    assert found.hits[0].parts["keyword"] > 0.3  # was 0.20: the synonym counts as the word it stands for
+    assert recall(vws, "养狗").hits == []  # a word with no note and no synonym in the notes: still nothing
+
+
 def test_embedding_is_incremental_and_never_in_the_write_path(vws):
     vws.raw.record(NOTES.encode(), topic="生活")
     embed(vws)

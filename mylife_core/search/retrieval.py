@@ -396,16 +396,27 @@ def groups_ideal(searcher, groups) -> float:
     """The BM25 a text would score matching every group's best member once (see scoring). The
     word the user typed (a group's first member) counts even when no text contains it, with the
     IDF of a word seen nowhere: a note that covers only 学 of 学钢琴 covers a small part of the
-    query, however rare 钢琴 is in the notes. Synonyms and pieces count only where they occur."""
+    query, however rare 钢琴 is in the notes. Unless a synonym of it (a chosen word) is in the
+    notes: then the best note there can be says that synonym, and the typed word counts as that
+    synonym at full weight (换工作 in a workspace whose notes say 跳槽). Synonyms and pieces count
+    only where they occur."""
     n = max(1, searcher.num_docs)
     total = 0.0
     for group in groups:
-        best = 0.0
+        best = typed = stand_in = 0.0
+        typed_seen = True
         for i, (member, weight) in enumerate(group):
             dfs = [searcher.doc_freq("body", term) for term in member]
-            if i == 0 or all(dfs):
-                best = max(best, weight * sum(scoring.idf(df, n) for df in dfs))
-        total += best
+            value = sum(scoring.idf(df, n) for df in dfs)
+            if i == 0:
+                typed, typed_seen = weight * value, all(dfs)
+            elif all(dfs):
+                best = max(best, weight * value)
+                if weight == scoring.SYNONYM_WEIGHT:
+                    stand_in = max(stand_in, value)
+        if not typed_seen and stand_in:
+            typed = stand_in
+        total += max(best, typed)
     return max(total, 1e-9)
 
 
