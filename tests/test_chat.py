@@ -323,6 +323,22 @@ def test_a_question_is_known_without_its_question_mark(text, asks):
     assert is_question(text) is asks
 
 
+@pytest.mark.parametrize("text, asks", [
+    # an A-not-A inside a concessive asks nothing (session 22: these were read as questions)
+    ("不管去不去，我都要先把房贷还完", False), ("不管去不去我都要先把房贷还完", False),
+    ("无论买不买，我都要先存够首付", False), ("不论工资是不是涨，我都得先把房贷还上", False),
+    ("无论是否跳槽，存款都要留够半年", False), ("无论如何我也要先还房贷", False),
+    ("我不管他同不同意，这个月就递辞呈", False),
+    # ... and real A-not-A questions stay questions, a concessive before them or not
+    ("我该不该跳槽", True), ("去不去", True), ("到底去不去", True), ("不管去不去？", True),
+    ("无论如何，该不该跳槽", True), ("不管怎样，你说我去不去", True),
+])
+def test_a_concessive_a_not_a_is_a_statement(text, asks):
+    from mylife_core.chat.topics import is_question
+
+    assert is_question(text) is asks
+
+
 def test_a_decision_asked_without_a_question_mark_gets_the_brief(story, cli):
     result = cli("chat", "--topic", "跳槽", input="为什么非要跳槽\n/quit\n", env=story["env"], load_plugins=PLUGINS)
     assert result.returncode == 0, result.stderr

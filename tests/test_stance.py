@@ -250,6 +250,17 @@ def test_the_users_own_words_with_a_reporting_verb_stay_theirs():
     ("我妈劝我跳槽，可是我舍不得这里", -1),
     ("老公说外面机会多，但我不想折腾", -1),
     ("妈妈劝我别走，但我还是想走", 1),
+    # session 22: every contrast word the reader knows (cues.CONTRAST, and 可), the user's household
+    # as a place or a unit (not a person), 我们 as the subject
+    ("表哥劝我跳槽，可我家里离不开我", -1),
+    ("表哥劝我跳槽，只是我家里离不开我", -1),
+    ("表哥劝我跳槽，可我们家就靠我这份稳定工资", -1),
+    ("表哥劝我跳槽，可我们还有房贷要还", -1),
+    ("表哥劝我跳槽，只是我不想走", -1),
+    ("表哥劝我跳槽，不过我不想走", -1),
+    ("表哥劝我跳槽，然而我舍不得这里", -1),
+    ("表哥劝我跳槽，就怕我走了家里没人管", -1),  # read with its 就怕
+    ("妈妈劝我别走，其实我早就想走了", 1),
 ])
 def test_a_view_then_the_users_own_contrast_is_the_users_statement(text, side):
     reading = read(text, frame_for("我该跳槽"))
@@ -261,6 +272,12 @@ def test_a_view_then_the_users_own_contrast_is_the_users_statement(text, side):
     ("妈妈劝我走，但我们组长说别走", "妈妈"),  # 我们 is not the subject: the one who speaks is
     ("妈妈劝过我，但她也说随我", "妈妈"),
     ("老婆说借可以，但最多三万，多了免谈", "老婆"),  # the view's own condition, no 我
+    ("表哥劝我跳槽，可他自己也没跳", "表哥"),
+    ("表哥劝我跳槽，可妈妈说别走", "表哥"),
+    ("表哥劝我跳槽，可我老公不想走", "表哥"),  # 我老公 is the subject: his want
+    ("表哥劝我跳槽，可我家里不想我走", "表哥"),  # the household wants something itself
+    ("表哥劝我跳槽，可我家人都反对", "表哥"),  # a person of the household
+    ("表哥劝我跳槽，只是我们领导说别走", "表哥"),
 ])
 def test_a_contrast_that_is_not_the_users_leaves_the_view_someone_elses(text, who):
     reading = read(text, frame_for("我该跳槽"))

@@ -32,6 +32,10 @@ _WH_QUESTION = re.compile(
     r"(?<!知道)(?<!就是)(?<!这是)(?<!那是)(?<!也是)(?<!不)(?:为什么|为啥|为何)"
     r"|(?<![没不为些点])(?<!没.)(?<!无论)(?<!不管)(?<!不论)(?<!知道)(?:什么|啥)(?![都也的似]|好[^，,。.!！?？]{0,6}的)"
     r"|(?<![不没再])(?<!无论)(?<!不管)(?<!不论)(?<!知道)(?:怎么|怎样|咋)(?![也都]|这么|那么|就)")
+# a concessive ("不管去不去", "无论买不买", "不论是不是…", "无论如何") asks nothing: the turn goes on to say
+# what holds either way ("…，我都要先把房贷还完"); its words, up to the clause's end or its 都 / 也, are
+# not read for a question (a question mark still asks)
+_CONCESSIVE = re.compile(r"(?:不管|无论|不论)[^，,。.!！?？;；：:\n]*?(?=[都也，,。.!！?？;；：:\n]|$)")
 _NE_QUESTION = re.compile(r"(?:^|[，,。.!！；;\s])([^，,。.!！；;\s]{1,6})呢[\s。.!！~～…]*$")
 _NE_STILL = re.compile(r"着|在|正|还|已经|都")
 _CLAUSE = re.compile(r"[，,。.!！?？;；：:\n]")
@@ -83,7 +87,7 @@ def classify(ws: "Workspace", text: str) -> TopicGuess:
 
 def is_question(text: str) -> bool:
     """Does the turn ask something (rather than tell or vent)?"""
-    text = text.strip()
+    text = _CONCESSIVE.sub("，", text.strip())
     if _QUESTION.search(text) or _WH_QUESTION.search(text):
         return True
     ne = _NE_QUESTION.search(text)  # "那存款呢": a short clause ending in 呢

@@ -441,20 +441,30 @@ class _Report:
     own_from: int = -1
 
 
-# a contrast whose clause has the user as subject: "…，但我绝不想走", "…，可是我舍不得"
-_OWN_CONTRAST = re.compile(r"^(?:但是|可是|不过|然而|但|可(?![以能爱怜惜笑]))(?:其实|说实话|说真的|老实说)?(?=我|自己)")
+# 可 opening a clause as "but", not 可以 / 可能 / 可爱 / 可怜 / 可惜 / 可笑
+_BUT_KE = r"可(?![以能爱怜惜笑])"
+# a contrast whose clause has the user as subject: "…，但我绝不想走", "…，可是我舍不得", "…，只是我…",
+# "…，可我们…": any contrast word of cues.CONTRAST (or 可), then 我 / 我们 / 自己
+_OWN_CONTRAST = re.compile(
+    "^(?:" + "|".join(re.escape(w) for w in sorted(cues.CONTRAST, key=len, reverse=True)) + "|" + _BUT_KE + ")"
+    r"(?:其实|说实话|说真的|老实说)?(?=我|自己)")
+# the user's household as a place or a unit ("可我家里离不开我", "但是我家到公司地铁直达"), not a
+# person ("我家人", "我家那位", "我家老人"): it names someone only when it wants something itself
+_HOUSEHOLD = re.compile(r"我们?家里?(?![人那老长]|" + cues.KIN + ")")
 
 
 def _users_contrast(text: str, clauses: list[str], at: int) -> int:
     """The position in ``text`` (from ``at`` on) where a clause opening with a contrast and the user
-    as subject starts ("但我…"), or -1. "但我妈说…", "但我们领导觉得…" name someone else; a clause
-    reporting anyone else's view is theirs."""
+    as subject starts ("但我…", "可我家里…"), or -1. "但我妈说…", "但我们领导觉得…", "但我老公不想走" name
+    someone else; a clause reporting anyone else's view is theirs."""
     for clause in clauses:
         at = text.find(clause, at)
         match = _OWN_CONTRAST.match(clause)
-        if match and not re.match(r"我们?" + cues.KIN, clause[match.end():]) \
+        own = clause[match.end():] if match else ""
+        if match and (not re.match(r"我们?" + cues.KIN, own) or (
+                _HOUSEHOLD.match(own) and not any(w in own for w in cues.WANT_WORDS))) \
                 and _reported(text[at + match.end():]) is None:
-            return at + match.end()
+            return at  # from the contrast word on: "就怕我走了…" is read with its 就怕
         at += len(clause)
     return -1
 
@@ -611,7 +621,7 @@ def _dominant(clauses: list[str]) -> tuple[list[str], bool]:
             start, concession = i, True
             continue
         if i > 0 and (clause.startswith("就是") and any("倒是" in c or c.startswith("是") for c in clauses[:i])
-                      or re.match(r"可(?![以能爱怜惜笑])", clause)):
+                      or re.match(_BUT_KE, clause)):
             start, concession = i, True  # "倒是想要，就是…", "嘴上说随我，可每次…"
             continue
         if i > 0 and clause.startswith(("是", "而是")) and re.search(r"不是|并不是|并非", clauses[i - 1]):
