@@ -352,7 +352,7 @@ def _why_missed(ws: Any, decision: dict[str, Any]) -> dict[str, str]:
         if s["label"] != "contradicts":
             continue
         cand = by_text.get(s["text"])
-        if cand is None or not _about(cand, topic):
+        if cand is None or not _about(cand, ws.plugins.topic_names(topic) if topic else ()):
             out[s["text"]] = "not a candidate" if cand is None else f"candidate not about it ({'/'.join(sorted(cand.via))})"
             continue
         r = read(s["text"], frame)

@@ -318,6 +318,25 @@ class PluginHost:
 
         return self._collect("register_topics", TopicSpec, "name")
 
+    def topic_spec(self, name: str | None) -> TopicSpec | None:
+        """The registered topic ``name`` names: by its name, else by one of its aliases."""
+        if not name:
+            return None
+        topics = self.topics()
+        if name in topics:
+            return topics[name]
+        return next((spec for spec in topics.values() if name in spec.aliases), None)
+
+    def topic_names(self, name: str) -> tuple[str, ...]:
+        """Every name of the topic ``name`` names (``name`` first, then the registered name and
+        its aliases): a note filed under ``career`` is on 职业去留 when a lens gives it that alias.
+        A topic no lens registers is its own name only. Stored topics are never rewritten: every
+        filter by topic (the claims query, recall) matches any of these."""
+        spec = self.topic_spec(name)
+        if spec is None:
+            return (name,)
+        return tuple(dict.fromkeys([name, spec.name, *spec.aliases]))
+
     def tools(self) -> dict[str, ToolSpec]:
         from .specs import ToolSpec
 

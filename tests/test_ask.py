@@ -554,3 +554,34 @@ def test_a_yes_to_the_decision_is_a_verdict_not_small_talk(ws, cli, fakellm):
     analysis = shown.split("## 分析")[1]
     assert "是的" not in analysis and "没问题" not in analysis, analysis
     assert "「是的！」—— 没有引用任何证据" in note and "「可以，没问题。」—— 没有引用任何证据" in note
+
+
+def test_a_statement_filed_under_a_topic_alias_is_the_topics_evidence(ws, cli, lenses):
+    """The career lens names its topic 职业去留 with the alias ``career`` (the README records under
+    it): what the user filed under either name is one topic's evidence, for ask, staleness,
+    competing, claim list and recall; a topic nobody knows is still refused."""
+    run = lambda *a: cli(*a, env=lenses, load_plugins="mylife-career")  # noqa: E731
+    fed_up = run("claim", "add", "还是受不了加班", "--topic", "career", "--kind", "assessment", "--json").json()
+    stay = run("claim", "add", "不想走，项目挺有意思", "--topic", "career", "--kind", "assessment", "--json").json()
+    named = run("claim", "add", "老板人还不错", "--topic", "职业去留", "--kind", "assessment", "--json").json()
+    ids = {c["claim"]["id"] for c in (fed_up, stay, named)}
+    asked = run("ask", "我该不该跳槽？", "--offline", "--accept-missing", "--no-record", "--json")
+    assert asked.returncode == 0, asked.stderr
+    answer = asked.json()["answer"]
+    assert answer["decision"] == "跳槽" and answer["topic"] == "职业去留"
+    assert {s["claim_id"] for s in answer["statements"]} == ids
+    assert "你还没有在这个主题上留下可用的表述" not in run("ask", "我该不该跳槽？", "--offline", "--accept-missing",
+                                                      "--no-record").stdout
+    # the user's assessments under the alias hold the decision's 对当前工作的评估 (staleness)
+    assert "对当前工作的评估" not in run("staleness", "我该不该跳槽？", "--json").json()["missing"]
+    against = run("competing", "我该跳槽", "--topic", "职业去留", "--json").json()
+    assert [i["text"] for i in against["items"]] == ["不想走，项目挺有意思"]
+    for name in ("career", "职业去留"):
+        listed = run("claim", "list", "--topic", name, "--json").json()
+        assert {c["id"] for c in listed["claims"]} == ids and listed["total"] == 3
+        found = run("recall", "加班 老板", "--topic", name, "--json").json()
+        assert {h["claim_id"] for h in found["hits"] if h["layer"] == "claims"} == {fed_up["claim"]["id"],
+                                                                                  named["claim"]["id"]}
+        assert {h["topic"] for h in found["hits"] if h["layer"] == "raw"} == {"career", "职业去留"}
+    refused = run("claim", "list", "--topic", "carrer")
+    assert refused.returncode == 3 and "已有的主题：career、职业去留" in refused.stderr

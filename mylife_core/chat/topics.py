@@ -109,15 +109,7 @@ def excerpt_label(text: str, n: int = 12) -> str:
 
 
 def _topic_spec(ws: "Workspace", name: str | None) -> "TopicSpec | None":
-    if not name:
-        return None
-    topics = ws.plugins.topics()
-    if name in topics:
-        return topics[name]
-    for spec in topics.values():
-        if name in spec.aliases:
-            return spec
-    return None
+    return ws.plugins.topic_spec(name)
 
 
 def canonical_fields(ws: "Workspace", names: list[str]) -> frozenset[str]:

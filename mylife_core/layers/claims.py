@@ -161,7 +161,22 @@ class ClaimsLayer:
             value = filters.get(name)
             if value is not None and value not in allowed:
                 raise UsageError("bad_choice", what=f"--{name}", value=value, choices=", ".join(allowed))
-        return self.store.query(**filters)
+        names = self._topic_names(filters.get("topic"))
+        if len(names) <= 1:
+            return self.store.query(**filters)
+        # a topic with aliases: each name asked of the store, merged in the store's order
+        found = {c.id: c for name in names for c in self.store.query(**{**filters, "topic": name})}
+        ordered = sorted(found.values(), key=lambda c: (c.occurred_at, id_day(c.id) or c.occurred_at, id_seq(c.id)),
+                         reverse=bool(filters.get("newest_first")))
+        limit = filters.get("limit")
+        return ordered[:limit] if limit else ordered
+
+    def _topic_names(self, topic: str | None) -> tuple[str, ...]:
+        """The names a ``topic`` filter matches: the topic's registered name and aliases
+        (:meth:`~mylife_core.plugins.PluginHost.topic_names`)."""
+        if topic is None:
+            return ()
+        return self.ws.plugins.topic_names(topic)
 
     def iter_all(self) -> Iterator[Claim]:
         return self.store.iter_all()
@@ -176,7 +191,8 @@ class ClaimsLayer:
         if not given:
             return sum(counts.get("status", {}).values())
         ((column, value),) = given.items()
-        return counts.get(column, {}).get(value, 0)
+        values = self._topic_names(value) if column == "topic" else (value,)
+        return sum(counts.get(column, {}).get(v, 0) for v in values)
 
     def counts(self) -> dict[str, dict[str, int]]:
         return self.store.counts()

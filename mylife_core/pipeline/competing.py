@@ -240,11 +240,12 @@ def _weigh_against_rivals(ws: "Workspace", relevance: Any, found: dict[str, Cand
     decision asked again."""
     if not topic:
         return
-    outside = [ref for ref, cand in found.items() if cand.topic != topic and "field" not in cand.via]
+    same = ws.plugins.topic_names(topic)  # its aliases are the same topic
+    outside = [ref for ref, cand in found.items() if cand.topic not in same and "field" not in cand.via]
     if not outside:
         return
     try:
-        rivals = [q for q, t in ws.index.recent_questions(RIVALS) if t and t != topic]
+        rivals = [q for q, t in ws.index.recent_questions(RIVALS) if t and t not in same]
     except Exception:  # noqa: BLE001 - a damaged chain file is reported by trace/verify, not here
         return
     best: dict[str, tuple[float, str]] = {}
@@ -260,9 +261,10 @@ def _weigh_against_rivals(ws: "Workspace", relevance: Any, found: dict[str, Cand
 SEARCH_RELEVANT = 0.4  # a search hit outside the topic must score this much (one common word is not enough)
 
 
-def _about(cand: Candidate, topic: str | None) -> bool:
-    """Is a candidate about the conclusion: in its topic, or found by meaning or a dependency field?"""
-    if topic and cand.topic == topic:
+def _about(cand: Candidate, topics: tuple[str, ...]) -> bool:
+    """Is a candidate about the conclusion: in its topic (``topics``: the topic's names), or found by
+    meaning or a dependency field?"""
+    if cand.topic in topics:
         return True
     if cand.via & {"field", "vector"}:
         return True
@@ -302,8 +304,9 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
     source_changed: list[str] = []
     states: dict[str, str] = {}
     set_aside: dict[str, int] = {}
+    same = ws.plugins.topic_names(topic_guess) if topic_guess else ()  # its aliases are the same topic
     for ref, cand in candidates.items():
-        if not _about(cand, topic_guess):
+        if not _about(cand, same):
             continue
         if cand.claim is None:
             try:
@@ -365,7 +368,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
         if chain is None:
             continue
         stance = "contradicts" if reading.basis == "act" else "weakens"
-        in_topic = bool(topic_guess) and cand.topic == topic_guess
+        in_topic = cand.topic in same
         score = (1.0 if stance == "contradicts" else 0.7) * (0.6 + 0.4 * min(1.0, cand.relevance + (0.5 if in_topic else 0)))
         if not reading.certain:
             score *= 0.6

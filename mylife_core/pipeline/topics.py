@@ -151,7 +151,7 @@ def require_topic(ws: "Workspace", topic: str | None) -> None:
 
     if topic is None:
         return
-    if topic in ws.claims.counts().get("topic", {}) or topic in ws.plugins.topics():
+    if topic in ws.claims.counts().get("topic", {}) or ws.plugins.topic_spec(topic) is not None:
         return  # the usual case, without reading the raw manifest
     known = known_topics(ws)
     if topic in known:

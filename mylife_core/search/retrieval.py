@@ -139,6 +139,7 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
     from .engine import handle
 
     notes: list[str] = []
+    topics = ws.plugins.topic_names(topic) if topic else ()  # a topic's aliases are the same topic
     # the vector side first, in a worker thread: embedding the query (tens of ms warm, a few
     # hundred in a fresh process) overlaps with opening the index and the keyword search
     if use_vectors:
@@ -161,9 +162,9 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
         searcher = index.searcher()
         schema = index.schema
         addresses: dict[tuple[int, int], str] = {}
-        found = _keyword_search(searcher, schema, groups, topic, layers, evidence_only, pool, addresses)
+        found = _keyword_search(searcher, schema, groups, topics, layers, evidence_only, pool, addresses)
         grams = query_bigrams(query)
-        gram_hits = _gram_search(searcher, schema, grams, topic, layers, evidence_only, pool)
+        gram_hits = _gram_search(searcher, schema, grams, topics, layers, evidence_only, pool)
         vector_scores: dict[str, float] = {}
         hybrid = vector_job is not None
         if vector_job is not None:
@@ -195,7 +196,7 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
     today = _today()
     candidates: list[Candidate] = []
     for uid, (bm25, doc) in found.items():
-        if not _passes(doc, topic, layers, evidence_only):
+        if not _passes(doc, topics, layers, evidence_only):
             continue
         vector = vector_scores.get(uid) if hybrid else None
         if hybrid and vector is None and uid in known:
@@ -420,7 +421,7 @@ def groups_ideal(searcher, groups) -> float:
     return max(total, 1e-9)
 
 
-def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limit,
+def _keyword_search(searcher, schema, groups, topics, layers, evidence_only, limit,
                     addresses: dict[tuple[int, int], str] | None = None) -> dict[str, tuple[float, dict]]:
     import tantivy
 
@@ -444,7 +445,7 @@ def _keyword_search(searcher, schema, groups, topic, layers, evidence_only, limi
     # a hit must say the words itself; its neighbours and topic only help it rank
     query = Q.boolean_query([(O.Must, field_query("body")),
                              (O.Should, Q.boost_query(field_query("ctx"), scoring.CONTEXT_WEIGHT))])
-    filters = _filters(schema, topic, layers, evidence_only)
+    filters = _filters(schema, topics, layers, evidence_only)
     if filters:
         query = Q.boolean_query([(O.Must, query), *((O.Must, Q.const_score_query(f, 0.0)) for f in filters)])
     out: dict[str, tuple[float, dict]] = {}
@@ -487,7 +488,7 @@ def grams_ideal(searcher, grams: list[str]) -> float:
     return max(sum(scoring.idf(searcher.doc_freq("gram", g), n) for g in grams), 1e-9)
 
 
-def _gram_search(searcher, schema, grams: list[str], topic, layers, evidence_only,
+def _gram_search(searcher, schema, grams: list[str], topics, layers, evidence_only,
                  limit) -> dict[tuple[int, int], float]:
     """``{(segment, doc): BM25 of the query's bigrams}`` for the best ``limit`` documents (no
     stored field read: the caller reads those it needs)."""
@@ -497,20 +498,20 @@ def _gram_search(searcher, schema, grams: list[str], topic, layers, evidence_onl
     if not grams:
         return {}
     query = Q.boolean_query([(O.Should, Q.term_query(schema, "gram", g)) for g in grams])
-    filters = _filters(schema, topic, layers, evidence_only)
+    filters = _filters(schema, topics, layers, evidence_only)
     if filters:
         query = Q.boolean_query([(O.Must, query), *((O.Must, Q.const_score_query(f, 0.0)) for f in filters)])
     return {(address.segment_ord, address.doc): float(score)
             for score, address in searcher.search(query, limit=limit, count=False).hits}
 
 
-def _filters(schema, topic, layers, evidence_only) -> list:
+def _filters(schema, topics, layers, evidence_only) -> list:
     import tantivy
 
     Q, O = tantivy.Query, tantivy.Occur
     filters = []
-    if topic:
-        filters.append(Q.term_query(schema, "topic", topic))
+    if topics:  # every name of the topic (:meth:`~mylife_core.plugins.PluginHost.topic_names`)
+        filters.append(Q.term_set_query(schema, "topic", list(topics)))
     if tuple(layers) != LAYERS:
         filters.append(Q.term_set_query(schema, "layer", list(layers)))
     if evidence_only and "claims" in layers:
@@ -522,8 +523,8 @@ def _filters(schema, topic, layers, evidence_only) -> list:
     return filters
 
 
-def _passes(doc: dict, topic, layers, evidence_only) -> bool:
-    if topic and doc["topic"] != topic:
+def _passes(doc: dict, topics, layers, evidence_only) -> bool:
+    if topics and doc["topic"] not in topics:
         return False
     if doc["layer"] not in layers:
         return False

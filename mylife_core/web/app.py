@@ -677,7 +677,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             raise NotFound("web_no_such_action", action=verb)
         claim = ws.claims.get(claim_id)
         topic = (form.get("topic") or "").strip()
-        if topic and claim.topic != topic:
+        if topic and claim.topic not in ws.plugins.topic_names(topic):  # the review page's topic, or an alias
             raise Conflict("web_claim_other_topic", id=claim_id, topic=claim.topic, expected=topic)
         why = _text(form, "why").strip() or None
         if verb == "accept":
@@ -730,7 +730,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         with ws.lock():  # one decision: every id is checked, and nobody writes in between, before any write
             claims = [ws.claims.get(i) for i in ids if i not in proposal_ids]
             for c in claims:
-                if topic and c.topic != topic:
+                if topic and c.topic not in ws.plugins.topic_names(topic):
                     raise Conflict("web_claim_other_topic", id=c.id, topic=c.topic, expected=topic)
                 if c.status != "candidate":
                     raise Conflict("claim_bad_transition", id=c.id, status=t("status." + c.status),
