@@ -405,7 +405,7 @@ def test_a_claim_that_advises_in_traditional_characters_or_spaced_out_is_refused
         {"claim": "應該休息一陣子", "kind": "assessment", "lines": "L2"},
     ], "fields": []}, ensure_ascii=False))
     fakellm.script(answer)
-    data = cli("extract", rec.file, "--json", env=fakellm.env()).json()
+    data = cli("extract", rec.file, "--json", "--yes", env=fakellm.env()).json()
     assert [c["claim"] for c in data["added"]] == ["應該休息一陣子"]
     assert sorted(r["claim"] for r in data["rejected"]) == sorted(disguised)
     assert {c.claim for c in ws.claims.query(topic="职业去留")} == {"應該休息一陣子"}
