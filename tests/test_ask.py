@@ -585,3 +585,11 @@ def test_a_statement_filed_under_a_topic_alias_is_the_topics_evidence(ws, cli, l
         assert {h["topic"] for h in found["hits"] if h["layer"] == "raw"} == {"career", "职业去留"}
     refused = run("claim", "list", "--topic", "carrer")
     assert refused.returncode == 3 and "已有的主题：career、职业去留" in refused.stderr
+    # the topic's digest cites a claim filed under the alias: the chain and the competing list link it
+    ws.digests.write("职业去留", f"想走的理由：还是受不了加班 [{fed_up['claim']['id']}]\n\n"
+                                 f"留下的理由：项目挺有意思 [{stay['claim']['id']}]\n")
+    chained = run("ask", "我该不该跳槽？", "--offline", "--accept-missing", "--json").json()["chain"]
+    links = {link["claim_id"]: link["digest"] for link in chained["links"]}
+    assert links[stay["claim"]["id"]] == "digest/职业去留.md#P2", links  # was None: looked up under career
+    items = run("competing", "我该跳槽", "--topic", "职业去留", "--json").json()["items"]
+    assert {i["claim_id"]: i["chain"]["digest"] for i in items} == {stay["claim"]["id"]: ["digest/职业去留.md#P2"]}

@@ -97,9 +97,17 @@ class DigestLayer:
         text = self.read(topic)
         return split_paragraphs(text, self.rel_path(topic)) if text else []
 
-    def citing(self, claim_id: str, topic: str) -> list[Paragraph]:
-        """Paragraphs of ``topic``'s digest that cite ``claim_id``."""
-        return [p for p in self.paragraphs(topic) if claim_id in p.claim_ids]
+    def citing(self, claim_id: str, topic: str, cache: dict[str, list[Paragraph]] | None = None) -> list[Paragraph]:
+        """Paragraphs that cite ``claim_id`` in the digest of every name of ``topic`` (a claim filed
+        under ``career`` is cited by 职业去留's digest when a lens gives that alias; see
+        ``PluginHost.topic_names``); ``cache`` keeps digests read for a batch of claims."""
+        cache = {} if cache is None else cache
+        found: list[Paragraph] = []
+        for name in self.ws.plugins.topic_names(topic):
+            if name not in cache:
+                cache[name] = self.paragraphs(name)
+            found += [p for p in cache[name] if claim_id in p.claim_ids]
+        return found
 
     def write(self, topic: str, text: str, *, original: bool = False, actor: str = "user",
               detail: dict | None = None) -> str:

@@ -376,9 +376,7 @@ def record_chain(ws: "Workspace", answer: Answer, checker: Any) -> "Chain":
         claim = ws.claims.find(claim_id)
         if claim is None:
             continue  # enforcement removed judgments citing it; premises/competing only cite real claims
-        if claim.topic not in digest_cache:
-            digest_cache[claim.topic] = ws.digests.paragraphs(claim.topic)
-        paragraph = next((p.ref for p in digest_cache[claim.topic] if claim.id in p.claim_ids), None)
+        paragraph = next((p.ref for p in ws.digests.citing(claim.id, claim.topic, digest_cache)), None)
         links.append(ChainLink(claim_id=claim.id, digest=paragraph, provenance=claim.provenance,
                                excerpt_hash=claim.excerpt_hash, verified=checker.check(claim).state == "ok"))
     chain = Chain(id="", question=answer.question, asked_at=answer.asked_at, decision=answer.decision,

@@ -349,9 +349,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
                 return None
             cand.text = decode(excerpt).strip() or cand.text
             return {"digest": [], "raw": cand.ref, "hash": hash_excerpt(excerpt), "state": "ok"}
-        if claim.topic not in digest_cache:
-            digest_cache[claim.topic] = ws.digests.paragraphs(claim.topic)
-        paragraphs = [p.ref for p in digest_cache[claim.topic] if claim.id in p.claim_ids]
+        paragraphs = [p.ref for p in ws.digests.citing(claim.id, claim.topic, digest_cache)]
         return {"digest": paragraphs, "raw": claim.provenance, "hash": claim.excerpt_hash,
                 "state": states.get(cand.ref, "ok")}
 
