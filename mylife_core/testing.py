@@ -18,7 +18,8 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,60 @@ def mounted(kind: str, source: Path, at: Path) -> list[str]:
     (``at/fill``) at the moment it wants a full disk. Real file systems: the kernel refuses the writes (EROFS, ENOSPC)."""
     flags = "-m" if os.geteuid() == 0 else "-rm"
     return ["unshare", flags, "sh", "-c", _MOUNTS[kind], "sh", str(source), str(at)]
+
+
+def fill_disk(at: str | Path) -> None:
+    """Fill the file system holding ``at`` (a ``spare`` mount of :func:`mounted`) by writing
+    ``at/fill`` until the kernel says it is full; removing that file gives the space back."""
+    with open(os.path.join(at, "fill"), "wb") as fh:
+        try:
+            while True:
+                fh.write(bytes(65536))
+                fh.flush()
+        except OSError:
+            pass
+
+
+# a process holding an SQLite file (one not yet a derived index) in a write transaction until a
+# line arrives on its stdin: another process, as a busy derived index meets it
+_SQLITE_HOLDER = """
+import sqlite3, sys
+holder = sqlite3.connect(sys.argv[1], isolation_level=None)
+holder.execute("PRAGMA journal_mode=WAL")
+holder.execute("CREATE TABLE other_writer(x)")
+holder.execute("BEGIN IMMEDIATE")
+print("held", flush=True)
+sys.stdin.readline()
+holder.execute("ROLLBACK")
+holder.close()
+"""
+
+
+@contextmanager
+def sqlite_held(path: Path) -> Iterator[None]:
+    """While inside, another process holds the SQLite file ``path`` in a write transaction."""
+    holder = subprocess.Popen([sys.executable, "-c", _SQLITE_HOLDER, str(path)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        yield
+    finally:
+        holder.communicate("\n", timeout=30)
+    assert holder.returncode == 0
+
+
+def open_files(path: Path) -> list[str]:
+    """The files of the SQLite database ``path`` (with its -wal and -shm) this process holds open
+    (through ``/proc/self/fd``)."""
+    held = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:  # the listing's own descriptor, closed by now
+            continue
+        if target.startswith(str(path)):
+            held.append(target)
+    return sorted(held)
 
 
 def mount_refused(scratch: Path) -> str | None:

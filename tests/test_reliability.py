@@ -851,17 +851,12 @@ def test_a_full_disk_is_said_as_such_and_readers_still_work(tmp_path, mounts):
 # freed) between turns by writing AT/fill; prints what the chat said and what its session holds
 _CHAT_ON_A_FILLING_DISK = textwrap.dedent(r"""
     import json, os, subprocess, sys, threading, time
+    from mylife_core.testing import fill_disk
     at = sys.argv[1]
     ws = os.path.join(at, "ws")
 
     def fill():
-        with open(os.path.join(at, "fill"), "wb") as fh:
-            try:
-                while True:
-                    fh.write(bytes(65536))
-                    fh.flush()
-            except OSError:
-                pass
+        fill_disk(at)
 
     def free():
         os.unlink(os.path.join(at, "fill"))
@@ -962,18 +957,13 @@ def test_a_chat_turn_typed_while_the_disk_is_full_is_never_lost_silently(tmp_pat
 # panel hold one) meets a full disk when it takes the lock; space comes back; it and a CLI write
 _WRITES_AFTER_A_FULL_DISK = textwrap.dedent(r"""
     import json, os, subprocess, sys, time
+    from mylife_core.testing import fill_disk
     from mylife_core.workspace import Workspace
     at = sys.argv[1]
     ws_path = os.path.join(at, "ws")
     ws = Workspace.open(ws_path)
     ws.profile.set("宠物", "旺财", ttl_days=None)  # the lock has been taken once: its files exist
-    with open(os.path.join(at, "fill"), "wb") as fh:
-        try:
-            while True:
-                fh.write(bytes(65536))
-                fh.flush()
-        except OSError:
-            pass
+    fill_disk(at)
     out = {}
     try:
         ws.profile.set("宠物", "小白", ttl_days=None)

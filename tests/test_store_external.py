@@ -170,32 +170,6 @@ def test_the_mirror_tracks_vanished_claims_and_survives_corruption(tmp_path):
     fresh.close()
 
 
-def _open_files(path: Path) -> list[str]:
-    """The files of the SQLite database ``path`` (with its -wal and -shm) this process holds open."""
-    held = []
-    for fd in os.listdir("/proc/self/fd"):
-        try:
-            target = os.readlink(f"/proc/self/fd/{fd}")
-        except OSError:  # the listing's own descriptor, closed by now
-            continue
-        if target.startswith(str(path)):
-            held.append(target)
-    return sorted(held)
-
-
-HOLDER = """
-import sqlite3, sys
-holder = sqlite3.connect(sys.argv[1], isolation_level=None)  # a file not yet a mirror
-holder.execute("PRAGMA journal_mode=WAL")
-holder.execute("CREATE TABLE other_writer(x)")
-holder.execute("BEGIN IMMEDIATE")
-print("held", flush=True)
-sys.stdin.readline()
-holder.execute("ROLLBACK")
-holder.close()
-"""
-
-
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts open files through /proc")
 def test_a_mirror_busy_past_the_wait_leaves_no_connection_half_open(tmp_path, monkeypatch):
     """s22b: opening the mirror while another process held it past the wait left the connection
@@ -203,25 +177,20 @@ def test_a_mirror_busy_past_the_wait_leaves_no_connection_half_open(tmp_path, mo
     is closed before the error is raised; once the file is free, the same process opens it, and
     when that is closed nothing of it is held: the file can be removed cleanly."""
     import sqlite3
-    import subprocess
+
+    from mylife_core.testing import open_files, sqlite_held
 
     path = tmp_path / "store.sqlite"
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout.readline() == "held\n"
+    with sqlite_held(path):
         monkeypatch.setenv("MYLIFE_LOCK_TIMEOUT", "0.3")
         mirror = MirrorIndex(path)
         with pytest.raises(sqlite3.OperationalError, match="locked") as busy:
             mirror.count()
         assert busy.value.__traceback__ is not None  # the error, kept as a caller keeps it
-        assert _open_files(path) == []  # was: the file and its -wal, still open
-    finally:
-        holder.communicate("\n", timeout=30)
-    assert holder.returncode == 0
+        assert open_files(path) == []  # was: the file and its -wal, still open
     assert mirror.count() == 0  # free now: opened afresh, made a mirror
     mirror.close()
-    assert _open_files(path) == []
+    assert open_files(path) == []
     for suffix in ("", "-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
     assert not path.exists()

@@ -347,18 +347,6 @@ def test_recall_finds_a_long_note_by_the_sentence_asked_about(vws):
     assert found.hits[0].parts["vector"] > whole + 0.1
 
 
-_HOLDER = """
-import sqlite3, sys
-holder = sqlite3.connect(sys.argv[1], isolation_level=None)  # a file not yet a vector store
-holder.execute("PRAGMA journal_mode=WAL")
-holder.execute("CREATE TABLE other_writer(x)")
-holder.execute("BEGIN IMMEDIATE")
-print("held", flush=True)
-sys.stdin.readline()
-holder.execute("ROLLBACK")
-holder.close()
-"""
-
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts open files through /proc")
 def test_a_store_busy_past_the_wait_leaves_no_connection_half_open(tmp_path, monkeypatch):
@@ -366,35 +354,16 @@ def test_a_store_busy_past_the_wait_leaves_no_connection_half_open(tmp_path, mon
     connection it had made open (its tables half made, the file held) until garbage collection:
     it is closed before the error is raised, as the core's derived indexes do; once the file is
     free the same store opens it."""
-    import os
     import sqlite3
-    import subprocess
-    import sys
+
+    from mylife_core.testing import open_files, sqlite_held
 
     folder = tmp_path / "vectors"
     folder.mkdir()
     store = VectorStore(folder)
-
-    def held() -> list[str]:
-        names = []
-        for fd in os.listdir("/proc/self/fd"):
-            try:
-                target = os.readlink(f"/proc/self/fd/{fd}")
-            except OSError:
-                continue
-            if target.startswith(str(store.db_path)):
-                names.append(target)
-        return names
-
-    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(store.db_path)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout.readline() == "held\n"
+    with sqlite_held(store.db_path):
         monkeypatch.setenv("MYLIFE_LOCK_TIMEOUT", "0.3")
         with pytest.raises(sqlite3.OperationalError, match="locked"):
             store.db
-        assert held() == []  # was: the file and its -wal, still open
-    finally:
-        holder.communicate("\n", timeout=30)
-    assert holder.returncode == 0
+        assert open_files(store.db_path) == []  # was: the file and its -wal, still open
     assert store.db.execute("SELECT count(*) FROM docs").fetchone() == (0,)  # free now: made afresh

@@ -854,20 +854,14 @@ def test_a_crlf_note_with_a_bom_shows_its_words_without_them(panel, demo: Path, 
 _PANEL_ON_A_FULL_DISK = r"""
 import json, os, sys
 from starlette.testclient import TestClient
-from mylife_core.testing import plugin_host
+from mylife_core.testing import fill_disk, plugin_host
 from mylife_core.web import create_app
 
 at = sys.argv[1]
 app = create_app(os.path.join(at, "ws"), plugins=plugin_host(), port=8765, verify_on_start=False)
 client = TestClient(app, base_url="http://127.0.0.1:8765", raise_server_exceptions=False)
 client.get("/?token=" + app.panel.secrets.token, follow_redirects=False)
-with open(os.path.join(at, "fill"), "wb") as fh:
-    try:
-        while True:
-            fh.write(bytes(65536))
-            fh.flush()
-    except OSError:
-        pass
+fill_disk(at)
 r = client.post("/raw", data={"topic": "日记", "text": sys.argv[2], "csrf": app.panel.secrets.csrf},
                 follow_redirects=False)
 print(json.dumps({"status": r.status_code, "page": r.text}, ensure_ascii=False))
