@@ -168,6 +168,28 @@ def test_the_cli_lists_and_decides_pending_proposals(ws, cli, fakellm):
     assert cli("extract", rec.file, "--yes", "--defer", env=fakellm.env()).returncode == 2
 
 
+def test_proposal_list_by_topic_takes_the_topics_aliases(ws, cli, fakellm, tmp_path_factory):
+    """A note filed under ``career`` (the career lens's alias of 职业去留) gives proposals on that
+    name: ``proposal list --topic 职业去留`` left them out, while ``claim list --topic 职业去留``
+    lists the claims filed under either name. Both names list both now; other topics do not."""
+    from lens_support import installed, lens_env
+
+    lenses = lens_env(installed(tmp_path_factory, "mylife-career"))
+    run = lambda *a, **kw: cli(*a, env={**lenses, **fakellm.env()}, load_plugins="mylife-career", **kw)  # noqa: E731
+    under_alias = ws.raw.record(NOTE.encode(), topic="career")
+    under_name = ws.raw.record("房租三千五。\n".encode(), topic="职业去留")
+    elsewhere = ws.raw.record("体重七十公斤。\n".encode(), topic="健康")
+    fakellm.script(fields_reply({"name": "月税后收入", "value": 20000, "line": "L2"}),
+                   fields_reply({"name": "房租", "value": 3500, "line": "L1"}),
+                   fields_reply({"name": "体重", "value": 70, "line": "L1"}))
+    for rec in (under_alias, under_name, elsewhere):
+        assert run("extract", rec.file, "--defer").returncode == 0
+    for name in ("career", "职业去留"):
+        listed = run("proposal", "list", "--topic", name, "--json").json()
+        assert sorted(p["name"] for p in listed["proposals"]) == ["房租", "月税后收入"], (name, listed)
+    assert [p["name"] for p in run("proposal", "list", "--topic", "健康", "--json").json()["proposals"]] == ["体重"]
+
+
 def test_accepting_a_model_digest_keeps_a_revision_whose_front_matter_was_broken_by_hand(ws, fakellm):
     """A digest in force whose front matter no longer parses is the user's text (as the layer reads
     it): accepting the model's original keeps it whole in the proposal."""

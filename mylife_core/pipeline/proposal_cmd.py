@@ -55,8 +55,7 @@ def list_(ws, out: Output, show_all: bool, kind: str | None, topic: str | None) 
     from .proposals import Proposals, proposal_json
 
     store = Proposals(ws)
-    items = [p for p in store.all() if (show_all or p.pending) and (kind is None or p.kind == kind)
-             and (topic is None or p.topic == topic)]
+    items = store.listed(topic=topic, kind=kind, decided=show_all)
     candidates = ws.claims.count(status="candidate")
     out.emit({"ok": True, "count": len(items), "proposals": [proposal_json(ws, p) for p in items],
               "candidates": candidates})

@@ -113,6 +113,14 @@ class Proposals:
         return [p for p in self.all() if p.pending and (kind is None or p.kind == kind)
                 and (topic is None or p.topic == topic)]
 
+    def listed(self, *, topic: str | None = None, kind: str | None = None, decided: bool = False) -> list[Proposal]:
+        """What ``proposal list`` and the panel's review page show: pending ones (with
+        ``decided``, every one), on ``topic`` under any of its names (a lens's aliases,
+        ``PluginHost.topic_names``), as the claims on that topic are listed."""
+        names = None if topic is None else set(self.ws.plugins.topic_names(topic))
+        return [p for p in self.all() if (decided or p.pending) and (kind is None or p.kind == kind)
+                and (names is None or p.topic in names)]
+
     def count_pending(self) -> int:
         if not self.path.exists():
             return 0

@@ -432,7 +432,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         checker = SourceChecker(ws)
         cards = [{"claim": c, "check": checker.check(c, with_lines=True), "model_wrote": model_wrote(ws, c)}
                  for c in items]
-        proposals = [views.proposal_card(ws, p, checker) for p in Proposals(ws).pending(topic=topic)] if n == 1 else []
+        proposals = [views.proposal_card(ws, p, checker) for p in Proposals(ws).listed(topic=topic)] if n == 1 else []
         proposed = {c["proposal"].topic for c in proposals if c["proposal"].kind == "digest"}
         again = _again(request)
         here = str(request.url.path) + (f"?{request.url.query}" if request.url.query else "")
