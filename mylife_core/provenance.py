@@ -68,6 +68,17 @@ def decode(excerpt: bytes) -> str:
     return excerpt.decode("utf-8", errors="replace")
 
 
+def first_unreadable(excerpt: bytes, start: int) -> int | None:
+    """The number of the first pointed line (numbered from ``start``) that is not UTF-8 text, or
+    None: ``record`` keeps any bytes, but a claim or a field cannot cite words nobody can read."""
+    for i, line in enumerate(excerpt.split(b"\n")):
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            return start + i
+    return None
+
+
 def shown_lines(excerpt: bytes, start: int) -> list[tuple[int, str]]:
     """The pointed lines as shown to the user, numbered from ``start``: the words, without a
     UTF-8 byte-order mark or a line's trailing ``\\r`` (a note saved with CRLF line ends). Only

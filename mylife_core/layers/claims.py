@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import clock
 from ..errors import Conflict, NotFound, UsageError
-from ..provenance import Pointer, hash_excerpt
+from ..provenance import Pointer, first_unreadable, hash_excerpt
 from .audit import by_model
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -213,13 +213,8 @@ class ClaimsLayer:
                 raise UsageError("pointer_file_missing", file=pointer.file)
             raise UsageError("pointer_not_recorded", file=pointer.file)
         excerpt = self.ws.raw.resolve(pointer)
-        if text:
-            for i, line in enumerate(excerpt.split(b"\n")):
-                try:
-                    line.decode("utf-8")
-                except UnicodeDecodeError:
-                    raise UsageError("pointer_not_utf8", pointer=str(pointer), file=pointer.file,
-                                     line=pointer.start + i) from None
+        if text and (line := first_unreadable(excerpt, pointer.start)) is not None:
+            raise UsageError("pointer_not_utf8", pointer=str(pointer), file=pointer.file, line=line)
         return str(pointer), hash_excerpt(excerpt)
 
     def model_wrote(self, provenance: str | None) -> bool:

@@ -196,7 +196,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from ..llm.prompts import EXTRACT_SYSTEM, pick, untrusted_context_message
     from ..llm.settings import load_settings
     from ..messages import join, language, t
-    from ..provenance import Pointer, shown_file, split_lines
+    from ..provenance import Pointer, first_unreadable, shown_file, split_lines
     from ..staleness import confirm_new_field
     from .judging import claim_verdicts, first_verdict, label_verdicts
 
@@ -230,12 +230,8 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     def unreadable(pointer: str) -> str | None:
         """Why a cited line cannot be cited: not UTF-8 text (as ``claims.check_pointer`` refuses it)."""
         p = Pointer.parse(pointer)
-        for n in range(p.start, p.end + 1):
-            try:
-                raw_lines[n - 1].decode("utf-8")
-            except UnicodeDecodeError:
-                return t("extract.why.not_utf8", line=n)
-        return None
+        line = first_unreadable(b"\n".join(raw_lines[p.start - 1:p.end]), p.start)
+        return None if line is None else t("extract.why.not_utf8", line=line)
 
     items: list[dict[str, Any]] = []
     for proposal in data.get("claims") or []:
