@@ -93,6 +93,13 @@ class ProposalFile(BaseModel):
 _ADAPTER = TypeAdapter(ProposalFile)
 
 
+def _same_field(proposals: list[Proposal], item: dict[str, Any]) -> Proposal | None:
+    """The pending field proposal of ``item``'s name, value and pointer, if there is one: the same
+    proposal is not stored (or its TTL inferred) twice."""
+    return next((p for p in proposals if p.pending and p.kind == "field" and p.name == item["name"]
+                 and p.value == item["value"] and p.provenance == item["provenance"]), None)
+
+
 class Proposals:
     """The proposals store of one workspace (see the module docstring)."""
 
@@ -164,20 +171,17 @@ class Proposals:
 
         if not items:
             return []
-        waiting = self.pending(kind="field")
+        waiting = self.all()
         ttls: dict[int, TTLGuess] = {}  # inferred before the lock is taken: a model can take a while
         for i, item in enumerate(items):
-            if self.ws.profile.find(item["name"]) is None and not any(
-                    p.name == item["name"] and p.value == item["value"] and p.provenance == item["provenance"]
-                    for p in waiting):
+            if self.ws.profile.find(item["name"]) is None and _same_field(waiting, item) is None:
                 ttls[i] = propose_ttl(self.ws, item["name"], item["value"])
         with self.ws.lock():
             data = self._read()
             out: list[Proposal | None] = []
             fresh: list[tuple[int, dict[str, Any]]] = []
             for item in items:
-                same = next((p for p in data.proposals if p.pending and p.kind == "field" and p.name == item["name"]
-                             and p.value == item["value"] and p.provenance == item["provenance"]), None)
+                same = _same_field(data.proposals, item)
                 if same is None:
                     fresh.append((len(out), item))
                 out.append(same)
