@@ -195,17 +195,24 @@ def test_hook_infer_ttl_stops_at_the_first_answer(ws):
 
 
 def test_hook_vector_index_first_answer_wins(ws):
+    class Index:
+        def __init__(self, root):
+            self.root = root
+
+        def search(self, query, k):
+            return []
+
     class Vectors:
         @hookimpl
         def vector_index(self, workspace):
-            return {"index-for": str(workspace.root)}
+            return Index(str(workspace.root))
 
     class Other:
         @hookimpl(trylast=True)
         def vector_index(self, workspace):
-            return {"index-for": "other"}
+            return Index("other")
 
-    assert plugin_host(Vectors(), Other()).vector_index(ws) == {"index-for": str(ws.root)}
+    assert plugin_host(Vectors(), Other()).vector_index(ws).root == str(ws.root)
     assert plugin_host().vector_index(ws) is None  # no vector plugin: keyword mode
 
 
@@ -330,6 +337,108 @@ def test_hook_register_commands_adds_a_command(ws):
 
     assert "ping" in build_cli(plugin_host(Cmd())).commands
     assert "ping" not in build_cli(plugin_host()).commands
+
+
+# --------------------------------------------------------------------------- a plugin's mistakes name it
+
+
+def test_a_result_of_the_wrong_type_names_the_plugin_and_the_hook(ws):
+    """A hook answering with the wrong type (a dict for a Verdict, an int for a TTLGuess) was an
+    AttributeError deep in the core, said as 'internal error: a MyLife defect' with no plugin named."""
+
+    class Wrong:
+        @hookimpl
+        def pre_decide(self, question):
+            return {"kind": "deny"}
+
+        @hookimpl
+        def detect_drift(self, turn):
+            return {"signal": "x", "score": 1}
+
+        @hookimpl
+        def verify_workspace(self, workspace):
+            return "all good"
+
+        @hookimpl
+        def infer_ttl(self, name):
+            return 30
+
+        @hookimpl
+        def vector_index(self, workspace):
+            return {"search": "not callable"}
+
+    wrong = Wrong()
+    host = plugin_host(wrong, builtins=False)  # the builtin drift signals want a real chat session
+    name = host.pm.get_name(wrong)
+    calls = {"pre_decide": lambda: host.pre_decide(ws, "要不要跳槽", [], {}),
+             "detect_drift": lambda: host.detect_drift("换个话题", None, ws),
+             "verify_workspace": lambda: host.verify_workspace(ws),
+             "infer_ttl": lambda: host.infer_ttl("睡眠时长", 7, ws),
+             "vector_index": lambda: host.vector_index(ws)}
+    for hook, call in calls.items():
+        with pytest.raises(PluginError) as exc:
+            call()
+        assert exc.value.key == "plugin_bad_result" and exc.value.plugin == name, hook
+        assert exc.value.params["hook"] == hook and exc.value.params["plugin"] == name
+    assert "int 30" in _rendered(host, ws) and "TTLGuess" in _rendered(host, ws)
+
+
+def _rendered(host, ws):
+    try:
+        host.infer_ttl("睡眠时长", 7, ws)
+    except PluginError as exc:
+        return exc.render()
+    return ""
+
+
+def test_a_wrong_result_from_an_installed_plugin_is_said_with_its_name_and_nothing_is_written(cli, ws_path,
+                                                                                              tmp_path):
+    """End to end: the plugin installed by path (an entry point in a dist-info folder)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "mylife_wrong.py").write_text(
+        "from mylife_core import hookimpl\n\n\n@hookimpl\ndef infer_ttl(name):\n    return 30\n\n\n"
+        "@hookimpl\ndef verify_workspace(workspace):\n    return 'all good'\n", encoding="utf-8")
+    info = site / "mylife_wrong-0.2.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mylife-wrong\nVersion: 0.2.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[mylife]\nwrong = mylife_wrong\n", encoding="utf-8")
+    env = {"PYTHONPATH": str(site)}
+    assert cli("init").returncode == 0
+    before = (ws_path / "profile.yaml").read_bytes()
+    set_ = cli("profile", "set", "睡眠时长", "7", env=env, load_plugins="mylife-wrong")
+    assert set_.returncode == 7 and "Traceback" not in set_.stderr
+    assert "插件「mylife-wrong」的 infer_ttl 返回了 int 30，应为 TTLGuess | None" in set_.stderr
+    assert "内部错误" not in set_.stderr
+    assert (ws_path / "profile.yaml").read_bytes() == before  # nothing written half way
+    checked = cli("verify", "--json", env=env, load_plugins="mylife-wrong")
+    assert checked.returncode == 7 and checked.json()["error"]["key"] == "plugin_bad_result"
+    assert checked.json()["error"]["params"]["hook"] == "verify_workspace"
+
+
+def test_register_with_a_positional_argument_names_the_plugin_not_the_field():
+    """``register("睡眠时长", ttl_days=30)`` (as the docs' signature reads) took the field's name for
+    the plugin's: 插件「睡眠时长」… Field required."""
+
+    class Positional:
+        @hookimpl
+        def register_fields(self, register):
+            register("睡眠时长", ttl_days=30)
+
+    plugin = Positional()
+    host = plugin_host(plugin)
+    with pytest.raises(PluginError) as exc:
+        host.fields()
+    assert exc.value.key == "plugin_register_positional" and exc.value.plugin == host.pm.get_name(plugin)
+    assert "睡眠时长" not in exc.value.params["plugin"]
+    assert "register(name=...)" in exc.value.render() and "'睡眠时长'" in exc.value.render()
+
+
+def test_plugins_hook_with_an_unknown_name_says_so(cli):
+    """``mylife plugins --hook on_chang`` (a typo) said 没有加载任何插件 and exited 0."""
+    typo = cli("plugins", "--hook", "on_chang")
+    assert typo.returncode == 2 and "没有名为「on_chang」的钩子" in typo.stderr and "on_change" in typo.stderr
+    assert cli("plugins", "--hook", "on_change", "--json").returncode == 0
 
 
 # --------------------------------------------------------------------------- meta: docs and tests
