@@ -121,13 +121,19 @@ def _load_entrypoints(pm: pluggy.PluginManager, env: str | None) -> None:
         dist_name = dist.metadata["Name"] if dist is not None else ep.name
         if not _selected(env, {ep.name, dist_name}):
             continue
-        if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
+        if pm.is_blocked(ep.name):
             continue
         try:
             plugin = ep.load()
         except Exception as exc:  # attribute the failure to the plugin, do not crash blindly
             raise PluginError("plugin_import", name=dist_name, reason=f"{type(exc).__name__}: {exc}") from exc
-        pm.register(plugin, name=ep.name)
+        if pm.is_registered(plugin):  # one module behind two entry points: loaded once
+            continue
+        # two distributions may pick the same entry-point name: each loads, the second under its
+        # distribution's name (it was silently left out); "mylife.*" names are the builtin ones'
+        name = next(n for n in (ep.name, dist_name, f"{dist_name}:{ep.name}")
+                    if pm.get_plugin(n) is None and not n.startswith(BUILTIN_PREFIX))
+        pm.register(plugin, name=name)
         if dist is not None:
             pm._plugin_distinfo.append((plugin, dist))  # what load_setuptools_entrypoints does
 
@@ -239,6 +245,20 @@ class PluginHost:
 
     def plugin_label(self, plugin_name: str) -> str:
         return plugin_label(self.pm, plugin_name)
+
+    def calling_plugin(self, hook_name: str) -> str | None:
+        """The plugin (its distribution, else its registered name) whose ``hook_name``
+        implementation is running now, found on the call stack (innermost first), else None:
+        what a callback handed to a hook (the CLI group of ``register_commands``) reports by."""
+        codes = {getattr(impl.function, "__code__", None): impl.plugin_name
+                 for impl in getattr(self.pm.hook, hook_name).get_hookimpls() if impl.plugin_name != ATTRIBUTION}
+        frame = sys._getframe(1)
+        while frame is not None:
+            name = codes.get(frame.f_code)
+            if name is not None:
+                return self.plugin_label(name)
+            frame = frame.f_back
+        return None
 
     # -- calling ---------------------------------------------------------------------------
     def _impl_order(self, hook_name: str) -> list[str]:

@@ -339,6 +339,48 @@ def test_hook_register_commands_adds_a_command(ws):
     assert "ping" not in build_cli(plugin_host()).commands
 
 
+def test_a_plugin_command_named_like_a_core_command_is_not_taken(cli, ws_path, tmp_path):
+    """A plugin's ``record`` replaced the core's in ``mylife --help`` (an empty summary) while
+    ``mylife record`` still ran the core's, and nothing said so; announced lazily (``status``),
+    it replaced the core's help line the same way. Now the core's stays in both, and the plugin
+    is named on stderr."""
+    env = installed_by_path(tmp_path / "site", "mylife-shadow", """
+        import click
+        from mylife_core import hookimpl
+        from mylife_core.cli.lazy import lazy_commands
+
+        @hookimpl
+        def register_commands(cli):
+            @cli.command("record")
+            def record():
+                click.echo("SHADOW RECORD")
+
+            @cli.command("shadow-hello")
+            def hello():
+                click.echo("SHADOW HELLO")
+
+            lazy_commands(cli, {"status": "help.plugins"}, _status)
+
+        def _status(cli):
+            cli.add_command(click.Command("status", callback=lambda: click.echo("SHADOW STATUS")))
+    """)
+    assert cli("init").returncode == 0
+    helped = cli("--help", env=env, load_plugins="mylife-shadow")
+    assert helped.returncode == 0, helped.stderr
+    lines = {line.split()[0]: line for line in helped.stdout.splitlines() if line.startswith("  ") and line.split()}
+    assert "原样存入 L0" in lines["record"] and "shadow-hello" in lines
+    assert "工作区概况" in lines["status"]  # the core's help line, not the plugin's (help.plugins)
+    for name in ("record", "status"):
+        assert f"插件「mylife-shadow」注册的命令 {name} 与 MyLife 自带的命令同名，未采用" in helped.stderr
+    recorded = cli("record", "今天加班到十点", "--topic", "career", env=env, load_plugins="mylife-shadow")
+    assert recorded.returncode == 0 and "SHADOW" not in recorded.stdout
+    assert len(list((ws_path / "raw").glob("*.md"))) == 1
+    hello = cli("shadow-hello", env=env, load_plugins="mylife-shadow")  # its own commands work, said once each
+    assert hello.stdout == "SHADOW HELLO\n" and hello.stderr.count("未采用") == 2
+    status = cli("status", "--json", env=env, load_plugins="mylife-shadow")
+    assert status.returncode == 0 and "SHADOW" not in status.stdout
+
+
 # --------------------------------------------------------------------------- a plugin's mistakes name it
 
 
@@ -391,19 +433,73 @@ def _rendered(host, ws):
     return ""
 
 
+def installed_by_path(site: Path, dist: str, code: str, version: str = "0.2.0",
+                      entry_points: tuple[str, ...] = ()) -> dict[str, str]:
+    """The plugin ``dist`` (one module, ``code``) installed by path: the module and a dist-info
+    folder with its entry points (by default the name after ``mylife-``), as pip leaves them;
+    the ``env`` that puts ``site`` on the path."""
+    import textwrap
+
+    module = dist.replace("-", "_")
+    site.mkdir(parents=True, exist_ok=True)
+    (site / f"{module}.py").write_text(textwrap.dedent(code), encoding="utf-8")
+    info = site / f"{module}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n", encoding="utf-8")
+    names = entry_points or (dist[len("mylife-"):],)
+    (info / "entry_points.txt").write_text("[mylife]\n" + "".join(f"{n} = {module}\n" for n in names),
+                                           encoding="utf-8")
+    return {"PYTHONPATH": str(site)}
+
+
+def test_two_plugins_with_one_entry_point_name_both_load(cli, tmp_path):
+    """Entry-point names are the authors' to pick: two distributions both calling theirs ``sleep``
+    left the second silently out (not listed, its hooks never called), and one module behind two
+    entry points stopped every command with an internal error (pluggy: already registered)."""
+    synonyms = """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def register_synonyms(register):
+            register(word="{word}", synonyms=["{word}2"])
+    """
+    paths = []
+    for dist, word, names in (("mylife-sleep-a", "睡眠", ("sleep",)), ("mylife-sleep-b", "失眠", ("sleep",)),
+                              ("mylife-twice", "熬夜", ("twice", "twice-again")),
+                              ("mylife-dotted", "午睡", ("mylife.search",))):
+        paths.append(installed_by_path(tmp_path / dist, dist, synonyms.replace("{word}", word),
+                                       entry_points=names)["PYTHONPATH"])
+    env = {"PYTHONPATH": ":".join(paths)}
+    load = "mylife-sleep-a,mylife-sleep-b,mylife-twice,mylife-dotted"
+    listed = cli("plugins", "--json", env=env, load_plugins=load)
+    assert listed.returncode == 0, listed.stderr
+    third = sorted(p["distribution"] for p in listed.json()["plugins"] if not p["builtin"])
+    assert third == ["mylife-dotted", "mylife-sleep-a", "mylife-sleep-b", "mylife-twice"]
+    code = ("from mylife_core.plugins import PluginHost; "
+            "print(sorted(w for w in PluginHost().synonyms() if w in ('睡眠', '失眠', '熬夜', '午睡')))")
+    import os
+
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": ":".join([*paths, os.environ.get("PYTHONPATH", "")]),
+                              "MYLIFE_LOAD_PLUGINS": load})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == str(sorted(["睡眠", "失眠", "熬夜", "午睡"]))
+
+
 def test_a_wrong_result_from_an_installed_plugin_is_said_with_its_name_and_nothing_is_written(cli, ws_path,
                                                                                               tmp_path):
     """End to end: the plugin installed by path (an entry point in a dist-info folder)."""
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "mylife_wrong.py").write_text(
-        "from mylife_core import hookimpl\n\n\n@hookimpl\ndef infer_ttl(name):\n    return 30\n\n\n"
-        "@hookimpl\ndef verify_workspace(workspace):\n    return 'all good'\n", encoding="utf-8")
-    info = site / "mylife_wrong-0.2.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mylife-wrong\nVersion: 0.2.0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text("[mylife]\nwrong = mylife_wrong\n", encoding="utf-8")
-    env = {"PYTHONPATH": str(site)}
+    env = installed_by_path(tmp_path / "site", "mylife-wrong", """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def infer_ttl(name):
+            return 30
+
+        @hookimpl
+        def verify_workspace(workspace):
+            return 'all good'
+    """)
     assert cli("init").returncode == 0
     before = (ws_path / "profile.yaml").read_bytes()
     set_ = cli("profile", "set", "睡眠时长", "7", env=env, load_plugins="mylife-wrong")

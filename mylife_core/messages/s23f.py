@@ -14,6 +14,12 @@ MESSAGES = {
         "en": "Plugin \"{plugin}\" called register(...) in {hook} with positional arguments {args}: "
               "use keyword arguments, e.g. register({key}=...).",
     },
+    "plugin.command_is_core": {
+        "zh": "插件「{plugin}」注册的命令 {name} 与 MyLife 自带的命令同名，未采用：`{prog} {name}` 运行的仍是"
+              "自带的命令。请插件作者给它换个名字。",
+        "en": "Plugin \"{plugin}\" registers a command named {name}, the name of one of MyLife's own commands; "
+              "it was not taken: `{prog} {name}` still runs MyLife's. Ask the plugin's author to rename it.",
+    },
     "error.unknown_hook": {
         "zh": "没有名为「{name}」的钩子。MyLife 的钩子：{hooks}",
         "en": "There is no hook named \"{name}\". MyLife's hooks: {hooks}",
