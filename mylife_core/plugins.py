@@ -133,7 +133,13 @@ def _load_entrypoints(pm: pluggy.PluginManager, env: str | None) -> None:
         # distribution's name (it was silently left out); "mylife.*" names are the builtin ones'
         name = next(n for n in (ep.name, dist_name, f"{dist_name}:{ep.name}")
                     if pm.get_plugin(n) is None and not n.startswith(BUILTIN_PREFIX))
-        pm.register(plugin, name=name)
+        try:  # a hook name misspelt (on_changes), a parameter the hook does not have: this plugin's
+            pm.register(plugin, name=name)
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            if pm.is_registered(plugin):
+                pm.unregister(plugin)
+            raise PluginError("plugin_import", name=dist_name, reason=f"{type(exc).__name__}: {exc}") from exc
         if dist is not None:
             pm._plugin_distinfo.append((plugin, dist))  # what load_setuptools_entrypoints does
 

@@ -452,6 +452,42 @@ def installed_by_path(site: Path, dist: str, code: str, version: str = "0.2.0",
     return {"PYTHONPATH": str(site)}
 
 
+def test_a_misspelt_hook_or_parameter_names_the_plugin(cli, tmp_path):
+    """``def on_changes(...)`` or a parameter the hook does not have was pluggy's
+    PluginValidationError said as 'internal error: a MyLife defect', no plugin named."""
+    typo = installed_by_path(tmp_path / "typo", "mylife-typo", """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def on_changes(workspace, change):
+            pass
+    """)
+    extra = installed_by_path(tmp_path / "extra", "mylife-extra", """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def on_change(workspace, change, extra):
+            pass
+    """)
+    for env, dist, said in ((typo, "mylife-typo", "unknown hook 'on_changes'"), (extra, "mylife-extra", "'extra'")):
+        listed = cli("plugins", env=env, load_plugins=dist)
+        assert listed.returncode == 7 and f"插件「{dist}」加载失败：PluginValidationError" in listed.stderr
+        assert said in listed.stderr and "内部错误" not in listed.stderr
+
+
+def test_a_write_whose_hooks_cannot_run_says_why(cli, ws_path, tmp_path):
+    """With a plugin that fails to load, ``mylife record`` saved the note and exited 0 while
+    every on_change hook (the search index, git history: builtin ones) silently did not run."""
+    env = installed_by_path(tmp_path / "site", "mylife-broke", """
+        raise RuntimeError("needs a setting")
+    """)
+    assert cli("init").returncode == 0
+    rec = cli("record", "今天加班到十点", "--topic", "career", env=env, load_plugins="mylife-broke")
+    assert rec.returncode == 0 and "已原样保存" in rec.stdout  # the write is durable and said so
+    assert "插件「mylife-broke」加载失败：RuntimeError: needs a setting" in rec.stderr
+    assert len(list((ws_path / "raw").glob("*.md"))) == 1
+
+
 def test_two_plugins_with_one_entry_point_name_both_load(cli, tmp_path):
     """Entry-point names are the authors' to pick: two distributions both calling theirs ``sleep``
     left the second silently out (not listed, its hooks never called), and one module behind two
