@@ -359,6 +359,10 @@ def test_a_plugin_command_named_like_a_core_command_is_not_taken(cli, ws_path, t
             def hello():
                 click.echo("SHADOW HELLO")
 
+            @cli.command("recall")  # a builtin plugin's command: replaced, as docs/plugins.md says
+            def recall():
+                click.echo("SHADOW RECALL")
+
             lazy_commands(cli, {"status": "help.plugins"}, _status)
 
         def _status(cli):
@@ -379,6 +383,7 @@ def test_a_plugin_command_named_like_a_core_command_is_not_taken(cli, ws_path, t
     assert hello.stdout == "SHADOW HELLO\n" and hello.stderr.count("未采用") == 2
     status = cli("status", "--json", env=env, load_plugins="mylife-shadow")
     assert status.returncode == 0 and "SHADOW" not in status.stdout
+    assert cli("recall", env=env, load_plugins="mylife-shadow").stdout == "SHADOW RECALL\n"
 
 
 # --------------------------------------------------------------------------- a plugin's mistakes name it
