@@ -493,6 +493,29 @@ def test_a_write_whose_hooks_cannot_run_says_why(cli, ws_path, tmp_path):
     assert len(list((ws_path / "raw").glob("*.md"))) == 1
 
 
+def test_a_third_party_tool_that_raises_names_its_plugin(cli, tmp_path):
+    """A plugin tool's bug was said as 'internal error: a MyLife defect' (exit 70), no plugin named:
+    to the user of ``mylife tool`` as to a model calling it."""
+    env = installed_by_path(tmp_path / "site", "mylife-sleeptool", """
+        from mylife_core import hookimpl
+
+        def _average(workspace, actor):
+            return {"hours": 6.5 / 0}
+
+        @hookimpl
+        def register_tools(register):
+            register(name="sleep_average", description="最近一个月的平均睡眠时长", handler=_average,
+                     input_schema={"type": "object", "properties": {}, "additionalProperties": False})
+    """)
+    assert cli("init").returncode == 0
+    called = cli("tool", "sleep_average", "--json", env=env, load_plugins="mylife-sleeptool")
+    assert called.returncode == 7, called.stderr
+    error = called.json()["error"]
+    assert error["key"] == "plugin_failed" and error["params"]["plugin"] == "mylife-sleeptool"
+    assert "插件「mylife-sleeptool」在 sleep_average 中出错：ZeroDivisionError" in error["message"]
+    assert "内部错误" not in called.stdout + called.stderr
+
+
 def test_two_plugins_with_one_entry_point_name_both_load(cli, tmp_path):
     """Entry-point names are the authors' to pick: two distributions both calling theirs ``sleep``
     left the second silently out (not listed, its hooks never called), and one module behind two

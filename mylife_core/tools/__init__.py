@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import MyLifeError, UsageError
+from ..errors import MyLifeError, PluginError, UsageError
+from ..plugins import BUILTIN_PREFIX
 from ..storage import describe as said  # a bad argument in the user's words (not describe() below)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -213,6 +214,9 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
         outside = outside_cause(exc, ws.root)  # a read-only workspace, a full disk: said as the CLI says it
         if outside is not None:
             return ToolOutcome.failed(name, outside)
+        if spec.plugin and not spec.plugin.startswith(BUILTIN_PREFIX):  # a third party's tool: its plugin is named
+            return ToolOutcome.failed(name, PluginError("plugin_failed", plugin=ws.plugins.plugin_label(spec.plugin),
+                                                        hook=name, reason=f"{type(exc).__name__}: {exc}"))
         return ToolOutcome(name, False, error_exit=70, error={"code": "internal", "key": "internal",
                                                "message": t("error.internal", reason=f"{type(exc).__name__}: {exc}"),
                                                "params": {}})
