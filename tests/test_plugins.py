@@ -493,7 +493,7 @@ def test_a_write_whose_hooks_cannot_run_says_why(cli, ws_path, tmp_path):
     assert len(list((ws_path / "raw").glob("*.md"))) == 1
 
 
-def test_a_third_party_tool_that_raises_names_its_plugin(cli, tmp_path):
+def test_a_third_party_tool_that_raises_names_its_plugin(cli, ws_path, tmp_path):
     """A plugin tool's bug was said as 'internal error: a MyLife defect' (exit 70), no plugin named:
     to the user of ``mylife tool`` as to a model calling it."""
     env = installed_by_path(tmp_path / "site", "mylife-sleeptool", """
@@ -502,10 +502,15 @@ def test_a_third_party_tool_that_raises_names_its_plugin(cli, tmp_path):
         def _average(workspace, actor):
             return {"hours": 6.5 / 0}
 
+        def _longest(workspace, actor, days=30):
+            return {"hours": max(None, days)}  # a TypeError of its own, not the caller's
+
         @hookimpl
         def register_tools(register):
             register(name="sleep_average", description="最近一个月的平均睡眠时长", handler=_average,
                      input_schema={"type": "object", "properties": {}, "additionalProperties": False})
+            register(name="sleep_longest", description="最长的一次睡眠", handler=_longest,
+                     input_schema={"type": "object", "properties": {"days": {"type": "integer"}}})
     """)
     assert cli("init").returncode == 0
     called = cli("tool", "sleep_average", "--json", env=env, load_plugins="mylife-sleeptool")
@@ -514,6 +519,26 @@ def test_a_third_party_tool_that_raises_names_its_plugin(cli, tmp_path):
     assert error["key"] == "plugin_failed" and error["params"]["plugin"] == "mylife-sleeptool"
     assert "插件「mylife-sleeptool」在 sleep_average 中出错：ZeroDivisionError" in error["message"]
     assert "内部错误" not in called.stdout + called.stderr
+    # a TypeError inside the handler is its bug (it was said as the caller's bad arguments, exit 2)
+    from mylife_core.tools import call_tool
+
+    ws = Workspace.open(ws_path, plugins=_host_of(tmp_path / "site", "mylife_sleeptool"))
+    bug = call_tool(ws, "sleep_longest", {}, actor="model")
+    assert bug.error["key"] == "plugin_failed" and "TypeError" in bug.error["message"]
+    wrong = call_tool(ws, "sleep_longest", {"weeks": 2}, actor="model")  # the caller's mistake stays so
+    assert wrong.error["key"] == "tool_bad_arguments" and "weeks" in wrong.error["message"]
+    ws.close()
+
+
+def _host_of(site: Path, module: str):
+    """A plugin host with the module ``module`` of ``site`` registered by hand."""
+    import importlib
+
+    sys.path.insert(0, str(site))
+    try:
+        return plugin_host(importlib.import_module(module))
+    finally:
+        sys.path.remove(str(site))
 
 
 def test_two_plugins_with_one_entry_point_name_both_load(cli, tmp_path):
