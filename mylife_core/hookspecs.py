@@ -45,7 +45,9 @@ def register_commands(cli: "click.Group") -> None:
 
     Called once when the CLI is built. Use ``@cli.command()`` or ``cli.add_command(...)``.
     Commands should accept ``--workspace`` and ``--json`` like the core ones
-    (``mylife_core.cli.common.workspace_options``).
+    (``mylife_core.cli.common.workspace_options``). A command named like a core command
+    (``record``, ``init`` ...) is not taken and the plugin is named on stderr; one named like a
+    builtin plugin's command replaces it.
 
     :param cli: the root ``click.Group``.
     """

@@ -121,13 +121,25 @@ def _load_entrypoints(pm: pluggy.PluginManager, env: str | None) -> None:
         dist_name = dist.metadata["Name"] if dist is not None else ep.name
         if not _selected(env, {ep.name, dist_name}):
             continue
-        if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
+        if pm.is_blocked(ep.name):
             continue
         try:
             plugin = ep.load()
         except Exception as exc:  # attribute the failure to the plugin, do not crash blindly
             raise PluginError("plugin_import", name=dist_name, reason=f"{type(exc).__name__}: {exc}") from exc
-        pm.register(plugin, name=ep.name)
+        if pm.is_registered(plugin):  # one module behind two entry points: loaded once
+            continue
+        # two distributions may pick the same entry-point name: each loads, the second under its
+        # distribution's name (it was silently left out); "mylife.*" names are the builtin ones'
+        name = next(n for n in (ep.name, dist_name, f"{dist_name}:{ep.name}")
+                    if pm.get_plugin(n) is None and not n.startswith(BUILTIN_PREFIX))
+        try:  # a hook name misspelt (on_changes), a parameter the hook does not have: this plugin's
+            pm.register(plugin, name=name)
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            if pm.is_registered(plugin):
+                pm.unregister(plugin)
+            raise PluginError("plugin_import", name=dist_name, reason=f"{type(exc).__name__}: {exc}") from exc
         if dist is not None:
             pm._plugin_distinfo.append((plugin, dist))  # what load_setuptools_entrypoints does
 
@@ -240,6 +252,20 @@ class PluginHost:
     def plugin_label(self, plugin_name: str) -> str:
         return plugin_label(self.pm, plugin_name)
 
+    def calling_plugin(self, hook_name: str) -> str | None:
+        """The plugin (its distribution, else its registered name) whose ``hook_name``
+        implementation is running now, found on the call stack (innermost first), else None:
+        what a callback handed to a hook (the CLI group of ``register_commands``) reports by."""
+        codes = {getattr(impl.function, "__code__", None): impl.plugin_name
+                 for impl in getattr(self.pm.hook, hook_name).get_hookimpls() if impl.plugin_name != ATTRIBUTION}
+        frame = sys._getframe(1)
+        while frame is not None:
+            name = codes.get(frame.f_code)
+            if name is not None:
+                return self.plugin_label(name)
+            frame = frame.f_back
+        return None
+
     # -- calling ---------------------------------------------------------------------------
     def _impl_order(self, hook_name: str) -> list[str]:
         """The plugins implementing ``hook_name`` (wrappers aside), in pluggy's call order."""
@@ -265,6 +291,26 @@ class PluginHost:
         """Call ``hook_name`` one plugin at a time, in pluggy's order: ``[(plugin, result)]``."""
         return [(name, self._call_one(hook_name, name, **kwargs)) for name in self._impl_order(hook_name)]
 
+    def _bad_result(self, hook_name: str, plugin_name: str | None, expected: str, got: Any) -> PluginError:
+        """The error for a hook result of the wrong type, naming the plugin that returned it."""
+        shown = repr(got)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        error = PluginError("plugin_bad_result", plugin=self.plugin_label(plugin_name) if plugin_name else "?",
+                            hook=hook_name, expected=expected, got=f"{type(got).__name__} {shown}")
+        error.plugin = plugin_name
+        return error
+
+    def _first(self, hook_name: str, valid: Callable[[Any], bool], expected: str, **kwargs: Any) -> Any:
+        """One pluggy call of a firstresult hook; an answer that is not ``expected`` is a
+        :class:`PluginError` naming the plugin that gave it (the first plugin, in call order,
+        to answer again when asked alone; the builtin ones always answer as documented)."""
+        result = getattr(self.pm.hook, hook_name)(**kwargs)
+        if result is None or valid(result):
+            return result
+        culprit = next((name for name in self._impl_order(hook_name) if not name.startswith(BUILTIN_PREFIX)
+                        and self._call_one(hook_name, name, **kwargs) is not None), None)
+        raise self._bad_result(hook_name, culprit, expected, result)
+
     def _collect(self, hook_name: str, model: type[S], key: str) -> dict[str, S]:
         """Run a registration hook; validate; resolve clashes (third party beats builtin,
         then the first in call order wins) and remember who registered what."""
@@ -286,7 +332,12 @@ class PluginHost:
 
         out: list[tuple[str, S]] = []
         for plugin_name in self._impl_order(hook_name):
-            def register(_plugin: str = plugin_name, **kwargs: Any) -> None:
+            def register(*args: Any, _plugin: str = plugin_name, **kwargs: Any) -> None:
+                if args:  # register("睡眠时长", ...): said as such, never taken for the plugin's name
+                    error = PluginError("plugin_register_positional", plugin=self.plugin_label(_plugin),
+                                        hook=hook_name, args=", ".join(map(repr, args))[:80], key=key or "path")
+                    error.plugin = _plugin
+                    raise error
                 try:
                     out.append((_plugin, model(plugin=_plugin, **kwargs)))
                 except ValidationError as exc:
@@ -386,10 +437,14 @@ class PluginHost:
 
     # -- firstresult / pipeline ------------------------------------------------------------
     def infer_ttl(self, name: str, value: Any, workspace: Any) -> Any:
-        return self.pm.hook.infer_ttl(name=name, value=value, workspace=workspace)
+        from .specs import TTLGuess
+
+        return self._first("infer_ttl", lambda r: isinstance(r, TTLGuess), "TTLGuess | None",
+                           name=name, value=value, workspace=workspace)
 
     def vector_index(self, workspace: Any) -> Any:
-        return self.pm.hook.vector_index(workspace=workspace)
+        return self._first("vector_index", lambda r: callable(getattr(r, "search", None)),
+                           "an object with search(query, k) | None", workspace=workspace)
 
     def pre_decide(self, workspace: Any, question: str, decisions: list, options: dict) -> Verdict:
         """Combine every plugin's verdict: any deny wins, else any steer, else allow."""
@@ -399,6 +454,8 @@ class PluginHost:
         for plugin_name, result in self._each("pre_decide", workspace=workspace, question=question,
                                               decisions=decisions, options=options):
             if result is not None:
+                if not isinstance(result, Verdict):
+                    raise self._bad_result("pre_decide", plugin_name, "Verdict | None", result)
                 result.plugin = result.plugin or plugin_name
                 verdicts.append(result)
         for kind in ("deny", "steer"):
@@ -416,7 +473,10 @@ class PluginHost:
 
         signals: list[DriftSignal] = []
         for plugin_name, result in self._each("detect_drift", turn=turn, session=session, workspace=workspace):
-            for signal in ([result] if isinstance(result, DriftSignal) else (result or [])):
+            found = [result] if isinstance(result, DriftSignal) else (result or [])
+            if not isinstance(found, (list, tuple)) or not all(isinstance(s, DriftSignal) for s in found):
+                raise self._bad_result("detect_drift", plugin_name, "list[DriftSignal] | DriftSignal | None", result)
+            for signal in found:
                 signal.plugin = signal.plugin or plugin_name
                 signals.append(signal)
         return signals
@@ -425,9 +485,17 @@ class PluginHost:
         self.pm.hook.render_output(answer=answer, workspace=workspace)
         return answer
 
-    def verify_workspace(self, workspace: Any) -> list[tuple[str, Any]]:
-        """``[(plugin, problems)]`` from every ``verify_workspace`` implementation."""
-        return self._each("verify_workspace", workspace=workspace)
+    def verify_workspace(self, workspace: Any) -> list[tuple[str, list[dict]]]:
+        """``[(plugin, problems)]`` from every ``verify_workspace`` implementation (None: ``[]``)."""
+        found = []
+        for plugin_name, result in self._each("verify_workspace", workspace=workspace):
+            problems = result or []
+            if not isinstance(problems, list) or not all(
+                    isinstance(p, dict) and isinstance(p.get("message"), str) for p in problems):
+                raise self._bad_result("verify_workspace", plugin_name, 'list[{"kind", "message", "file"}] | None',
+                                       result)
+            found.append((plugin_name, problems))
+        return found
 
     def add_commands(self, cli: Any) -> None:
         self.pm.hook.register_commands(cli=cli)

@@ -37,7 +37,7 @@ def new_plugin(name: str, into: Path, *, title: str | None = None) -> NewPlugin:
     if not NAME.match(name):
         raise UsageError("plugin_bad_name", name=name)
     title = (title or name).strip()
-    if not title or any(c in title for c in ":#[]{},\n\"'"):
+    if not title or any(c in title for c in ":#[]{},\n\"'\\"):  # quoted in YAML, TOML and Python
         raise UsageError("plugin_bad_title", title=title)
     dist, module = f"mylife-{name}", f"mylife_{name.replace('-', '_')}"
     target = Path(into) / dist

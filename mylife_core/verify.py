@@ -277,8 +277,7 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
     if claims_read:
         guard(lambda: _claims_in_other_store(ws, configured_ids, add))
 
-    for plugin_name in ws.plugins._impl_order("verify_workspace"):
-        result = ws.plugins._call_one("verify_workspace", plugin_name, workspace=ws)
-        for item in result or []:
+    for _plugin, problems in ws.plugins.verify_workspace(ws):
+        for item in problems:
             add(Problem(item.get("kind", "plugin"), item["message"], file=item.get("file")))
     return report

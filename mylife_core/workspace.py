@@ -184,6 +184,18 @@ def _parse_config(path: Path, data: bytes | None) -> Config:
     return yamlfile.loads(data, path, _CONFIG, default={})
 
 
+def _said_after_write(exc: Exception) -> None:
+    """Say on stderr why the notification hooks of a durable write could not run (a plugin that
+    fails to load: the builtin search index and git history are notified through the same host)."""
+    import sys
+
+    from .errors import MyLifeError
+    from .messages import t
+
+    reason = f"{type(exc).__name__}: {exc}"
+    print(exc.render() if isinstance(exc, MyLifeError) else t("error.internal", reason=reason), file=sys.stderr)
+
+
 def _merge(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
     """``base`` with ``changes`` applied: a mapping merged key by key into a mapping, anything
     else replaced."""
@@ -383,8 +395,8 @@ class Workspace:
                     self.__dict__[SUSPEND_KEY] = suspended
                 try:
                     self.plugins.notify_change(self, change)
-                except Exception:  # noqa: BLE001 - the write is durable; a hook never undoes it
-                    pass
+                except Exception as exc:  # noqa: BLE001 - the write is durable; a hook never undoes it,
+                    _said_after_write(exc)  # but what kept the hooks from running is said, never swallowed
                 finally:
                     if suspended:
                         self.__dict__[SUSPEND_KEY] = previous

@@ -107,9 +107,29 @@ def test_the_new_plugin_passes_its_own_tests(guitar):
     assert re.search(r"\b3 passed\b", run.stdout)
 
 
+@pytest.mark.parametrize("title", ["yes", "2024", "!急"])
+def test_a_plugin_made_with_any_accepted_title_passes_its_own_tests(title, tmp_path):
+    """The template wrote the title into lens.yaml unquoted: a title like yes (a boolean), 2024 (a
+    number) or !急 (a YAML tag) gave a lens MyLife refused to load and whose own tests failed."""
+    import os
+
+    made = run_cli(["plugin", "new", "demo", "--title", title, "--into", str(tmp_path)])
+    assert made.returncode == 0, made.stderr
+    folder = tmp_path / "mylife-demo"
+    env = cli_env(None, None, "")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(folder), os.environ.get("PYTHONPATH", "")] if p)
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=folder,
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert re.search(r"\b3 passed\b", run.stdout)
+
+
 def test_bad_names_and_existing_folders_are_refused(tmp_path):
     bad = run_cli(["plugin", "new", "Guitar Lessons!", "--into", str(tmp_path)])
     assert bad.returncode == 2 and "插件名「guitar lessons!」无效" in bad.stderr
+    backslash = run_cli(["plugin", "new", "guitar", "--title", "吉他\\入门", "--into", str(tmp_path)])
+    assert backslash.returncode == 2 and "反斜杠" in backslash.stderr  # it would end a quoted string early
+    assert not (tmp_path / "mylife-guitar").exists()
     (tmp_path / "mylife-guitar").mkdir()
     (tmp_path / "mylife-guitar" / "mine.txt").write_text("keep me", encoding="utf-8")
     exists = run_cli(["plugin", "new", "guitar", "--into", str(tmp_path)])
@@ -126,8 +146,8 @@ def test_docs_walkthrough_matches_what_the_template_does(guitar, tmp_path):
     base, _, python, _ = guitar
     ws = tmp_path / "ws"
     mylife(python, "init", workspace=ws)
-    real = mylife(python, "plugins", workspace=ws).stdout.splitlines()[:2]
-    assert "$ mylife plugins\n" + "\n".join(real) in section
+    real = mylife(python, "plugins", workspace=ws).stdout  # the whole listing, the builtin count too
+    assert "$ mylife plugins\n" + real in section
     made = run_cli(["plugin", "new", "guitar", "--title", "学吉他", "--into", str(tmp_path)]).stdout
     first = made.splitlines()[0].replace(str(tmp_path) + "/", "")
     assert first in section

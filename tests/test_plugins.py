@@ -195,17 +195,24 @@ def test_hook_infer_ttl_stops_at_the_first_answer(ws):
 
 
 def test_hook_vector_index_first_answer_wins(ws):
+    class Index:
+        def __init__(self, root):
+            self.root = root
+
+        def search(self, query, k):
+            return []
+
     class Vectors:
         @hookimpl
         def vector_index(self, workspace):
-            return {"index-for": str(workspace.root)}
+            return Index(str(workspace.root))
 
     class Other:
         @hookimpl(trylast=True)
         def vector_index(self, workspace):
-            return {"index-for": "other"}
+            return Index("other")
 
-    assert plugin_host(Vectors(), Other()).vector_index(ws) == {"index-for": str(ws.root)}
+    assert plugin_host(Vectors(), Other()).vector_index(ws).root == str(ws.root)
     assert plugin_host().vector_index(ws) is None  # no vector plugin: keyword mode
 
 
@@ -330,6 +337,293 @@ def test_hook_register_commands_adds_a_command(ws):
 
     assert "ping" in build_cli(plugin_host(Cmd())).commands
     assert "ping" not in build_cli(plugin_host()).commands
+
+
+def test_a_plugin_command_named_like_a_core_command_is_not_taken(cli, ws_path, tmp_path):
+    """A plugin's ``record`` replaced the core's in ``mylife --help`` (an empty summary) while
+    ``mylife record`` still ran the core's, and nothing said so; announced lazily (``status``),
+    it replaced the core's help line the same way. Now the core's stays in both, and the plugin
+    is named on stderr."""
+    env = installed_by_path(tmp_path / "site", "mylife-shadow", """
+        import click
+        from mylife_core import hookimpl
+        from mylife_core.cli.lazy import lazy_commands
+
+        @hookimpl
+        def register_commands(cli):
+            @cli.command("record")
+            def record():
+                click.echo("SHADOW RECORD")
+
+            @cli.command("shadow-hello")
+            def hello():
+                click.echo("SHADOW HELLO")
+
+            @cli.command("recall")  # a builtin plugin's command: replaced, as docs/plugins.md says
+            def recall():
+                click.echo("SHADOW RECALL")
+
+            lazy_commands(cli, {"status": "help.plugins"}, _status)
+
+        def _status(cli):
+            cli.add_command(click.Command("status", callback=lambda: click.echo("SHADOW STATUS")))
+    """)
+    assert cli("init").returncode == 0
+    helped = cli("--help", env=env, load_plugins="mylife-shadow")
+    assert helped.returncode == 0, helped.stderr
+    lines = {line.split()[0]: line for line in helped.stdout.splitlines() if line.startswith("  ") and line.split()}
+    assert "原样存入 L0" in lines["record"] and "shadow-hello" in lines
+    assert "工作区概况" in lines["status"]  # the core's help line, not the plugin's (help.plugins)
+    for name in ("record", "status"):
+        assert f"插件「mylife-shadow」注册的命令 {name} 与 MyLife 自带的命令同名，未采用" in helped.stderr
+    recorded = cli("record", "今天加班到十点", "--topic", "career", env=env, load_plugins="mylife-shadow")
+    assert recorded.returncode == 0 and "SHADOW" not in recorded.stdout
+    assert len(list((ws_path / "raw").glob("*.md"))) == 1
+    hello = cli("shadow-hello", env=env, load_plugins="mylife-shadow")  # its own commands work, said once each
+    assert hello.stdout == "SHADOW HELLO\n" and hello.stderr.count("未采用") == 2
+    status = cli("status", "--json", env=env, load_plugins="mylife-shadow")
+    assert status.returncode == 0 and "SHADOW" not in status.stdout
+    assert cli("recall", env=env, load_plugins="mylife-shadow").stdout == "SHADOW RECALL\n"
+
+
+# --------------------------------------------------------------------------- a plugin's mistakes name it
+
+
+def test_a_result_of_the_wrong_type_names_the_plugin_and_the_hook(ws):
+    """A hook answering with the wrong type (a dict for a Verdict, an int for a TTLGuess) was an
+    AttributeError deep in the core, said as 'internal error: a MyLife defect' with no plugin named."""
+
+    class Wrong:
+        @hookimpl
+        def pre_decide(self, question):
+            return {"kind": "deny"}
+
+        @hookimpl
+        def detect_drift(self, turn):
+            return {"signal": "x", "score": 1}
+
+        @hookimpl
+        def verify_workspace(self, workspace):
+            return "all good"
+
+        @hookimpl
+        def infer_ttl(self, name):
+            return 30
+
+        @hookimpl
+        def vector_index(self, workspace):
+            return {"search": "not callable"}
+
+    wrong = Wrong()
+    host = plugin_host(wrong, builtins=False)  # the builtin drift signals want a real chat session
+    name = host.pm.get_name(wrong)
+    calls = {"pre_decide": lambda: host.pre_decide(ws, "要不要跳槽", [], {}),
+             "detect_drift": lambda: host.detect_drift("换个话题", None, ws),
+             "verify_workspace": lambda: host.verify_workspace(ws),
+             "infer_ttl": lambda: host.infer_ttl("睡眠时长", 7, ws),
+             "vector_index": lambda: host.vector_index(ws)}
+    for hook, call in calls.items():
+        with pytest.raises(PluginError) as exc:
+            call()
+        assert exc.value.key == "plugin_bad_result" and exc.value.plugin == name, hook
+        assert exc.value.params["hook"] == hook and exc.value.params["plugin"] == name
+    assert "int 30" in _rendered(host, ws) and "TTLGuess" in _rendered(host, ws)
+
+
+def _rendered(host, ws):
+    try:
+        host.infer_ttl("睡眠时长", 7, ws)
+    except PluginError as exc:
+        return exc.render()
+    return ""
+
+
+def installed_by_path(site: Path, dist: str, code: str, version: str = "0.2.0",
+                      entry_points: tuple[str, ...] = ()) -> dict[str, str]:
+    """The plugin ``dist`` (one module, ``code``) installed by path: the module and a dist-info
+    folder with its entry points (by default the name after ``mylife-``), as pip leaves them;
+    the ``env`` that puts ``site`` on the path."""
+    import textwrap
+
+    module = dist.replace("-", "_")
+    site.mkdir(parents=True, exist_ok=True)
+    (site / f"{module}.py").write_text(textwrap.dedent(code), encoding="utf-8")
+    info = site / f"{module}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n", encoding="utf-8")
+    names = entry_points or (dist[len("mylife-"):],)
+    (info / "entry_points.txt").write_text("[mylife]\n" + "".join(f"{n} = {module}\n" for n in names),
+                                           encoding="utf-8")
+    return {"PYTHONPATH": str(site)}
+
+
+def test_a_misspelt_hook_or_parameter_names_the_plugin(cli, tmp_path):
+    """``def on_changes(...)`` or a parameter the hook does not have was pluggy's
+    PluginValidationError said as 'internal error: a MyLife defect', no plugin named."""
+    typo = installed_by_path(tmp_path / "typo", "mylife-typo", """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def on_changes(workspace, change):
+            pass
+    """)
+    extra = installed_by_path(tmp_path / "extra", "mylife-extra", """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def on_change(workspace, change, extra):
+            pass
+    """)
+    for env, dist, said in ((typo, "mylife-typo", "unknown hook 'on_changes'"), (extra, "mylife-extra", "'extra'")):
+        listed = cli("plugins", env=env, load_plugins=dist)
+        assert listed.returncode == 7 and f"插件「{dist}」加载失败：PluginValidationError" in listed.stderr
+        assert said in listed.stderr and "内部错误" not in listed.stderr
+
+
+def test_a_write_whose_hooks_cannot_run_says_why(cli, ws_path, tmp_path):
+    """With a plugin that fails to load, ``mylife record`` saved the note and exited 0 while
+    every on_change hook (the search index, git history: builtin ones) silently did not run."""
+    env = installed_by_path(tmp_path / "site", "mylife-broke", """
+        raise RuntimeError("needs a setting")
+    """)
+    assert cli("init").returncode == 0
+    rec = cli("record", "今天加班到十点", "--topic", "career", env=env, load_plugins="mylife-broke")
+    assert rec.returncode == 0 and "已原样保存" in rec.stdout  # the write is durable and said so
+    assert "插件「mylife-broke」加载失败：RuntimeError: needs a setting" in rec.stderr
+    assert len(list((ws_path / "raw").glob("*.md"))) == 1
+
+
+def test_a_third_party_tool_that_raises_names_its_plugin(cli, ws_path, tmp_path):
+    """A plugin tool's bug was said as 'internal error: a MyLife defect' (exit 70), no plugin named:
+    to the user of ``mylife tool`` as to a model calling it."""
+    env = installed_by_path(tmp_path / "site", "mylife-sleeptool", """
+        from mylife_core import hookimpl
+
+        def _average(workspace, actor):
+            return {"hours": 6.5 / 0}
+
+        def _longest(workspace, actor, days=30):
+            return {"hours": max(None, days)}  # a TypeError of its own, not the caller's
+
+        @hookimpl
+        def register_tools(register):
+            register(name="sleep_average", description="最近一个月的平均睡眠时长", handler=_average,
+                     input_schema={"type": "object", "properties": {}, "additionalProperties": False})
+            register(name="sleep_longest", description="最长的一次睡眠", handler=_longest,
+                     input_schema={"type": "object", "properties": {"days": {"type": "integer"}}})
+    """)
+    assert cli("init").returncode == 0
+    called = cli("tool", "sleep_average", "--json", env=env, load_plugins="mylife-sleeptool")
+    assert called.returncode == 7, called.stderr
+    error = called.json()["error"]
+    assert error["key"] == "plugin_failed" and error["params"]["plugin"] == "mylife-sleeptool"
+    assert "插件「mylife-sleeptool」在 sleep_average 中出错：ZeroDivisionError" in error["message"]
+    assert "内部错误" not in called.stdout + called.stderr
+    # a TypeError inside the handler is its bug (it was said as the caller's bad arguments, exit 2)
+    from mylife_core.tools import call_tool
+
+    ws = Workspace.open(ws_path, plugins=_host_of(tmp_path / "site", "mylife_sleeptool"))
+    bug = call_tool(ws, "sleep_longest", {}, actor="model")
+    assert bug.error["key"] == "plugin_failed" and "TypeError" in bug.error["message"]
+    wrong = call_tool(ws, "sleep_longest", {"weeks": 2}, actor="model")  # the caller's mistake stays so
+    assert wrong.error["key"] == "tool_bad_arguments" and "weeks" in wrong.error["message"]
+    ws.close()
+
+
+def _host_of(site: Path, module: str):
+    """A plugin host with the module ``module`` of ``site`` registered by hand."""
+    import importlib
+
+    sys.path.insert(0, str(site))
+    try:
+        return plugin_host(importlib.import_module(module))
+    finally:
+        sys.path.remove(str(site))
+
+
+def test_two_plugins_with_one_entry_point_name_both_load(cli, tmp_path):
+    """Entry-point names are the authors' to pick: two distributions both calling theirs ``sleep``
+    left the second silently out (not listed, its hooks never called), and one module behind two
+    entry points stopped every command with an internal error (pluggy: already registered)."""
+    synonyms = """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def register_synonyms(register):
+            register(word="{word}", synonyms=["{word}2"])
+    """
+    paths = []
+    for dist, word, names in (("mylife-sleep-a", "睡眠", ("sleep",)), ("mylife-sleep-b", "失眠", ("sleep",)),
+                              ("mylife-twice", "熬夜", ("twice", "twice-again")),
+                              ("mylife-dotted", "午睡", ("mylife.search",))):
+        paths.append(installed_by_path(tmp_path / dist, dist, synonyms.replace("{word}", word),
+                                       entry_points=names)["PYTHONPATH"])
+    env = {"PYTHONPATH": ":".join(paths)}
+    load = "mylife-sleep-a,mylife-sleep-b,mylife-twice,mylife-dotted"
+    listed = cli("plugins", "--json", env=env, load_plugins=load)
+    assert listed.returncode == 0, listed.stderr
+    third = sorted(p["distribution"] for p in listed.json()["plugins"] if not p["builtin"])
+    assert third == ["mylife-dotted", "mylife-sleep-a", "mylife-sleep-b", "mylife-twice"]
+    code = ("from mylife_core.plugins import PluginHost; "
+            "print(sorted(w for w in PluginHost().synonyms() if w in ('睡眠', '失眠', '熬夜', '午睡')))")
+    import os
+
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": ":".join([*paths, os.environ.get("PYTHONPATH", "")]),
+                              "MYLIFE_LOAD_PLUGINS": load})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == str(sorted(["睡眠", "失眠", "熬夜", "午睡"]))
+
+
+def test_a_wrong_result_from_an_installed_plugin_is_said_with_its_name_and_nothing_is_written(cli, ws_path,
+                                                                                              tmp_path):
+    """End to end: the plugin installed by path (an entry point in a dist-info folder)."""
+    env = installed_by_path(tmp_path / "site", "mylife-wrong", """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def infer_ttl(name):
+            return 30
+
+        @hookimpl
+        def verify_workspace(workspace):
+            return 'all good'
+    """)
+    assert cli("init").returncode == 0
+    before = (ws_path / "profile.yaml").read_bytes()
+    set_ = cli("profile", "set", "睡眠时长", "7", env=env, load_plugins="mylife-wrong")
+    assert set_.returncode == 7 and "Traceback" not in set_.stderr
+    assert "插件「mylife-wrong」的 infer_ttl 返回了 int 30，应为 TTLGuess | None" in set_.stderr
+    assert "内部错误" not in set_.stderr
+    assert (ws_path / "profile.yaml").read_bytes() == before  # nothing written half way
+    checked = cli("verify", "--json", env=env, load_plugins="mylife-wrong")
+    assert checked.returncode == 7 and checked.json()["error"]["key"] == "plugin_bad_result"
+    assert checked.json()["error"]["params"]["hook"] == "verify_workspace"
+
+
+def test_register_with_a_positional_argument_names_the_plugin_not_the_field():
+    """``register("睡眠时长", ttl_days=30)`` (as the docs' signature reads) took the field's name for
+    the plugin's: 插件「睡眠时长」… Field required."""
+
+    class Positional:
+        @hookimpl
+        def register_fields(self, register):
+            register("睡眠时长", ttl_days=30)
+
+    plugin = Positional()
+    host = plugin_host(plugin)
+    with pytest.raises(PluginError) as exc:
+        host.fields()
+    assert exc.value.key == "plugin_register_positional" and exc.value.plugin == host.pm.get_name(plugin)
+    assert "睡眠时长" not in exc.value.params["plugin"]
+    assert "register(name=...)" in exc.value.render() and "'睡眠时长'" in exc.value.render()
+
+
+def test_plugins_hook_with_an_unknown_name_says_so(cli):
+    """``mylife plugins --hook on_chang`` (a typo) said 没有加载任何插件 and exited 0."""
+    typo = cli("plugins", "--hook", "on_chang")
+    assert typo.returncode == 2 and "没有名为「on_chang」的钩子" in typo.stderr and "on_change" in typo.stderr
+    assert cli("plugins", "--hook", "on_change", "--json").returncode == 0
 
 
 # --------------------------------------------------------------------------- meta: docs and tests

@@ -64,8 +64,29 @@ class MyLifeGroup(click.Group):
     def add_lazy(self, name: str, help_key: str, register: Registrar) -> None:
         """Announce command ``name`` (its help text is the message ``help_key``); ``register``
         adds the real command(s) to this group the first time one of them is needed."""
-        if name not in self.commands:
+        if name in CORE_COMMANDS and (name in self._lazy or name in self.commands):
+            self._core_name_taken(name)
+        elif name not in self.commands:
             self._lazy[name] = (help_key, register)
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """A plugin's command named like a core one (``record``) is not taken: ``mylife record``
+        runs the core's, and ``--help`` lists the core's (it listed the plugin's, while running the
+        core's); the plugin is named on stderr. Any other name is added as click adds it."""
+        name = name or cmd.name
+        if name in CORE_COMMANDS and cmd is not _core_command(name):
+            self._core_name_taken(name)
+            return
+        super().add_command(cmd, name)
+
+    def _core_name_taken(self, name: str) -> None:
+        from ..messages import t
+        from ..plugins import default_host
+
+        host = self._plugins or default_host()
+        message = t("plugin.command_is_core", plugin=host.calling_plugin("register_commands") or "?", name=name)
+        host.warnings.append(message)
+        click.echo(message, err=True)
 
     def load_plugins(self) -> None:
         if self._plugins_loaded:
@@ -251,6 +272,11 @@ class _RootWorkspaceOption(click.Option):
 
 def _commands_heading() -> str:
     return click.core._("Commands")  # translated by messages.install_click_translations
+
+
+def _core_command(name: str) -> click.Command | None:
+    """The core command ``name`` once its module is imported (by :func:`_core_loader`), else None."""
+    return getattr(sys.modules.get(f"{__name__}.{name}_cmd"), "command", None)
 
 
 def _core_loader(name: str) -> Registrar:

@@ -16,8 +16,11 @@ from .common import Output, json_option, workspace_option
 @json_option
 def command(hook: str | None, show_all: bool, trace: bool, traced: tuple[str, ...], workspace,
             as_json: bool) -> None:
-    from ..plugins import default_host
+    from ..errors import UsageError
+    from ..plugins import default_host, hook_names
 
+    if hook is not None and hook not in hook_names():  # a typo lists nothing: say so, with the names
+        raise UsageError("unknown_hook", name=hook, hooks=", ".join(hook_names()))
     if traced or trace:
         _trace(traced, workspace)
         return

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import MyLifeError, UsageError
+from ..errors import MyLifeError, PluginError, UsageError
+from ..plugins import BUILTIN_PREFIX
 from ..storage import describe as said  # a bad argument in the user's words (not describe() below)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -192,6 +193,10 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
     if not isinstance(arguments, dict):
         return ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name,
                                                    problem=said.not_an_object(arguments)))
+    third_party = bool(spec.plugin) and not spec.plugin.startswith(BUILTIN_PREFIX)
+    problem = _binding_problem(spec.handler, ws, actor, arguments) if third_party else None
+    if problem is not None:  # the model's arguments, not the plugin's bug (a TypeError inside it is)
+        return ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name, problem=problem))
     try:
         _require_utf8_arguments(arguments)  # JSON may carry lone surrogates ("\udcff"): refuse them here
         if spec.writes:
@@ -205,17 +210,43 @@ def call_tool(ws: "Workspace", name: str, arguments: dict[str, Any] | None, *, a
             return ToolOutcome(name, False, refused=True, error={"code": "refused", "key": exc.key,
                                                                  "message": exc.render(), "params": exc.params})
         return ToolOutcome.failed(name, exc)
-    except TypeError as exc:  # a third-party handler that rejects the arguments
-        return ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name, problem=str(exc)))
+    except TypeError as exc:  # a handler that rejects the arguments (a third party's was asked before the call)
+        if not third_party:
+            return ToolOutcome.failed(name, UsageError("tool_bad_arguments", tool=name, problem=str(exc)))
+        return _failed_in_plugin(ws, spec, name, exc)
     except Exception as exc:  # a bug in a tool must not kill the agent loop or the MCP server
         from ..errors import outside_cause
 
         outside = outside_cause(exc, ws.root)  # a read-only workspace, a full disk: said as the CLI says it
         if outside is not None:
             return ToolOutcome.failed(name, outside)
+        if third_party:  # a third party's tool: its plugin is named
+            return _failed_in_plugin(ws, spec, name, exc)
         return ToolOutcome(name, False, error_exit=70, error={"code": "internal", "key": "internal",
                                                "message": t("error.internal", reason=f"{type(exc).__name__}: {exc}"),
                                                "params": {}})
+
+
+def _binding_problem(handler: Callable[..., Any], ws: Any, actor: str, arguments: dict[str, Any]) -> str | None:
+    """Why ``handler(ws, actor, **arguments)`` cannot be called (click-like: an unexpected or a
+    missing argument), else None; None too when the handler's signature cannot be read."""
+    import inspect
+
+    try:
+        signature = inspect.signature(handler)
+    except (TypeError, ValueError):
+        return None
+    try:
+        signature.bind(ws, actor, **arguments)
+    except TypeError as exc:
+        return str(exc)
+    return None
+
+
+def _failed_in_plugin(ws: "Workspace", spec: "ToolSpec", name: str, exc: Exception) -> ToolOutcome:
+    """A third-party tool's handler raised: the call fails naming its plugin (``plugin_failed``)."""
+    return ToolOutcome.failed(name, PluginError("plugin_failed", plugin=ws.plugins.plugin_label(spec.plugin),
+                                                hook=name, reason=f"{type(exc).__name__}: {exc}"))
 
 
 def describe(spec: "ToolSpec", lang: str | None = None) -> str:
