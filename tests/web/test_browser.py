@@ -255,3 +255,29 @@ def test_a_busy_index_note_is_shown_on_the_page_the_write_goes_to_not_taken_by_a
     assert "cache/claims.sqlite" not in page.locator("#flash").inner_text()
     with open_ws(demo) as ws:
         assert ws.claims.get(first.id).status == "active" and ws.claims.get(second.id).status == "active"
+
+
+def test_a_very_long_unbroken_text_wraps_inside_the_page(serve, page, demo: Path):
+    """A note holding a long link (or any long run without spaces) and a claim quoting it: the
+    cards, the tables and the raw file wrapped nothing, so the review page grew ~6,000 px wide and
+    its buttons moved off to the side. Every page now wraps such text within its width."""
+    from mylife_core.tools import call_tool
+
+    link = "https://example.com/" + "x" * 600
+    with open_ws(demo) as ws:
+        rec = ws.raw.record(f"看到一个链接 {link}\n".encode(), topic="职业去留", actor="user")
+        out = call_tool(ws, "mylife_claim_add", {"claim": "收藏了链接 " + link, "kind": "fact", "topic": "职业去留",
+                                                 "provenance": f"{rec.file}#L1"}, actor="model via MCP")
+        assert out.ok, out.error
+    claim_id = out.result["claim"]["id"]
+    base = start(serve, page)
+    for path in ("/review", "/claims", "/claims?topic=" + quote("职业去留"), f"/{rec.file}",
+                 f"/claims/{claim_id}", "/search?q=" + quote("链接")):
+        page.goto(base + path)
+        assert link[:60] in page.content(), path
+        width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], (path, width)
+    page.goto(base + "/review")
+    button = page.locator(f"#card-{claim_id} button.accept").bounding_box()
+    assert button is not None and button["x"] + button["width"] <= 1200
+    no_errors(page)
