@@ -103,7 +103,7 @@ class Panel:
         self.env = Environment(loader=FileSystemLoader(str(HERE / "templates")),
                                autoescape=select_autoescape(default=True, default_for_string=True))
         self.env.globals.update(t=t, csrf=self.secrets.csrf, htmx=HTMX, url=url, marked=marked, cites=cites,
-                                age=_age, lang=self._lang, again=Again())
+                                age=_age, lang=self._lang, again=Again(), disclaimer=disclaimer_html)
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
         self._apply_language()
 
@@ -289,6 +289,19 @@ def cites(text: str) -> Markup:
     for i, part in enumerate(parts):
         out.append(f'[<a href="/claims/{part}">{part}</a>]' if i % 2 else str(escape(part)))
     return Markup("".join(out))
+
+
+def disclaimer_html(*, model_used: bool) -> Markup:
+    """The lines that end a decision output (:func:`~mylife_core.messages.disclaimer_lines`: the
+    disclaimer word for word, after the line saying no model wrote any of it when none did), one
+    paragraph each, its ``**仅供参考**`` in bold as the README shows it, all else escaped."""
+    import re
+
+    from ..messages import disclaimer_lines
+
+    paragraphs = [re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", str(escape(line)))
+                  for line in disclaimer_lines(model_used=model_used)]
+    return Markup("".join(f'<p class="disclaimer">{p}</p>' for p in paragraphs))
 
 
 def _age(days: float) -> str:

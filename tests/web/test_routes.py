@@ -608,6 +608,34 @@ def test_search_finds_a_tiaocao_note_for_huan_gongzuo(panel):
     assert panel.get("/search?q=x&layer=mars").status_code == 400
 
 
+def test_a_chains_page_ends_with_the_disclaimer_word_for_word(panel, demo: Path):
+    """A chain's page shows the conclusions of an answer (a decision output): it ended with a
+    shortened paraphrase of the disclaimer (no word of professionals, of the data staying local,
+    of the API provider), and an offline chain did not say no model wrote it. It ends as the
+    CLI's answer does now: the disclaimer word for word, after the no-model line when no model
+    wrote any of it (docs/design.md#disclaimer)."""
+    from mylife_core import clock
+    from mylife_core.layers.index import Chain, ChainLink, Conclusion
+    from mylife_core.messages import disclaimer_lines
+
+    with open_ws(demo) as ws:
+        claim = ws.claims.query(topic="职业去留", status="active")[0]
+        link = ChainLink(claim_id=claim.id, provenance=claim.provenance, excerpt_hash=claim.excerpt_hash)
+        ids = {mode: ws.index.add_chain(Chain(id="", question="我该不该跳槽？", asked_at=clock.now(), topic="职业去留",
+                                              mode=mode, model="fake/model" if mode == "model" else None,
+                                              conclusions=[Conclusion(text="你说过想跳槽", claim_ids=[claim.id])],
+                                              links=[link]), actor="model").id
+               for mode in ("model", "offline")}
+    for mode, chain_id in ids.items():
+        html = panel.get(f"/chains/{chain_id}").text
+        ending = html_lib.unescape(re.sub(r"<[^>]+>", "", html.split('id="disclaimer"', 1)[1]))
+        lines = [line.replace("**", "") for line in disclaimer_lines(model_used=mode == "model")]
+        assert all(line in ending for line in lines), (mode, ending)
+        assert ending.index(lines[0]) <= ending.index(lines[-1])
+        assert ("<strong>仅供参考</strong>" in html) and ("**" not in ending)
+        assert ("没有调用大语言模型" in ending) == (mode == "offline")
+
+
 def test_chains_and_branches(panel, demo: Path):
     from mylife_core import clock
     from mylife_core.chat.branches import open_branch
