@@ -281,3 +281,30 @@ def test_a_very_long_unbroken_text_wraps_inside_the_page(serve, page, demo: Path
     button = page.locator(f"#card-{claim_id} button.accept").bounding_box()
     assert button is not None and button["x"] + button["width"] <= 1200
     no_errors(page)
+
+
+def test_a_note_sent_again_while_the_workspace_is_busy_is_recorded_once(serve, page, demo: Path):
+    """The CLI holds the workspace lock; the note's first Enter waits, the user presses Enter again:
+    both sendings reached the panel and the note was recorded twice (raw/ is append-only, so for
+    good). The second sending is now answered as the first and writes nothing."""
+    import time
+
+    base = start(serve, page)
+    with open_ws(demo) as ws:
+        before = len(ws.raw.records())
+    page.goto(base + "/raw")
+    page.locator("details.add summary").click()
+    page.locator("form.record input[name=topic]").fill("职业去留")
+    page.locator("form.record textarea[name=text]").fill("今天只记一次。")
+    page.locator("#record").focus()
+    with open_ws(demo) as ws, ws.lock():  # another writer, for a second
+        page.keyboard.press("Enter")
+        time.sleep(0.5)
+        page.keyboard.press("Enter")
+        time.sleep(0.5)
+    page.wait_for_url(re.compile(r".*/raw/.*\.md$"))
+    with open_ws(demo) as ws:
+        records = ws.raw.records()
+    assert len(records) == before + 1 and ws.raw.read_bytes(records[-1].file) == "今天只记一次。".encode()
+    assert "今天只记一次。" in page.locator("ol.lines").inner_text()
+    no_errors(page)

@@ -10,7 +10,7 @@ import hashlib
 import html as html_lib
 import re
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 
@@ -523,6 +523,51 @@ def test_raw_list_view_add_and_escaping(panel, demo: Path):
     assert snapshot(demo) == snap
     assert panel.get("/raw/nope.md").status_code == 404
     assert panel.get(f"/{rec.file}?lines=x").status_code == 400
+
+
+def sent(html: str, action: str, **typed: str) -> dict[str, str]:
+    """What a browser sends from the form posting to ``action`` on ``html``: its hidden fields
+    as the page holds them, with ``typed`` filled in."""
+    block = form_block(html, action)
+    assert block is not None, action
+    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', block))
+    return {**{k: html_lib.unescape(v) for k, v in hidden.items()}, **typed}
+
+
+def test_a_form_sent_twice_writes_once(panel, demo: Path):
+    """A note sent twice from the same form (a second press of Enter while the workspace was busy:
+    the CLI holding the lock, an ask running on the panel's worker) was recorded twice, and raw/
+    is append-only: the copy could never be removed. A decision sent twice was an error page
+    ("already accepted") for a decision that had gone through. The second sending of the same
+    form with the same words now answers as the first did and writes nothing; the same form
+    sent with other words (the back button restores a form) is written."""
+    with open_ws(demo) as ws:
+        before = len(ws.raw.records())
+        cand = ws.claims.query(status="candidate")[0]
+    form = sent(panel.get("/raw").text, "/raw", topic="职业去留", text="今天只记一次。", at="")
+    first, second = panel.post("/raw", form, csrf=None), panel.post("/raw", form, csrf=None)
+    assert first.status_code == second.status_code == 303
+    assert second.headers["location"] == first.headers["location"]
+    with open_ws(demo) as ws:
+        assert len(ws.raw.records()) == before + 1
+    snap = snapshot(demo)
+    third = panel.post("/raw", {**form, "text": "这是另一条。"}, csrf=None)
+    assert third.status_code == 303 and third.headers["location"] != first.headers["location"]
+    with open_ws(demo) as ws:
+        assert ws.raw.records()[-1].file == unquote(third.headers["location"][1:])
+        assert len(ws.raw.records()) == before + 2
+    assert snapshot(demo) != snap
+    # a decision, sent twice without JavaScript
+    decide = sent(panel.get("/review").text, f"/claims/{cand.id}/accept")
+    first = panel.post(f"/claims/{cand.id}/accept", decide, csrf=None)
+    snap = snapshot(demo)
+    second = panel.post(f"/claims/{cand.id}/accept", decide, csrf=None)
+    assert first.status_code == second.status_code == 303 and second.headers["location"] == first.headers["location"]
+    assert snapshot(demo) == snap
+    # a question sent twice: one run
+    ask = sent(panel.get("/ask").text, "/ask", q="我该不该跳槽？")
+    first, second = panel.post("/ask", ask, csrf=None), panel.post("/ask", ask, csrf=None)
+    assert first.status_code == second.status_code == 303 and second.headers["location"] == first.headers["location"]
 
 
 def test_a_form_sent_back_keeps_every_word_typed(panel, demo: Path):
