@@ -308,3 +308,29 @@ def test_a_note_sent_again_while_the_workspace_is_busy_is_recorded_once(serve, p
     assert len(records) == before + 1 and ws.raw.read_bytes(records[-1].file) == "今天只记一次。".encode()
     assert "今天只记一次。" in page.locator("ol.lines").inner_text()
     no_errors(page)
+
+
+def test_without_javascript_enter_in_a_reason_box_disputes_and_never_accepts(serve, page, demo: Path):
+    """Every page works without JavaScript. But a card's form had 接受 as its first button, so
+    pressing Enter in the reason box (the natural way to send a reason) submitted it as 接受:
+    the claim the user meant to dispute was accepted, with the reason dropped. On the review page
+    and on a claim's page, Enter there now disputes with that reason, as panel.js does."""
+    base = start(serve, page)
+    with open_ws(demo) as ws:
+        first, second = ws.claims.query(status="candidate")[:2]
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        for claim, path in ((first, "/review"), (second, f"/claims/{second.id}")):
+            page.goto(base + path)
+            box = page.locator(f"#card-{claim.id} input.why" if path == "/review" else "form.decide input.why")
+            box.fill("这不是我的意思")
+            with page.expect_navigation():
+                box.press("Enter")
+            with open_ws(demo) as ws:
+                after = ws.claims.get(claim.id)
+                entry = ws.audit.tail(1)[0]
+            assert (after.status, after.note) == ("disputed", "这不是我的意思"), path
+            assert (entry.actor, entry.action, entry.target) == ("user", "claim.dispute", claim.id)
+    finally:
+        cdp.send("Emulation.setScriptExecutionDisabled", {"value": False})
