@@ -558,7 +558,7 @@ def test_a_form_sent_twice_writes_once(panel, demo: Path):
         assert len(ws.raw.records()) == before + 2
     assert snapshot(demo) != snap
     # a decision, sent twice without JavaScript
-    decide = sent(panel.get("/review").text, f"/claims/{cand.id}/accept")
+    decide = sent(panel.get("/review").text, f"/claims/{cand.id}/dispute")  # the card's form, sent as 接受
     first = panel.post(f"/claims/{cand.id}/accept", decide, csrf=None)
     snap = snapshot(demo)
     second = panel.post(f"/claims/{cand.id}/accept", decide, csrf=None)
