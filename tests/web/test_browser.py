@@ -334,3 +334,23 @@ def test_without_javascript_enter_in_a_reason_box_disputes_and_never_accepts(ser
             assert (entry.actor, entry.action, entry.target) == ("user", "claim.dispute", claim.id)
     finally:
         cdp.send("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+def test_the_first_tab_skips_the_navigation_bar(serve, page):
+    """Keyboard only: every page began with the brand, eleven navigation links and the search box,
+    so reaching a review card took thirteen presses of Tab on every page. The first Tab now
+    stops on a "skip to the content" link, shown when focused; Enter on it, and the next Tab is
+    in the page's own content."""
+    base = start(serve, page)
+    for path in ("/review", "/profile"):
+        page.goto(base + path)
+        page.keyboard.press("Tab")
+        skip = page.locator("a.skip")
+        assert page.evaluate("() => document.activeElement.className") == "skip"
+        assert skip.inner_text() == "跳到正文"
+        box = skip.bounding_box()
+        assert box is not None and box["y"] >= 0  # on screen while focused
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => !!document.activeElement.closest('main')"), path
+    no_errors(page)
