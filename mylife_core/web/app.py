@@ -205,7 +205,7 @@ class Panel:
         if fragment:  # htmx: show the message above the cards, leave the card (and what is typed in it) as it was
             response = self.render("_error.html", code=status, status_code=status, message=message)
             response.headers["HX-Retarget"] = "#flash"
-            response.headers["HX-Reswap"] = "innerHTML"
+            response.headers["HX-Reswap"] = "innerHTML show:top"  # in sight, however far down the card was
             return response
         return self.render("error.html", code=status, status_code=status, message=message, nav=None,
                            typed=typed or [])

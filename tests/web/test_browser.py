@@ -354,3 +354,26 @@ def test_the_first_tab_skips_the_navigation_bar(serve, page):
         page.keyboard.press("Tab")
         assert page.evaluate("() => !!document.activeElement.closest('main')"), path
     no_errors(page)
+
+
+def test_an_error_on_a_card_down_the_page_is_shown_where_the_user_looks(serve, page, demo: Path):
+    """A card decided in place whose decision is refused (here a dispute without its reason; a card
+    decided meanwhile from the CLI the same) puts the error above the cards: with the card lower
+    down the page, that was out of sight and the click seemed to do nothing. The error is now
+    scrolled into view."""
+    base = start(serve, page)
+    page.set_viewport_size({"width": 1200, "height": 420})
+    with open_ws(demo) as ws:
+        last = ws.claims.query(status="candidate")[-1]
+    page.goto(base + "/review")
+    card = page.locator(f"#card-{last.id}")
+    card.scroll_into_view_if_needed()
+    assert page.evaluate("() => window.scrollY") > 0
+    card.locator("button.dispute").click()
+    alert = page.locator("#flash [role=alert]")
+    alert.wait_for()
+    page.wait_for_function("""() => { const r = document.querySelector('#flash [role=alert]').getBoundingClientRect();
+                                      return r.top >= -1 && r.bottom <= window.innerHeight + 1; }""", timeout=5000)
+    assert "理由" in alert.inner_text() or "原因" in alert.inner_text()
+    assert card.locator("button.accept").count() == 1  # the card as it was
+    assert all("400" in e for e in page.errors), page.errors  # only the refusal itself (htmx logs it)
