@@ -43,6 +43,7 @@ HERE = Path(__file__).resolve().parent
 HTMX = "htmx-2.0.11.min.js"  # vendored from the npm package htmx.org (0BSD), see static/README.md
 STATUS_OF = {UsageError: 400, NotFound: 404, Conflict: 409, LockTimeout: 503, DataFileError: 500, NotWritable: 507}
 REVIEW_PAGE = 25
+ANSWERED = 512  # form sendings remembered (:func:`_sending`)
 #: form fields that carry what the user typed (a note, a revision, a reason, a handoff sheet ...)
 FREE_TEXT = ("text", "body", "why", "reason", "question_answered", "conclusion", "competing_evidence",
              "open_questions", "impact_on_parent_topic", "value", "q")
@@ -93,6 +94,8 @@ class Panel:
         self._records: tuple[int, list[Any]] | None = None
         #: what a write said besides its result (the claims index was busy), shown on the next page
         self.notes: list[str] = []
+        #: forms answered with a redirect, by :func:`_sending` (a form sent twice writes once)
+        self.answered: dict[str, str] = {}
         self._config_stamp = self._stamp(self.root / "config.yaml")
         self.verify_state: dict[str, Any] = {"state": "idle"}
         from .asking import Jobs
@@ -103,7 +106,8 @@ class Panel:
         self.env = Environment(loader=FileSystemLoader(str(HERE / "templates")),
                                autoescape=select_autoescape(default=True, default_for_string=True))
         self.env.globals.update(t=t, csrf=self.secrets.csrf, htmx=HTMX, url=url, marked=marked, cites=cites,
-                                age=_age, lang=self._lang, again=Again())
+                                age=_age, lang=self._lang, again=Again(), disclaimer=disclaimer_html,
+                                form_keys=self.form_keys)
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
         self._apply_language()
 
@@ -165,6 +169,14 @@ class Panel:
             self.worker.shutdown(wait=False)
 
     # -- rendering ------------------------------------------------------------------------------
+    def form_keys(self) -> Markup:
+        """The hidden fields every form of the panel carries: this start's CSRF token, and a value
+        of its own for each form shown (``once``: the same form sent twice writes once)."""
+        import secrets
+
+        return Markup(f'<input type="hidden" name="csrf" value="{escape(self.secrets.csrf)}">'
+                      f'<input type="hidden" name="once" value="{secrets.token_urlsafe(16)}">')
+
     def note_claim_writes(self, ws: Any) -> None:
         """After a claim write that redirects: what the CLI says on stderr when the claims index was
         busy (:meth:`ClaimsLayer.index_warnings`), shown on the next full page (the one the write
@@ -193,7 +205,7 @@ class Panel:
         if fragment:  # htmx: show the message above the cards, leave the card (and what is typed in it) as it was
             response = self.render("_error.html", code=status, status_code=status, message=message)
             response.headers["HX-Retarget"] = "#flash"
-            response.headers["HX-Reswap"] = "innerHTML"
+            response.headers["HX-Reswap"] = "innerHTML show:top"  # in sight, however far down the card was
             return response
         return self.render("error.html", code=status, status_code=status, message=message, nav=None,
                            typed=typed or [])
@@ -291,6 +303,19 @@ def cites(text: str) -> Markup:
     return Markup("".join(out))
 
 
+def disclaimer_html(*, model_used: bool) -> Markup:
+    """The lines that end a decision output (:func:`~mylife_core.messages.disclaimer_lines`: the
+    disclaimer word for word, after the line saying no model wrote any of it when none did), one
+    paragraph each, its ``**仅供参考**`` in bold as the README shows it, all else escaped."""
+    import re
+
+    from ..messages import disclaimer_lines
+
+    paragraphs = [re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", str(escape(line)))
+                  for line in disclaimer_lines(model_used=model_used)]
+    return Markup("".join(f'<p class="disclaimer">{p}</p>' for p in paragraphs))
+
+
 def _age(days: float) -> str:
     from ..status import age_text
 
@@ -313,6 +338,21 @@ def _text(form: Any, name: str) -> str:
 def _typed(form: Any) -> dict[str, str]:
     """What a form carried, as typed (line ends normalised as every handler reads them)."""
     return {k: _text(form, k) for k in form.keys() if k not in NOT_TYPED}
+
+
+def _sending(request: Request, form: Any) -> str | None:
+    """One sending of one form shown: the form's ``once`` value (:meth:`Panel.form_keys`) with its
+    route and every word it carries. A second press of Enter while the first waits for the
+    workspace (another writer holds the lock, an ``ask`` runs on the worker) sends it again; a form
+    the back button restored and the user changed is a new sending. None: a form without ``once``."""
+    import hashlib
+    import json
+
+    once = form.get("once")
+    if not isinstance(once, str) or not once:
+        return None
+    fields = sorted((k, v) for k, v in form.multi_items() if k != "csrf" and isinstance(v, str))
+    return hashlib.sha256(json.dumps([request.scope["path"], fields], ensure_ascii=False).encode()).hexdigest()
 
 
 def _again(request: Request) -> Again:
@@ -386,8 +426,16 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             return await panel.call(work, request, form)
 
         def work(request: Request, form: Any) -> Response:
+            sending = None if _is_htmx(request) else _sending(request, form)
+            if sending is not None and sending in panel.answered:  # sent again: answered, nothing written
+                return RedirectResponse(panel.answered[sending], status_code=303)
             try:
-                return handler(request, panel.workspace(), form)
+                response = handler(request, panel.workspace(), form)
+                if sending is not None and response.status_code == 303:
+                    panel.answered[sending] = response.headers["location"]
+                    while len(panel.answered) > ANSWERED:
+                        panel.answered.pop(next(iter(panel.answered)))
+                return response
             except Exception as caught:
                 # a full disk, a read-only workspace (an OSError) sends the text back too
                 exc = user_error(caught, panel.root)

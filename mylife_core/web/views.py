@@ -275,12 +275,20 @@ def numeric_history(field: "ProfileField") -> list[tuple[datetime, float]]:
 def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any]:
     """What the review page shows of one proposal (:mod:`mylife_core.pipeline.proposals`): a
     field's cited lines from ``raw/`` with the hash check, or a digest original's changed
-    paragraphs with the lines of the claims they cite."""
+    paragraphs with the lines of the claims they cite; ``refused``: why accepting it would be
+    refused now (the card then offers reject and dispute only), else None."""
     from ..errors import MyLifeError
     from ..layers.digest import CITE_RE
     from ..pipeline.proposals import digest_changes, field_now, field_ttl_text, quoted_lines, source_state
 
-    card: dict[str, Any] = {"proposal": p}
+    card: dict[str, Any] = {"proposal": p, "refused": None}
+    if p.pending:  # what accepting it would meet (its line changed, the field or the original moved on)
+        from ..pipeline.proposals import Proposals
+
+        try:
+            Proposals(ws).check(p, "accept")
+        except MyLifeError as exc:
+            card["refused"] = exc.render()
     if p.kind == "field":
         card["state"] = source_state(ws, p) if p.pending else None
         card["lines"] = quoted_lines(ws, p)

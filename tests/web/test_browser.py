@@ -255,3 +255,125 @@ def test_a_busy_index_note_is_shown_on_the_page_the_write_goes_to_not_taken_by_a
     assert "cache/claims.sqlite" not in page.locator("#flash").inner_text()
     with open_ws(demo) as ws:
         assert ws.claims.get(first.id).status == "active" and ws.claims.get(second.id).status == "active"
+
+
+def test_a_very_long_unbroken_text_wraps_inside_the_page(serve, page, demo: Path):
+    """A note holding a long link (or any long run without spaces) and a claim quoting it: the
+    cards, the tables and the raw file wrapped nothing, so the review page grew ~6,000 px wide and
+    its buttons moved off to the side. Every page now wraps such text within its width."""
+    from mylife_core.tools import call_tool
+
+    link = "https://example.com/" + "x" * 600
+    with open_ws(demo) as ws:
+        rec = ws.raw.record(f"看到一个链接 {link}\n".encode(), topic="职业去留", actor="user")
+        out = call_tool(ws, "mylife_claim_add", {"claim": "收藏了链接 " + link, "kind": "fact", "topic": "职业去留",
+                                                 "provenance": f"{rec.file}#L1"}, actor="model via MCP")
+        assert out.ok, out.error
+    claim_id = out.result["claim"]["id"]
+    base = start(serve, page)
+    for path in ("/review", "/claims", "/claims?topic=" + quote("职业去留"), f"/{rec.file}",
+                 f"/claims/{claim_id}", "/search?q=" + quote("链接")):
+        page.goto(base + path)
+        assert link[:60] in page.content(), path
+        width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], (path, width)
+    page.goto(base + "/review")
+    button = page.locator(f"#card-{claim_id} button.accept").bounding_box()
+    assert button is not None and button["x"] + button["width"] <= 1200
+    no_errors(page)
+
+
+def test_a_note_sent_again_while_the_workspace_is_busy_is_recorded_once(serve, page, demo: Path):
+    """The CLI holds the workspace lock; the note's first Enter waits, the user presses Enter again:
+    both sendings reached the panel and the note was recorded twice (raw/ is append-only, so for
+    good). The second sending is now answered as the first and writes nothing."""
+    import time
+
+    base = start(serve, page)
+    with open_ws(demo) as ws:
+        before = len(ws.raw.records())
+    page.goto(base + "/raw")
+    page.locator("details.add summary").click()
+    page.locator("form.record input[name=topic]").fill("职业去留")
+    page.locator("form.record textarea[name=text]").fill("今天只记一次。")
+    page.locator("#record").focus()
+    with open_ws(demo) as ws, ws.lock():  # another writer, for a second
+        page.keyboard.press("Enter")
+        time.sleep(0.5)
+        page.keyboard.press("Enter")
+        time.sleep(0.5)
+    page.wait_for_url(re.compile(r".*/raw/.*\.md$"))
+    with open_ws(demo) as ws:
+        records = ws.raw.records()
+    assert len(records) == before + 1 and ws.raw.read_bytes(records[-1].file) == "今天只记一次。".encode()
+    assert "今天只记一次。" in page.locator("ol.lines").inner_text()
+    no_errors(page)
+
+
+def test_without_javascript_enter_in_a_reason_box_disputes_and_never_accepts(serve, page, demo: Path):
+    """Every page works without JavaScript. But a card's form had 接受 as its first button, so
+    pressing Enter in the reason box (the natural way to send a reason) submitted it as 接受:
+    the claim the user meant to dispute was accepted, with the reason dropped. On the review page
+    and on a claim's page, Enter there now disputes with that reason, as panel.js does."""
+    base = start(serve, page)
+    with open_ws(demo) as ws:
+        first, second = ws.claims.query(status="candidate")[:2]
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        for claim, path in ((first, "/review"), (second, f"/claims/{second.id}")):
+            page.goto(base + path)
+            box = page.locator(f"#card-{claim.id} input.why" if path == "/review" else "form.decide input.why")
+            box.fill("这不是我的意思")
+            with page.expect_navigation():
+                box.press("Enter")
+            with open_ws(demo) as ws:
+                after = ws.claims.get(claim.id)
+                entry = ws.audit.tail(1)[0]
+            assert (after.status, after.note) == ("disputed", "这不是我的意思"), path
+            assert (entry.actor, entry.action, entry.target) == ("user", "claim.dispute", claim.id)
+    finally:
+        cdp.send("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+def test_the_first_tab_skips_the_navigation_bar(serve, page):
+    """Keyboard only: every page began with the brand, eleven navigation links and the search box,
+    so reaching a review card took thirteen presses of Tab on every page. The first Tab now
+    stops on a "skip to the content" link, shown when focused; Enter on it, and the next Tab is
+    in the page's own content."""
+    base = start(serve, page)
+    for path in ("/review", "/profile"):
+        page.goto(base + path)
+        page.keyboard.press("Tab")
+        skip = page.locator("a.skip")
+        assert page.evaluate("() => document.activeElement.className") == "skip"
+        assert skip.inner_text() == "跳到正文"
+        box = skip.bounding_box()
+        assert box is not None and box["y"] >= 0  # on screen while focused
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => !!document.activeElement.closest('main')"), path
+    no_errors(page)
+
+
+def test_an_error_on_a_card_down_the_page_is_shown_where_the_user_looks(serve, page, demo: Path):
+    """A card decided in place whose decision is refused (here a dispute without its reason; a card
+    decided meanwhile from the CLI the same) puts the error above the cards: with the card lower
+    down the page, that was out of sight and the click seemed to do nothing. The error is now
+    scrolled into view."""
+    base = start(serve, page)
+    page.set_viewport_size({"width": 1200, "height": 420})
+    with open_ws(demo) as ws:
+        last = ws.claims.query(status="candidate")[-1]
+    page.goto(base + "/review")
+    card = page.locator(f"#card-{last.id}")
+    card.scroll_into_view_if_needed()
+    assert page.evaluate("() => window.scrollY") > 0
+    card.locator("button.dispute").click()
+    alert = page.locator("#flash [role=alert]")
+    alert.wait_for()
+    page.wait_for_function("""() => { const r = document.querySelector('#flash [role=alert]').getBoundingClientRect();
+                                      return r.top >= -1 && r.bottom <= window.innerHeight + 1; }""", timeout=5000)
+    assert "理由" in alert.inner_text() or "原因" in alert.inner_text()
+    assert card.locator("button.accept").count() == 1  # the card as it was
+    assert all("400" in e for e in page.errors), page.errors  # only the refusal itself (htmx logs it)

@@ -140,7 +140,7 @@ def test_bad_proposal_actions_are_4xx_and_write_nothing(panel, demo: Path, fakel
     why = "这个数字是税前的 <不是到手的>"
     r = panel.post(f"/proposals/{income}/dispute", {"topic": "财务压力", "why": why, "next": "/review"})
     assert r.status_code == 409
-    block = form_block(r.text, f"/proposals/{income}/accept")
+    block = form_block(r.text, f"/proposals/{income}/dispute")
     assert block is not None and field_value(block, "why") == why and "职业去留" in r.text
     r = panel.post(f"/proposals/{rent}/dispute", {"why": why})  # decided already: no form left to hold it
     assert r.status_code == 409 and why in html.unescape(r.text)
@@ -386,3 +386,22 @@ def test_an_older_proposal_without_a_kept_ttl_shows_what_the_rules_say_or_that_i
     assert r.status_code == 303, r.text[:400]
     with open_ws(demo) as ws:
         assert ws.profile.get("房租").ttl_days == 365
+
+
+def test_a_proposal_that_can_no_longer_be_accepted_says_why_and_offers_no_accept(panel, demo: Path, fakellm):
+    """The line a field proposal cites was edited since (its hash differs): accepting it is refused,
+    yet its card offered 接受 and the box to select it for 接受选中的项, so the click, or the whole
+    selection, met a 409. The card now says why it cannot be accepted (the refusal the decision
+    would meet) and offers reject and dispute only; the other proposal is unchanged."""
+    file, (income, rent) = propose(demo, fakellm)
+    path = demo / file
+    path.write_bytes(path.read_bytes().replace("房租三千五。".encode(), "房租四千。".encode()))
+    html_ = panel.get("/review").text
+    card = html_.split(f'id="card-{rent}"', 1)[1].split("</article>", 1)[0]
+    assert f"/proposals/{rent}/accept" not in card
+    assert f'value="{rent}" form="bulk"' not in card
+    assert f"/proposals/{rent}/reject" in card and f"/proposals/{rent}/dispute" in card
+    assert "不能接受" in html.unescape(card) and f"{file}#L3" in card
+    other = html_.split(f'id="card-{income}"', 1)[1].split("</article>", 1)[0]
+    assert f'formaction="/proposals/{income}/accept"' in other and f'value="{income}" form="bulk"' in other
+    assert "不能接受" not in html.unescape(other)

@@ -10,7 +10,7 @@ import hashlib
 import html as html_lib
 import re
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 
@@ -525,6 +525,51 @@ def test_raw_list_view_add_and_escaping(panel, demo: Path):
     assert panel.get(f"/{rec.file}?lines=x").status_code == 400
 
 
+def sent(html: str, action: str, **typed: str) -> dict[str, str]:
+    """What a browser sends from the form posting to ``action`` on ``html``: its hidden fields
+    as the page holds them, with ``typed`` filled in."""
+    block = form_block(html, action)
+    assert block is not None, action
+    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', block))
+    return {**{k: html_lib.unescape(v) for k, v in hidden.items()}, **typed}
+
+
+def test_a_form_sent_twice_writes_once(panel, demo: Path):
+    """A note sent twice from the same form (a second press of Enter while the workspace was busy:
+    the CLI holding the lock, an ask running on the panel's worker) was recorded twice, and raw/
+    is append-only: the copy could never be removed. A decision sent twice was an error page
+    ("already accepted") for a decision that had gone through. The second sending of the same
+    form with the same words now answers as the first did and writes nothing; the same form
+    sent with other words (the back button restores a form) is written."""
+    with open_ws(demo) as ws:
+        before = len(ws.raw.records())
+        cand = ws.claims.query(status="candidate")[0]
+    form = sent(panel.get("/raw").text, "/raw", topic="职业去留", text="今天只记一次。", at="")
+    first, second = panel.post("/raw", form, csrf=None), panel.post("/raw", form, csrf=None)
+    assert first.status_code == second.status_code == 303
+    assert second.headers["location"] == first.headers["location"]
+    with open_ws(demo) as ws:
+        assert len(ws.raw.records()) == before + 1
+    snap = snapshot(demo)
+    third = panel.post("/raw", {**form, "text": "这是另一条。"}, csrf=None)
+    assert third.status_code == 303 and third.headers["location"] != first.headers["location"]
+    with open_ws(demo) as ws:
+        assert ws.raw.records()[-1].file == unquote(third.headers["location"][1:])
+        assert len(ws.raw.records()) == before + 2
+    assert snapshot(demo) != snap
+    # a decision, sent twice without JavaScript
+    decide = sent(panel.get("/review").text, f"/claims/{cand.id}/dispute")  # the card's form, sent as 接受
+    first = panel.post(f"/claims/{cand.id}/accept", decide, csrf=None)
+    snap = snapshot(demo)
+    second = panel.post(f"/claims/{cand.id}/accept", decide, csrf=None)
+    assert first.status_code == second.status_code == 303 and second.headers["location"] == first.headers["location"]
+    assert snapshot(demo) == snap
+    # a question sent twice: one run
+    ask = sent(panel.get("/ask").text, "/ask", q="我该不该跳槽？")
+    first, second = panel.post("/ask", ask, csrf=None), panel.post("/ask", ask, csrf=None)
+    assert first.status_code == second.status_code == 303 and second.headers["location"] == first.headers["location"]
+
+
 def test_a_form_sent_back_keeps_every_word_typed(panel, demo: Path):
     """A note, a dispute reason, a handoff sheet refused by validation: the page shows the form
     again holding what was typed, the error beside it, a 4xx status, nothing written."""
@@ -606,6 +651,34 @@ def test_search_finds_a_tiaocao_note_for_huan_gongzuo(panel):
     html = panel.get("/search?q=" + quote("换工作") + "&layer=claims&evidence=1").text
     assert "跳槽" in html
     assert panel.get("/search?q=x&layer=mars").status_code == 400
+
+
+def test_a_chains_page_ends_with_the_disclaimer_word_for_word(panel, demo: Path):
+    """A chain's page shows the conclusions of an answer (a decision output): it ended with a
+    shortened paraphrase of the disclaimer (no word of professionals, of the data staying local,
+    of the API provider), and an offline chain did not say no model wrote it. It ends as the
+    CLI's answer does now: the disclaimer word for word, after the no-model line when no model
+    wrote any of it (docs/design.md#disclaimer)."""
+    from mylife_core import clock
+    from mylife_core.layers.index import Chain, ChainLink, Conclusion
+    from mylife_core.messages import disclaimer_lines
+
+    with open_ws(demo) as ws:
+        claim = ws.claims.query(topic="职业去留", status="active")[0]
+        link = ChainLink(claim_id=claim.id, provenance=claim.provenance, excerpt_hash=claim.excerpt_hash)
+        ids = {mode: ws.index.add_chain(Chain(id="", question="我该不该跳槽？", asked_at=clock.now(), topic="职业去留",
+                                              mode=mode, model="fake/model" if mode == "model" else None,
+                                              conclusions=[Conclusion(text="你说过想跳槽", claim_ids=[claim.id])],
+                                              links=[link]), actor="model").id
+               for mode in ("model", "offline")}
+    for mode, chain_id in ids.items():
+        html = panel.get(f"/chains/{chain_id}").text
+        ending = html_lib.unescape(re.sub(r"<[^>]+>", "", html.split('id="disclaimer"', 1)[1]))
+        lines = [line.replace("**", "") for line in disclaimer_lines(model_used=mode == "model")]
+        assert all(line in ending for line in lines), (mode, ending)
+        assert ending.index(lines[0]) <= ending.index(lines[-1])
+        assert ("<strong>仅供参考</strong>" in html) and ("**" not in ending)
+        assert ("没有调用大语言模型" in ending) == (mode == "offline")
 
 
 def test_chains_and_branches(panel, demo: Path):
