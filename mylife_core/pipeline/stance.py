@@ -583,6 +583,8 @@ def read(text: str, frame: Frame) -> Reading:
     text = (text or "").translate(FOLD).strip()
     if not text:
         return Reading()
+    if _english(text):
+        return _read_en(text, frame)
     report = _reported(text)
     if report is not None and report.own_from >= 0:
         # "妈妈劝过我，但我绝不想走": the view is conceded, the user's own words follow and decide,
@@ -871,4 +873,200 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     side = 0 if score == 0 else (1 if score > 0 else -1)
     # sure only when every consideration points the same way ("认可工作内容…烦的是被催的方式" is both)
     certain = (strong > 0) == (score > 0) and (abs(strong) >= 2 or (abs(strong) >= 1 and len(sides_seen) == 1))
+    return Reading(side=side * flip, certain=certain, form=form, cue=decided[0], basis="cue", cues=decided)
+
+
+# ---------------------------------------------------------------------------------------------
+# English statements (a text with no Chinese in it): the same steps as above, in English words
+# (stance_cues.EN_*): whose view it is ("My mom says…"), what the user stands on (after but /
+# however, the consequence of if…), the act named with a want word or a negation in scope ("I
+# don't want to leave"), and the considerations (afraid, mortgage, sick of, enjoy …).
+
+_EN_CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.EN_CUES.items() for w in words),
+                                             key=lambda wk: (-len(wk[0]), wk[0]))
+_EN_CLAUSES = re.compile(r"[,;:.!?\n\u2014]+|\s+-\s+|\s+(?=but\b|however\b)", re.IGNORECASE)
+_EN_PRESENT_NOUNS = ("job", "work", "company", "team", "boss", "office", "here")
+_EN_OPEN_QUESTION = re.compile(r"^(?:should|shall|do|does|can|could|would|will|is|am|are|must)\s+(?:i|we)\b|\bor not\b",
+                               re.IGNORECASE)
+
+
+def _english(text: str) -> bool:
+    """A statement with Latin letters and no Chinese: read by :func:`_read_en`."""
+    return not any(_is_cjk(ch) for ch in text) and bool(re.search(r"[A-Za-z]", text))
+
+
+def _en_words(text: str) -> list[str]:
+    return re.findall(r"[a-z']+", text.lower().replace("\u2019", "'"))
+
+
+def _en_act(word: str) -> re.Pattern[str] | None:
+    """An English act word and its inflections (leave, leaves, leaving, quit, quitting), or None."""
+    w = word.lower().strip()
+    if not w or not re.fullmatch(r"[a-z][a-z' -]*", w):
+        return None
+    stem = re.escape(w)
+    forms = [stem, stem + "s", stem + "d", stem + "ed", stem + "ing", stem + re.escape(w[-1]) + "ing",
+             stem + re.escape(w[-1]) + "ed"]
+    if w.endswith("e"):
+        forms.append(re.escape(w[:-1]) + "ing")
+    return re.compile(r"\b(?:" + "|".join(forms) + r")\b")
+
+
+def _en_negated(clause: str, pos: int) -> bool:
+    return _negated_en(clause.replace("\u2019", "'"), pos)
+
+
+def _en_clauses(text: str) -> list[str]:
+    return [c for c in (p.strip() for p in _EN_CLAUSES.split(text)) if c]
+
+
+def _en_lead(clause: str, words: Iterable[str]) -> tuple[str, str | None]:
+    low = clause.lower()
+    for w in sorted(words, key=len, reverse=True):
+        if re.match(re.escape(w) + r"\b", low):
+            return clause[len(w):].lstrip(" ,"), w
+    return clause, None
+
+
+def _en_reported(text: str) -> _Report | None:
+    """Someone else's view in an English statement ("My mom says I shouldn't quit"), or None."""
+    clauses = _en_clauses(text)
+    at = 0
+    for i, clause in enumerate(clauses):
+        at = text.find(clause, at)
+        body, _ = _en_lead(clause, (*cues.EN_CONTRAST, "and", "so"))
+        match = cues.EN_REPORT.match(body)
+        if match is None:
+            at += len(clause)
+            continue
+        who = match.group("who").strip()
+        low = who.lower()
+        if low in cues.EN_USER or low.startswith(("i ", "we ", "it ", "this ", "that ", "which ", "what ")) \
+                or low in ("it", "this", "that", "which", "what", "everyone", "nobody") \
+                or any(w in _en_words(low) for w in ("contract", "policy", "rule", "rules", "website", "law")):
+            return None  # the user's own "I think …", or a document's words: facts the user records
+        content = (match.group("content") + "," + ",".join(clauses[i + 1:])).strip(" ,")
+        rest = [c.lower() for c in clauses[i + 1:]]
+        disagree = max((k for k, c in enumerate(rest) if any(w in c for w in cues.EN_DISAGREE)), default=-1)
+        agree = max((k for k, c in enumerate(rest) if any(w in c for w in cues.EN_AGREE)), default=-1)
+        reaction = "disagree" if disagree >= 0 and disagree >= agree else "agree" if agree >= 0 else None
+        if reaction:
+            words = cues.EN_DISAGREE if reaction == "disagree" else cues.EN_AGREE
+            content = ",".join(c for c in _en_clauses(content) if not any(w in c.lower() for w in words))
+        own_from = -1
+        pos = at + len(clause)
+        for later in clauses[i + 1:]:
+            pos = text.find(later, pos)
+            rest_of, word = _en_lead(later, cues.EN_CONTRAST)
+            if word and re.match(r"(?i)(?:i|i'm|i've|i'd|we|myself)\b", rest_of) and reaction is None:
+                own_from = pos
+                break
+            pos += len(later)
+        return _Report(who=who, content=content, reaction=reaction, verb=match.group("verb"), own_from=own_from)
+    return None
+
+
+def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
+    """An English statement's stance toward ``frame``'s act (see the comment above). ``reported``:
+    the words of someone else's view, where naming the act is advising it ("telling me to quit")."""
+    if not reported:
+        report = _en_reported(text)
+        if report is not None and report.own_from >= 0:
+            own = _read_en(text[report.own_from:], frame)
+            return replace(own, form="concession") if own.form in ("plain", "negation") else own
+        if report is not None:
+            view = _read_en(report.content, frame, reported=True)
+            if report.reaction == "agree":
+                return Reading(side=view.side, certain=bool(view.side), form="adopted", cue=view.cue,
+                               basis=view.basis, cues=view.cues)
+            if report.reaction == "disagree":
+                return Reading(side=-view.side, certain=bool(view.side), form="adopted", cue=view.cue,
+                               basis=view.basis, cues=view.cues)
+            return Reading(side=0, certain=view.certain, speaker=report.who, reported_side=view.side,
+                           form="reported", cue=view.cue, basis=view.basis, cues=view.cues)
+    clauses = _en_clauses(text)
+    if not clauses:
+        return Reading()
+    question = text.rstrip().endswith("?")
+    if question and _EN_OPEN_QUESTION.search(text):
+        return Reading(side=0, certain=False, form="question")  # "Should I really leave?": asked, not answered
+    if cues.EN_UNDECIDED.search(text) and any(p.search(text.lower()) for p in filter(None, map(_en_act, frame.act))):
+        return Reading(side=0, certain=False, form="question")  # "I'm not sure I want to leave": not decided
+    form = "question" if question else "plain"
+    body = clauses
+    start = 0
+    for i, clause in enumerate(clauses):
+        if i > 0 and _en_lead(clause, cues.EN_CONTRAST)[1]:
+            start = i
+    if start:
+        body, form = [_en_lead(c, cues.EN_CONTRAST)[0] if k == 0 else c for k, c in enumerate(clauses[start:])], \
+            "concession"
+    elif len(clauses) > 1 and _en_lead(clauses[0], cues.EN_CONCESSIVE)[1]:
+        body, form = clauses[1:], "concession"
+    flip = 1
+    if body and _en_lead(body[0], cues.EN_CONDITION)[1]:
+        form = "hypothetical"
+        condition = body[0].lower()
+        if len(body) > 1:
+            body = body[1:]
+        if any(w in _en_words(condition) for w in EN_NEGATIONS) or "n't" in condition:
+            flip = -1  # "If I don't leave now, I'll regret it": without the act
+    acts = [(w, _en_act(w)) for w in frame.act if _en_act(w) is not None]
+    joined = " ".join(body).lower()
+    about_act = any(p.search(joined) for w, p in acts if w.lower() not in _EN_PRESENT_NOUNS) or any(
+        m in joined for m in cues.EN_AFTER_ACT)
+    score = strong = 0.0
+    sides_seen: set[int] = set()
+    decided: list[str] = []
+    act_side = 0
+    for clause in body:
+        low = clause.lower().replace("\u2019", "'")
+        taken = [False] * len(low)
+        found: list[tuple[int, str, str]] = []
+        for word, kind in _EN_CUE_INDEX:
+            for m in re.finditer(r"(?<![a-z'])" + re.escape(word) + r"(?![a-z'])", low):
+                if not any(taken[m.start():m.end()]):
+                    taken[m.start():m.end()] = [True] * (m.end() - m.start())
+                    found.append((m.start(), word, kind))
+        for word, pattern in acts:
+            match = pattern.search(low)
+            if match is None or word.lower() in _EN_PRESENT_NOUNS:
+                continue
+            # a negation governs the act only with no consideration between ("not afraid of leaving")
+            lo = max((p + len(w) for p, w, _ in found if p + len(w) <= match.start()), default=0)
+            before = _en_words(low[lo:match.start()])[-4:]
+            negated = _en_negated(low[lo:], match.start() - lo)
+            wanted = reported or any(w in before or any(b.endswith(w) for b in before) for w in cues.EN_WANT)
+            if negated or wanted:
+                act_side += -1 if negated else 1
+                decided.append(word)
+                break
+        feared_from = None  # "I'm afraid of quitting without an offer": what follows a fear is feared
+        for pos, word, kind in sorted(found):
+            if feared_from is not None and pos >= feared_from:
+                continue
+            side = cues.KIND_SIDE[kind]
+            negated = _en_negated(low, pos) and not any(n in _en_words(word) for n in EN_NEGATIONS)
+            if kind == "fear" and not negated:
+                feared_from = pos + len(word)
+            if negated:
+                side = -side  # "isn't that scary", "not enough"
+            if kind in ("good", "bad"):
+                side = side if about_act else -side
+            elif kind in ("attach", "push") and about_act:
+                side = -side
+            weight = 0.5 if kind in cues.TARGETED else 1.0
+            score += side * weight
+            strong += side if kind not in cues.TARGETED else 0
+            sides_seen.add(side)
+            decided.append(word)
+    if act_side:
+        side = 1 if act_side > 0 else -1
+        return Reading(side=side * flip, certain=not question, form=form if form != "plain" else
+                       "negation" if side < 0 else form, cue=decided[0], basis="act", cues=decided)
+    if not decided:
+        return Reading(side=0, certain=False, form=form)
+    side = 0 if score == 0 else (1 if score > 0 else -1)
+    certain = not question and (strong > 0) == (score > 0) and (
+        abs(strong) >= 2 or (abs(strong) >= 1 and len(sides_seen) == 1))
     return Reading(side=side * flip, certain=certain, form=form, cue=decided[0], basis="cue", cues=decided)

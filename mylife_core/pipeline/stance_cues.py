@@ -411,3 +411,55 @@ INFO_WORDS = ("多久", "几个", "几次", "几年", "哪个", "哪些", "多�
 OPEN_MARKS = ("什么", "是否", "还是", "想不想", "要不要", "该不该")
 RHETORICAL = ("难道", "哪有", "何必", "凭什么", "谁会", "谁来", "怎么可能", "有必要", "真的", "还有", "到底", "哪里",
               "怎么办", "谁管", "哪有余钱", "还能")
+
+# ---------------------------------------------------------------------------------------------
+# English (session 23): a statement with no Chinese in it is read by :func:`.stance._read_en` with
+# the same kinds as above. Before, an ``en`` workspace's statements took no side at all, so
+# ``competing`` and the brief reported no counter-evidence next to "I don't want to leave". A small
+# list from how people write about such decisions; no benchmark holds English statements yet, so
+# it is not measured (docs/ask.md). Entries are matched as whole words; longer entries win.
+EN_CUES: dict[str, tuple[str, ...]] = {
+    "risk": ("risk", "risky", "mistake", "lose", "losing", "regret", "fail", "failure", "unemployed", "no income", "laid off",
+             "layoff", "layoffs", "gamble", "job market is bad", "market is bad", "hard to find"),
+    "fear": ("afraid", "scared", "scary", "worried", "worry", "worries", "anxious", "nervous", "terrified",
+             "frightening", "fear", "dread", "hesitate", "hesitant"),
+    "unable": ("can't afford", "cannot afford", "can not afford", "not qualified", "no experience"),
+    "bind": ("kids", "can't leave", "cannot leave", "tied down", "visa", "contract"),
+    "cost": ("mortgage", "rent", "loan", "loans", "debt", "debts", "pay cut", "expensive", "costs", "bills",
+             "tuition"),
+    "doubt": ("not sure", "unsure", "not ready", "don't know", "no idea", "on the fence", "impulsive"),
+    "stay": ("stick it out", "stay put", "one more year", "another year", "wait and see", "hold on"),
+    "attach": ("enjoy", "love", "learn", "learning", "interesting", "stable", "comfortable", "close to home",
+               "great team", "miss", "secure", "flexible"),
+    "push": ("sick of", "tired of", "fed up", "burned out", "burnt out", "burnout", "exhausted", "overtime",
+             "boring", "bored", "had enough", "enough is enough", "dead end", "dead-end", "hate", "miserable", "stuck", "want out", "toxic",
+             "underpaid", "no raise", "micromanage", "micromanaged", "can't stand", "cannot stand"),
+    "pull": ("opportunity", "opportunities", "offer", "raise", "better pay", "dream", "excited", "exciting",
+             "promotion", "growth", "grow", "always wanted"),
+    "ready": ("enough", "in the bank", "saved up", "savings to", "cushion", "runway", "prepared", "ready"),
+    "good": ("great", "good", "nice", "fine", "happy", "awesome"),
+    "bad": ("bad", "terrible", "awful", "horrible", "worse", "worst", "unhappy"),
+}
+# a want word in the four words before the act ("I want to quit", "thinking about leaving")
+EN_WANT = ("want", "wanna", "going", "gonna", "plan", "planning", "thinking", "should", "will", "ready", "need",
+           "decided", "time", "like", "hope", "must", "'ll", "would", "intend", "consider", "considering")
+# the act's other side: where the act takes the user (its good and bad words are about the act)
+EN_AFTER_ACT = ("new job", "new place", "elsewhere", "another job", "another company", "over there", "the offer",
+                "startup")
+# someone else's view: "<who> says / thinks / keeps telling me to ..."
+EN_REPORT = re.compile(r"^(?P<who>[^,;:.!?]{1,40}?)\s+(?:(?:always|keeps?|kept|still|also|really)\s+)*"
+                       r"(?P<verb>says?|said|thinks?|thought|believes?|believed|feels?|felt|tells? me|told me|telling me|"
+                       r"wants? me to|wanted me to|urges? me|urged me|urging me|advises? me|advised me|suggests?|"
+                       r"suggested|insists?|insisted|warns? me|warned me|pushes me|pushed me|reckons?)\b(?P<content>.*)$",
+                       re.IGNORECASE)
+EN_USER = ("i", "i also", "i still", "i really", "i honestly", "i actually", "i kind of", "me", "myself", "we")
+EN_AGREE = ("i agree", "she's right", "he's right", "they're right", "she is right", "he is right", "they are right",
+            "i think so too", "fair point")
+EN_DISAGREE = ("i disagree", "i don't agree", "i do not agree", "i don't buy it", "i don't think so", "nonsense",
+               "she's wrong", "he's wrong", "they're wrong")
+# "I'm not sure I want to leave", "I don't know whether to quit": asked, not answered
+EN_UNDECIDED = re.compile(r"\b(?:not sure|unsure|don't know|do not know|no idea|can't decide|cannot decide|undecided)\b"
+                          r"|\bwhether (?:i|to)\b|\bwonder(?:ing)? if\b", re.IGNORECASE)
+EN_CONTRAST = ("but", "however", "though", "yet", "actually", "honestly")
+EN_CONCESSIVE = ("although", "though", "even though", "even if", "while")
+EN_CONDITION = ("if", "unless", "what if", "in case")
