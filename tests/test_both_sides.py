@@ -78,3 +78,54 @@ def test_an_english_workspace_shows_both_sides(cli):
                 env={**NOW, "MYLIFE_LANG": "en"}, load_plugins="mylife-career").stdout
     counter = brief.split("## Counter-evidence")[1].split("## ")[0]
     assert "I don't want to leave, the team is great" in counter and "takes the other side" not in brief
+
+
+# ------------------------------------------------------------------------------ Chinese notes as people write them
+
+@pytest.mark.parametrize("text, side, certain", [
+    ("手头还有二十万，撑一年没问题", 1, True),  # money held is a reserve for the act, not a cost
+    ("目前存款有三十万", 1, True),
+    ("存款只剩两万了", -1, True),  # ... unless it is short
+    ("积蓄才五万，房贷还有八十万", -1, True),
+    ("工作还挺有意思的，每天都能学到新东西", -1, True),  # what the present gives
+    ("去那边能学到更多东西", 1, True),  # ... or what the act would
+    ("呵呵，这破公司真是太好了", 1, True),  # sarcasm: a complaint about the present
+    ("呵呵，领导真是太照顾我了", 1, True),
+    ("我该走吗？", 0, False),  # a question the user asked themselves: asked, not answered
+    ("到底要不要跳槽？", 0, False),
+    ("我真的该走吗？", -1, False),  # a doubt of it, never a wish
+    ("难道我还不该走吗", 1, False),
+])
+def test_savings_interest_sarcasm_and_self_questions(text, side, certain):
+    reading = read(text, frame_for("我该跳槽"))
+    assert (reading.side, reading.certain, reading.speaker) == (side, certain, None), reading
+
+
+ZH_NOTES = [
+    ("职业去留", "2025-09-10", "工作还挺有意思的，每天都能学到新东西"),
+    ("职业去留", "2025-12-03", "存款不够，房贷每个月还要一万二"),
+    ("工作", "2026-01-15", "手头还有二十万，撑一年没问题"),  # under an alias of 职业去留
+    ("职业去留", "2026-02-10", "我妈说现在工作不好找，劝我别辞职"),
+    ("职业去留", "2026-04-02", "我真的该走吗？"),
+    ("职业去留", "2026-06-01", "想跳槽，已经在看机会了"),
+]
+
+
+def test_savings_short_and_savings_held_land_on_opposite_sides(cli):
+    """存款不够 vs 手头还有二十万: until session 23 both were read as against leaving (a sum of money
+    was a cost whatever the clause said), so "我该跳槽" listed the twenty thousand in hand as
+    counter-evidence and "我不该跳槽" never showed it; and "我真的该走吗？", a question the user
+    asked themselves, was listed as certainly for leaving, as if they had said so."""
+    assert cli("init").returncode == 0
+    ids = {text: add(cli, text, topic, when) for topic, when, text in ZH_NOTES}
+    go = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    against_going = {i["text"] for i in go["items"]}
+    assert {"存款不够，房贷每个月还要一万二", "工作还挺有意思的，每天都能学到新东西"} <= against_going
+    assert "手头还有二十万，撑一年没问题" not in against_going
+    stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    against_staying = {i["claim_id"]: i for i in stay["items"]}
+    held = against_staying[ids["手头还有二十万，撑一年没问题"]]
+    assert held["chain"]["raw"] == "raw/2026-01-15-工作.md#L1" and held["speaker"] is None
+    assert ids["我真的该走吗？"] not in against_staying  # never "contradicts" the user's staying
+    assert ids["想跳槽，已经在看机会了"] in against_staying
+    assert [o["speaker"] for o in go["others"]] == ["我妈"]  # the mother's view, never the user's

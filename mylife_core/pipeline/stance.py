@@ -769,6 +769,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     for w in _GOING_ON_CUES:  # "一辈子的事" is a risk, not the present going on
         stripped = stripped.replace(w, "")
     going_on = refused or any(m in stripped for m in cues.GOING_ON)
+    sarcastic = any(m in text for m in cues.SARCASM)
     target_text = joined.replace("下去", "")  # "干不下去了" is not "去了"
     about_act = frame.mentions(joined) or any(m in target_text for m in cues.AFTER_ACT)
     after_act = any(m in target_text for m in cues.AFTER_ACT)
@@ -808,7 +809,9 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             if kind == "distress" and not any(t in text[:text.find(clause) + pos] for t in cues.DISTRESS_TRIGGERS):
                 continue  # "晚上有点睡不着": a health note, not dread of the act
             side = cues.KIND_SIDE[kind]
-            if kind == "money" and any(m in clause for m in cues.MONEY_IN):
+            held = kind == "money" and any(m in clause for m in cues.MONEY_HELD) and not any(
+                m in clause for m in cues.MONEY_SHORT)  # "手头还有二十万": a reserve, not a cost
+            if kind == "money" and (held or any(m in clause for m in cues.MONEY_IN)):
                 side = 1  # "私活一个月能多挣八千": money coming in
             if _negated_before(clause, pos, taken=taken) and not any(n in word for n in NEGATORS):
                 volition = re.search(r"不想|不愿|不要|别再|不能再|不想再", clause[max(0, pos - 6):pos])
@@ -821,6 +824,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 side = -side  # "弥补学历的短板", "加班减少到每周两天"
             if rhetorical and kind in ("pull", "ready", "good"):
                 side = -side  # "还有竞争力吗": a doubt of it
+            if sarcastic and kind in ("good", "attach"):
+                side = -side  # "呵呵，领导真是太照顾我了": a complaint
             if going_on and kind in ("fear", "risk") and not about_act:
                 side = -side  # "再这样下去，我怕…": a fear of the present
             if kind in ("good", "bad", "attach", "push"):
@@ -829,7 +834,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                     side = side if target_act else -side
                 elif target_act:
                     side = -side
-            elif kind in ("cost", "money") and about_present and not about_act:
+            elif kind in ("cost", "money") and about_present and not about_act and not held:
                 side = -side
             weight = 0.5 if kind in cues.TARGETED else 1.0
             score += side * weight
@@ -847,6 +852,13 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
         decided.append(dread.group(0))
     if act_side:
         side = 1 if act_side > 0 else -1
+        if question and form == "question":
+            # "我真的该走吗？", "难道我还不该走吗": a question the user asks themselves about the act doubts
+            # what it asks (rhetorical), or asks it open; never says it
+            if not any(m in text for m in cues.RHETORICAL) or A_NOT_A.search(text):  # "我该走吗？", "到底要不要走？"
+                return Reading(side=0, certain=False, form="question")
+            return Reading(side=-side * flip, certain=False, form="question", cue=act_words[0], basis="act",
+                           cues=decided)
         return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
                        cue=act_words[0], basis="act", cues=decided)
     if not decided and concession and flip == 1:

@@ -77,6 +77,8 @@ CUES: dict[str, tuple[str, ...]] = {
     "attach": (
         "舍不得", "习惯了", "照顾", "方便", "离家近", "挺好", "热爱", "踏实", "好多了", "好了不少", "满意", "安稳",
         "稳定", "五险一金", "全额", "按时接", "合适", "对我爸妈", "安安静静", "喜欢这里", "团队很棒",
+        # what the work itself gives (session 23): "工作还挺有意思的，每天都能学到新东西"
+        "有意思", "学到",
     ),
     "push": (
         "受够", "熬", "累了", "好累", "很累", "太累", "烦", "没意思", "望到头", "天花板", "执行者", "没涨", "甩锅",
@@ -207,6 +209,11 @@ COLLOQUIAL: dict[str, tuple[str, ...]] = {
 for _kind, _words in COLLOQUIAL.items():
     GENERAL[_kind] = (*GENERAL[_kind], *_words)
 
+# sarcasm (session 23): "呵呵，领导真是太照顾我了": a good word about the present said through a smirk
+# is a complaint; in a text with one of these, good and attach words take the other side
+SARCASM = ("呵呵", "呵呵哒", "真是谢谢", "谢谢您嘞", "谢天谢地")
+# a thing called 破 (破公司, 破工作): contempt for the present
+SCORN = r"破(?:公司|单位|工作|班|地方|岗位|厂|项目|学校|房子)"
 # Productive forms, not word lists: the negative potential complement of Chinese (V不起, V不了,
 # V不下, V不开, V不动, V不过来, V不住, V不上, V不到, V不来: "can't afford / can't manage / can't
 # fit / can't get away ...") says the act is beyond the user's means, whatever the verb; V不下去
@@ -218,6 +225,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (r"总不能(?:就|一直|一辈子|老|永远|眼看着|看着)?(?:这么|这样)?[^，,。？?！!]{0,8}?"
      r"(?:干耗|耗着|拖着|拖下去|等下去|缩着|缩起|窝着|混日子|闲着|待着|呆着|掉队|落后)", "push"),
     (r"总不能", "bind"),
+    (SCORN, "push"),
     (r"[\u4e00-\u9fff](?:不下去)", "push"),
     (r"[\u4e00-\u9fff]不(?:起|了|下|开|动|过来|住|上|到|来)", "unable"),
     (r"没(?:有)?(?:时间|钱|空|精力|人手|地方|心思|底气|经验|把握|门路|人脉|保障|收入|积蓄|存款|退路|余钱|余力|能力|条件|办法|现金)",
@@ -261,6 +269,10 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 # a sum of money in a clause with one of these is a gain, not a cost
 MONEY_IN = ("挣", "赚", "收入", "涨", "省", "多拿", "奖", "补贴", "加薪", "给", "报销", "回本", "存了", "攒了", "攒下",
             "多进", "进账", "能租")
+# ... or money the user holds ("手头还有二十万", "目前存款有三十万"): a reserve for the act, now or
+# not, unless the clause says it is short ("存款只剩两万", "积蓄才五万", "手里不到一万")
+MONEY_HELD = ("手头", "手里", "存款", "积蓄", "存着", "攒着", "家底", "备用金", "余额", "储蓄")
+MONEY_SHORT = ("只有", "只剩", "就剩", "剩下", "才", "不到", "不够", "没多少", "仅", "只够", "欠", "还差")
 # potential-complement words that are not a lack of means: 对不起, 了不起, 大不了, 少不了, 忍不住 ...
 NOT_PATTERN = ("对不起", "了不起", "看不起", "瞧不起", "想不起", "大不了", "少不了", "免不了", "不得了", "受不了",
                "忍不住", "禁不住", "坐不住", "算不上", "说不上", "谈不上", "看不上", "想不到", "没想到", "意想不到",
