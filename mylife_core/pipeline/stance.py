@@ -36,8 +36,8 @@ STANCE_ALIASES: dict[str, tuple[str, ...]] = {
     "跳槽": ("走", "离开"), "辞职": ("走", "离开"), "离职": ("走", "离开"), "换工作": ("走", "离开"),
     "裸辞": ("走",), "quit": ("leave",), "change jobs": ("leave",),
 }
-# a one-character term counts only where it ends a word: "不想走" / "走了", not "走路" / "走访"
-SINGLE_CHAR_FOLLOWERS = set("了吧呢啊人掉么吗") | set("，,。.!！?？；;：:、）)」』”\"' \n")
+# a one-character term counts only where it ends a word: "不想走" / "走了" / "挺想走的", not "走路" / "走访"
+SINGLE_CHAR_FOLLOWERS = set("了吧呢啊人掉么吗的") | set("，,。.!！?？；;：:、）)」』”\"' \n")
 
 STOP_TERMS = frozenset(("我", "你", "他", "她", "它", "我们", "你们", "的", "了", "是", "该", "应该", "应", "要", "会",
                         "能", "可以", "立刻", "马上", "立即", "现在", "还", "吗", "呢", "吧", "啊", "这", "那", "个",
@@ -787,6 +787,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     decided: list[str] = []
     act_words: list[str] = []
     act_side = 0
+    asked_act: bool | None = None
     for clause in body:
         # the act itself, governed by a want word or a negation
         for word in (*frame.act, *GENERIC_ACT):
@@ -798,6 +799,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 act_side += want
                 decided.append(word)
                 act_words.append(word)
+                if asked_act is None:  # the frame's act named in the clause that asks: "我真的该走吗？"
+                    asked_act = clause is body[-1] and word not in GENERIC_ACT
                 break
         found, taken = _cues_in(clause)
         feared_from = None  # "我怕受不了": what follows a fear word in its clause is what is feared
@@ -852,7 +855,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
         decided.append(dread.group(0))
     if act_side:
         side = 1 if act_side > 0 else -1
-        if question and form == "question":
+        if question and form == "question" and asked_act:
             # "我真的该走吗？", "难道我还不该走吗": a question the user asks themselves about the act doubts
             # what it asks (rhetorical), or asks it open; never says it
             if not any(m in text for m in cues.RHETORICAL) or A_NOT_A.search(text):  # "我该走吗？", "到底要不要走？"
