@@ -129,3 +129,23 @@ def test_savings_short_and_savings_held_land_on_opposite_sides(cli):
     assert ids["我真的该走吗？"] not in against_staying  # never "contradicts" the user's staying
     assert ids["想跳槽，已经在看机会了"] in against_staying
     assert [o["speaker"] for o in go["others"]] == ["我妈"]  # the mother's view, never the user's
+
+
+def test_a_claim_the_user_disputed_is_never_shown_as_if_undisputed(cli):
+    """`claim dispute` said "this does not hold as written"; until session 23 ask's statements table
+    and the counter-evidence list (ask and competing) showed the claim exactly like any other."""
+    assert cli("init").returncode == 0
+    disputed = add(cli, "我并不想走，团队氛围其实谈不上差", "职业去留", "2025-10-05")
+    add(cli, "想跳槽，已经在看机会了", "职业去留", "2026-06-01")
+    assert cli("claim", "dispute", disputed, "--why", "那天刚被表扬，说的是气话", env=NOW).returncode == 0
+    brief = cli("ask", "我该不该跳槽？", "--offline", "--accept-missing", "--accept-stale", "--no-record", env=NOW,
+                load_plugins="mylife-career").stdout
+    table, counter = brief.split("## 反证")[0], brief.split("## 反证")[1].split("## ")[0]
+    row = next(line for line in table.splitlines() if disputed in line)
+    assert "〔你标为有争议〕我并不想走" in row
+    assert "〔你标为有争议〕2025-10「我并不想走" in counter
+    assert "〔你标为有争议〕" not in next(line for line in table.splitlines() if "想跳槽" in line)
+    shown = cli("competing", "我该跳槽", "--topic", "职业去留", env=NOW).stdout
+    assert "〔你标为有争议〕2025-10-05「我并不想走" in shown
+    english = cli("competing", "我该跳槽", "--topic", "职业去留", env={**NOW, "MYLIFE_LANG": "en"}).stdout
+    assert "[you disputed it] 2025-10-05" in english
