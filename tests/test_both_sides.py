@@ -149,3 +149,18 @@ def test_a_claim_the_user_disputed_is_never_shown_as_if_undisputed(cli):
     assert "〔你标为有争议〕2025-10-05「我并不想走" in shown
     english = cli("competing", "我该跳槽", "--topic", "职业去留", env={**NOW, "MYLIFE_LANG": "en"}).stdout
     assert "[you disputed it] 2025-10-05" in english
+
+
+def test_a_raw_line_quoting_someone_on_the_line_before_is_theirs(cli):
+    """A note as people write it: "我妈说：" on one line, her words on the next. Until session 23 the
+    second line, read alone, was listed as the user's own statement against leaving."""
+    assert cli("init").returncode == 0
+    note = "今天和我妈打电话。\n我妈说：\n千万别辞职，现在工作不好找。\n我觉得：\n真的不想再熬了，想跳槽。\n"
+    assert cli("record", "-", "--topic", "职业去留", "--at", "2026-05-01", input=note, env=NOW).returncode == 0
+    go = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [i["text"] for i in go["items"]] == []
+    assert [(o["text"], o["speaker"], o["chain"]["raw"]) for o in go["others"]] == [
+        ("千万别辞职，现在工作不好找。", "我妈", "raw/2026-05-01-职业去留.md#L3")]
+    stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(i["text"], i["speaker"], i["chain"]["raw"]) for i in stay["items"]] == [
+        ("真的不想再熬了，想跳槽。", None, "raw/2026-05-01-职业去留.md#L5")]  # the user's own lead-in stays theirs
