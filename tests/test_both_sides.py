@@ -164,3 +164,32 @@ def test_a_raw_line_quoting_someone_on_the_line_before_is_theirs(cli):
     stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
     assert [(i["text"], i["speaker"], i["chain"]["raw"]) for i in stay["items"]] == [
         ("真的不想再熬了，想跳槽。", None, "raw/2026-05-01-职业去留.md#L5")]  # the user's own lead-in stays theirs
+
+
+@pytest.mark.parametrize("text, side, speaker, reported_side", [
+    ("跳槽也没什么不好", 1, None, 0),  # a double negative that approves
+    ("留下来也不是不行", -1, None, 0),
+    ("我怎么可能不想走", 1, None, 0),  # a question that denies what it asks
+    ("我哪儿想走了", -1, None, 0),
+    ("同事劝我跳槽", 0, "同事", 1),  # the act urged is the view, as "劝我别跳槽" was against it
+    ("我妈不让我辞职", 0, "我妈", -1),
+    ("别人都劝我走，我偏不", -1, None, 0),  # the user refuses what they are urged to do
+])
+def test_double_negatives_denying_questions_and_urged_acts(text, side, speaker, reported_side):
+    reading = read(text, frame_for("我该跳槽", extra=["辞职", "离职", "换工作"]))
+    assert (reading.side, reading.speaker, reading.reported_side) == (side, speaker, reported_side), reading
+
+
+def test_a_colleague_urging_the_act_is_shown_as_their_view_on_the_other_side(cli):
+    """"同事劝我跳槽" took no side, so against "我不该跳槽" it was shown nowhere, while "我妈劝我别辞职"
+    was shown against "我该跳槽": one side of the others' views silently disappeared."""
+    assert cli("init").returncode == 0
+    add(cli, "同事劝我跳槽", "职业去留", "2026-03-01")
+    add(cli, "我妈劝我别辞职", "职业去留", "2026-03-02")
+    add(cli, "别人都劝我走，我偏不", "职业去留", "2026-04-01")
+    stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(o["text"], o["speaker"]) for o in stay["others"]] == [("同事劝我跳槽", "同事")]
+    assert stay["items"] == []
+    go = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(o["text"], o["speaker"]) for o in go["others"]] == [("我妈劝我别辞职", "我妈")]
+    assert [(i["text"], i["speaker"]) for i in go["items"]] == [("别人都劝我走，我偏不", None)]

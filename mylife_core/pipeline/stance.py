@@ -577,6 +577,21 @@ _VERB_SIDE = {"不看好": -1, "不赞成": -1, "不支持": -1, "反对": -1, "
 
 INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
 
+# verbs whose object is the act someone urges ("同事劝我跳槽", "我妈让我辞职", "表哥催我赶紧走"): the
+# act named plainly after them is the view, as "劝我别跳槽" was already read as against it
+_URGING = ("劝", "催", "让我", "叫我", "要我", "逼我", "想让我", "希望我", "怂恿", "鼓励", "撺掇", "鼓动", "忽悠")
+
+
+def _urged_act(content: str, frame: Frame) -> str | None:
+    """The frame's act named in the first clause of what someone urges, or None."""
+    first = (_clauses(content) or [""])[0]
+    for word in frame.act:
+        pos = first.find(word)
+        if pos < 0 or (len(word) == 1 and pos + 1 < len(first) and first[pos + 1] not in SINGLE_CHAR_FOLLOWERS):
+            continue
+        return word
+    return None
+
 
 def read(text: str, frame: Frame) -> Reading:
     """The stance of ``text`` toward ``frame``'s act (see the comment above :class:`Frame`)."""
@@ -593,6 +608,11 @@ def read(text: str, frame: Frame) -> Reading:
         return replace(own, form="concession") if own.form in ("plain", "negation") else own
     if report is not None:
         view = _read_own(report.content, frame)
+        if not view.side and report.verb.lstrip("不") in _URGING:
+            urged = _urged_act(report.content, frame)  # "同事劝我跳槽": the act urged is the view
+            if urged:
+                view = Reading(side=-1 if report.verb.startswith("不") else 1, certain=True, cue=urged,
+                               basis="act", cues=[urged])
         verdict = _VERB_SIDE.get(report.verb, 0)
         if verdict and report.reaction is None:  # "老婆不看好现在买": the verb is the view
             content_side = view.side if view.basis == "act" else 1
@@ -720,6 +740,10 @@ def _want_side(clause: str, pos: int) -> int | None:
     return -1 if negated else 1
 
 
+# a question that denies what it asks (session 23): "我怎么可能不想走" (I do), "我哪里想走了" (I don't)
+_DENYING_QUESTION = re.compile(r"怎么可能|哪(?:里|儿)(?:想|要|愿意|舍得|会)")
+
+
 def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     """The user's own statement's stance. ``conceded``: the text is what a concession grants
     ("虽然条件好"): a good or bad word there is about the option weighed, and a wish is for it."""
@@ -727,7 +751,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     if not clauses:
         return Reading()
     tail = text.rstrip().rstrip("。.!！~～啊呀")
-    question = tail.endswith(("？", "?", "吗", "呢")) or any(m in text for m in ("难道", "哪有", "何必", "凭什么", "谁会"))
+    question = tail.endswith(("？", "?", "吗", "呢")) or any(m in text for m in ("难道", "哪有", "何必", "凭什么", "谁会")) \
+        or bool(_DENYING_QUESTION.search(text))
     if question and re.search(r"(.)[不没]\1|是不是|有没有|该不该|要不要|能不能", text) and not any(
             m in text for m in cues.RHETORICAL):
         return Reading(side=0, certain=False, form="question")  # an open question: no side
@@ -858,7 +883,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
         if question and form == "question" and asked_act:
             # "我真的该走吗？", "难道我还不该走吗": a question the user asks themselves about the act doubts
             # what it asks (rhetorical), or asks it open; never says it
-            if not any(m in text for m in cues.RHETORICAL) or A_NOT_A.search(text):  # "我该走吗？", "到底要不要走？"
+            denying = any(m in text for m in cues.RHETORICAL) or _DENYING_QUESTION.search(text)
+            if not denying or A_NOT_A.search(text):  # "我该走吗？", "到底要不要走？"
                 return Reading(side=0, certain=False, form="question")
             return Reading(side=-side * flip, certain=False, form="question", cue=act_words[0], basis="act",
                            cues=decided)
