@@ -193,3 +193,17 @@ def test_a_colleague_urging_the_act_is_shown_as_their_view_on_the_other_side(cli
     go = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
     assert [(o["text"], o["speaker"]) for o in go["others"]] == [("我妈劝我别辞职", "我妈")]
     assert [(i["text"], i["speaker"]) for i in go["items"]] == [("别人都劝我走，我偏不", None)]
+
+
+def test_notes_mixing_languages_name_the_act_in_english(cli):
+    """"我真的不想quit" took no side on "我该跳槽" (the act's English names were not among its words)."""
+    frame = frame_for("我该跳槽", extra=["辞职", "离职", "换工作"])
+    assert (read("我真的不想quit", frame).side, read("好想quit啊", frame).side) == (-1, 1)
+    assert read("这个quite好", frame).side == 0  # a Latin word inside another is not it
+    assert cli("init").returncode == 0
+    add(cli, "我真的不想quit", "职业去留", "2026-05-04")
+    add(cli, "I really want to leave this company", "职业去留", "2026-05-02")
+    go = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(i["text"], i["stance"]) for i in go["items"]] == [("我真的不想quit", "contradicts")]
+    stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(i["text"], i["stance"]) for i in stay["items"]] == [("I really want to leave this company", "contradicts")]

@@ -33,9 +33,10 @@ CAUTION_CUES = ("但是", "可是", "不过", "然而", "其实", "担心", "害
 # colloquial words that carry a side on a decision without being search synonyms of it
 # ("热爱这里，绝不想走" is against 跳槽); used to read stances only, never to widen a search
 STANCE_ALIASES: dict[str, tuple[str, ...]] = {
-    "跳槽": ("走", "离开"), "辞职": ("走", "离开"), "离职": ("走", "离开"), "换工作": ("走", "离开"),
-    "裸辞": ("走",), "quit": ("leave",), "change jobs": ("leave",),
-}
+    "跳槽": ("走", "离开", "quit", "leave"), "辞职": ("走", "离开", "quit", "leave"),
+    "离职": ("走", "离开", "quit", "leave"), "换工作": ("走", "离开", "quit", "leave"),
+    "裸辞": ("走", "quit"), "quit": ("leave",), "change jobs": ("leave", "quit"),
+}  # quit / leave: notes mixing languages ("我真的不想quit") name the act in English
 # a one-character term counts only where it ends a word: "不想走" / "走了" / "挺想走的", not "走路" / "走访"
 SINGLE_CHAR_FOLLOWERS = set("了吧呢啊人掉么吗的") | set("，,。.!！?？；;：:、）)」』”\"' \n")
 
@@ -819,6 +820,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             pos = clause.find(word)
             if pos < 0 or (len(word) == 1 and pos + 1 < len(clause) and clause[pos + 1] not in SINGLE_CHAR_FOLLOWERS):
                 continue
+            if word[0].isascii() and re.search(r"[A-Za-z0-9]", clause[pos - 1:pos] + clause[pos + len(word):pos + len(word) + 1]):
+                continue  # a Latin word inside another ("quite" is not "quit")
             want = _want_side(clause, pos)
             if want is not None:
                 act_side += want
