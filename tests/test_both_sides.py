@@ -44,6 +44,9 @@ EN_NOTES = [
     ("I'm not sure I want to leave", 0, "question", None),
     ("My mom says I shouldn't quit, the market is bad", 0, "reported", "My mom"),
     ("A colleague keeps telling me to quit and go elsewhere", 0, "reported", "A colleague"),
+    ("Everyone says I should stay", 0, "reported", "Everyone"),
+    ("Staying feels safer", -1, "plain", None),  # "feels" after no one: not a view reported
+    ("I'd rather stay", -1, "plain", None),
 ])
 def test_english_statements_take_a_side(text, side, form, speaker):
     reading = read(text, frame_for("I should quit my job"))

@@ -972,6 +972,11 @@ def _en_lead(clause: str, words: Iterable[str]) -> tuple[str, str | None]:
     return clause, None
 
 
+# who may speak: a person named with a determiner ("my mom", "a colleague"), a pronoun, a name
+_EN_PERSON = re.compile(r"(?i:(?:my|our|his|her|their|a|an|the|some|every|most|all|both|one of)\b.*"
+                        r"|(?:he|she|they|everyone|everybody|people|mom|dad|mum|i|we)$)|[A-Z][a-z]+(?: [A-Z][a-z]+)?$")
+
+
 def _en_reported(text: str) -> _Report | None:
     """Someone else's view in an English statement ("My mom says I shouldn't quit"), or None."""
     clauses = _en_clauses(text)
@@ -985,8 +990,11 @@ def _en_reported(text: str) -> _Report | None:
             continue
         who = match.group("who").strip()
         low = who.lower()
+        if not _EN_PERSON.match(who) or low.endswith("ing"):
+            at += len(clause)
+            continue  # "Staying feels safer": not someone speaking
         if low in cues.EN_USER or low.startswith(("i ", "we ", "it ", "this ", "that ", "which ", "what ")) \
-                or low in ("it", "this", "that", "which", "what", "everyone", "nobody") \
+                or low in ("it", "this", "that", "which", "what") \
                 or any(w in _en_words(low) for w in ("contract", "policy", "rule", "rules", "website", "law")):
             return None  # the user's own "I think …", or a document's words: facts the user records
         content = (match.group("content") + "," + ",".join(clauses[i + 1:])).strip(" ,")
