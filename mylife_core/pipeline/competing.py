@@ -308,6 +308,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
     for ref, cand in candidates.items():
         if not _about(cand, same):
             continue
+        lead = ""
         if cand.claim is None:
             try:
                 pointer = Pointer.parse(ref)
@@ -315,6 +316,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
                 continue
             if any((pointer.file, n) in covered for n in range(pointer.start, pointer.end + 1)):
                 continue  # already distilled into a claim we read
+            lead = _speech_lead(ws, pointer)
         else:
             state = checker.check(cand.claim).state
             states[ref] = state
@@ -322,11 +324,11 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
                 source_changed.append(ref)  # not evidence until the user re-confirms it
                 continue
         if cand.closer_to is not None:  # about another decision: counted if it would have been listed
-            if _own_against(read(cand.text, frame), frame, cand):
+            if _own_against(read(lead + cand.text, frame), frame, cand):
                 set_aside[cand.closer_to] = set_aside.get(cand.closer_to, 0) + 1
             continue
         considered.append(cand)
-        readings[ref] = read(cand.text, frame)
+        readings[ref] = read(lead + cand.text, frame)
 
     model_info = None
     if model is not None and considered:
@@ -390,6 +392,24 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
                            items=items, others=others, disputed=disputed, mode=mode, considered=len(considered),
                            source_changed=sorted(source_changed), set_aside=sum(set_aside.values()),
                            set_aside_to=sorted(set_aside, key=lambda q: -set_aside[q])[:3], model=model_info)
+
+
+def _speech_lead(ws: "Workspace", pointer: Any) -> str:
+    """The line that introduces the pointed raw lines as someone's words, or "": a note that reads
+    "我妈说：" on one line and "千万别辞职…" on the next quotes her on the second. Read alone, that
+    line was the user's own (until session 23, "千万别辞职" was listed as the user contradicting
+    "我该跳槽"); read after its lead-in it is her view, shown apart with her name."""
+    from ..provenance import decode, split_lines
+
+    try:
+        lines = split_lines(ws.raw.read_bytes(pointer.file))
+    except Exception:  # noqa: BLE001 - a file the index knows but the folder lost: read the line alone
+        return ""
+    for number in range(pointer.start - 1, 0, -1):
+        line = decode(lines[number - 1]).strip() if number <= len(lines) else ""
+        if line:
+            return line if line.endswith(("：", ":")) else ""
+    return ""
 
 
 def _own_against(reading: Reading, frame: Frame, cand: Candidate) -> bool:

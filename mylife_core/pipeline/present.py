@@ -136,7 +136,7 @@ def competing_item_lines(c, *, whole: bool = False) -> list[str]:
     digests = c.chain.get("digest") or []
     raw = c.chain.get("raw") or (None if whole else "-")
     via = " ← ".join(x for x in (c.claim_id, *(digests if whole else digests[:1]), raw) if x)
-    unsure = "" if c.certain else t("ask.competing.unsure_mark")
+    unsure = ("" if c.certain else t("ask.competing.unsure_mark")) + _disputed_mark(c)
     if unsure and unsure[-1].isascii():  # "[unsure] 2025-11": a Latin mark is a word; 〔不确定〕 is not
         unsure += " "
     when, text = (c.date.isoformat(), c.text) if whole else (c.date.isoformat()[:7], _short(c.text, 60))
@@ -156,11 +156,22 @@ def others_lines(others: list) -> list[str]:
     return lines
 
 
-def _statement_text(s) -> str:
-    """A table row's statement, marked when it is someone else's view or its source changed."""
+def _disputed_mark(c) -> str:
+    """〔你标为有争议〕 for a claim the user disputed (``claim dispute``): shown, never as if undisputed."""
     from ..messages import t
 
-    text = _short(s.text)
+    if getattr(c, "status", None) != "disputed":
+        return ""
+    return t("ask.statement.disputed_mark")
+
+
+def _statement_text(s) -> str:
+    """A table row's statement, marked when it is someone else's view, the user disputed it or its
+    source changed."""
+    from ..messages import t
+
+    mark = _disputed_mark(s)
+    text = (mark + " " if mark and mark[-1].isascii() else mark) + _short(s.text)
     if s.speaker:
         text += t("ask.statement.other_view", who=s.speaker)
     if not s.source_ok:

@@ -33,11 +33,12 @@ CAUTION_CUES = ("但是", "可是", "不过", "然而", "其实", "担心", "害
 # colloquial words that carry a side on a decision without being search synonyms of it
 # ("热爱这里，绝不想走" is against 跳槽); used to read stances only, never to widen a search
 STANCE_ALIASES: dict[str, tuple[str, ...]] = {
-    "跳槽": ("走", "离开"), "辞职": ("走", "离开"), "离职": ("走", "离开"), "换工作": ("走", "离开"),
-    "裸辞": ("走",), "quit": ("leave",), "change jobs": ("leave",),
-}
-# a one-character term counts only where it ends a word: "不想走" / "走了", not "走路" / "走访"
-SINGLE_CHAR_FOLLOWERS = set("了吧呢啊人掉么吗") | set("，,。.!！?？；;：:、）)」』”\"' \n")
+    "跳槽": ("走", "离开", "quit", "leave"), "辞职": ("走", "离开", "quit", "leave"),
+    "离职": ("走", "离开", "quit", "leave"), "换工作": ("走", "离开", "quit", "leave"),
+    "裸辞": ("走", "quit"), "quit": ("leave",), "change jobs": ("leave", "quit"),
+}  # quit / leave: notes mixing languages ("我真的不想quit") name the act in English
+# a one-character term counts only where it ends a word: "不想走" / "走了" / "挺想走的", not "走路" / "走访"
+SINGLE_CHAR_FOLLOWERS = set("了吧呢啊人掉么吗的") | set("，,。.!！?？；;：:、）)」』”\"' \n")
 
 STOP_TERMS = frozenset(("我", "你", "他", "她", "它", "我们", "你们", "的", "了", "是", "该", "应该", "应", "要", "会",
                         "能", "可以", "立刻", "马上", "立即", "现在", "还", "吗", "呢", "吧", "啊", "这", "那", "个",
@@ -577,12 +578,29 @@ _VERB_SIDE = {"不看好": -1, "不赞成": -1, "不支持": -1, "反对": -1, "
 
 INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
 
+# verbs whose object is the act someone urges ("同事劝我跳槽", "我妈让我辞职", "表哥催我赶紧走"): the
+# act named plainly after them is the view, as "劝我别跳槽" was already read as against it
+_URGING = ("劝", "催", "让我", "叫我", "要我", "逼我", "想让我", "希望我", "怂恿", "鼓励", "撺掇", "鼓动", "忽悠")
+
+
+def _urged_act(content: str, frame: Frame) -> str | None:
+    """The frame's act named in the first clause of what someone urges, or None."""
+    first = (_clauses(content) or [""])[0]
+    for word in frame.act:
+        pos = first.find(word)
+        if pos < 0 or (len(word) == 1 and pos + 1 < len(first) and first[pos + 1] not in SINGLE_CHAR_FOLLOWERS):
+            continue
+        return word
+    return None
+
 
 def read(text: str, frame: Frame) -> Reading:
     """The stance of ``text`` toward ``frame``'s act (see the comment above :class:`Frame`)."""
     text = (text or "").translate(FOLD).strip()
     if not text:
         return Reading()
+    if _english(text):
+        return _read_en(text, frame)
     report = _reported(text)
     if report is not None and report.own_from >= 0:
         # "妈妈劝过我，但我绝不想走": the view is conceded, the user's own words follow and decide,
@@ -591,6 +609,11 @@ def read(text: str, frame: Frame) -> Reading:
         return replace(own, form="concession") if own.form in ("plain", "negation") else own
     if report is not None:
         view = _read_own(report.content, frame)
+        if not view.side and report.verb.lstrip("不") in _URGING:
+            urged = _urged_act(report.content, frame)  # "同事劝我跳槽": the act urged is the view
+            if urged:
+                view = Reading(side=-1 if report.verb.startswith("不") else 1, certain=True, cue=urged,
+                               basis="act", cues=[urged])
         verdict = _VERB_SIDE.get(report.verb, 0)
         if verdict and report.reaction is None:  # "老婆不看好现在买": the verb is the view
             content_side = view.side if view.basis == "act" else 1
@@ -718,6 +741,10 @@ def _want_side(clause: str, pos: int) -> int | None:
     return -1 if negated else 1
 
 
+# a question that denies what it asks (session 23): "我怎么可能不想走" (I do), "我哪里想走了" (I don't)
+_DENYING_QUESTION = re.compile(r"怎么可能|哪(?:里|儿)(?:想|要|愿意|舍得|会)")
+
+
 def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     """The user's own statement's stance. ``conceded``: the text is what a concession grants
     ("虽然条件好"): a good or bad word there is about the option weighed, and a wish is for it."""
@@ -725,7 +752,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     if not clauses:
         return Reading()
     tail = text.rstrip().rstrip("。.!！~～啊呀")
-    question = tail.endswith(("？", "?", "吗", "呢")) or any(m in text for m in ("难道", "哪有", "何必", "凭什么", "谁会"))
+    question = tail.endswith(("？", "?", "吗", "呢")) or any(m in text for m in ("难道", "哪有", "何必", "凭什么", "谁会")) \
+        or bool(_DENYING_QUESTION.search(text))
     if question and re.search(r"(.)[不没]\1|是不是|有没有|该不该|要不要|能不能", text) and not any(
             m in text for m in cues.RHETORICAL):
         return Reading(side=0, certain=False, form="question")  # an open question: no side
@@ -767,6 +795,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     for w in _GOING_ON_CUES:  # "一辈子的事" is a risk, not the present going on
         stripped = stripped.replace(w, "")
     going_on = refused or any(m in stripped for m in cues.GOING_ON)
+    sarcastic = any(m in text for m in cues.SARCASM)
     target_text = joined.replace("下去", "")  # "干不下去了" is not "去了"
     about_act = frame.mentions(joined) or any(m in target_text for m in cues.AFTER_ACT)
     after_act = any(m in target_text for m in cues.AFTER_ACT)
@@ -784,17 +813,22 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     decided: list[str] = []
     act_words: list[str] = []
     act_side = 0
+    asked_act: bool | None = None
     for clause in body:
         # the act itself, governed by a want word or a negation
         for word in (*frame.act, *GENERIC_ACT):
             pos = clause.find(word)
             if pos < 0 or (len(word) == 1 and pos + 1 < len(clause) and clause[pos + 1] not in SINGLE_CHAR_FOLLOWERS):
                 continue
+            if word[0].isascii() and re.search(r"[A-Za-z0-9]", clause[pos - 1:pos] + clause[pos + len(word):pos + len(word) + 1]):
+                continue  # a Latin word inside another ("quite" is not "quit")
             want = _want_side(clause, pos)
             if want is not None:
                 act_side += want
                 decided.append(word)
                 act_words.append(word)
+                if asked_act is None:  # the frame's act named in the clause that asks: "我真的该走吗？"
+                    asked_act = clause is body[-1] and word not in GENERIC_ACT
                 break
         found, taken = _cues_in(clause)
         feared_from = None  # "我怕受不了": what follows a fear word in its clause is what is feared
@@ -806,7 +840,9 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             if kind == "distress" and not any(t in text[:text.find(clause) + pos] for t in cues.DISTRESS_TRIGGERS):
                 continue  # "晚上有点睡不着": a health note, not dread of the act
             side = cues.KIND_SIDE[kind]
-            if kind == "money" and any(m in clause for m in cues.MONEY_IN):
+            held = kind == "money" and any(m in clause for m in cues.MONEY_HELD) and not any(
+                m in clause for m in cues.MONEY_SHORT)  # "手头还有二十万": a reserve, not a cost
+            if kind == "money" and (held or any(m in clause for m in cues.MONEY_IN)):
                 side = 1  # "私活一个月能多挣八千": money coming in
             if _negated_before(clause, pos, taken=taken) and not any(n in word for n in NEGATORS):
                 volition = re.search(r"不想|不愿|不要|别再|不能再|不想再", clause[max(0, pos - 6):pos])
@@ -819,6 +855,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 side = -side  # "弥补学历的短板", "加班减少到每周两天"
             if rhetorical and kind in ("pull", "ready", "good"):
                 side = -side  # "还有竞争力吗": a doubt of it
+            if sarcastic and kind in ("good", "attach"):
+                side = -side  # "呵呵，领导真是太照顾我了": a complaint
             if going_on and kind in ("fear", "risk") and not about_act:
                 side = -side  # "再这样下去，我怕…": a fear of the present
             if kind in ("good", "bad", "attach", "push"):
@@ -827,7 +865,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                     side = side if target_act else -side
                 elif target_act:
                     side = -side
-            elif kind in ("cost", "money") and about_present and not about_act:
+            elif kind in ("cost", "money") and about_present and not about_act and not held:
                 side = -side
             weight = 0.5 if kind in cues.TARGETED else 1.0
             score += side * weight
@@ -845,6 +883,14 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
         decided.append(dread.group(0))
     if act_side:
         side = 1 if act_side > 0 else -1
+        if question and form == "question" and asked_act:
+            # "我真的该走吗？", "难道我还不该走吗": a question the user asks themselves about the act doubts
+            # what it asks (rhetorical), or asks it open; never says it
+            denying = any(m in text for m in cues.RHETORICAL) or _DENYING_QUESTION.search(text)
+            if not denying or A_NOT_A.search(text):  # "我该走吗？", "到底要不要走？"
+                return Reading(side=0, certain=False, form="question")
+            return Reading(side=-side * flip, certain=False, form="question", cue=act_words[0], basis="act",
+                           cues=decided)
         return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
                        cue=act_words[0], basis="act", cues=decided)
     if not decided and concession and flip == 1:
@@ -871,4 +917,208 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     side = 0 if score == 0 else (1 if score > 0 else -1)
     # sure only when every consideration points the same way ("认可工作内容…烦的是被催的方式" is both)
     certain = (strong > 0) == (score > 0) and (abs(strong) >= 2 or (abs(strong) >= 1 and len(sides_seen) == 1))
+    return Reading(side=side * flip, certain=certain, form=form, cue=decided[0], basis="cue", cues=decided)
+
+
+# ---------------------------------------------------------------------------------------------
+# English statements (a text with no Chinese in it): the same steps as above, in English words
+# (stance_cues.EN_*): whose view it is ("My mom says…"), what the user stands on (after but /
+# however, the consequence of if…), the act named with a want word or a negation in scope ("I
+# don't want to leave"), and the considerations (afraid, mortgage, sick of, enjoy …).
+
+_EN_CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.EN_CUES.items() for w in words),
+                                             key=lambda wk: (-len(wk[0]), wk[0]))
+_EN_CLAUSES = re.compile(r"[,;:.!?\n\u2014]+|\s+-\s+|\s+(?=but\b|however\b)", re.IGNORECASE)
+_EN_PRESENT_NOUNS = ("job", "work", "company", "team", "boss", "office", "here")
+_EN_OPEN_QUESTION = re.compile(r"^(?:should|shall|do|does|can|could|would|will|is|am|are|must)\s+(?:i|we)\b|\bor not\b",
+                               re.IGNORECASE)
+
+
+def _english(text: str) -> bool:
+    """A statement with Latin letters and no Chinese: read by :func:`_read_en`."""
+    return not any(_is_cjk(ch) for ch in text) and bool(re.search(r"[A-Za-z]", text))
+
+
+def _en_words(text: str) -> list[str]:
+    return re.findall(r"[a-z']+", text.lower().replace("\u2019", "'"))
+
+
+def _en_act(word: str) -> re.Pattern[str] | None:
+    """An English act word and its inflections (leave, leaves, leaving, quit, quitting), or None."""
+    w = word.lower().strip()
+    if not w or not re.fullmatch(r"[a-z][a-z' -]*", w):
+        return None
+    stem = re.escape(w)
+    forms = [stem, stem + "s", stem + "d", stem + "ed", stem + "ing", stem + re.escape(w[-1]) + "ing",
+             stem + re.escape(w[-1]) + "ed"]
+    if w.endswith("e"):
+        forms.append(re.escape(w[:-1]) + "ing")
+    return re.compile(r"\b(?:" + "|".join(forms) + r")\b")
+
+
+def _en_negated(clause: str, pos: int) -> bool:
+    return _negated_en(clause.replace("\u2019", "'"), pos)
+
+
+def _en_clauses(text: str) -> list[str]:
+    return [c for c in (p.strip() for p in _EN_CLAUSES.split(text)) if c]
+
+
+def _en_lead(clause: str, words: Iterable[str]) -> tuple[str, str | None]:
+    low = clause.lower()
+    for w in sorted(words, key=len, reverse=True):
+        if re.match(re.escape(w) + r"\b", low):
+            return clause[len(w):].lstrip(" ,"), w
+    return clause, None
+
+
+# who may speak: a person named with a determiner ("my mom", "a colleague"), a pronoun, a name
+_EN_PERSON = re.compile(r"(?i:(?:my|our|his|her|their|a|an|the|some|every|most|all|both|one of)\b.*"
+                        r"|(?:he|she|they|everyone|everybody|people|mom|dad|mum|i|we)$)|[A-Z][a-z]+(?: [A-Z][a-z]+)?$")
+
+
+def _en_reported(text: str) -> _Report | None:
+    """Someone else's view in an English statement ("My mom says I shouldn't quit"), or None."""
+    clauses = _en_clauses(text)
+    at = 0
+    for i, clause in enumerate(clauses):
+        at = text.find(clause, at)
+        body, _ = _en_lead(clause, (*cues.EN_CONTRAST, "and", "so"))
+        match = cues.EN_REPORT.match(body)
+        if match is None:
+            at += len(clause)
+            continue
+        who = match.group("who").strip()
+        low = who.lower()
+        if not _EN_PERSON.match(who) or low.endswith("ing"):
+            at += len(clause)
+            continue  # "Staying feels safer": not someone speaking
+        if low in cues.EN_USER or low.startswith(("i ", "we ", "it ", "this ", "that ", "which ", "what ")) \
+                or low in ("it", "this", "that", "which", "what") \
+                or any(w in _en_words(low) for w in ("contract", "policy", "rule", "rules", "website", "law")):
+            return None  # the user's own "I think …", or a document's words: facts the user records
+        content = (match.group("content") + "," + ",".join(clauses[i + 1:])).strip(" ,")
+        rest = [c.lower() for c in clauses[i + 1:]]
+        disagree = max((k for k, c in enumerate(rest) if any(w in c for w in cues.EN_DISAGREE)), default=-1)
+        agree = max((k for k, c in enumerate(rest) if any(w in c for w in cues.EN_AGREE)), default=-1)
+        reaction = "disagree" if disagree >= 0 and disagree >= agree else "agree" if agree >= 0 else None
+        if reaction:
+            words = cues.EN_DISAGREE if reaction == "disagree" else cues.EN_AGREE
+            content = ",".join(c for c in _en_clauses(content) if not any(w in c.lower() for w in words))
+        own_from = -1
+        pos = at + len(clause)
+        for later in clauses[i + 1:]:
+            pos = text.find(later, pos)
+            rest_of, word = _en_lead(later, cues.EN_CONTRAST)
+            if word and re.match(r"(?i)(?:i|i'm|i've|i'd|we|myself)\b", rest_of) and reaction is None:
+                own_from = pos
+                break
+            pos += len(later)
+        return _Report(who=who, content=content, reaction=reaction, verb=match.group("verb"), own_from=own_from)
+    return None
+
+
+def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
+    """An English statement's stance toward ``frame``'s act (see the comment above). ``reported``:
+    the words of someone else's view, where naming the act is advising it ("telling me to quit")."""
+    if not reported:
+        report = _en_reported(text)
+        if report is not None and report.own_from >= 0:
+            own = _read_en(text[report.own_from:], frame)
+            return replace(own, form="concession") if own.form in ("plain", "negation") else own
+        if report is not None:
+            view = _read_en(report.content, frame, reported=True)
+            if report.reaction == "agree":
+                return Reading(side=view.side, certain=bool(view.side), form="adopted", cue=view.cue,
+                               basis=view.basis, cues=view.cues)
+            if report.reaction == "disagree":
+                return Reading(side=-view.side, certain=bool(view.side), form="adopted", cue=view.cue,
+                               basis=view.basis, cues=view.cues)
+            return Reading(side=0, certain=view.certain, speaker=report.who, reported_side=view.side,
+                           form="reported", cue=view.cue, basis=view.basis, cues=view.cues)
+    clauses = _en_clauses(text)
+    if not clauses:
+        return Reading()
+    question = text.rstrip().endswith("?")
+    if question and _EN_OPEN_QUESTION.search(text):
+        return Reading(side=0, certain=False, form="question")  # "Should I really leave?": asked, not answered
+    if cues.EN_UNDECIDED.search(text) and any(p.search(text.lower()) for p in filter(None, map(_en_act, frame.act))):
+        return Reading(side=0, certain=False, form="question")  # "I'm not sure I want to leave": not decided
+    form = "question" if question else "plain"
+    body = clauses
+    start = 0
+    for i, clause in enumerate(clauses):
+        if i > 0 and _en_lead(clause, cues.EN_CONTRAST)[1]:
+            start = i
+    if start:
+        body, form = [_en_lead(c, cues.EN_CONTRAST)[0] if k == 0 else c for k, c in enumerate(clauses[start:])], \
+            "concession"
+    elif len(clauses) > 1 and _en_lead(clauses[0], cues.EN_CONCESSIVE)[1]:
+        body, form = clauses[1:], "concession"
+    flip = 1
+    if body and _en_lead(body[0], cues.EN_CONDITION)[1]:
+        form = "hypothetical"
+        condition = body[0].lower()
+        if len(body) > 1:
+            body = body[1:]
+        if any(w in _en_words(condition) for w in EN_NEGATIONS) or "n't" in condition:
+            flip = -1  # "If I don't leave now, I'll regret it": without the act
+    acts = [(w, _en_act(w)) for w in frame.act if _en_act(w) is not None]
+    joined = " ".join(body).lower()
+    about_act = any(p.search(joined) for w, p in acts if w.lower() not in _EN_PRESENT_NOUNS) or any(
+        m in joined for m in cues.EN_AFTER_ACT)
+    score = strong = 0.0
+    sides_seen: set[int] = set()
+    decided: list[str] = []
+    act_side = 0
+    for clause in body:
+        low = clause.lower().replace("\u2019", "'")
+        taken = [False] * len(low)
+        found: list[tuple[int, str, str]] = []
+        for word, kind in _EN_CUE_INDEX:
+            for m in re.finditer(r"(?<![a-z'])" + re.escape(word) + r"(?![a-z'])", low):
+                if not any(taken[m.start():m.end()]):
+                    taken[m.start():m.end()] = [True] * (m.end() - m.start())
+                    found.append((m.start(), word, kind))
+        for word, pattern in acts:
+            match = pattern.search(low)
+            if match is None or word.lower() in _EN_PRESENT_NOUNS:
+                continue
+            # a negation governs the act only with no consideration between ("not afraid of leaving")
+            lo = max((p + len(w) for p, w, _ in found if p + len(w) <= match.start()), default=0)
+            before = _en_words(low[lo:match.start()])[-4:]
+            negated = _en_negated(low[lo:], match.start() - lo)
+            wanted = reported or any(w in before or any(b.endswith(w) for b in before) for w in cues.EN_WANT)
+            if negated or wanted:
+                act_side += -1 if negated else 1
+                decided.append(word)
+                break
+        feared_from = None  # "I'm afraid of quitting without an offer": what follows a fear is feared
+        for pos, word, kind in sorted(found):
+            if feared_from is not None and pos >= feared_from:
+                continue
+            side = cues.KIND_SIDE[kind]
+            negated = _en_negated(low, pos) and not any(n in _en_words(word) for n in EN_NEGATIONS)
+            if kind == "fear" and not negated:
+                feared_from = pos + len(word)
+            if negated:
+                side = -side  # "isn't that scary", "not enough"
+            if kind in ("good", "bad"):
+                side = side if about_act else -side
+            elif kind in ("attach", "push") and about_act:
+                side = -side
+            weight = 0.5 if kind in cues.TARGETED else 1.0
+            score += side * weight
+            strong += side if kind not in cues.TARGETED else 0
+            sides_seen.add(side)
+            decided.append(word)
+    if act_side:
+        side = 1 if act_side > 0 else -1
+        return Reading(side=side * flip, certain=not question, form=form if form != "plain" else
+                       "negation" if side < 0 else form, cue=decided[0], basis="act", cues=decided)
+    if not decided:
+        return Reading(side=0, certain=False, form=form)
+    side = 0 if score == 0 else (1 if score > 0 else -1)
+    certain = not question and (strong > 0) == (score > 0) and (
+        abs(strong) >= 2 or (abs(strong) >= 1 and len(sides_seen) == 1))
     return Reading(side=side * flip, certain=certain, form=form, cue=decided[0], basis="cue", cues=decided)

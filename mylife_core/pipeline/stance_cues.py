@@ -77,6 +77,8 @@ CUES: dict[str, tuple[str, ...]] = {
     "attach": (
         "舍不得", "习惯了", "照顾", "方便", "离家近", "挺好", "热爱", "踏实", "好多了", "好了不少", "满意", "安稳",
         "稳定", "五险一金", "全额", "按时接", "合适", "对我爸妈", "安安静静", "喜欢这里", "团队很棒",
+        # what the work itself gives (session 23): "工作还挺有意思的，每天都能学到新东西"
+        "有意思", "学到",
     ),
     "push": (
         "受够", "熬", "累了", "好累", "很累", "太累", "烦", "没意思", "望到头", "天花板", "执行者", "没涨", "甩锅",
@@ -98,6 +100,8 @@ CUES: dict[str, tuple[str, ...]] = {
     ),
     "good": (
         "特别好", "很好", "挺好", "不错", "喜欢", "爱", "开心", "棒", "认可",
+        # a double negative that approves (session 23): "跳槽也没什么不好", "留下来也不是不行"
+        "没什么不好", "没啥不好", "没有什么不好", "没有不好", "不是不行", "未尝不可",
     ),
     "bad": (
         "不好", "很差", "差", "吵", "讨厌", "难受", "失望", "没提", "没提过", "很少联系", "赌",
@@ -207,6 +211,11 @@ COLLOQUIAL: dict[str, tuple[str, ...]] = {
 for _kind, _words in COLLOQUIAL.items():
     GENERAL[_kind] = (*GENERAL[_kind], *_words)
 
+# sarcasm (session 23): "呵呵，领导真是太照顾我了": a good word about the present said through a smirk
+# is a complaint; in a text with one of these, good and attach words take the other side
+SARCASM = ("呵呵", "呵呵哒", "真是谢谢", "谢谢您嘞", "谢天谢地")
+# a thing called 破 (破公司, 破工作): contempt for the present
+SCORN = r"破(?:公司|单位|工作|班|地方|岗位|厂|项目|学校|房子)"
 # Productive forms, not word lists: the negative potential complement of Chinese (V不起, V不了,
 # V不下, V不开, V不动, V不过来, V不住, V不上, V不到, V不来: "can't afford / can't manage / can't
 # fit / can't get away ...") says the act is beyond the user's means, whatever the verb; V不下去
@@ -218,6 +227,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (r"总不能(?:就|一直|一辈子|老|永远|眼看着|看着)?(?:这么|这样)?[^，,。？?！!]{0,8}?"
      r"(?:干耗|耗着|拖着|拖下去|等下去|缩着|缩起|窝着|混日子|闲着|待着|呆着|掉队|落后)", "push"),
     (r"总不能", "bind"),
+    (SCORN, "push"),
     (r"[\u4e00-\u9fff](?:不下去)", "push"),
     (r"[\u4e00-\u9fff]不(?:起|了|下|开|动|过来|住|上|到|来)", "unable"),
     (r"没(?:有)?(?:时间|钱|空|精力|人手|地方|心思|底气|经验|把握|门路|人脉|保障|收入|积蓄|存款|退路|余钱|余力|能力|条件|办法|现金)",
@@ -261,6 +271,10 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 # a sum of money in a clause with one of these is a gain, not a cost
 MONEY_IN = ("挣", "赚", "收入", "涨", "省", "多拿", "奖", "补贴", "加薪", "给", "报销", "回本", "存了", "攒了", "攒下",
             "多进", "进账", "能租")
+# ... or money the user holds ("手头还有二十万", "目前存款有三十万"): a reserve for the act, now or
+# not, unless the clause says it is short ("存款只剩两万", "积蓄才五万", "手里不到一万")
+MONEY_HELD = ("手头", "手里", "存款", "积蓄", "存着", "攒着", "家底", "备用金", "余额", "储蓄")
+MONEY_SHORT = ("只有", "只剩", "就剩", "剩下", "才", "不到", "不够", "没多少", "仅", "只够", "欠", "还差")
 # potential-complement words that are not a lack of means: 对不起, 了不起, 大不了, 少不了, 忍不住 ...
 NOT_PATTERN = ("对不起", "了不起", "看不起", "瞧不起", "想不起", "大不了", "少不了", "免不了", "不得了", "受不了",
                "忍不住", "禁不住", "坐不住", "算不上", "说不上", "谈不上", "看不上", "想不到", "没想到", "意想不到",
@@ -383,7 +397,9 @@ AGREE = ("这话我是认同的", "我是认同的", "我认同", "我同意", "
 DISAGREE = ("不认同", "不同意", "不赞同", "不是这样", "并不认为", "不觉得", "我不信", "不以为然", "才不是",
             "我才不信", "瞎说", "胡说", "扯淡", "站着说话不腰疼", "说得轻巧", "不敢苟同", "我不这么看", "我不这么想",
             "不这么认为", "听听就好", "左耳进右耳出", "不太信", "不信这个", "不这么看", "可不信", "不信",
-            "老观念", "太绝对", "没那么玄乎", "不认", "不大信", "不怎么信", "没道理", "不在理")
+            "老观念", "太绝对", "没那么玄乎", "不认", "不大信", "不怎么信", "没道理", "不在理",
+            # refusing what one is urged to do (session 23): "别人都劝我走，我偏不"
+            "我偏不", "偏不$", "我才不$", "我就不$")
 
 # concession and contrast: what follows one of these at a clause start is what the user stands on
 CONTRAST = ("但是", "但", "可是", "不过", "然而", "只是", "就是怕", "怕的是", "就怕", "却", "偏偏", "反而",
@@ -411,3 +427,56 @@ INFO_WORDS = ("多久", "几个", "几次", "几年", "哪个", "哪些", "多�
 OPEN_MARKS = ("什么", "是否", "还是", "想不想", "要不要", "该不该")
 RHETORICAL = ("难道", "哪有", "何必", "凭什么", "谁会", "谁来", "怎么可能", "有必要", "真的", "还有", "到底", "哪里",
               "怎么办", "谁管", "哪有余钱", "还能")
+
+# ---------------------------------------------------------------------------------------------
+# English (session 23): a statement with no Chinese in it is read by :func:`.stance._read_en` with
+# the same kinds as above. Before, an ``en`` workspace's statements took no side at all, so
+# ``competing`` and the brief reported no counter-evidence next to "I don't want to leave". A small
+# list from how people write about such decisions; no benchmark holds English statements yet, so
+# it is not measured (docs/ask.md). Entries are matched as whole words; longer entries win.
+EN_CUES: dict[str, tuple[str, ...]] = {
+    "risk": ("risk", "risky", "mistake", "lose", "losing", "regret", "fail", "failure", "unemployed", "no income", "laid off",
+             "layoff", "layoffs", "gamble", "job market is bad", "market is bad", "hard to find"),
+    "fear": ("afraid", "scared", "scary", "worried", "worry", "worries", "anxious", "nervous", "terrified",
+             "frightening", "fear", "dread", "hesitate", "hesitant"),
+    "unable": ("can't afford", "cannot afford", "can not afford", "not qualified", "no experience"),
+    "bind": ("kids", "can't leave", "cannot leave", "tied down", "visa", "contract"),
+    "cost": ("mortgage", "rent", "loan", "loans", "debt", "debts", "pay cut", "expensive", "costs", "bills",
+             "tuition"),
+    "doubt": ("not sure", "unsure", "not ready", "don't know", "no idea", "on the fence", "impulsive"),
+    "stay": ("stick it out", "stay put", "stay", "staying", "one more year", "another year", "wait and see",
+             "hold on"),
+    "attach": ("enjoy", "love", "learn", "learning", "interesting", "stable", "comfortable", "close to home",
+               "great team", "miss", "secure", "flexible"),
+    "push": ("sick of", "tired of", "fed up", "burned out", "burnt out", "burnout", "exhausted", "overtime",
+             "boring", "bored", "had enough", "enough is enough", "dead end", "dead-end", "hate", "miserable", "stuck", "want out", "toxic",
+             "underpaid", "no raise", "micromanage", "micromanaged", "can't stand", "cannot stand"),
+    "pull": ("opportunity", "opportunities", "offer", "raise", "better pay", "dream", "excited", "exciting",
+             "promotion", "growth", "grow", "always wanted"),
+    "ready": ("enough", "in the bank", "saved up", "savings to", "cushion", "runway", "prepared", "ready"),
+    "good": ("great", "good", "nice", "fine", "happy", "awesome"),
+    "bad": ("bad", "terrible", "awful", "horrible", "worse", "worst", "unhappy"),
+}
+# a want word in the four words before the act ("I want to quit", "thinking about leaving")
+EN_WANT = ("want", "wanna", "going", "gonna", "plan", "planning", "thinking", "should", "will", "ready", "need",
+           "decided", "time", "like", "hope", "must", "'ll", "would", "intend", "consider", "considering")
+# the act's other side: where the act takes the user (its good and bad words are about the act)
+EN_AFTER_ACT = ("new job", "new place", "elsewhere", "another job", "another company", "over there", "the offer",
+                "startup")
+# someone else's view: "<who> says / thinks / keeps telling me to ..."
+EN_REPORT = re.compile(r"^(?P<who>[^,;:.!?]{1,40}?)\s+(?:(?:always|keeps?|kept|still|also|really)\s+)*"
+                       r"(?P<verb>says?|said|thinks?|thought|believes?|believed|feels?|felt|tells? me|told me|telling me|"
+                       r"wants? me to|wanted me to|urges? me|urged me|urging me|advises? me|advised me|suggests?|"
+                       r"suggested|insists?|insisted|warns? me|warned me|pushes me|pushed me|reckons?)\b(?P<content>.*)$",
+                       re.IGNORECASE)
+EN_USER = ("i", "i also", "i still", "i really", "i honestly", "i actually", "i kind of", "me", "myself", "we")
+EN_AGREE = ("i agree", "she's right", "he's right", "they're right", "she is right", "he is right", "they are right",
+            "i think so too", "fair point")
+EN_DISAGREE = ("i disagree", "i don't agree", "i do not agree", "i don't buy it", "i don't think so", "nonsense",
+               "she's wrong", "he's wrong", "they're wrong")
+# "I'm not sure I want to leave", "I don't know whether to quit": asked, not answered
+EN_UNDECIDED = re.compile(r"\b(?:not sure|unsure|don't know|do not know|no idea|can't decide|cannot decide|undecided)\b"
+                          r"|\bwhether (?:i|to)\b|\bwonder(?:ing)? if\b", re.IGNORECASE)
+EN_CONTRAST = ("but", "however", "though", "yet", "actually", "honestly")
+EN_CONCESSIVE = ("although", "though", "even though", "even if", "while")
+EN_CONDITION = ("if", "unless", "what if", "in case")

@@ -1,0 +1,212 @@
+"""Both sides shown by meaning in the notes people actually keep (session 23): English notes in an
+``en`` workspace, savings on hand against savings short, and questions the user asked themselves.
+Real workspaces, the real ``mylife`` in a subprocess; no model (the offline rules)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mylife_core.pipeline.stance import frame_for, read
+
+NOW = {"MYLIFE_NOW": "2026-06-15T10:00:00"}
+
+
+def add(cli, text: str, topic: str, when: str) -> str:
+    data = cli("claim", "add", text, "--topic", topic, "--kind", "assessment", "--at", when, "--json", env=NOW).json()
+    return data["claim"]["id"]
+
+
+# ------------------------------------------------------------------------------ English notes
+
+EN_NOTES = [
+    ("I actually enjoy the work, I learn something new every week", "2025-09-10"),
+    ("I don't want to leave, the team is great", "2025-10-05"),
+    ("I'm sick of the overtime, I want out", "2025-11-20"),
+    ("My mom says I shouldn't quit, the market is bad", "2026-02-10"),
+    ("Should I really leave?", "2026-04-02"),
+    ("Honestly leaving isn't that scary", "2026-04-18"),
+    ("I want to quit my job, I'm already looking", "2026-06-01"),
+]
+
+
+@pytest.mark.parametrize("text, side, form, speaker", [
+    ("I don't want to leave, the team is great", -1, "negation", None),
+    ("I want to quit my job, I'm already looking", 1, "plain", None),
+    ("I actually enjoy the work, I learn something new every week", -1, "plain", None),  # what the present gives
+    ("I'm sick of the overtime, I want out", 1, "plain", None),
+    ("Honestly leaving isn't that scary", 1, "plain", None),  # a fear denied
+    ("I'm not afraid of leaving", 1, "plain", None),  # the negation is the fear's, not the act's
+    ("My savings are not enough, the mortgage is 2,000 a month", -1, "plain", None),
+    ("I still have 20k in the bank, enough for a year", 1, "plain", None),
+    ("Dad thinks I should quit, but I love it here", -1, "concession", None),  # the user's own after the view
+    ("If I don't leave now, I'll regret it", 1, "hypothetical", None),
+    ("Should I really leave?", 0, "question", None),  # asked, not answered
+    ("I'm not sure I want to leave", 0, "question", None),
+    ("My mom says I shouldn't quit, the market is bad", 0, "reported", "My mom"),
+    ("A colleague keeps telling me to quit and go elsewhere", 0, "reported", "A colleague"),
+    ("Everyone says I should stay", 0, "reported", "Everyone"),
+    ("Staying feels safer", -1, "plain", None),  # "feels" after no one: not a view reported
+    ("I'd rather stay", -1, "plain", None),
+])
+def test_english_statements_take_a_side(text, side, form, speaker):
+    reading = read(text, frame_for("I should quit my job"))
+    assert (reading.side, reading.form, reading.speaker) == (side, form, speaker), reading
+
+
+def test_someone_elses_english_view_keeps_its_own_side():
+    frame = frame_for("I should quit my job")
+    assert read("My mom says I shouldn't quit, the market is bad", frame).reported_side == -1
+    assert read("A colleague keeps telling me to quit and go elsewhere", frame).reported_side == 1
+
+
+def test_an_english_workspace_shows_both_sides(cli):
+    """Before session 23 no English statement took a side: ``competing`` found nothing against
+    "I should quit my job" next to "I don't want to leave", and the brief said none of the user's
+    statements took the other side."""
+    assert cli("init", "--language", "en").returncode == 0
+    ids = {text: add(cli, text, "career", when) for text, when in EN_NOTES}
+    quit_ = cli("competing", "I should quit my job", "--topic", "career", "--json", env=NOW).json()
+    mine = {i["text"]: i for i in quit_["items"]}
+    assert set(mine) == {"I don't want to leave, the team is great",
+                         "I actually enjoy the work, I learn something new every week"}
+    assert mine["I don't want to leave, the team is great"]["stance"] == "contradicts"
+    assert mine["I don't want to leave, the team is great"]["chain"]["raw"] == "raw/2025-10-05-career.md#L1"
+    assert [(o["text"], o["speaker"]) for o in quit_["others"]] == [
+        ("My mom says I shouldn't quit, the market is bad", "My mom")]  # never the user's
+    stay = cli("competing", "I should not quit my job", "--topic", "career", "--json", env=NOW).json()
+    assert {i["claim_id"] for i in stay["items"]} == {
+        ids["I'm sick of the overtime, I want out"], ids["Honestly leaving isn't that scary"],
+        ids["I want to quit my job, I'm already looking"]}  # the question asked is on neither side
+    brief = cli("ask", "Should I quit my job?", "--offline", "--accept-missing", "--accept-stale", "--no-record",
+                env={**NOW, "MYLIFE_LANG": "en"}, load_plugins="mylife-career").stdout
+    counter = brief.split("## Counter-evidence")[1].split("## ")[0]
+    assert "I don't want to leave, the team is great" in counter and "takes the other side" not in brief
+
+
+# ------------------------------------------------------------------------------ Chinese notes as people write them
+
+@pytest.mark.parametrize("text, side, certain", [
+    ("手头还有二十万，撑一年没问题", 1, True),  # money held is a reserve for the act, not a cost
+    ("目前存款有三十万", 1, True),
+    ("存款只剩两万了", -1, True),  # ... unless it is short
+    ("积蓄才五万，房贷还有八十万", -1, True),
+    ("工作还挺有意思的，每天都能学到新东西", -1, True),  # what the present gives
+    ("去那边能学到更多东西", 1, True),  # ... or what the act would
+    ("呵呵，这破公司真是太好了", 1, True),  # sarcasm: a complaint about the present
+    ("呵呵，领导真是太照顾我了", 1, True),
+    ("我该走吗？", 0, False),  # a question the user asked themselves: asked, not answered
+    ("到底要不要跳槽？", 0, False),
+    ("我真的该走吗？", -1, False),  # a doubt of it, never a wish
+    ("难道我还不该走吗", 1, False),
+])
+def test_savings_interest_sarcasm_and_self_questions(text, side, certain):
+    reading = read(text, frame_for("我该跳槽"))
+    assert (reading.side, reading.certain, reading.speaker) == (side, certain, None), reading
+
+
+ZH_NOTES = [
+    ("职业去留", "2025-09-10", "工作还挺有意思的，每天都能学到新东西"),
+    ("职业去留", "2025-12-03", "存款不够，房贷每个月还要一万二"),
+    ("工作", "2026-01-15", "手头还有二十万，撑一年没问题"),  # under an alias of 职业去留
+    ("职业去留", "2026-02-10", "我妈说现在工作不好找，劝我别辞职"),
+    ("职业去留", "2026-04-02", "我真的该走吗？"),
+    ("职业去留", "2026-06-01", "想跳槽，已经在看机会了"),
+]
+
+
+def test_savings_short_and_savings_held_land_on_opposite_sides(cli):
+    """存款不够 vs 手头还有二十万: until session 23 both were read as against leaving (a sum of money
+    was a cost whatever the clause said), so "我该跳槽" listed the twenty thousand in hand as
+    counter-evidence and "我不该跳槽" never showed it; and "我真的该走吗？", a question the user
+    asked themselves, was listed as certainly for leaving, as if they had said so."""
+    assert cli("init").returncode == 0
+    ids = {text: add(cli, text, topic, when) for topic, when, text in ZH_NOTES}
+    go = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    against_going = {i["text"] for i in go["items"]}
+    assert {"存款不够，房贷每个月还要一万二", "工作还挺有意思的，每天都能学到新东西"} <= against_going
+    assert "手头还有二十万，撑一年没问题" not in against_going
+    stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    against_staying = {i["claim_id"]: i for i in stay["items"]}
+    held = against_staying[ids["手头还有二十万，撑一年没问题"]]
+    assert held["chain"]["raw"] == "raw/2026-01-15-工作.md#L1" and held["speaker"] is None
+    assert ids["我真的该走吗？"] not in against_staying  # never "contradicts" the user's staying
+    assert ids["想跳槽，已经在看机会了"] in against_staying
+    assert [o["speaker"] for o in go["others"]] == ["我妈"]  # the mother's view, never the user's
+
+
+def test_a_claim_the_user_disputed_is_never_shown_as_if_undisputed(cli):
+    """`claim dispute` said "this does not hold as written"; until session 23 ask's statements table
+    and the counter-evidence list (ask and competing) showed the claim exactly like any other."""
+    assert cli("init").returncode == 0
+    disputed = add(cli, "我并不想走，团队氛围其实谈不上差", "职业去留", "2025-10-05")
+    add(cli, "想跳槽，已经在看机会了", "职业去留", "2026-06-01")
+    assert cli("claim", "dispute", disputed, "--why", "那天刚被表扬，说的是气话", env=NOW).returncode == 0
+    brief = cli("ask", "我该不该跳槽？", "--offline", "--accept-missing", "--accept-stale", "--no-record", env=NOW,
+                load_plugins="mylife-career").stdout
+    table, counter = brief.split("## 反证")[0], brief.split("## 反证")[1].split("## ")[0]
+    row = next(line for line in table.splitlines() if disputed in line)
+    assert "〔你标为有争议〕我并不想走" in row
+    assert "〔你标为有争议〕2025-10「我并不想走" in counter
+    assert "〔你标为有争议〕" not in next(line for line in table.splitlines() if "想跳槽" in line)
+    shown = cli("competing", "我该跳槽", "--topic", "职业去留", env=NOW).stdout
+    assert "〔你标为有争议〕2025-10-05「我并不想走" in shown
+    english = cli("competing", "我该跳槽", "--topic", "职业去留", env={**NOW, "MYLIFE_LANG": "en"}).stdout
+    assert "[you disputed it] 2025-10-05" in english
+
+
+def test_a_raw_line_quoting_someone_on_the_line_before_is_theirs(cli):
+    """A note as people write it: "我妈说：" on one line, her words on the next. Until session 23 the
+    second line, read alone, was listed as the user's own statement against leaving."""
+    assert cli("init").returncode == 0
+    note = "今天和我妈打电话。\n我妈说：\n千万别辞职，现在工作不好找。\n我觉得：\n真的不想再熬了，想跳槽。\n"
+    assert cli("record", "-", "--topic", "职业去留", "--at", "2026-05-01", input=note, env=NOW).returncode == 0
+    go = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [i["text"] for i in go["items"]] == []
+    assert [(o["text"], o["speaker"], o["chain"]["raw"]) for o in go["others"]] == [
+        ("千万别辞职，现在工作不好找。", "我妈", "raw/2026-05-01-职业去留.md#L3")]
+    stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(i["text"], i["speaker"], i["chain"]["raw"]) for i in stay["items"]] == [
+        ("真的不想再熬了，想跳槽。", None, "raw/2026-05-01-职业去留.md#L5")]  # the user's own lead-in stays theirs
+
+
+@pytest.mark.parametrize("text, side, speaker, reported_side", [
+    ("跳槽也没什么不好", 1, None, 0),  # a double negative that approves
+    ("留下来也不是不行", -1, None, 0),
+    ("我怎么可能不想走", 1, None, 0),  # a question that denies what it asks
+    ("我哪儿想走了", -1, None, 0),
+    ("同事劝我跳槽", 0, "同事", 1),  # the act urged is the view, as "劝我别跳槽" was against it
+    ("我妈不让我辞职", 0, "我妈", -1),
+    ("别人都劝我走，我偏不", -1, None, 0),  # the user refuses what they are urged to do
+])
+def test_double_negatives_denying_questions_and_urged_acts(text, side, speaker, reported_side):
+    reading = read(text, frame_for("我该跳槽", extra=["辞职", "离职", "换工作"]))
+    assert (reading.side, reading.speaker, reading.reported_side) == (side, speaker, reported_side), reading
+
+
+def test_a_colleague_urging_the_act_is_shown_as_their_view_on_the_other_side(cli):
+    """"同事劝我跳槽" took no side, so against "我不该跳槽" it was shown nowhere, while "我妈劝我别辞职"
+    was shown against "我该跳槽": one side of the others' views silently disappeared."""
+    assert cli("init").returncode == 0
+    add(cli, "同事劝我跳槽", "职业去留", "2026-03-01")
+    add(cli, "我妈劝我别辞职", "职业去留", "2026-03-02")
+    add(cli, "别人都劝我走，我偏不", "职业去留", "2026-04-01")
+    stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(o["text"], o["speaker"]) for o in stay["others"]] == [("同事劝我跳槽", "同事")]
+    assert stay["items"] == []
+    go = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(o["text"], o["speaker"]) for o in go["others"]] == [("我妈劝我别辞职", "我妈")]
+    assert [(i["text"], i["speaker"]) for i in go["items"]] == [("别人都劝我走，我偏不", None)]
+
+
+def test_notes_mixing_languages_name_the_act_in_english(cli):
+    """"我真的不想quit" took no side on "我该跳槽" (the act's English names were not among its words)."""
+    frame = frame_for("我该跳槽", extra=["辞职", "离职", "换工作"])
+    assert (read("我真的不想quit", frame).side, read("好想quit啊", frame).side) == (-1, 1)
+    assert read("这个quite好", frame).side == 0  # a Latin word inside another is not it
+    assert cli("init").returncode == 0
+    add(cli, "我真的不想quit", "职业去留", "2026-05-04")
+    add(cli, "I really want to leave this company", "职业去留", "2026-05-02")
+    go = cli("competing", "我该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(i["text"], i["stance"]) for i in go["items"]] == [("我真的不想quit", "contradicts")]
+    stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(i["text"], i["stance"]) for i in stay["items"]] == [("I really want to leave this company", "contradicts")]
