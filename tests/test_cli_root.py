@@ -42,6 +42,24 @@ def test_two_different_workspaces_are_refused_clearly(tmp_path):
     assert doc["error"]["key"] == "workspace_twice" and doc["error"]["params"] == {"first": str(a), "second": str(b)}
 
 
+def test_an_empty_workspace_is_refused_not_taken_as_the_current_folder(tmp_path):
+    # `mylife -w "$DIR" init` with DIR unset: the empty path was the current folder, and init
+    # made a workspace wherever the shell stood (docs: a command never takes the current folder)
+    here, home = tmp_path / "here", tmp_path / "home"
+    here.mkdir()
+    for args in (["-w", "", "init"], ["init", "-w", ""], ["init", "--workspace="], ["demo", "-w", ""],
+                 ["-w", " ", "record", "x", "--topic", "t"]):
+        r = run_cli(args, cwd=here, workspace=home)  # MYLIFE_HOME set too: -w "" does not fall back to it
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        assert "Traceback" not in r.stderr
+        assert "-w/--workspace 的值是空的" in r.stderr and "没有做任何改动" in r.stderr
+        assert list(here.iterdir()) == [] and not home.exists(), args
+    doc = run_cli(["status", "-w", "", "--json"], cwd=here).json()
+    assert doc["ok"] is False and doc["error"]["code"] == "bad_input" and doc["error"]["key"] == "workspace_empty"
+    en = run_cli(["-w", "", "init"], cwd=here, env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 2 and "-w/--workspace is empty" in en.stderr
+
+
 def test_a_command_without_a_workspace_refuses_one_before_it(tmp_path):
     r = run_cli(["-w", str(tmp_path), "store", "setup"])
     assert r.returncode == 2 and "Traceback" not in r.stderr

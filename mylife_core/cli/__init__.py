@@ -262,12 +262,13 @@ def _core_loader(name: str) -> Registrar:
 def build_cli(plugins=None) -> click.Group:
     """The ``mylife`` group. With an explicit plugin host its commands are registered now;
     otherwise plugins load on first need (see :class:`MyLifeGroup`)."""
+    from .common import WorkspacePath
 
     @click.group(cls=MyLifeGroup, plugins=plugins, invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...",
                  context_settings={"help_option_names": ["-h", "--help"]})
     @click.version_option(__version__, "--version", prog_name="mylife")
     @click.option("--workspace", "-w", "workspace", cls=_RootWorkspaceOption, metavar="PATH",
-                  type=click.Path(file_okay=False, path_type=Path), default=None)
+                  type=WorkspacePath(), default=None)
     @click.pass_context
     def cli(ctx: click.Context, workspace: Path | None) -> None:
         # ``-w PATH`` here is passed on to the command (common.workspace_option reads it from
