@@ -60,6 +60,26 @@ def test_an_empty_workspace_is_refused_not_taken_as_the_current_folder(tmp_path)
     assert en.returncode == 2 and "-w/--workspace is empty" in en.stderr
 
 
+def test_a_workspace_under_a_file_is_refused_naming_the_file(tmp_path):
+    # `-w notes.txt/ws`: init said "notes.txt:?: ... restore it from a backup or git history" (exit 5,
+    # as if a MyLife file were damaged), and every other command suggested that very init
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    target = notes / "ws"
+    for args in (["-w", str(target), "init"], ["demo", "-w", str(target / "deeper")]):
+        r = run_cli(args)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, (args, r.stderr)
+        assert f"路径上的 {notes} 是一个文件，不是文件夹" in r.stderr and "没有做任何改动" in r.stderr
+        assert ":?:" not in r.stderr and "git" not in r.stderr
+    doc = run_cli(["-w", str(target), "init", "--json"]).json()
+    assert doc["error"]["key"] == "workspace_under_file" and doc["error"]["params"] == {"path": str(target), "file": str(notes)}
+    status = run_cli(["-w", str(target), "status", "--json"])
+    assert status.returncode == 3
+    err = status.json()["error"]
+    assert err["key"] == "no_workspace_under_file" and "init" not in err["message"]
+    assert notes.read_text() == "my notes\n" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
 def test_a_command_without_a_workspace_refuses_one_before_it(tmp_path):
     r = run_cli(["-w", str(tmp_path), "store", "setup"])
     assert r.returncode == 2 and "Traceback" not in r.stderr
