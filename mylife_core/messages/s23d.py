@@ -20,3 +20,26 @@ MESSAGES["error.no_workspace_under_file"] = {
     "en": "No MyLife workspace at {path}: {file}, on the way to it, is a file, not a folder, so none can be created "
           "there either. Point -w or MYLIFE_HOME at your workspace folder.",
 }
+MESSAGES["error.git_remote_public_local"] = {
+    "zh": "拒绝添加：{url} 是本机上的文件夹，但{reason}，你的收入、健康和心理状态会被这台电脑上的其他用户读到。\n"
+          "  解决办法：只让你自己能读它（`git init --bare` 在常见的 umask 下建出的仓库所有人可读）：\n"
+          "    {fix}\n"
+          "  然后重试。",
+    "en": "Refused: {url} is a folder on this computer, but {reason}: other users of this computer could read "
+          "your income, health and state of mind.\n"
+          "  To fix it, make it readable by you alone (`git init --bare` under the usual umask makes it readable by all):\n"
+          "    {fix}\n"
+          "  then try again.",
+}
+MESSAGES["error.git_push_public_local"] = {
+    "zh": "拒绝推送：远端 {remote}（{url}）是本机上的文件夹，但{reason}，你的历史会被这台电脑上的其他用户读到。\n"
+          "  解决办法：只让你自己能读它：\n"
+          "    {fix}\n"
+          "  然后重试。如果之前已推送过，请当作内容可能已被别人读到处理。此项检查不能跳过。",
+    "en": "Push refused: remote {remote} ({url}) is a folder on this computer, but {reason}: other users of this computer "
+          "could read your history.\n"
+          "  To fix it, make it readable by you alone:\n"
+          "    {fix}\n"
+          "  then try again. If you pushed there before, treat its content as possibly read by others. This check "
+          "cannot be skipped.",
+}
