@@ -132,6 +132,23 @@ def _nested(root: Path) -> dict[str, str] | None:
     return {"path": str(root), "workspace": str(outer), "command": f"mylife -w {path(outer)} status"}
 
 
+def refuse_file_in_path(root: Path) -> None:
+    """Refuse to make a workspace at ``root`` when a folder on the way to it is a file
+    (``-w notes.txt/ws``): the nearest existing parent must be a folder, else nothing can be made
+    there (said as bad input naming that file, before anything is created)."""
+    blocked = _file_in_path(root)
+    if blocked is not None:
+        raise UsageError("workspace_under_file", path=str(root), file=str(blocked))
+
+
+def _file_in_path(root: Path) -> Path | None:
+    """The nearest existing parent of ``root`` when it is not a folder (a file), else None."""
+    for parent in root.parents:
+        if parent.exists() or parent.is_symlink():
+            return None if parent.is_dir() else parent
+    return None
+
+
 def refuse_nested(root: Path) -> None:
     """Refuse to make a workspace at ``root`` when ``root`` is inside one (``~/mylife/raw``): its
     files would land among the outer workspace's layers (``verify`` then names each of them)."""
@@ -166,6 +183,9 @@ def _missing_workspace(root: Path) -> WorkspaceMissing:
     def init(folder: Path) -> str:
         return f"mylife init --workspace {path(folder)}"
 
+    blocked = _file_in_path(root)
+    if blocked is not None:  # `init` there would be refused too: say why, suggest nothing that fails
+        return WorkspaceMissing("no_workspace_under_file", path=str(root), file=str(blocked))
     if not root.exists() or _is_empty_folder(root):
         error = WorkspaceMissing("no_workspace", path=str(root), command=init(root))
         error.message_key = "error.no_workspace_init"
@@ -238,6 +258,7 @@ class Workspace:
             return cls.open(root, plugins=plugins), False
         if root.exists() and _holds_files(root):
             raise UsageError("workspace_not_empty", path=str(root))
+        refuse_file_in_path(root)
         refuse_nested(root)
         ensure_private_dir(root)
         for name in LAYOUT_DIRS:

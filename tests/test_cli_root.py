@@ -42,6 +42,64 @@ def test_two_different_workspaces_are_refused_clearly(tmp_path):
     assert doc["error"]["key"] == "workspace_twice" and doc["error"]["params"] == {"first": str(a), "second": str(b)}
 
 
+def test_an_empty_workspace_is_refused_not_taken_as_the_current_folder(tmp_path):
+    # `mylife -w "$DIR" init` with DIR unset: the empty path was the current folder, and init
+    # made a workspace wherever the shell stood (docs: a command never takes the current folder)
+    here, home = tmp_path / "here", tmp_path / "home"
+    here.mkdir()
+    for args in (["-w", "", "init"], ["init", "-w", ""], ["init", "--workspace="], ["demo", "-w", ""],
+                 ["-w", " ", "record", "x", "--topic", "t"]):
+        r = run_cli(args, cwd=here, workspace=home)  # MYLIFE_HOME set too: -w "" does not fall back to it
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        assert "Traceback" not in r.stderr
+        assert "-w/--workspace 的值是空的" in r.stderr and "没有做任何改动" in r.stderr
+        assert list(here.iterdir()) == [] and not home.exists(), args
+    doc = run_cli(["status", "-w", "", "--json"], cwd=here).json()
+    assert doc["ok"] is False and doc["error"]["code"] == "bad_input" and doc["error"]["key"] == "workspace_empty"
+    en = run_cli(["-w", "", "init"], cwd=here, env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 2 and "-w/--workspace is empty" in en.stderr
+
+
+def test_a_workspace_under_a_file_is_refused_naming_the_file(tmp_path):
+    # `-w notes.txt/ws`: init said "notes.txt:?: ... restore it from a backup or git history" (exit 5,
+    # as if a MyLife file were damaged), and every other command suggested that very init
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    target = notes / "ws"
+    for args in (["-w", str(target), "init"], ["demo", "-w", str(target / "deeper")]):
+        r = run_cli(args)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, (args, r.stderr)
+        assert f"路径上的 {notes} 是一个文件，不是文件夹" in r.stderr and "没有做任何改动" in r.stderr
+        assert ":?:" not in r.stderr and "git" not in r.stderr
+    doc = run_cli(["-w", str(target), "init", "--json"]).json()
+    assert doc["error"]["key"] == "workspace_under_file" and doc["error"]["params"] == {"path": str(target), "file": str(notes)}
+    status = run_cli(["-w", str(target), "status", "--json"])
+    assert status.returncode == 3
+    err = status.json()["error"]
+    assert err["key"] == "no_workspace_under_file" and "init" not in err["message"]
+    assert notes.read_text() == "my notes\n" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_a_mistyped_option_names_the_one_meant(tmp_path):
+    # `ask ... --acept-stale`, `profile --stale`, `mylife --json status` said only "no such option",
+    # though unknown commands name the nearest ones
+    ws = tmp_path / "ws"
+    run_cli(["init"], workspace=ws)
+    r = run_cli(["ask", "我该不该跳槽？", "--acept-stale"], workspace=ws)
+    assert r.returncode == 2 and "没有这个选项：--acept-stale\n你是不是想用：--accept-stale" in r.stderr
+    doc = run_cli(["ask", "我该不该跳槽？", "--acept-stale", "--json"], workspace=ws).json()
+    assert doc["error"]["key"] == "no_such_option" and doc["error"]["params"]["suggestions"][0] == "--accept-stale"
+    r = run_cli(["profile", "--stale"], workspace=ws)  # an option of a command, given to its group
+    assert r.returncode == 2 and "你是不是想用：profile list --stale？" in r.stderr
+    assert run_cli(["profile", "list", "--stale"], workspace=ws).returncode == 0  # as suggested, it works
+    r = run_cli(["--json", "status"], workspace=ws)  # nearly every command has --json: after the command
+    assert r.returncode == 2 and r.json()["error"]["params"]["suggestions"] == ["COMMAND --json"]
+    assert "--version" not in r.stderr
+    en = run_cli(["record", "x", "--topci", "t"], workspace=ws, env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 2 and "Did you mean: --topic?" in en.stderr
+    assert len(list((ws / "raw").iterdir())) == 0  # nothing written by any of them
+
+
 def test_a_command_without_a_workspace_refuses_one_before_it(tmp_path):
     r = run_cli(["-w", str(tmp_path), "store", "setup"])
     assert r.returncode == 2 and "Traceback" not in r.stderr
@@ -129,7 +187,7 @@ def test_a_group_without_its_subcommand_prints_its_commands():
 def test_usage_errors_under_json_carry_key_and_params(cli):
     cli("init")
     cases = {
-        ("status", "--bogus", "--json"): ("no_such_option", {"option": "--bogus"}),
+        ("status", "--bogus", "--json"): ("no_such_option", {"option": "--bogus", "suggestions": []}),
         ("status", "extra", "--json"): ("extra_arguments", {"args": "extra"}),
         ("claim", "list", "--json", "--limit"): ("option_needs_value", {"option": "--limit"}),
         ("record", "--json"): (None, None),  # an error of MyLife's own (no text): key and params as always
@@ -425,7 +483,7 @@ def test_a_negative_number_or_text_starting_with_a_dash_is_a_value(tmp_path, tmp
         r = run(*args)
         assert r.returncode == 2 and f"没有这个选项：{option}" in r.stderr, (args, r.stderr)
         error = run(*args, "--json").json()["error"]
-        assert error["key"] == "no_such_option" and error["params"] == {"option": option}
+        assert error["key"] == "no_such_option" and error["params"] == {"option": option, "suggestions": []}
     assert run("profile", "get", "负债变化", "--json").json()["field"]["value"] == -7
 
 
@@ -437,7 +495,7 @@ def test_text_starting_with_a_dash_is_refused_with_the_way_to_give_it(cli, ws_pa
     assert r.returncode == 2 and "没有这个选项：-x" in r.stderr
     assert "如果「-x」是要交给命令的文字而不是选项，在它前面加 --" in r.stderr and "`mylife record … -- -x`" in r.stderr
     error = cli("claim", "add", "-x", "--topic", "日记", "--json", env={"MYLIFE_LANG": "en"}).json()["error"]
-    assert error["key"] == "no_such_option" and error["params"] == {"option": "-x"}
+    assert error["key"] == "no_such_option" and error["params"] == {"option": "-x", "suggestions": []}
     assert 'put -- before it' in error["message"] and "`mylife claim add … -- -x`" in error["message"]
     assert "在它前面加 --" not in cli("status", "-x").stderr  # no text to give: no such hint
     done = cli("record", "--topic", "日记", "--json", "--", "-x")  # the way it names

@@ -505,3 +505,37 @@ def test_a_target_that_turns_public_after_the_check_gets_nothing(history, cli, t
     if change == "export_target":
         last = cli("git", "status", "--json").json()["last_auto_push"]
         assert last["ok"] is False and last["verdict"] == "public"
+
+
+def test_a_local_folder_anyone_can_read_is_refused_with_the_command_that_fixes_it(cli, tmp_path):
+    """A newcomer follows the refusal's own advice ("use a repository on this computer: git init
+    --bare ~/备份/mylife.git"); under the usual umask that repository is world-readable, and the
+    refusal said again "it is public: make it private on GitHub, Gitee or GitLab". It now says
+    that this folder on this computer can be read by every user, and the chmod that fixes it."""
+    import shlex
+    import shutil
+
+    open_base = Path("/tmp") / f"mylife-open-s23d-{os.getpid()}"
+    open_base.mkdir(mode=0o755, exist_ok=True)
+    try:
+        os.chmod(open_base, 0o755)
+        bare = open_base / "life.git"
+        git("init", "-q", "--bare", str(bare))
+        os.chmod(bare, 0o755)
+        cli("init")
+        assert cli("git", "enable").returncode == 0
+        r = cli("git", "remote", "add", str(bare))
+        assert r.returncode == 8 and "Traceback" not in r.stderr
+        assert f"拒绝添加：{bare} 是本机上的文件夹，但本机上任何用户都能读取这个文件夹" in r.stderr
+        assert f"    chmod -R go-rwx {bare}\n" in r.stderr and "GitHub" not in r.stderr
+        doc = cli("git", "remote", "add", str(bare), "--json", env={"MYLIFE_LANG": "en"}).json()["error"]
+        assert doc["key"] == "git_remote_public" and doc["params"]["fix"] == f"chmod -R go-rwx {bare}"
+        assert "is a folder on this computer" in doc["message"]
+        assert cli("git", "status", "--json").json()["remotes"] == []  # nothing added
+        subprocess.run(shlex.split(doc["params"]["fix"]), check=True)  # the fix, as given, works
+        added = cli("git", "remote", "add", str(bare), "--confirm-private")
+        assert added.returncode == 0, added.stderr
+        checked = cli("git", "check")  # said "检查 remote 能否被读取": the English word, not the remote
+        assert checked.returncode == 0 and "检查 origin 能否被读取" in checked.stderr, checked.stderr
+    finally:
+        shutil.rmtree(open_base, ignore_errors=True)

@@ -122,3 +122,37 @@ def test_help_follows_the_language_of_the_workspace_the_command_line_names(tmp_p
                           capture_output=True, text=True, env=cli_env(None, env, ""), encoding="utf-8")
     assert proc.returncode == 0 and proc.stdout.startswith("Usage: mylife status"), proc.stderr[-500:]
     assert not re.search(r"\|\s+litellm\b", proc.stderr)
+
+
+def leaf_helps(lang: str) -> dict[str, str]:
+    """``{"claim accept": help text}`` for every command that is not a group (hidden ones left
+    out), as the library renders them, in a fresh process in ``lang``."""
+    code = ("import json, click\nfrom mylife_core.cli import build_cli\nout = {}\n"
+            "def walk(cmd, path, parent):\n"
+            "    ctx = click.Context(cmd, info_name=path[-1] if path else 'mylife', parent=parent)\n"
+            "    if isinstance(cmd, click.Group):\n"
+            "        for name in cmd.list_commands(ctx):\n"
+            "            walk(cmd.get_command(ctx, name), [*path, name], ctx)\n"
+            "    elif not cmd.hidden:\n"
+            "        out[' '.join(path)] = cmd.get_help(ctx)\n"
+            "walk(build_cli(), [], None)\nprint(json.dumps(out))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env=cli_env(None, {"MYLIFE_LANG": lang}, ""), encoding="utf-8")
+    return json.loads(proc.stdout)
+
+
+def test_every_command_help_shows_an_example_of_itself(cli):
+    # a newcomer's `mylife trace --help`, `mylife status --help`, `mylife proposal list --help`
+    # (three lines of the README tour) said what the command does but showed no command line;
+    # docs/cli.md promises each command's help shows examples
+    for lang in ("zh", "en"):
+        helps = leaf_helps(lang)
+        assert {"trace", "status", "proposal list", "claim accept", "profile get", "serve"} <= set(helps)
+        lacking = [name for name, text in helps.items()
+                   if not re.search(r"(^|\s|：|:)mylife " + re.escape(name) + r"(\s|$)", text.split("\nOptions:")[0], re.M)]
+        assert lacking == [], (lang, lacking)
+    zh = cli("trace", "--help")
+    assert zh.returncode == 0 and "例：" in zh.stdout and "    mylife trace claim-2026-01-15-001" in zh.stdout
+    en = cli("proposal", "accept", "--help", env={"MYLIFE_LANG": "en"})
+    assert en.returncode == 0 and "Examples:" in en.stdout and "    mylife proposal accept prop-2026-12-06-1" in en.stdout
+    assert "ledger/audit.jsonl" in en.stdout  # and where the result goes

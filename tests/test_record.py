@@ -257,3 +257,12 @@ def test_a_file_name_given_as_the_text_is_refused_pointing_to_f(cli, ws_path, tm
     assert cli("record", "-f", str(notes), "--topic", "职业").returncode == 0
     assert cli("record", "-", "--topic", "职业", input=str(notes)).returncode == 0
     assert cli("record", "notes.txt 这个文件我找不到了", "--topic", "职业").returncode == 0  # a sentence is a sentence
+
+
+def test_the_english_receipt_reads_right_for_one_line(cli):
+    # the first line of the English tour said "Saved verbatim to raw/... (1 lines, 55 bytes, ..."
+    cli("init", "--language", "en")
+    r = cli("record", "Worked till eleven again", "--topic", "career", "--at", "2026-01-15", env={"MYLIFE_LANG": "en"})
+    assert r.returncode == 0, r.stderr
+    assert "Saved verbatim to raw/2026-01-15-career.md (lines: 1, bytes: 24, sha256 " in r.stdout
+    assert "1 lines" not in r.stdout

@@ -188,6 +188,28 @@ def test_a_lens_speaks_english_when_mylife_does(cli, career):
     assert "存款决定你能承受多长的空窗期" in run("staleness", "我该不该跳槽？", lang="zh").stdout
 
 
+def test_english_names_the_fields_in_english_beside_their_chinese_names(cli, career):
+    """A newcomer's English tour: `mylife staleness "Should I change jobs?"` listed 工作年限 and
+    对当前工作的评估 as missing with no English word for them, so `profile set "years worked" 5`
+    made a new field and the question still stopped. The dictionary's English alias is said
+    beside the name (text only; the suggested commands keep the name, which works as pasted)."""
+    env = {**lens_env(career), "MYLIFE_NOW": "2026-04-15"}
+    run = lambda *a, lang="en": cli(*a, env={**env, "MYLIFE_LANG": lang}, load_plugins="mylife-career")  # noqa: E731
+    run("init")
+    text = run("staleness", "Should I change jobs?").stdout
+    assert "  · 工作年限 (years of experience) — your years of experience set your place" in text
+    assert "  · 对当前工作的评估 (job satisfaction) — " in text
+    assert "房租 (rent), 房贷 (mortgage), 学历 (education)" in text  # the optional ones too
+    assert "profile set 工作年限 VALUE" in text
+    assert run("profile", "set", "years of experience", "5", "--yes").returncode == 0  # the name said works
+    again = run("staleness", "Should I change jobs?").stdout
+    assert "工作年限→years of experience" in again and "· 工作年限" not in again
+    chinese = run("staleness", "我该不该跳槽？", lang="zh").stdout
+    assert "(years of experience)" not in chinese and "（job satisfaction）" not in chinese
+    assert run("staleness", "Should I change jobs?", "--json").json()["dependencies"][0].keys() == {
+        "name", "required", "decisions", "impact", "field", "claims"}
+
+
 def test_missing_fields_offer_accept_missing_and_assessments_hold_the_users_own_judgment(cli, ws_path, career):
     """Issue 15.10: exit 10 lists --accept-missing with the other choices; "对当前工作的评估" (a field the
     lens marks ``kind: assessment``) is held by the user's recent assessment claims on the decision's

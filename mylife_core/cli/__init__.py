@@ -288,12 +288,13 @@ def _core_loader(name: str) -> Registrar:
 def build_cli(plugins=None) -> click.Group:
     """The ``mylife`` group. With an explicit plugin host its commands are registered now;
     otherwise plugins load on first need (see :class:`MyLifeGroup`)."""
+    from .common import WorkspacePath
 
     @click.group(cls=MyLifeGroup, plugins=plugins, invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...",
                  context_settings={"help_option_names": ["-h", "--help"]})
     @click.version_option(__version__, "--version", prog_name="mylife")
     @click.option("--workspace", "-w", "workspace", cls=_RootWorkspaceOption, metavar="PATH",
-                  type=click.Path(file_okay=False, path_type=Path), default=None)
+                  type=WorkspacePath(), default=None)
     @click.pass_context
     def cli(ctx: click.Context, workspace: Path | None) -> None:
         # ``-w PATH`` here is passed on to the command (common.workspace_option reads it from
@@ -328,7 +329,7 @@ def _localise_click_error(exc: click.ClickException) -> tuple[str, dict[str, obj
     """click's error as one of MyLife's: ``(key, params)``, the message being ``cli.<key>``
     (``--json`` puts both in the error, as for every other error; docs/cli.md)."""
     if isinstance(exc, click.exceptions.NoSuchOption):
-        return "no_such_option", {"option": exc.option_name}
+        return "no_such_option", {"option": exc.option_name, "suggestions": _near_options(exc)}
     if isinstance(exc, click.exceptions.NoSuchCommand):  # the root's and every group's
         from difflib import get_close_matches
 
@@ -357,6 +358,26 @@ def _localise_click_error(exc: click.ClickException) -> tuple[str, dict[str, obj
     return "usage_error", {"message": message}
 
 
+def _near_options(exc: click.exceptions.NoSuchOption) -> list[str]:
+    """What a mistyped option was probably meant as. Given to a group, an option its commands
+    take goes after the command (``mylife profile --stale`` → ``profile list --stale``;
+    ``mylife --json status``, an option of nearly every command → ``COMMAND --json``); else
+    the command's options nearest to it (``--acept-stale`` → ``--accept-stale``), nearest first."""
+    ctx = exc.ctx
+    if ctx is not None and isinstance(ctx.command, click.Group):
+        group = " ".join(ctx.command_path.split()[1:])
+        found = []
+        for name in ctx.command.list_commands(ctx):
+            sub = ctx.command.get_command(ctx, name)
+            if sub is not None and not sub.hidden and any(exc.option_name in p.opts for p in sub.params):
+                found.append(f"{group} {name} {exc.option_name}".strip())
+        if len(found) > 3:
+            return [f"{group} COMMAND {exc.option_name}".strip()]
+        if found:
+            return found
+    return list(exc.possibilities or [])
+
+
 def _usage_message(exc: click.ClickException, key: str, params: dict[str, object]) -> str:
     """The message for a usage error ``(key, params)`` from :func:`_localise_click_error`: an
     unknown command names the nearest ones (``你是不是想用：claim add？``), and ``mylife import``,
@@ -371,6 +392,8 @@ def _usage_message(exc: click.ClickException, key: str, params: dict[str, object
         elif params["suggestions"]:
             message += "\n" + t("cli.did_you_mean", names=", ".join(params["suggestions"]))  # type: ignore[arg-type]
     if key == "no_such_option":  # text that starts with a dash, on a command that takes text: say how
+        if params.get("suggestions"):
+            message += "\n" + t("cli.did_you_mean", names=", ".join(params["suggestions"]))  # type: ignore[arg-type]
         ctx = getattr(exc, "ctx", None)
         option = str(params["option"])
         if ctx is not None and not option.startswith("--") and any(

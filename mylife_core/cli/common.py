@@ -73,9 +73,25 @@ def root_workspace(ctx: click.Context, param: click.Parameter, value: Path | Non
     return value
 
 
+class WorkspacePath(click.Path):
+    """``-w/--workspace``'s type: a folder path, never empty. ``-w ""`` (a variable that was not
+    set: ``-w "$DIR"``) would be the current folder, which MyLife never takes as a workspace by
+    itself (``mylife -w "" init`` made one wherever the shell stood): refused, exit 2."""
+
+    def __init__(self) -> None:
+        super().__init__(file_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            from ..errors import UsageError
+
+            raise UsageError("workspace_empty", value=value)
+        return super().convert(value, param, ctx)
+
+
 def workspace_option(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
-        "--workspace", "-w", "workspace", type=click.Path(file_okay=False, path_type=Path), default=None,
+        "--workspace", "-w", "workspace", type=WorkspacePath(), default=None,
         envvar="MYLIFE_HOME", show_envvar=True, help=t("help.opt.workspace"), callback=root_workspace,
     )(func)
 

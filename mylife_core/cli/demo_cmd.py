@@ -5,11 +5,11 @@ from pathlib import Path
 import click
 
 from ..messages import join, t
-from .common import Output, json_option, root_workspace
+from .common import Output, WorkspacePath, json_option, root_workspace
 
 
 @click.command("demo", help=t("help.demo"))
-@click.option("--workspace", "-w", "workspace", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--workspace", "-w", "workspace", type=WorkspacePath(), default=None,
               help=t("help.opt.demo_workspace"), callback=root_workspace)  # no MYLIFE_HOME: never the real workspace
 @json_option
 @click.option("--force", is_flag=True, help=t("help.opt.force"))

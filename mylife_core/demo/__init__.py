@@ -394,9 +394,10 @@ def build_demo(path: Path | str | None, *, force: bool = False) -> dict:
     """
     from .. import clock
     from ..plugins import PluginHost, get_plugin_manager
-    from ..workspace import Workspace, refuse_nested, resolve_root
+    from ..workspace import Workspace, refuse_file_in_path, refuse_nested, resolve_root
 
     root = resolve_root(path) if path else default_demo_root().absolute()
+    refuse_file_in_path(root)
     refuse_nested(root)
     replace = _check_target(root, force)
     persona = load_persona()

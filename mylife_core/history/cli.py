@@ -287,7 +287,7 @@ def _print_check(out: Output, result) -> None:
 def check_cmd(ws, out: Output, remote_name: str | None) -> int:
     from ..history import remote
 
-    click.echo(t("git.checking", url=remote_name or "remote"), err=True)
+    click.echo(t("git.checking", url=remote.remote_name(ws, remote_name)), err=True)
     result = remote.check(ws, remote_name)
     refused = {"public": 8, "unknown": 8}.get(result.verdict, 0)
     out.emit({"ok": not refused, **result.to_json()})  # as verify: ok tells whether the remote checked out
@@ -309,7 +309,7 @@ def push_cmd(ws, out: Output, remote_name: str | None, allow_unverified: bool, a
         if result.get("busy"):
             out.line(t("git.autopush_busy"))
         return 0
-    click.echo(t("git.checking", url=remote_name or "remote"), err=True)
+    click.echo(t("git.checking", url=remote.remote_name(ws, remote_name)), err=True)
     result = remote.push(ws, name=remote_name, allow_unverified=allow_unverified,
                          interactive=sys.stdin.isatty() and not out.json)
     data = result.to_json()
@@ -339,7 +339,7 @@ def auto_push_cmd(ws, out: Output, state: str) -> int:
         out.emit({"ok": True, "auto_push": False})
         out.line(t("git.autopush_off"))
         return 0
-    click.echo(t("git.checking", url=current.remote or "remote"), err=True)
+    click.echo(t("git.checking", url=remote.remote_name(ws, current.remote)), err=True)
     result = remote.check(ws, current.remote)
     if result.verdict not in ("private", "local"):
         raise PrivacyRefused("git_autopush_not_private", remote=result.name, verdict=_verdict_text(result.verdict))

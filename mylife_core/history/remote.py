@@ -106,6 +106,12 @@ def record_verdict(repo: Repo, result: RemoteCheck) -> None:
         State(repo.git_dir).set_verdict(result.name, result.to_json())
 
 
+def remote_name(ws: "Workspace", name: str | None = None) -> str:
+    """The remote a check or push without a name acts on (the one MyLife pushes to, else the
+    only one); the errors :func:`check` would raise when there is none."""
+    return name or _settings_enabled(ws).remote or _only_remote(repo_of(ws))
+
+
 def _only_remote(repo: Repo) -> str:
     remotes = repo.remotes()
     if len(remotes) == 1:
@@ -136,8 +142,21 @@ def prepare_add(ws: "Workspace", url: str, name: str) -> tuple[privacy.RemoteURL
         raise UsageError("git_bad_remote_name", name=name)
     verdict = privacy.check(url, ws.root, timeout=settings_mod.load(ws).privacy_timeout)
     if verdict.verdict == "public":
-        raise PrivacyRefused("git_remote_public", url=parsed.display)
+        raise _public(PrivacyRefused("git_remote_public", url=parsed.display), verdict.reason, parsed)
     return parsed, verdict
+
+
+def _public(error: PrivacyRefused, reason: str | None, parsed: "privacy.RemoteURL | None") -> PrivacyRefused:
+    """``error`` (a remote refused as public) said in its own terms when the remote is a folder on
+    this computer that every user can read (``git init --bare`` leaves one so under the usual
+    umask): not "make it private on GitHub, or use a local folder", which it already is, but the
+    command that makes it the user's own (``chmod -R go-rwx PATH``)."""
+    if reason == "local_world_readable" and parsed is not None and parsed.local_path is not None:
+        from ..shell import path as shell_path
+
+        error.message_key = f"error.{error.key}_local"
+        error.params.update(reason=reason_text(reason), fix=f"chmod -R go-rwx {shell_path(parsed.local_path)}")
+    return error
 
 
 def add(ws: "Workspace", name: str, parsed: privacy.RemoteURL, verdict: Verdict, *, actor: str = "user") -> dict[str, Any]:
@@ -216,7 +235,9 @@ def push(ws: "Workspace", *, name: str | None = None, allow_unverified: bool = F
     shown = ", ".join(v.url for v in result_check.verdicts)
     if verdict == "public":
         _remember_push(state, name, head, result_check, ok=False, auto=auto, error="public")
-        raise PrivacyRefused("git_push_public", remote=name, url=shown)
+        deciding = result_check.deciding
+        raise _public(PrivacyRefused("git_push_public", remote=name, url=shown), deciding.reason,
+                      privacy.parse_url(result_check.urls[0], ws.root) if len(result_check.urls) == 1 else None)
     overridden = False
     if verdict == "unknown":
         reason = result_check.deciding.reason
@@ -244,7 +265,7 @@ def push(ws: "Workspace", *, name: str | None = None, allow_unverified: bool = F
             if exposed is not None:
                 checked.verdict, checked.reason = "public", exposed
                 _remember_push(state, name, head, result_check, ok=False, auto=auto, error="public")
-                raise PrivacyRefused("git_push_public", remote=name, url=checked.url)
+                raise _public(PrivacyRefused("git_push_public", remote=name, url=checked.url), exposed, local)
         res = repo.run(["push", "--no-verify", "--porcelain", "--", url, refspec], check=False, env=env,
                        timeout=timeout or (300 if auto else 3600))
         if not res.ok:

@@ -119,6 +119,9 @@ class Dependency:
     required: bool
     decisions: list[str] = field(default_factory=list)
     impact: str | None = None
+    #: the English name the field dictionary also knows it by (its first ASCII alias), said beside
+    #: a Chinese name in English text: ``工作年限 (years of experience)``
+    english: str | None = None
 
 
 def dependencies(ws: "Workspace", decisions: list[DecisionSpec]) -> list[Dependency]:
@@ -150,4 +153,11 @@ def dependencies(ws: "Workspace", decisions: list[DecisionSpec]) -> list[Depende
             if decision is not None:
                 add(spec.name, False, decision, None)
     ordered = list(deps.values())
+    from .ttl import field_index, field_spec_for
+
+    index = field_index(ws)
+    for dep in ordered:
+        spec = field_spec_for(ws, dep.name, index)
+        if spec is not None and not dep.name.isascii():
+            dep.english = next((a for a in (spec.name, *spec.aliases) if a.isascii()), None)
     return [d for d in ordered if d.required] + [d for d in ordered if not d.required]

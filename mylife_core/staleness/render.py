@@ -36,6 +36,16 @@ def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[
     return lines
 
 
+def _english_names(deps: list) -> Any:
+    """``name -> shown name``: in English text a Chinese field name is followed by the English
+    name its dictionary also knows (``工作年限 (years of experience)``), so that an English reader
+    knows which field is meant (names are not translated: docs/lenses.md, "Languages")."""
+    from ..messages import language
+
+    english = {d.name: d.english for d in deps if getattr(d, "english", None)} if language() == "en" else {}
+    return lambda name: f"{name} ({english[name]})" if name in english else name
+
+
 def command_prefix(root) -> str:
     """:func:`mylife_core.shell.command_prefix` (kept here, where the callers import it from)."""
     from ..shell import command_prefix as prefix
@@ -80,11 +90,12 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         names = join(d.name + t("sep.paren", text=d.lens or d.plugin) for d in report.decisions)
         lines.append(t("staleness.decisions", names=names, topic=report.topic or t("word.none")))
     deps = report.dependencies
+    named = _english_names(deps)
     if deps:
         shown = []
         for dep in deps:
             own = report.assessment.resolved.get(dep.name)
-            label = dep.name if not own or own == dep.name else f"{dep.name}→{own}"
+            label = named(dep.name) if not own or own == dep.name else f"{dep.name}→{own}"
             shown.append(label if dep.required else f"{label}*")
         lines.append(t("staleness.depends", fields=join(shown)))
     for name, ids in report.assessment.from_claims.items():
@@ -103,8 +114,8 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         impacts = {d.name: d.impact for d in deps}
         lines.append(t("staleness.missing_head", n=len(missing)))
         for name in missing:
-            lines.append("  · " + (t("staleness.with_impact", reason=name, impact=impacts[name]) if impacts.get(name)
-                                   else name))
+            lines.append("  · " + (t("staleness.with_impact", reason=named(name), impact=impacts[name])
+                                   if impacts.get(name) else named(name)))
             old = report.assessment.old_claims.get(name)
             if old is not None:
                 lines.append("      " + t("staleness.old_assessment", id=old.id, date=old.occurred_at.isoformat(),
@@ -113,7 +124,7 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         lines.append(t("staleness.kept_head", weight=STALE_WEIGHT))
         lines += [f"  · {f.note}" for f in report.kept]
     if report.missing_optional:
-        lines.append(t("staleness.optional", fields=join(report.missing_optional)))
+        lines.append(t("staleness.optional", fields=join(named(n) for n in report.missing_optional)))
     if not blocking and not missing and not report.kept:
         lines.append(t("staleness.all_fresh"))
     if (blocking or missing) and report.verdict.kind != "deny":
