@@ -229,3 +229,43 @@ def test_a_key_written_twice_in_a_yaml_file_is_named_not_silently_dropped(cli, r
     r = cli("claim", "list")
     assert r.returncode == 5 and f"{claims.name}:{at + 2}: " in r.stderr and "status" in r.stderr, r.stderr
     clean(r)
+
+
+def _tree(root) -> dict[str, bytes | None]:
+    """Every file and folder of the workspace outside ``cache/`` (folders as None)."""
+    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None)
+            for p in sorted(root.rglob("*")) if p.relative_to(root).parts[0] != "cache"}
+
+
+@pytest.mark.parametrize("where, kind", [("ledger/audit.jsonl", "folder"), ("ledger/raw.jsonl", "folder"),
+                                         ("ledger", "file"), ("index/chains", "file")])
+def test_a_folder_where_a_log_belongs_or_a_file_where_its_folder_belongs(cli, recorded, where, kind):
+    """The logs are opened in many places (the recovery every lock runs, status's recent changes,
+    verify's walk, the chain files): a folder in a log's place, or a file in its folder's place,
+    was an internal error (exit 70) in each. Now every command that reads it names the path,
+    exits 5, writes nothing (``errors.misplaced``, in the one mapping every boundary uses)."""
+    asked = cli("ask", "我该不该换工作？", "--offline", "--accept-stale", "--accept-missing")
+    assert asked.returncode == 0, asked.stderr
+    path = recorded / where
+    if path.is_dir():
+        import shutil
+
+        shutil.rmtree(path)
+        path.write_text("x\n", encoding="utf-8")
+    else:
+        path.unlink()
+        path.mkdir()
+    before = _tree(recorded)
+    said = "这里应是一个普通文件，却是一个文件夹或设备" if kind == "folder" else "这里应是一个文件夹，却是一个文件"
+    commands = [["status"], ["verify"], ["ask", "我该不该换工作？", "--offline", "--accept-stale", "--accept-missing"]]
+    if where.startswith("ledger"):  # every write's recovery reads both logs (a record never reads a chain)
+        commands.append(["record", "又加班了", "--topic", "职业去留"])
+    for args in commands:
+        r = cli(*args)
+        assert r.returncode == 5, (args, r.stderr)
+        assert f"{where}:?: {said}" in r.stderr, (args, r.stderr)
+        clean(r)
+    r = cli("status", "--json", env=EN)
+    assert r.returncode == 5 and r.json()["error"]["code"] == "bad_file"
+    assert r.json()["error"]["params"]["path"] == str(path)
+    assert _tree(recorded) == before
