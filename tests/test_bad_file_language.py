@@ -269,3 +269,21 @@ def test_a_folder_where_a_log_belongs_or_a_file_where_its_folder_belongs(cli, re
     assert r.returncode == 5 and r.json()["error"]["code"] == "bad_file"
     assert r.json()["error"]["params"]["path"] == str(path)
     assert _tree(recorded) == before
+
+
+def test_a_folder_in_the_audit_head_s_place_refuses_a_write_before_it_is_saved(cli, recorded):
+    """Every write moves ``ledger/audit.head`` last: with a folder there, ``record`` saved the note
+    and its audit entry, then failed (an internal error), and the user, told it had failed,
+    recorded it again. Now the write is refused before anything is written, naming the path."""
+    head = recorded / "ledger" / "audit.head"
+    head.unlink()
+    head.mkdir()
+    before = _tree(recorded)
+    for args in (["record", "又加班了", "--topic", "职业去留"], ["profile", "set", "房租", "4500", "--yes"],
+                 ["verify"]):
+        r = cli(*args)
+        assert r.returncode == 5, (args, r.stdout, r.stderr)
+        assert "ledger/audit.head:?: 这里应是一个普通文件，却是一个文件夹或设备" in r.stderr, (args, r.stderr)
+        clean(r)
+    assert _tree(recorded) == before
+    assert not any((recorded / "cache" / "staging").iterdir())  # the staged note was let go
