@@ -1,0 +1,11 @@
+"""Messages added on branch s23c (folded into the catalogs by ``python -m mylife_core.messages.convert``)."""
+
+MESSAGES = {
+    "verify.audit_head_lost": {
+        "zh": "{file} 在审计日志第 {line} 行那次写入之前不见了或被改坏（那次写入重新生成了它）：无法确认那之前审计日志的末尾"
+              "是否被截掉。确认后可执行：{prog} verify --accept ledger/audit.jsonl",
+        "en": "{file} was missing or damaged before the write at line {line} of the audit log (that write made a new "
+              "one), so a cut-off end of the audit log before it cannot be ruled out. Once understood: {prog} verify "
+              "--accept ledger/audit.jsonl",
+    },
+}
