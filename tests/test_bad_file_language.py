@@ -287,3 +287,25 @@ def test_a_folder_in_the_audit_head_s_place_refuses_a_write_before_it_is_saved(c
         clean(r)
     assert _tree(recorded) == before
     assert not any((recorded / "cache" / "staging").iterdir())  # the staged note was let go
+
+
+def test_a_broken_symbolic_link_where_a_claims_month_belongs(cli, recorded, tmp_path):
+    """A month file replaced by a link to a file that is gone (a synced folder unmounted, a backup
+    moved): every command that reads the claims was an internal error (``FileNotFoundError`` from
+    the index's scan of ``claims/``). Now each names the link and where it points, exits 5 and
+    writes nothing."""
+    added = cli("claim", "add", "想换工作", "--topic", "职业去留", "--kind", "assessment")
+    assert added.returncode == 0, added.stderr
+    month = next((recorded / "claims").glob("*.yaml"))
+    month.unlink()
+    month.symlink_to(tmp_path / "gone" / month.name)
+    before = _tree(recorded)
+    for args in (["status"], ["claim", "list"], ["verify"],
+                 ["claim", "add", "还是想换", "--topic", "职业去留", "--kind", "assessment"]):
+        r = cli(*args)
+        assert r.returncode == 5, (args, r.stdout, r.stderr)
+        assert f"claims/{month.name}:?: 这是一个符号链接，它指向的 {tmp_path / 'gone' / month.name} 不存在" in r.stderr
+        clean(r)
+    en = cli("claim", "list", env=EN)
+    assert en.returncode == 5 and "which does not exist (a broken link)" in en.stderr
+    assert _tree(recorded) == before
