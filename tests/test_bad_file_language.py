@@ -69,6 +69,29 @@ def test_a_dictionary_not_in_utf8_or_with_a_bad_frequency(cli, recorded):
     clean(r)
 
 
+def test_verify_names_a_bad_word_list_that_stops_every_search(cli, recorded):
+    """A dict.txt or synonyms.txt that recall and ask refuse (exit 5) passed ``verify`` clean:
+    verify now parses both (no segmenter loaded) and names the file and line, or the folder in
+    the file's place; nothing is rewritten."""
+    dictionary, synonyms = recorded / "dict.txt", recorded / "synonyms.txt"
+    dictionary.write_text("数字游民 5 n\n职场内耗 很多 n\n", encoding="utf-8")
+    synonyms.mkdir()
+    r = cli("verify", "--json")
+    assert r.returncode == 1, r.stdout
+    bad = {p["file"]: p for p in r.json()["problems"] if p["kind"] == "bad_file"}
+    assert bad[str(dictionary)]["line"] == 2 and "词频必须是整数" in bad[str(dictionary)]["message"]
+    assert "这里应是一个普通文件，却是一个文件夹" in bad[str(synonyms)]["message"]
+    synonyms.rmdir()
+    synonyms.write_text("换工作 跳槽\n离职\n", encoding="utf-8")
+    dictionary.unlink()
+    r = cli("verify")
+    assert r.returncode == 1 and f"{synonyms}:2: 这一行不到两个词" in r.stdout
+    clean(r)
+    assert synonyms.read_text(encoding="utf-8") == "换工作 跳槽\n离职\n"
+    synonyms.write_text("换工作 跳槽\n", encoding="utf-8")
+    assert cli("verify").returncode == 0
+
+
 def test_a_torn_line_in_the_middle_of_a_chain_file(cli, ws_path):
     cli("init")
     shard = ws_path / "index" / "chains" / "2026-03.jsonl"
