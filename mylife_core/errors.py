@@ -139,10 +139,16 @@ def outside_cause(exc: BaseException, root: Path | str | None) -> MyLifeError | 
       names its path (a write to an open file does not: the workspace ``root`` is named);
       SQLite's error does not, and every SQLite file MyLife opens is under ``root/cache``.
 
+    * a folder where MyLife keeps a file, a file where it keeps a folder, or a broken symbolic link
+      (``ledger/audit.jsonl`` a folder, ``index`` a file, ``claims/2026-03.yaml`` a link to nothing): :class:`DataFileError` naming that path (:func:`misplaced`).
+
     The one mapping for every boundary: the CLI's, a tool call's (also over MCP), the panel's."""
     from .storage import writable
     from .storage.sqlite_cache import is_busy, wait_seconds
 
+    wrong_kind = misplaced(exc)
+    if wrong_kind is not None:
+        return wrong_kind
     if is_busy(exc):
         try:
             seconds: object = wait_seconds()
@@ -152,6 +158,36 @@ def outside_cause(exc: BaseException, root: Path | str | None) -> MyLifeError | 
     if root is None:
         return writable.error_from(exc)
     return writable.error_from(exc, Path(root) if isinstance(exc, OSError) else Path(root) / "cache")
+
+
+def misplaced(exc: BaseException) -> DataFileError | None:
+    """``exc`` as the :class:`DataFileError` a reader raises for a bad file, when it says that a
+    folder stands where MyLife keeps a file (``EISDIR``), a file where it keeps a folder
+    (``ENOTDIR``), or a symbolic link to nothing where it keeps a file (``ENOENT`` on a broken
+    link, e.g. in ``claims/``): the path of the one in the way is named, as ``yamlfile.read_bytes`` and
+    ``atomic.ensure_private_dir`` name it. Every place that opens a workspace file (the logs in
+    ``ledger/``, the chain files, the audit head ...) then reports it the same way, never as a bug."""
+    import errno
+    import os
+
+    if not isinstance(exc, OSError) or exc.errno not in (errno.EISDIR, errno.ENOTDIR, errno.ENOENT):
+        return None
+    from .messages import t
+
+    names = [Path(os.fsdecode(n)) for n in (exc.filename2, exc.filename) if n is not None]
+    if exc.errno == errno.ENOENT:  # only a broken symbolic link is a bad file; a missing one is not
+        for name in names:
+            if name.is_symlink() and not name.exists():
+                return DataFileError(name, None, t("s23c.bad_file.broken_link", target=os.readlink(name)))
+        return None
+    if exc.errno == errno.EISDIR:
+        found = next((p for p in names if p.is_dir()), None)
+        return DataFileError(found, None, t("bad_file.not_regular")) if found is not None else None
+    for name in names:
+        found = next((p for p in (name, *name.parents) if p.exists() and not p.is_dir()), None)
+        if found is not None:
+            return DataFileError(found, None, t("bad_file.not_folder"))
+    return None
 
 
 def user_error(exc: BaseException, root: Path | str | None) -> MyLifeError | None:

@@ -207,6 +207,9 @@ def check_audit(ws: "Workspace") -> AuditFindings:
                 latest[rel] = Recorded(sha if isinstance(sha, str) else None, line.number, at, action, target)
         if action == ACCEPT_ACTION and target == AUDIT_FILE:
             audit_problems, audit_warnings = [], []  # the user acknowledged the log as it was
+        elif action == "audit.mismatch" and detail.get("head") == "missing":
+            audit_problems.append(_problem("audit_head_missing", "audit_head_lost", file="ledger/audit.head",
+                                           line=line.number))
         elif action == "audit.mismatch":
             audit_problems.append(_problem("audit_truncated", "audit_cut", file=AUDIT_FILE, line=line.number,
                                            size=detail.get("expected_size")))
@@ -389,12 +392,18 @@ def audit_head_problem(ws: "Workspace") -> dict[str, Any] | None:
     """Before an append: does the log still end where the head says? (None: yes, or a lag a
     crash explains.) Cheap: one line is read."""
     head = ws.audit.read_head()
-    if head is None:
-        return None
     try:
         size = ws.audit.path.stat().st_size
     except FileNotFoundError:
         size = 0
+    if head is None:
+        # a chained log without a readable head: the head was removed or damaged outside MyLife
+        # (a write only ever moves it in place). This write makes a new one, which would end
+        # verify's audit_head_missing unseen, together with what it could not rule out: say so
+        # in the log itself. A log before the chain (its last line has no prev) has none.
+        if size and ws.audit.is_chained(ws.audit.last_line()):
+            return {"head": "missing", "size": size}
+        return None
     if head["size"] > size:
         return {"expected_size": head["size"], "size": size}
     raw = _line_ending_at(ws.audit.path, head["size"])

@@ -248,8 +248,22 @@ def finish_last_record(ws: "Workspace") -> dict[str, Any] | None:
     return {"file": rel, "outcome": "completed"}
 
 
+def require_head_writable(ws: "Workspace") -> None:
+    """Refuse every write up front when ``ledger/audit.head`` is not a regular file (a folder, a
+    pipe): each write moves the head last, after its data and its audit entry, so it used to fail
+    there (or wait forever on a pipe) with the note or the field already saved and audited, and
+    the user told it had failed (a retry saved it twice). One ``lstat`` while there is none."""
+    from .errors import DataFileError
+    from .messages import t
+
+    head = ws.audit.head_path
+    if os.path.lexists(head) and not head.is_file():
+        raise DataFileError(head, None, t("bad_file.not_regular"))
+
+
 def recover_if_needed(ws: "Workspace", *, crashed: bool = False, paths: list[str] | None = None) -> dict[str, Any]:
     """Run with the lock held, right after taking it (see the module docstring)."""
+    require_head_writable(ws)
     report: dict[str, Any] = {}
     pending = ws.root / PENDING
     if os.path.lexists(pending):

@@ -3,7 +3,8 @@
 * every raw file in the manifest is present and unchanged (sha256), and no file appeared in
   ``raw/`` that MyLife did not record;
 * every claim's pointer resolves and its lines still hash to ``excerpt_hash``;
-* the YAML layers parse (a hand edit with a syntax error is named by file and line);
+* the YAML layers parse (a hand edit with a syntax error is named by file and line), and so do
+  the user's word lists (``dict.txt``, ``synonyms.txt``) every search reads;
 * L1–L4 and the audit log: the audit log's hash chain and head are intact, every file a MyLife
   write recorded still holds the digest recorded last, and no layer file appeared that MyLife
   never wrote (:mod:`mylife_core.integrity`); the manifest agrees with the ``record`` entries;
@@ -186,8 +187,13 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
         try:
             fn()
             return True
-        except DataFileError as exc:
-            add(Problem("bad_file", exc.render().splitlines()[0], file=str(exc.path), line=exc.line))
+        except (DataFileError, OSError) as exc:
+            from .errors import misplaced
+
+            bad = exc if isinstance(exc, DataFileError) else misplaced(exc)
+            if bad is None:
+                raise
+            add(Problem("bad_file", bad.render().splitlines()[0], file=str(bad.path), line=bad.line))
             return False
 
     from .integrity import check_audit
@@ -198,6 +204,12 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
     from .pipeline.proposals import Proposals
 
     guard(lambda: Proposals(ws).all())  # index/proposals.yaml: what every proposal command reads first
+    # the user's word lists, which recall, ask and every search read first (parsed only: no segmenter)
+    from .search.segment import DICT_FILE, read_dict_file
+    from .search.synonyms import SYNONYMS_FILE, read_synonyms_file
+
+    guard(lambda: read_dict_file(ws.root / DICT_FILE))
+    guard(lambda: read_synonyms_file(ws.root / SYNONYMS_FILE))
 
     # L1–L4 and the audit log: hash chain, head, newest digest of every file
     audit = check_audit(ws)

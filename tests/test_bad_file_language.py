@@ -69,6 +69,29 @@ def test_a_dictionary_not_in_utf8_or_with_a_bad_frequency(cli, recorded):
     clean(r)
 
 
+def test_verify_names_a_bad_word_list_that_stops_every_search(cli, recorded):
+    """A dict.txt or synonyms.txt that recall and ask refuse (exit 5) passed ``verify`` clean:
+    verify now parses both (no segmenter loaded) and names the file and line, or the folder in
+    the file's place; nothing is rewritten."""
+    dictionary, synonyms = recorded / "dict.txt", recorded / "synonyms.txt"
+    dictionary.write_text("数字游民 5 n\n职场内耗 很多 n\n", encoding="utf-8")
+    synonyms.mkdir()
+    r = cli("verify", "--json")
+    assert r.returncode == 1, r.stdout
+    bad = {p["file"]: p for p in r.json()["problems"] if p["kind"] == "bad_file"}
+    assert bad[str(dictionary)]["line"] == 2 and "词频必须是整数" in bad[str(dictionary)]["message"]
+    assert "这里应是一个普通文件，却是一个文件夹" in bad[str(synonyms)]["message"]
+    synonyms.rmdir()
+    synonyms.write_text("换工作 跳槽\n离职\n", encoding="utf-8")
+    dictionary.unlink()
+    r = cli("verify")
+    assert r.returncode == 1 and f"{synonyms}:2: 这一行不到两个词" in r.stdout
+    clean(r)
+    assert synonyms.read_text(encoding="utf-8") == "换工作 跳槽\n离职\n"
+    synonyms.write_text("换工作 跳槽\n", encoding="utf-8")
+    assert cli("verify").returncode == 0
+
+
 def test_a_torn_line_in_the_middle_of_a_chain_file(cli, ws_path):
     cli("init")
     shard = ws_path / "index" / "chains" / "2026-03.jsonl"
@@ -229,3 +252,85 @@ def test_a_key_written_twice_in_a_yaml_file_is_named_not_silently_dropped(cli, r
     r = cli("claim", "list")
     assert r.returncode == 5 and f"{claims.name}:{at + 2}: " in r.stderr and "status" in r.stderr, r.stderr
     clean(r)
+
+
+def _tree(root) -> dict[str, bytes | None]:
+    """Every file and folder of the workspace outside ``cache/`` (folders as None)."""
+    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None)
+            for p in sorted(root.rglob("*")) if p.relative_to(root).parts[0] != "cache"}
+
+
+@pytest.mark.parametrize("where, kind", [("ledger/audit.jsonl", "folder"), ("ledger/raw.jsonl", "folder"),
+                                         ("ledger", "file"), ("index/chains", "file")])
+def test_a_folder_where_a_log_belongs_or_a_file_where_its_folder_belongs(cli, recorded, where, kind):
+    """The logs are opened in many places (the recovery every lock runs, status's recent changes,
+    verify's walk, the chain files): a folder in a log's place, or a file in its folder's place,
+    was an internal error (exit 70) in each. Now every command that reads it names the path,
+    exits 5, writes nothing (``errors.misplaced``, in the one mapping every boundary uses)."""
+    asked = cli("ask", "我该不该换工作？", "--offline", "--accept-stale", "--accept-missing")
+    assert asked.returncode == 0, asked.stderr
+    path = recorded / where
+    if path.is_dir():
+        import shutil
+
+        shutil.rmtree(path)
+        path.write_text("x\n", encoding="utf-8")
+    else:
+        path.unlink()
+        path.mkdir()
+    before = _tree(recorded)
+    said = "这里应是一个普通文件，却是一个文件夹或设备" if kind == "folder" else "这里应是一个文件夹，却是一个文件"
+    commands = [["status"], ["verify"], ["ask", "我该不该换工作？", "--offline", "--accept-stale", "--accept-missing"]]
+    if where.startswith("ledger"):  # every write's recovery reads both logs (a record never reads a chain)
+        commands.append(["record", "又加班了", "--topic", "职业去留"])
+    for args in commands:
+        r = cli(*args)
+        # verify lists it among its findings (exit 1) once past the lock, whose recovery reads the logs
+        assert r.returncode == (1 if args == ["verify"] and where == "index/chains" else 5), (args, r.stderr)
+        assert f"{where}:?: {said}" in r.stdout + r.stderr, (args, r.stdout, r.stderr)
+        clean(r)
+    r = cli("status", "--json", env=EN)
+    assert r.returncode == 5 and r.json()["error"]["code"] == "bad_file"
+    assert r.json()["error"]["params"]["path"] == str(path)
+    assert _tree(recorded) == before
+
+
+def test_a_folder_in_the_audit_head_s_place_refuses_a_write_before_it_is_saved(cli, recorded):
+    """Every write moves ``ledger/audit.head`` last: with a folder there, ``record`` saved the note
+    and its audit entry, then failed (an internal error), and the user, told it had failed,
+    recorded it again. Now the write is refused before anything is written, naming the path."""
+    head = recorded / "ledger" / "audit.head"
+    head.unlink()
+    head.mkdir()
+    before = _tree(recorded)
+    for args in (["record", "又加班了", "--topic", "职业去留"], ["profile", "set", "房租", "4500", "--yes"],
+                 ["verify"]):
+        r = cli(*args)
+        assert r.returncode == 5, (args, r.stdout, r.stderr)
+        assert "ledger/audit.head:?: 这里应是一个普通文件，却是一个文件夹或设备" in r.stderr, (args, r.stderr)
+        clean(r)
+    assert _tree(recorded) == before
+    assert not any((recorded / "cache" / "staging").iterdir())  # the staged note was let go
+
+
+def test_a_broken_symbolic_link_where_a_claims_month_belongs(cli, recorded, tmp_path):
+    """A month file replaced by a link to a file that is gone (a synced folder unmounted, a backup
+    moved): every command that reads the claims was an internal error (``FileNotFoundError`` from
+    the index's scan of ``claims/``). Now each names the link and where it points, exits 5 and
+    writes nothing."""
+    added = cli("claim", "add", "想换工作", "--topic", "职业去留", "--kind", "assessment")
+    assert added.returncode == 0, added.stderr
+    month = next((recorded / "claims").glob("*.yaml"))
+    month.unlink()
+    month.symlink_to(tmp_path / "gone" / month.name)
+    before = _tree(recorded)
+    for args in (["status"], ["claim", "list"], ["verify"],
+                 ["claim", "add", "还是想换", "--topic", "职业去留", "--kind", "assessment"]):
+        r = cli(*args)
+        assert r.returncode == (1 if args == ["verify"] else 5), (args, r.stdout, r.stderr)  # verify: a finding
+        assert f"claims/{month.name}:?: 这是一个符号链接，它指向的 {tmp_path / 'gone' / month.name} 不存在" \
+            in r.stdout + r.stderr
+        clean(r)
+    en = cli("claim", "list", env=EN)
+    assert en.returncode == 5 and "which does not exist (a broken link)" in en.stderr
+    assert _tree(recorded) == before

@@ -306,6 +306,31 @@ def test_an_emptied_or_deleted_audit_log_is_not_taken_for_a_legacy_one(cli, ws_p
     assert log.exists() == (how == "emptied") and (how == "deleted" or log.read_bytes() == b"")
 
 
+@pytest.mark.parametrize("how", ["deleted", "garbage"])
+def test_a_removed_audit_head_is_not_forgotten_by_the_next_write(cli, ws_path, how):
+    """With the head gone (or unreadable), verify cannot rule out a cut-off end of the log; the
+    next write used to make a new head and verify then passed clean, the outside change absorbed
+    by the write. The write now records the mismatch in the log, and verify names it until the
+    user accepts the log."""
+    cli("init")
+    cli("record", "第一条", "--topic", "career")
+    head = ws_path / "ledger" / "audit.head"
+    if how == "deleted":
+        head.unlink()
+    else:
+        head.write_bytes(b"\x00" * 128)
+    r = cli("verify", "--json")
+    assert r.returncode == 1 and "audit_head_missing" in {p["kind"] for p in r.json()["problems"]}
+    assert cli("profile", "set", "现有存款", "120000", "--ttl", "90").returncode == 0
+    r = cli("verify", "--json", env={"MYLIFE_LANG": "en"})
+    assert r.returncode == 1, r.stdout
+    found = [p for p in r.json()["problems"] if p["kind"] == "audit_head_missing"]
+    assert found and found[0]["file"] == "ledger/audit.head", r.json()["problems"]
+    assert "missing or damaged before the write at line" in found[0]["message"]
+    assert cli("verify", "--accept", "ledger/audit.jsonl").returncode == 0
+    assert cli("verify").returncode == 0
+
+
 # --------------------------------------------------------------------------- crash recovery
 
 
