@@ -250,6 +250,16 @@ class Chat:
                             pass  # end() says what could not be saved
                     break
                 except (KeyboardInterrupt, click.exceptions.Abort):
+                    # what the interrupted turn had shown (and written) is kept on it: saved now
+                    if self.session is not None and self._lock is not None \
+                            and len(self.session.turns) > self._saved_turns:
+                        try:
+                            self.save()
+                        except MyLifeError as error:
+                            self.io.event({"type": "error", "error": error.to_json()})
+                            self.io.say(error.render(), fg="red")
+                            self.io.say(t("s22f.chat.turn_unsaved"), fg="yellow")
+                            continue
                     self.io.say(t("chat.interrupted"), fg="yellow")
                 except Exception as exc:
                     error = self.outside(exc)

@@ -1,0 +1,113 @@
+"""``mylife chat``'s promises against a user who interrupts and a model that tries its luck.
+
+Driven as a user would: the real CLI on a pseudo-terminal (Ctrl-C is a SIGINT to the process)
+or with piped input, against the fake OpenAI-compatible server on 127.0.0.1 through litellm.
+
+* Ctrl-C while the model answers, or at one of its proposals: what was already shown stays what
+  it is, a judged answer, with its chain and the disclaimer, kept on the session; what was not yet
+  accepted is not written, and says so;
+* a claim the model proposes shows the user's lines it cites before the yes/no, so a yes is to
+  the claim *and* what it rests on.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+from fakellm import Reply, Request, fakellm, seed, set_savings  # noqa: F401
+from test_chat import Terminal
+
+from mylife_core.chat.session import SessionStore
+from mylife_core.testing import cli_env
+from mylife_core.workspace import Workspace
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+DISCLAIMER = "仅供参考"
+
+
+def reopen(ws: Workspace) -> Workspace:
+    return Workspace.open(ws.root, plugins=ws.plugins)
+
+
+def the_session(ws: Workspace):
+    (session,) = SessionStore(ws).all()
+    return session
+
+
+def ctrl_c(term: Terminal) -> None:
+    """What Ctrl-C on the user's terminal does: SIGINT to the chat's process group."""
+    os.killpg(term.proc.pid, signal.SIGINT)
+
+
+# ----------------------------------------------------------------------------- Ctrl-C
+
+
+def test_ctrl_c_while_the_model_answers_keeps_what_was_shown_with_its_chain_and_disclaimer(ws, ws_path, fakellm):
+    """A judgment already on the screen when the user interrupts is still a judgment shown: it ends
+    with the disclaimer, is laid down as a chain, and is kept on the session (it was lost: the turn
+    had no answer, the model never saw what the user saw, the chain did not exist)."""
+    s = seed(ws)
+    shown = f"你在连续加班三周时说过想辞职 [{s.quit}]。"
+    slow = "这是一段还没说完的回答，" * 40
+    fakellm.script(Reply(text=f"{shown}\n{slow}\n", chunk=4, delay=0.15))
+    term = Terminal(["chat"], cli_env(ws_path, fakellm.env()))
+    term.expect("你> ")
+    term.send("最近加班太多了")
+    term.expect("说过想辞职")
+    time.sleep(0.6)  # the next line is streaming
+    ctrl_c(term)
+    chain_id = term.expect(r"依据链：(chain-[\d-]+)").group(1)
+    term.expect(DISCLAIMER)
+    term.expect("已中断这一轮")
+    term.expect("你> ")
+    term.send("/quit")
+    assert term.wait() == 0
+    assert "这是一段还没说完的回答" not in term.text  # the unfinished line is not shown
+    ws = reopen(ws)
+    user, answer = the_session(ws).turns
+    assert (user.role, user.text) == ("user", "最近加班太多了")
+    assert answer.role == "assistant" and answer.text == shown and answer.chain_id == chain_id
+    chain = ws.index.chain(chain_id)
+    assert [(c.text, c.claim_ids) for c in chain.conclusions if c.role == "judgment"] == [
+        ("你在连续加班三周时说过想辞职。", [s.quit])]
+
+
+def test_ctrl_c_at_a_proposal_refuses_it_and_keeps_the_turn_with_the_write_already_accepted(ws, ws_path, fakellm):
+    """Two proposed writes; the user accepts the first and presses Ctrl-C at the second: the second
+    is not written and says so, the turn is kept with both outcomes, its chain and the disclaimer
+    (the turn was lost, a write the user accepted left on no turn, the shown judgment unchained)."""
+    s = seed(ws)
+    set_savings(ws, days_ago=10)
+
+    def model(request: Request) -> Reply:
+        if any(m.get("role") == "tool" for m in request.messages):
+            return Reply(text=f"你在连续加班三周时说过想辞职 [{s.quit}]。\n")
+        return Reply(tool_calls=[("mylife_profile_update", {"name": "现有存款", "value": 0}),
+                                 ("mylife_profile_update", {"name": "月收入", "value": 5})])
+
+    fakellm.default = model
+    term = Terminal(["chat"], cli_env(ws_path, fakellm.env()))
+    term.expect("你> ")
+    term.send("帮我把存款更新成 0")
+    term.expect(r"写入第 1 项吗？\[y/N\]: ")
+    term.send("y")
+    term.expect(r"写入第 2 项吗？\[y/N\]: ")
+    time.sleep(0.3)
+    ctrl_c(term)
+    term.expect("没有写入：档案新字段「月收入」：5")
+    chain_id = term.expect(r"依据链：(chain-[\d-]+)").group(1)
+    term.expect(DISCLAIMER)
+    term.expect("已中断这一轮")
+    term.expect("你> ")
+    term.send("/quit")
+    assert term.wait() == 0
+    ws = reopen(ws)
+    assert ws.profile.get("现有存款").value == 0 and ws.profile.find("月收入") is None
+    answer = the_session(ws).turns[-1]
+    assert answer.role == "assistant" and answer.chain_id == chain_id
+    assert [(p["tool"], p["arguments"]["name"], p["status"]) for p in answer.proposals] == [
+        ("mylife_profile_update", "现有存款", "applied"), ("mylife_profile_update", "月收入", "refused")]
