@@ -12,6 +12,7 @@ or with piped input, against the fake OpenAI-compatible server on 127.0.0.1 thro
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -111,3 +112,62 @@ def test_ctrl_c_at_a_proposal_refuses_it_and_keeps_the_turn_with_the_write_alrea
     assert answer.role == "assistant" and answer.chain_id == chain_id
     assert [(p["tool"], p["arguments"]["name"], p["status"]) for p in answer.proposals] == [
         ("mylife_profile_update", "现有存款", "applied"), ("mylife_profile_update", "月收入", "refused")]
+
+
+# ----------------------------------------------------------------------------- what a yes is to
+
+
+def proposing(name: str, arguments: dict):
+    def model(request: Request) -> Reply:
+        if any(m.get("role") == "tool" for m in request.messages):
+            return Reply(text="好的。\n")
+        return Reply(tool_calls=[(name, arguments)])
+    return model
+
+
+def asked(stdout: str) -> str:
+    """What the user saw before the first yes/no question."""
+    assert "写入第 1 项吗？" in stdout, stdout
+    return stdout.split("写入第 1 项吗？")[0]
+
+
+def test_a_proposed_claim_shows_the_users_lines_it_cites_before_the_yes(ws, cli, fakellm):
+    """The model files 「我讨厌现在的老板」 as the user's assessment, pointing at a line that says the
+    opposite. The proposal showed only the pointer, so the user said yes to words their line does
+    not say; now the cited line is shown under it (as ``mylife extract`` shows it), in JSON too."""
+    s = seed(ws)
+    pointer = ws.claims.get(s.love).provenance  # "热爱这里，绝不想辞职。"
+    fakellm.default = proposing("mylife_claim_add", {"claim": "我讨厌现在的老板", "topic": "职业去留",
+                                                     "kind": "assessment", "provenance": pointer})
+    out = cli("chat", input="帮我记一下这条证据\nn\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    before = asked(out.stdout)
+    assert f"所引的你的原文（{pointer}）：" in before and "热爱这里，绝不想辞职。" in before, before
+    assert not [c for c in reopen(ws).claims.query(topic="职业去留") if c.claim == "我讨厌现在的老板"]
+    events = [json.loads(line) for line in cli("chat", "--json", input="帮我记一下这条证据\nno\n/quit\n",
+                                               env=fakellm.env()).stdout.splitlines()]
+    (proposal,) = [e for e in events if e["type"] == "proposal"]
+    assert "    热爱这里，绝不想辞职。" in proposal["details"]
+
+
+def test_a_proposed_profile_value_shows_the_line_it_cites(ws, cli, fakellm):
+    s = seed(ws)
+    set_savings(ws, days_ago=10)
+    pointer = ws.claims.get(s.mortgage).provenance
+    fakellm.default = proposing("mylife_profile_update", {"name": "现有存款", "value": 0, "provenance": pointer})
+    out = cli("chat", input="帮我把存款更新成 0\nn\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    before = asked(out.stdout)
+    assert f"所引的你的原文（{pointer}）：" in before and "房贷每月 8000，存款只够撑三个月。" in before, before
+
+
+def test_a_claim_citing_lines_that_are_not_there_is_never_put_to_the_user(ws, cli, fakellm):
+    """A pointer past the end of the note: the user was asked to approve a claim that then failed
+    on their yes; now the call fails before anything is proposed, and says why."""
+    s = seed(ws)
+    file = ws.claims.get(s.quit).provenance.split("#")[0]
+    fakellm.default = proposing("mylife_claim_add", {"claim": "想辞职", "topic": "职业去留", "kind": "assessment",
+                                                     "provenance": f"{file}#L40"})
+    out = cli("chat", input="帮我记一下这条证据\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    assert "✗ 工具调用失败：mylife_claim_add" in out.stdout and "模型想修改你的记录" not in out.stdout, out.stdout

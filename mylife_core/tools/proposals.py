@@ -78,6 +78,26 @@ def _whole(label: str, text: Any) -> list[str]:
     return [label, *("    " + line for line in lines)]
 
 
+def cited_lines(ws: "Workspace", provenance: Any) -> list[str]:
+    """The user's lines a proposed claim or profile value cites, as ``mylife trace`` shows them,
+    under a label naming the pointer: a yes is to what the write rests on too (a claim pointing at
+    lines that do not say it is seen as such). [] without a pointer, or one that does not resolve
+    (the tool's check refuses that before anything is proposed)."""
+    from ..errors import MyLifeError
+    from ..messages import t
+    from ..provenance import Pointer, shown_lines
+
+    if not provenance:
+        return []
+    try:
+        pointer = Pointer.parse(str(provenance))
+        excerpt = ws.raw.resolve(pointer)
+    except MyLifeError:
+        return []
+    return [t("extract.claim_cited", pointer=str(pointer)),
+            *("    " + text for _, text in shown_lines(excerpt, pointer.start))]
+
+
 def new_field_ttl(ws: "Workspace", name: str, args: dict[str, Any]) -> Any:
     """The TTL a proposed ``mylife_profile_update`` would give a new field it names without one
     (:func:`mylife_core.staleness.propose_ttl`, as the tool infers it), else None."""
@@ -117,6 +137,7 @@ def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None) -
         when = args.get("occurred_at") or ws.claims.source_date(args.get("provenance")) or clock.today()
         out.append(t("proposal.detail.claim_meta", date=str(when),
                      confidence=t("web.confidence." + str(args.get("confidence") or "medium"))))
+        out += cited_lines(ws, args.get("provenance"))
     elif name == "mylife_profile_update":
         from ..staleness.ttl import ttl_text
 
@@ -130,6 +151,7 @@ def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None) -
         for key in ("provenance", "topic"):
             if args.get(key):
                 out.append(t("proposal.detail." + key, value=args[key]))
+        out += cited_lines(ws, args.get("provenance"))
     elif name == "mylife_digest":
         from ..layers.digest import split_front_matter
         from ..pipeline.digest import judge_body
