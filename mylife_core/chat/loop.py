@@ -421,8 +421,9 @@ class Chat:
             self.turn(arg, force_decision=True)
         elif name == "/split":
             mode = "fork"
-            if arg.startswith("--fresh"):
-                mode, arg = "fresh", arg[len("--fresh"):].strip()
+            words = arg.split(None, 1)
+            if words and words[0] == "--fresh":  # the flag as a word, not a topic starting with it
+                mode, arg = "fresh", words[1].strip() if len(words) > 1 else ""
             if not arg:
                 raise UsageError("chat_split_needs_topic")
             self.branches.split(arg, question=None, mode=mode)
