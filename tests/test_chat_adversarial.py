@@ -171,3 +171,34 @@ def test_a_claim_citing_lines_that_are_not_there_is_never_put_to_the_user(ws, cl
     out = cli("chat", input="帮我记一下这条证据\n/quit\n", env=fakellm.env())
     assert out.returncode == 0, out.stderr
     assert "✗ 工具调用失败：mylife_claim_add" in out.stdout and "模型想修改你的记录" not in out.stdout, out.stdout
+
+
+# ----------------------------------------------------------------------------- transcripts and commands
+
+
+def test_the_transcripts_json_carries_a_withheld_verdict_only_as_withheld(ws, cli, fakellm):
+    """``mylife sessions ID --json`` gave each turn's ``model_text``, the model's words as they came:
+    an uncited verdict the chat withheld reached a program reading the transcript as the model's
+    answer. As ``ask --json`` (no raw model text), it is there only under ``withheld``, with why."""
+    seed(ws)
+    verdict = "你的能力远超现在的岗位，应该马上辞职。"
+    fakellm.script(Reply(text=f"谢谢你告诉我。\n{verdict}\n"))
+    out = cli("chat", input="我最近工作很累\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    session = the_session(reopen(ws))
+    assert session.turns[-1].model_text  # kept in the session file
+    doc = cli("sessions", session.id, "--json").json()
+    answer = doc["turns"][-1]
+    assert answer["text"] == "谢谢你告诉我。" and "model_text" not in answer
+    assert [w["text"] for w in answer["withheld"]] == [verdict] and answer["withheld"][0]["problems"]
+    elsewhere = json.dumps({**doc, "turns": [{k: v for k, v in t.items() if k != "withheld"} for t in doc["turns"]]},
+                           ensure_ascii=False)
+    assert "远超" not in elsewhere
+
+
+def test_split_fresh_is_a_word_not_the_start_of_a_topic(ws, cli):
+    """``/split --freshman`` split off a fresh branch on the topic "man"."""
+    out = cli("chat", "--offline", input="最近在想学英语\n/split --freshman\n/quit\n")
+    assert out.returncode == 0, out.stderr
+    (branch,) = reopen(ws).index.branches()
+    assert (branch.topic, branch.mode) == ("--freshman", "fork")
