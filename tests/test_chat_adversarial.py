@@ -202,3 +202,44 @@ def test_split_fresh_is_a_word_not_the_start_of_a_topic(ws, cli):
     assert out.returncode == 0, out.stderr
     (branch,) = reopen(ws).index.branches()
     assert (branch.topic, branch.mode) == ("--freshman", "fork")
+
+
+# ----------------------------------------------------------------------------- a digest proposed in chat
+
+
+def test_a_proposed_digest_writes_what_the_user_was_shown(ws, cli, fakellm):
+    """A digest the model proposes in chat ended the chat with an internal error (exit 70). Now it
+    is shown as it would be written, and that is what a yes writes: a sentence withheld when shown
+    (its citation, a claim that did not exist yet) is not written because the claim proposed just
+    before it was accepted by then."""
+    s = seed(ws)
+    file = ws.claims.get(s.quit).provenance.split("#")[0]
+    unseen = "你连续加班三周，每天十一点下班"
+    digest = f"{unseen} [claim-2026-01-15-002]。\n\n你在加班三周后说过想辞职 [{s.quit}]。\n"
+
+    def model(request: Request) -> Reply:
+        if any(m.get("role") == "tool" for m in request.messages):
+            return Reply(text="好的。\n")
+        return Reply(tool_calls=[("mylife_claim_add", {"claim": "连续加班三周，每天十一点下班", "topic": "职业去留",
+                                                       "kind": "fact", "provenance": f"{file}#L1"}),
+                                 ("mylife_digest", {"topic": "职业去留", "text": digest})])
+
+    fakellm.default = model
+    out = cli("chat", input="帮我记一下这条证据，再写个摘要\ny\ny\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown = out.stdout.split("写入第 2 项吗？")[0].split("写入第 1 项吗？")[1]
+    assert "另有 1 句缺少依据，不会写入" in shown and unseen not in shown, shown
+    assert "✓ 已写入：改写「职业去留」的摘要" in out.stdout
+    ws = reopen(ws)
+    assert ws.claims.get("claim-2026-01-15-002").claim == "连续加班三周，每天十一点下班"  # accepted first
+    written = ws.digests.read("职业去留", original=True) or ws.digests.read("职业去留")
+    assert f"说过想辞职 [{s.quit}]" in written and unseen not in written, written
+
+
+def test_a_digest_with_nothing_to_keep_is_never_put_to_the_user(ws, cli, fakellm):
+    seed(ws)
+    fakellm.default = proposing("mylife_digest", {"topic": "职业去留", "text": "你应该马上辞职。\n\n你的能力远超现在的岗位。\n"})
+    out = cli("chat", input="帮我写个摘要\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    assert "✗ 工具调用失败：mylife_digest" in out.stdout and "模型想修改你的记录" not in out.stdout, out.stdout
+    assert "马上辞职" not in out.stdout.split("✗ 工具调用失败")[0]

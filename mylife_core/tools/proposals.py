@@ -153,16 +153,26 @@ def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None) -
                 out.append(t("proposal.detail." + key, value=args[key]))
         out += cited_lines(ws, args.get("provenance"))
     elif name == "mylife_digest":
-        from ..layers.digest import split_front_matter
-        from ..pipeline.digest import judge_body
-
-        _, body = split_front_matter(str(args.get("text") or ""))  # as write_generated reads it
-        kept, _, withheld, _, _ = judge_body(ws, str(args.get("topic") or ""), body)
-        out += _whole(t("proposal.detail.digest_withheld", n=len(withheld)) if withheld
+        kept, withheld = digest_as_written(ws, args)
+        out += _whole(t("proposal.detail.digest_withheld", n=withheld) if withheld
                       else t("proposal.detail.digest"), kept)
     elif _short(args, 80) != str(args):
         out += _whole(t("proposal.detail.arguments"), json.dumps(args, ensure_ascii=False, indent=1, default=str))
     return out
+
+
+def digest_as_written(ws: "Workspace", args: dict[str, Any]) -> tuple[str, int]:
+    """A proposed digest as it would be written: its body (as ``write_generated`` reads it) with
+    every sentence the judging rule withholds taken out, and how many were. The proposal shows this
+    text and, accepted, writes this text (:class:`ProposingToolBox`), not the model's: a sentence
+    that would pass only by the time of the yes (a claim accepted just before it) is not written
+    unseen."""
+    from ..layers.digest import split_front_matter
+    from ..pipeline.digest import judge_body
+
+    _, body = split_front_matter(str(args.get("text") or ""))
+    judged = judge_body(ws, str(args.get("topic") or ""), body)
+    return judged.kept, len(judged.judged.withheld)
 
 
 def validate(ws: "Workspace", name: str, arguments: Any) -> tuple[dict[str, Any] | None, ToolOutcome | None]:
@@ -238,13 +248,23 @@ class ProposingToolBox(ToolBox):
                 outcome = failed
             else:
                 assert args is not None
-                ttl = new_field_ttl(self.ws, name, args)
-                proposal = Proposal(id=len(self.proposals) + 1, name=name, arguments=args,
-                                    effect=describe(self.ws, name, args), details=details(self.ws, name, args, ttl),
-                                    ttl=ttl)
-                self.proposals.append(proposal)
-                outcome = ToolOutcome(name, True, result={"proposed": True, "applied": False, "proposal": proposal.id,
-                                                          "effect": proposal.effect,
-                                                          "note": t("proposal.model_note")})
+                outcome = self._propose(name, args)
         self.calls.append(outcome)
         return outcome
+
+    def _propose(self, name: str, args: dict[str, Any]) -> ToolOutcome:
+        from ..errors import UsageError
+        from ..messages import t
+
+        ttl = new_field_ttl(self.ws, name, args)
+        shown = details(self.ws, name, args, ttl)
+        if name == "mylife_digest":  # what is shown is what is written (digest_as_written)
+            kept, withheld = digest_as_written(self.ws, args)
+            if not kept.strip():
+                return ToolOutcome.failed(name, UsageError("digest_all_withheld", what="digest", n=withheld))
+            args = {**args, "text": kept}
+        proposal = Proposal(id=len(self.proposals) + 1, name=name, arguments=args,
+                            effect=describe(self.ws, name, args), details=shown, ttl=ttl)
+        self.proposals.append(proposal)
+        return ToolOutcome(name, True, result={"proposed": True, "applied": False, "proposal": proposal.id,
+                                               "effect": proposal.effect, "note": t("proposal.model_note")})
