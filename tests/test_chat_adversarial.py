@@ -243,3 +243,42 @@ def test_a_digest_with_nothing_to_keep_is_never_put_to_the_user(ws, cli, fakellm
     assert out.returncode == 0, out.stderr
     assert "✗ 工具调用失败：mylife_digest" in out.stdout and "模型想修改你的记录" not in out.stdout, out.stdout
     assert "马上辞职" not in out.stdout.split("✗ 工具调用失败")[0]
+
+
+# ----------------------------------------------------------------------------- restatements
+
+
+@pytest.mark.parametrize("said, reply", [
+    ("我不觉得我应该辞职", "你应该辞职。"),  # the negation dropped
+    ("我没有能力做好这份工作", "你有能力做好这份工作。"),  # flattery by dropping the negation
+    ("朋友说我应该辞职", "你应该辞职。"),  # someone else's view handed back as the user's
+    ("我妈觉得我应该马上辞职", "你应该马上辞职。"),
+])
+def test_a_verdict_that_reverses_or_reassigns_the_users_words_is_not_a_restatement(said, reply):
+    from mylife_core.pipeline.judging import classify
+
+    assert classify(reply, user_words=[said]) == "judgment"
+
+
+@pytest.mark.parametrize("said, reply", [
+    ("我觉得我应该辞职", "你觉得你应该辞职。"),
+    ("我觉得我没有能力做好这份工作", "你说你觉得你没有能力做好这份工作。"),
+    ("连续加班三周了，真的想跳槽", "你刚才说连续加班三周了，真的想跳槽。"),
+])
+def test_the_users_own_words_said_back_are_still_a_restatement(said, reply):
+    from mylife_core.pipeline.judging import classify
+
+    assert classify(reply, user_words=[said]) == "restatement"
+
+
+def test_the_opposite_of_what_the_user_said_is_withheld_in_chat(ws, cli, fakellm):
+    """The user says they do not think they should quit; the model answers 「你应该辞职。」 with no
+    citation. It passed as a restatement (every character pair is in the user's line) and was
+    shown; it is a verdict without evidence, withheld with the disclaimer."""
+    seed(ws)
+    fakellm.script(Reply(text="你应该辞职。\n"))
+    out = cli("chat", input="我不觉得我应该辞职\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown, note = out.stdout.split("## 无依据，未采纳")
+    assert "你应该辞职" not in shown.split("我不觉得我应该辞职", 1)[1]
+    assert "「你应该辞职。」—— 没有引用任何证据" in note and DISCLAIMER in note
