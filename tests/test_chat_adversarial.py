@@ -282,3 +282,30 @@ def test_the_opposite_of_what_the_user_said_is_withheld_in_chat(ws, cli, fakellm
     shown, note = out.stdout.split("## 无依据，未采纳")
     assert "你应该辞职" not in shown.split("我不觉得我应该辞职", 1)[1]
     assert "「你应该辞职。」—— 没有引用任何证据" in note and DISCLAIMER in note
+
+
+def test_ctrl_c_while_the_model_answers_a_decision_question_ends_it_as_every_answer_ends(ws, ws_path, fakellm):
+    """A decision question (``/ask``) goes through ask's pipeline. Ctrl-C while the model streamed
+    its analysis broke the answer off after a judgment: no disclaimer, no chain, no answer on the
+    session. Now the model's answer stops there, the brief stands in (labelled as interrupted), and
+    the answer ends with the chain and the disclaimer, kept on the session."""
+    s = seed(ws)
+    slow = "这是一段还没说完的分析，" * 40
+    fakellm.default = Reply(text=f"你在连续加班三周时说过想辞职 [{s.quit}]。\n{slow}\n", chunk=4, delay=0.15)
+    term = Terminal(["chat"], cli_env(ws_path, fakellm.env()))
+    term.expect("你> ")
+    term.send("/ask 我该不该辞职？")
+    term.expect("说过想辞职")
+    time.sleep(0.6)
+    ctrl_c(term)
+    term.expect("你中断了模型的回答")
+    chain_id = term.expect(r"依据链：(chain-[\d-]+)").group(1)
+    term.expect(DISCLAIMER)
+    term.expect("你> ")
+    term.send("/quit")
+    assert term.wait() == 0
+    assert "这是一段还没说完的分析" not in term.text
+    ws = reopen(ws)
+    answer = the_session(ws).turns[-1]
+    assert answer.role == "assistant" and answer.kind == "decision" and answer.chain_id == chain_id
+    assert ws.index.chain(chain_id).mode == "offline"
