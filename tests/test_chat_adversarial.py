@@ -22,12 +22,22 @@ from fakellm import Reply, Request, fakellm, seed, set_savings  # noqa: F401
 from test_chat import Terminal
 
 from mylife_core.chat.session import SessionStore
-from mylife_core.testing import cli_env
+from mylife_core.testing import cli_env, run_cli
 from mylife_core.workspace import Workspace
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 DISCLAIMER = "仅供参考"
+
+
+@pytest.fixture
+def cli(ws_path):
+    """conftest's ``cli``, with time for a chat (a model round trip per turn) on a loaded machine."""
+
+    def run(*args: str, input: str | None = None, env: dict | None = None):
+        return run_cli(args, workspace=ws_path, input=input, env=env, timeout=300)
+
+    return run
 
 
 def reopen(ws: Workspace) -> Workspace:
@@ -309,3 +319,28 @@ def test_ctrl_c_while_the_model_answers_a_decision_question_ends_it_as_every_ans
     answer = the_session(ws).turns[-1]
     assert answer.role == "assistant" and answer.kind == "decision" and answer.chain_id == chain_id
     assert ws.index.chain(chain_id).mode == "offline"
+
+
+# ----------------------------------------------------------------------------- verdicts dressed as layout
+
+
+def test_a_verdict_written_as_a_heading_is_judged_not_passed_as_a_label(ws, cli, fakellm):
+    """A Markdown heading was layout, shown as it came: 「## 你的能力远超现在的岗位，应该马上辞职」
+    reached the screen with no citation and no disclaimer. A heading (or a table's header row)
+    that judges or advises is judged like any sentence; a plain one ("## 分析") stays a label."""
+    seed(ws)
+    fakellm.script(Reply(text="## 分析\n## 你的能力远超现在的岗位，应该马上辞职\n谢谢你告诉我。\n"))
+    out = cli("chat", input="我最近工作很累\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown, note = out.stdout.split("## 无依据，未采纳")
+    assert "## 分析" in shown and "远超" not in shown
+    assert "「你的能力远超现在的岗位，应该马上辞职」—— 没有引用任何证据" in note and DISCLAIMER in note
+
+
+def test_a_digest_keeps_plain_headings_and_judges_one_that_advises(ws):
+    from mylife_core.pipeline.judging import Judge, filter_text
+
+    text = "# 职业去留\n\n| 表述 | 日期 |\n|---|---|\n\n| 你应该马上辞职 | 日期 |\n|---|---|\n\n## 最好马上辞职\n"
+    kept, judged = filter_text(Judge(ws), text)
+    assert "# 职业去留" in kept and "| 表述 | 日期 |" in kept and "马上辞职" not in kept, kept
+    assert {s.text for s in judged.withheld} == {"你应该马上辞职 日期", "最好马上辞职"}

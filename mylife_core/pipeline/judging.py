@@ -577,6 +577,12 @@ def first_verdict(found: dict[str, set[str]]) -> tuple[str, str] | None:
     return None
 
 
+def _labels_judge(line: str) -> bool:
+    """A heading or a table's header row that judges or advises (a directive, evaluative or
+    rhetorical word): it is judged like any sentence, not passed as a label ("## 你应该马上辞职")."""
+    return bool(_judging(line)) or RHETORICAL.search(fold(line)) is not None
+
+
 def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> tuple[str, Judged]:
     """``text`` with every withheld sentence taken out and its layout otherwise kept (paragraphs,
     list markers, headings); with ``mark_uncited``, a shown sentence that cites nothing gets that
@@ -590,13 +596,15 @@ def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> 
     for n, line in enumerate(lines):
         stripped = line.strip()
         following = lines[n + 1].strip() if n + 1 < len(lines) else ""
-        if stripped.startswith("|") and re.fullmatch(r"\|?[\s:\-|]+\|?", following) and "-" in following:
-            out_lines.append(line)  # a table's header row: labels, not sentences
+        header = stripped.startswith("|") and re.fullmatch(r"\|?[\s:\-|]+\|?", following) and "-" in following
+        labels = header or stripped.startswith("#")
+        if labels and not _labels_judge(stripped):
+            out_lines.append(line)  # a table's header row, a heading: labels, not sentences
             continue
-        if stripped.startswith(("|", ">")) and any(ch.isalnum() for ch in stripped):
+        if (labels or stripped.startswith(("|", ">"))) and any(ch.isalnum() for ch in stripped):
             # a table row or a quote is not exempt: every sentence in it is judged, and the line is
             # shown only when all of them may be
-            inner = [judge.sentence(s) for s in split_sentences(re.sub(r"^[>|\s]+|\|", " ", stripped))]
+            inner = [judge.sentence(s) for s in split_sentences(re.sub(r"^[#>|\s]+|\|", " ", stripped))]
             judged.sentences.extend(inner)
             if all(s.shown for s in inner):
                 out_lines.append(line)
