@@ -69,7 +69,10 @@ def sessions(ws, out: Output, session_id: str | None, show_all: bool) -> None:
     if session_id:
         session = store.load(session_id)
         out.emit({"ok": True, "session": session.summary(), "main": session.main.model_dump(),
-                  "current": session.current.model_dump(), "turns": [x.model_dump(mode="json") for x in session.turns],
+                  "current": session.current.model_dump(),
+                  # the model's raw words (model_text) stay in the session file: like ask --json's,
+                  # the output carries what was shown, and a withheld sentence only under withheld
+                  "turns": [x.model_dump(mode="json", exclude={"model_text"}) for x in session.turns],
                   "inherited": len(session.inherited), "pulled_back": session.pulled_back,
                   "outcome": session.outcome.model_dump(mode="json") if session.outcome else None})
         out.line(t("sessions.show.head", id=session.id, main=session.main.name, status=t(f"sessions.status.{session.status}")))

@@ -250,6 +250,16 @@ class Chat:
                             pass  # end() says what could not be saved
                     break
                 except (KeyboardInterrupt, click.exceptions.Abort):
+                    # what the interrupted turn had shown (and written) is kept on it: saved now
+                    if self.session is not None and self._lock is not None \
+                            and len(self.session.turns) > self._saved_turns:
+                        try:
+                            self.save()
+                        except MyLifeError as error:
+                            self.io.event({"type": "error", "error": error.to_json()})
+                            self.io.say(error.render(), fg="red")
+                            self.io.say(t("s22f.chat.turn_unsaved"), fg="yellow")
+                            continue
                     self.io.say(t("chat.interrupted"), fg="yellow")
                 except Exception as exc:
                     error = self.outside(exc)
@@ -411,8 +421,9 @@ class Chat:
             self.turn(arg, force_decision=True)
         elif name == "/split":
             mode = "fork"
-            if arg.startswith("--fresh"):
-                mode, arg = "fresh", arg[len("--fresh"):].strip()
+            words = arg.split(None, 1)
+            if words and words[0] == "--fresh":  # the flag as a word, not a topic starting with it
+                mode, arg = "fresh", words[1].strip() if len(words) > 1 else ""
             if not arg:
                 raise UsageError("chat_split_needs_topic")
             self.branches.split(arg, question=None, mode=mode)

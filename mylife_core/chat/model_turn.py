@@ -170,6 +170,8 @@ class ModelTurns:
 
     # -- a turn -----------------------------------------------------------------------------------
     def run(self, text: str) -> None:
+        import click
+
         from ..llm.agent import run_agent
         from ..llm.client import Deadline
         from ..llm.errors import ModelError
@@ -200,26 +202,26 @@ class ModelTurns:
             printer.finish()
             chat.io.event({"type": "error", "error": exc.to_json()})
             chat.io.say(exc.render(), fg="red")
-            if printer.judged.sentences:  # it failed after it had started: what was shown is kept, and judged
-                chain_id = self._close(text, printer.judged, chat.client.label, judge.checker)
-                s.add("assistant", printer.text, kind="chat", topic=s.current.topic, chain_id=chain_id,
-                      withheld=[u.model_dump(mode="json") for u in printer.judged.unsupported])
-            else:
+            if not self._keep_shown(text, printer, judge):
                 chat.io.say(t("chat.model_failed"))
             s.add("note", exc.render(), kind="chat", topic=s.current.topic)
             return
+        except KeyboardInterrupt:
+            # Ctrl-C mid-answer: the unfinished line is not shown; what was is kept, as a failure's
+            # is (the loop saves it); nothing the model proposed is written
+            self._keep_shown(text, printer, judge)
+            raise
         printer.finish()
         tools = [{"name": e.name, "arguments": e.arguments, "ok": e.outcome.ok, "refused": e.outcome.refused,
                   **({"proposed": True} if isinstance(e.outcome.result, dict) and e.outcome.result.get("proposed")
                      else {})} for e in result.tool_events]
-        quit_asked = False
+        stopped: BaseException | None = None
         try:
             self.decide(toolbox.proposals)
-        except QuitChat:  # /quit at a proposal: what is still pending is not written
-            quit_asked = True
-            for p in toolbox.proposals:
-                if p.status == "pending":
-                    p.status = "refused"
+        except (QuitChat, KeyboardInterrupt, click.exceptions.Abort) as exc:
+            # /quit or Ctrl-C at a proposal (the ones left refused): the turn, with what was
+            # written before, is kept all the same
+            stopped = exc
         judged = printer.judged
         chain_id = self._close(text, judged, result.endpoint, judge.checker)
         withheld = [u.model_dump(mode="json") for u in judged.unsupported]
@@ -228,11 +230,25 @@ class ModelTurns:
                        "withheld": withheld, "proposals": proposals, "chain_id": chain_id})
         s.add("assistant", printer.text, kind="chat", topic=s.current.topic, tools=tools, model=result.endpoint,
               chain_id=chain_id, model_text=result.text if withheld else None, withheld=withheld, proposals=proposals)
-        if quit_asked:
-            raise QuitChat()
+        if stopped is not None:
+            raise stopped
         if toolbox.splits:
             chat.save()
             chat.branches.proposed_split(toolbox.splits[-1])
+
+    def _keep_shown(self, text: str, printer: SentencePrinter, judge: "Judge") -> bool:
+        """An answer that stopped after it had started (the model failed, the user pressed
+        Ctrl-C): what was shown is kept on the session, judged, with its note, chain and
+        disclaimer. Returns False when nothing had been shown."""
+        chat = self.chat
+        s = chat.session
+        assert s is not None
+        if not printer.judged.sentences:
+            return False
+        chain_id = self._close(text, printer.judged, chat.client.label, judge.checker)
+        s.add("assistant", printer.text, kind="chat", topic=s.current.topic, chain_id=chain_id,
+              withheld=[u.model_dump(mode="json") for u in printer.judged.unsupported])
+        return True
 
     def _on_tool(self, event: Any) -> None:
         from ..pipeline.present import tool_call_line, tool_name
@@ -250,7 +266,10 @@ class ModelTurns:
             io.note(tool_call_line(event, self.chat.ws))
 
     def decide(self, proposals: list["Proposal"]) -> None:
-        """Put each proposed write to the user; only an accepted one runs."""
+        """Put each proposed write to the user; only an accepted one runs. ``/quit`` or Ctrl-C at
+        a question refuses it and every one after it (each said so), then ends the asking."""
+        import click
+
         from ..tools.proposals import apply, refuse
 
         io = self.chat.io
@@ -259,6 +278,7 @@ class ModelTurns:
         io.say("")
         io.say(t("proposal.head"), fg="cyan")
         answered = True
+        stopped: BaseException | None = None
         for p in proposals:
             io.say(t("proposal.line", id=p.id, effect=p.effect))
             for line in p.details:  # everything the write stores: the user approves only what they saw
@@ -273,7 +293,11 @@ class ModelTurns:
                         io.unread(other)
                         answered = False
                 else:
-                    accepted = io.confirm(t("proposal.prompt", id=p.id), default=False)
+                    try:
+                        accepted = io.confirm(t("proposal.prompt", id=p.id), default=False)
+                    except (QuitChat, KeyboardInterrupt, click.exceptions.Abort) as exc:
+                        io.say("")
+                        stopped, answered = exc, False
             if accepted:
                 outcome = apply(self.chat.ws, p)
                 if outcome.ok:
@@ -285,6 +309,8 @@ class ModelTurns:
                 refuse(p)
                 io.say(t("proposal.refused", effect=p.effect))
             io.event({"type": "proposal_result", **p.to_json()})
+        if stopped is not None:
+            raise stopped
 
     def _close(self, text: str, judged: "Judged", endpoint: str, checker: Any) -> str | None:
         """The "无依据，未采纳" note, and for a turn that carries a judgment, the L4 chain and the

@@ -326,6 +326,13 @@ def _compose_with_model(ws: "Workspace", answer: Answer, settings: Any, evidence
         answer.model_error = exc.to_json()
         answer.label = t("ask.label.fallback", reason=exc.render())
         return
+    except KeyboardInterrupt:
+        # Ctrl-C while the model answers stops its answer, not the question's: what it had shown
+        # was judged; the brief stands in, labelled, and the answer ends as every one does (the
+        # premises, the chain, the disclaimer) instead of breaking off after a judgment
+        answer.mode = "offline"
+        answer.label = t("s23a.ask.label.interrupted")
+        return
     answer.mode = "model"
     answer.model = result.endpoint
     answer.label = t("ask.label.model", model=result.endpoint)

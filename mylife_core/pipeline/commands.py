@@ -230,11 +230,8 @@ def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool,
             out.line(t("extract.claims_ask_head"), fg="cyan")
             asked.append(True)
         out.line("  " + describe(ws, "mylife_claim_add", item))
-        for line in details(ws, "mylife_claim_add", item):
+        for line in details(ws, "mylife_claim_add", item):  # the lines it cites included
             out.line("       " + line)
-        out.line("       " + t("extract.claim_cited", pointer=item["provenance"]))
-        for line in cited.splitlines() or [""]:
-            out.line("           " + line)
         return click.confirm("  " + t("extract.claim_confirm"), default=False)
 
     return do_extract(ws, raw_file, model=model, apply_fields=yes, confirm=confirm if interactive else None,

@@ -15,8 +15,9 @@ Each sentence is one of:
   what it is about to look up (:data:`SMALL_TALK`, matched against the whole sentence);
 * ``restatement`` — the user's own words said back: at least :data:`RESTATE_COVERAGE` of the
   sentence's character pairs occur in what the user *stated* in this conversation (their
-  questions do not count: "你该辞职" does not restate "我该不该辞职？"), and it adds no
-  directive or evaluative word the user did not use;
+  questions do not count: "你该辞职" does not restate "我该不该辞职？", nor do someone else's
+  views they report: "朋友说我应该辞职"), and it adds no directive or evaluative word the user did
+  not use, nor drops or adds a negation around one ("我没有能力做好" is not "你有能力做好");
 * ``judgment`` — everything else. The default is the strict one, exactly as ``ask`` has always
   treated a model's sentences: whatever is not clearly one of the three above must cite.
 
@@ -162,11 +163,14 @@ def _pairs(text: str) -> list[str]:
 
 def user_statements(words: Iterable[str]) -> list[str]:
     """What the user *stated* (their questions are left out: restating a question as a statement
-    turns it into a verdict)."""
+    turns it into a verdict; so is someone else's view they report, "朋友说我应该辞职", by the rule
+    that never presents another's view as the user's, :func:`.evidence.frame_for_view`)."""
+    from .evidence import frame_for_view
+
     out: list[str] = []
     for text in words:
         for s in split_sentences(text or ""):
-            if not s.question:
+            if not s.question and not frame_for_view(s.text):
                 out.append(s.text)
     return out
 
@@ -175,15 +179,41 @@ def _markers(pattern: re.Pattern[str], text: str) -> set[str]:
     return {m.group(0).casefold() for m in pattern.finditer(fold(text))}
 
 
+#: a negation, counted in a clause that says back a judging word (:func:`_judging_kept`)
+NEGATION = re.compile(r"[不没无别未非莫勿甭]|(?i:\bnot\b|n't\b|\bnever\b|\bno\b|\bcannot\b)")
+_CLAUSE = re.compile(r"[，,。.!！?？；;：:\n、…~～—]+")
+
+
+def _judging(text: str) -> set[str]:
+    return _markers(DIRECTIVE, text) | _markers(EVALUATIVE, text)
+
+
+def _judging_kept(body: str, statements: Sequence[str]) -> bool:
+    """Each clause of ``body`` that says a judging word back finds a clause of the user's with
+    those words and as many negations: "我不觉得我应该辞职" does not back "你应该辞职", nor
+    "我没有能力做好" "你有能力做好" (words said back with the negation dropped, or added, are the
+    opposite of what the user said)."""
+    said = [c for st in statements for c in _CLAUSE.split(fold(st)) if c.strip()]
+    for clause in _CLAUSE.split(fold(body)):
+        words = _judging(clause)
+        if not words:
+            continue
+        negations = len(NEGATION.findall(clause))
+        if not any(words <= _judging(c) and len(NEGATION.findall(c)) == negations for c in said):
+            return False
+    return True
+
+
 def is_restatement(text: str, statements: Sequence[str]) -> bool:
-    """The sentence says back what the user stated, adding no directive or evaluative word."""
+    """The sentence says back what the user stated, adding no directive or evaluative word and
+    dropping or adding no negation around one (:func:`_judging_kept`)."""
     if not statements:
         return False
     body = _OPENER.sub("", text.strip()).translate(_PRONOUN)
     said = " ".join(statements).translate(_PRONOUN)
     added = (_markers(DIRECTIVE, body) | _markers(EVALUATIVE, body)) - (
         _markers(DIRECTIVE, said) | _markers(EVALUATIVE, said))
-    if added:
+    if added or not _judging_kept(body, statements):
         return False
     pairs = _pairs(body)
     if not pairs:
@@ -547,6 +577,12 @@ def first_verdict(found: dict[str, set[str]]) -> tuple[str, str] | None:
     return None
 
 
+def _labels_judge(line: str) -> bool:
+    """A heading or a table's header row that judges or advises (a directive, evaluative or
+    rhetorical word): it is judged like any sentence, not passed as a label ("## 你应该马上辞职")."""
+    return bool(_judging(line)) or RHETORICAL.search(fold(line)) is not None
+
+
 def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> tuple[str, Judged]:
     """``text`` with every withheld sentence taken out and its layout otherwise kept (paragraphs,
     list markers, headings); with ``mark_uncited``, a shown sentence that cites nothing gets that
@@ -560,13 +596,15 @@ def filter_text(judge: Judge, text: str, *, mark_uncited: str | None = None) -> 
     for n, line in enumerate(lines):
         stripped = line.strip()
         following = lines[n + 1].strip() if n + 1 < len(lines) else ""
-        if stripped.startswith("|") and re.fullmatch(r"\|?[\s:\-|]+\|?", following) and "-" in following:
-            out_lines.append(line)  # a table's header row: labels, not sentences
+        header = stripped.startswith("|") and re.fullmatch(r"\|?[\s:\-|]+\|?", following) and "-" in following
+        labels = header or stripped.startswith("#")
+        if labels and not _labels_judge(stripped):
+            out_lines.append(line)  # a table's header row, a heading: labels, not sentences
             continue
-        if stripped.startswith(("|", ">")) and any(ch.isalnum() for ch in stripped):
+        if (labels or stripped.startswith(("|", ">"))) and any(ch.isalnum() for ch in stripped):
             # a table row or a quote is not exempt: every sentence in it is judged, and the line is
             # shown only when all of them may be
-            inner = [judge.sentence(s) for s in split_sentences(re.sub(r"^[>|\s]+|\|", " ", stripped))]
+            inner = [judge.sentence(s) for s in split_sentences(re.sub(r"^[#>|\s]+|\|", " ", stripped))]
             judged.sentences.extend(inner)
             if all(s.shown for s in inner):
                 out_lines.append(line)

@@ -118,10 +118,12 @@ class ClaimAddArgs(_Args):
 
 def check_claim(ws: "Workspace", actor: str, args: ClaimAddArgs) -> None:
     """What refuses a model's claim before anything is written (in chat, before it is proposed):
-    no pointer, or a verdict in any of its free-text fields."""
+    no pointer, a pointer to lines that are not there (or not text), or a verdict in any of its
+    free-text fields."""
     if _is_model(actor) and not args.provenance:
         raise UsageError("tool_claim_needs_pointer")
     if _is_model(actor):
+        ws.claims.check_pointer(args.provenance or "")
         _refuse_verdicts(ws, args)
 
 
@@ -340,12 +342,15 @@ def check_profile(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> None:
     """A model may not name a new field, nor file it under a new topic, in words that judge or
     advise the user (:func:`refuse_model_labels`); an existing field's name is the user's. A
     value a model proposes without the user's yes must cite the user's line it comes from: it
-    becomes a field proposal, which the user decides with that line before them."""
+    becomes a field proposal, which the user decides with that line before them; a line a model
+    cites must be there (in chat it is shown with the proposal)."""
     name = args.name.strip()
     refuse_model_labels(ws, actor, "mylife_profile_update",
                         {"name": None if ws.profile.find(name) is not None else name, "topic": args.topic})
     if _unconfirmed(actor) and not args.provenance:
         raise UsageError("tool_profile_needs_pointer")
+    if _is_model(actor) and args.provenance:  # the line it cites must be there to be shown and kept
+        ws.claims.check_pointer(args.provenance)
 
 
 def _propose_field(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict[str, Any]:

@@ -78,6 +78,26 @@ def _whole(label: str, text: Any) -> list[str]:
     return [label, *("    " + line for line in lines)]
 
 
+def cited_lines(ws: "Workspace", provenance: Any) -> list[str]:
+    """The user's lines a proposed claim or profile value cites, as ``mylife trace`` shows them,
+    under a label naming the pointer: a yes is to what the write rests on too (a claim pointing at
+    lines that do not say it is seen as such). [] without a pointer, or one that does not resolve
+    (the tool's check refuses that before anything is proposed)."""
+    from ..errors import MyLifeError
+    from ..messages import t
+    from ..provenance import Pointer, shown_lines
+
+    if not provenance:
+        return []
+    try:
+        pointer = Pointer.parse(str(provenance))
+        excerpt = ws.raw.resolve(pointer)
+    except MyLifeError:
+        return []
+    return [t("extract.claim_cited", pointer=str(pointer)),
+            *("    " + text for _, text in shown_lines(excerpt, pointer.start))]
+
+
 def new_field_ttl(ws: "Workspace", name: str, args: dict[str, Any]) -> Any:
     """The TTL a proposed ``mylife_profile_update`` would give a new field it names without one
     (:func:`mylife_core.staleness.propose_ttl`, as the tool infers it), else None."""
@@ -117,6 +137,7 @@ def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None) -
         when = args.get("occurred_at") or ws.claims.source_date(args.get("provenance")) or clock.today()
         out.append(t("proposal.detail.claim_meta", date=str(when),
                      confidence=t("web.confidence." + str(args.get("confidence") or "medium"))))
+        out += cited_lines(ws, args.get("provenance"))
     elif name == "mylife_profile_update":
         from ..staleness.ttl import ttl_text
 
@@ -130,17 +151,28 @@ def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None) -
         for key in ("provenance", "topic"):
             if args.get(key):
                 out.append(t("proposal.detail." + key, value=args[key]))
+        out += cited_lines(ws, args.get("provenance"))
     elif name == "mylife_digest":
-        from ..layers.digest import split_front_matter
-        from ..pipeline.digest import judge_body
-
-        _, body = split_front_matter(str(args.get("text") or ""))  # as write_generated reads it
-        kept, _, withheld, _, _ = judge_body(ws, str(args.get("topic") or ""), body)
-        out += _whole(t("proposal.detail.digest_withheld", n=len(withheld)) if withheld
+        kept, withheld = digest_as_written(ws, args)
+        out += _whole(t("proposal.detail.digest_withheld", n=withheld) if withheld
                       else t("proposal.detail.digest"), kept)
     elif _short(args, 80) != str(args):
         out += _whole(t("proposal.detail.arguments"), json.dumps(args, ensure_ascii=False, indent=1, default=str))
     return out
+
+
+def digest_as_written(ws: "Workspace", args: dict[str, Any]) -> tuple[str, int]:
+    """A proposed digest as it would be written: its body (as ``write_generated`` reads it) with
+    every sentence the judging rule withholds taken out, and how many were. The proposal shows this
+    text and, accepted, writes this text (:class:`ProposingToolBox`), not the model's: a sentence
+    that would pass only by the time of the yes (a claim accepted just before it) is not written
+    unseen."""
+    from ..layers.digest import split_front_matter
+    from ..pipeline.digest import judge_body
+
+    _, body = split_front_matter(str(args.get("text") or ""))
+    judged = judge_body(ws, str(args.get("topic") or ""), body)
+    return judged.kept, len(judged.judged.withheld)
 
 
 def validate(ws: "Workspace", name: str, arguments: Any) -> tuple[dict[str, Any] | None, ToolOutcome | None]:
@@ -216,13 +248,23 @@ class ProposingToolBox(ToolBox):
                 outcome = failed
             else:
                 assert args is not None
-                ttl = new_field_ttl(self.ws, name, args)
-                proposal = Proposal(id=len(self.proposals) + 1, name=name, arguments=args,
-                                    effect=describe(self.ws, name, args), details=details(self.ws, name, args, ttl),
-                                    ttl=ttl)
-                self.proposals.append(proposal)
-                outcome = ToolOutcome(name, True, result={"proposed": True, "applied": False, "proposal": proposal.id,
-                                                          "effect": proposal.effect,
-                                                          "note": t("proposal.model_note")})
+                outcome = self._propose(name, args)
         self.calls.append(outcome)
         return outcome
+
+    def _propose(self, name: str, args: dict[str, Any]) -> ToolOutcome:
+        from ..errors import UsageError
+        from ..messages import t
+
+        ttl = new_field_ttl(self.ws, name, args)
+        shown = details(self.ws, name, args, ttl)
+        if name == "mylife_digest":  # what is shown is what is written (digest_as_written)
+            kept, withheld = digest_as_written(self.ws, args)
+            if not kept.strip():
+                return ToolOutcome.failed(name, UsageError("digest_all_withheld", what="digest", n=withheld))
+            args = {**args, "text": kept}
+        proposal = Proposal(id=len(self.proposals) + 1, name=name, arguments=args,
+                            effect=describe(self.ws, name, args), details=shown, ttl=ttl)
+        self.proposals.append(proposal)
+        return ToolOutcome(name, True, result={"proposed": True, "applied": False, "proposal": proposal.id,
+                                               "effect": proposal.effect, "note": t("proposal.model_note")})
