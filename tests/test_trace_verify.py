@@ -29,6 +29,22 @@ def test_trace_shows_the_users_own_words(cli, story, ws_path):
     assert "L2: 热爱这里，绝不想走" in text and "哈希一致" in text
 
 
+def test_tracing_a_chain_ends_with_the_disclaimer_as_the_answer_did(cli, story):
+    """A chain's conclusions are the answer shown again: the trace ends with the disclaimer word
+    for word (offline: after the line saying no model wrote it), in the language in force."""
+    from mylife_core.messages import disclaimer_lines, t
+
+    answered = cli("ask", "我该不该跳槽？", "--offline", "--json")
+    assert answered.returncode == 0, answered.stderr
+    chain = answered.json()["chain"]["id"]
+    text = cli("trace", chain).stdout.rstrip("\n").splitlines()
+    expected = disclaimer_lines(model_used=False)
+    assert text[-len(expected):] == expected, text[-4:]
+    assert t("disclaimer.no_model") in text
+    # --json is unchanged: no disclaimer lines mixed into the document
+    assert "disclaimer" not in json.dumps(cli("trace", chain, "--json").json(), ensure_ascii=False)
+
+
 def test_trace_shows_a_crlf_notes_words_without_its_bom_and_carriage_returns(cli, ws_path, tmp_path):
     """A note saved by a Windows editor (UTF-8 BOM, CRLF) is kept byte for byte; trace showed the
     BOM and each line's trailing \\r with the words. It shows the words; the hash still covers the

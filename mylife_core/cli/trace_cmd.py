@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import click
 
-from ..messages import t
+from ..messages import disclaimer_lines, t
 from ..trace import ClaimTrace, trace_chain, trace_claim
 from .common import Output, short_hash, workspace_options
 
@@ -53,6 +53,11 @@ def command(ws, out: Output, target: str) -> int:
                 out.line(f"  ✗ {t('error.claim_not_found', id=cid)}", fg="red")
             else:
                 print_claim_trace(out, tr, indent="  ")
+        # a chain's conclusions are an answer shown again: it ends as the answer did (and as the
+        # panel's chain page does)
+        out.line("")
+        for line in disclaimer_lines(model_used=chain.mode == "model"):
+            out.line(line)
         return 0 if all(tr is not None and tr.ok for tr in ct.claims.values()) else 1
     tr = trace_claim(ws, target)
     out.emit({"ok": tr.ok, **tr.to_json()})
