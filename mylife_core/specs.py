@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, defer_build=True)
     plugin: str = ""  # filled in by the core: which plugin registered it
 
 
@@ -139,6 +139,8 @@ class SynonymSpec(_Spec):
 class TTLGuess(BaseModel):
     """An inferred time-to-live for a new profile field, with why."""
 
+    model_config = ConfigDict(defer_build=True)
+
     ttl_days: int | None
     reason: str
     source: str  # "plugin:<name>", "heuristic", "model", "user", "default"
@@ -150,6 +152,8 @@ class TTLGuess(BaseModel):
 class Verdict(BaseModel):
     """A pre-decision check's result: allow, steer (ask the user first) or deny."""
 
+    model_config = ConfigDict(defer_build=True)
+
     kind: Literal["allow", "steer", "deny"]
     reasons: list[str] = Field(default_factory=list)
     data: dict[str, Any] = Field(default_factory=dict)
@@ -158,6 +162,8 @@ class Verdict(BaseModel):
 
 class DriftSignal(BaseModel):
     """One piece of evidence that a conversation turn left the main topic."""
+
+    model_config = ConfigDict(defer_build=True)
 
     signal: str  # e.g. "explicit_marker", "field_set", "text_distance", "context_pressure"
     score: float  # 0..1
@@ -169,6 +175,8 @@ class DriftSignal(BaseModel):
 
 class Change(BaseModel):
     """One audited write to the workspace (handed to ``on_change``)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     at: datetime
     actor: str  # "user", "model", "model via MCP", "plugin:<name>"

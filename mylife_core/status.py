@@ -69,12 +69,13 @@ def cooling_endpoints(ws: "Workspace") -> list[dict[str, Any]]:
     import time
 
     from .llm.cooldown import FILE
-    from .safeurl import scrub_urls
 
     try:
         data = json.loads((ws.cache_dir / FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
+    from .safeurl import scrub_urls
+
     now = time.time()
     out = []
     for label, entry in ((data or {}).get("endpoints") or {}).items():

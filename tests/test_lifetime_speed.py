@@ -281,6 +281,28 @@ def test_help_lists_plugin_commands_without_heavy_imports():
     assert "  graph " in helped.stdout  # a third-party plugin's command (tests' mylife-graph)
 
 
+def test_status_builds_only_what_it_reads(ws):
+    """``mylife status`` (every everyday read pays the same start-up): no model client nor its
+    settings (the cooldown file is read without them), no drift marker compiled (only a chat
+    reads turns), and of the plugin registration models only the store's is built."""
+    code = ("import sys\nfrom mylife_core.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "import mylife_core.specs as specs\n"
+            "from mylife_core.builtin import drift_markers\n"
+            "built = [n for n in ('FieldSpec', 'DecisionSpec', 'TopicSpec', 'ToolSpec', 'SynonymSpec', 'Verdict',\n"
+            "                     'DriftSignal', 'Change') if getattr(specs, n).__pydantic_complete__]\n"
+            "print('|'.join(sorted(sys.modules)), file=sys.stderr)\n"
+            "print(','.join(built), drift_markers._compiled.cache_info().currsize, file=sys.stderr)\n")
+    env = {**os.environ, "MYLIFE_LOAD_PLUGINS": ""}
+    done = subprocess.run([sys.executable, "-c", code, "-w", str(ws.root), "status"], capture_output=True,
+                          text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    *_, modules, last = done.stderr.strip().splitlines()
+    loaded = set(modules.split("|"))
+    assert not loaded & {"litellm", "mylife_core.llm.settings", "mylife_core.llm.client"}, loaded
+    assert last == " 0", last  # no spec model but the store's built, no marker compiled
+
+
 def test_lazy_commands_on_a_plain_group_register_at_once():
     import click
 

@@ -15,6 +15,7 @@ implementing ``detect_drift`` (docs/chat.md).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from mylife_core import hookimpl
@@ -33,17 +34,24 @@ MARKERS: list[tuple[str, float]] = [
     (r"另一件事|另外一件事|另一个问题|另外一个问题|还有(一|个)件事|还有个事|还有个问题|有件事(想|要)(问|说)", STRONG),
     (r"另外|对了|还有|顺便(问|说)?(一下|一句)?|话说|说起来|说到|除此之外|此外|(?i:by the way|btw|anyway)", WEAK),
 ]
-_COMPILED = [(re.compile(p), score) for p, score in MARKERS]
-RETURN = re.compile(r"说回|回到|言归正传|话说回来|接着(说|聊)")  # markers that go back to an earlier line
+RETURN = r"说回|回到|言归正传|话说回来|接着(说|聊)"  # markers that go back to an earlier line
 # where a sentence starts: the turn's start or after punctuation, past an interjection ("好了，…")
-_SENTENCE_START = re.compile(r"(?:^|[，,。.!！?？;；：:\n])\s*(?:(?:好了|好吧|好的|行吧|算了|嗯|那么|那|(?i:ok|okay))[，,\s]*)?")
+_SENTENCE_START = r"(?:^|[，,。.!！?？;；：:\n])\s*(?:(?:好了|好吧|好的|行吧|算了|嗯|那么|那|(?i:ok|okay))[，,\s]*)?"
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> tuple[list[tuple[re.Pattern[str], float]], re.Pattern[str], re.Pattern[str]]:
+    """The markers, :data:`RETURN` and the sentence start, compiled on the first turn read (this
+    module is imported by every command that builds the plugin host; only a chat reads turns)."""
+    return [(re.compile(p), score) for p, score in MARKERS], re.compile(RETURN), re.compile(_SENTENCE_START)
 
 
 def find_marker(text: str) -> tuple[str, float, int] | None:
     """The strongest marker at a sentence start: (marker, score, end offset), or None."""
-    starts = [m.end() for m in _SENTENCE_START.finditer(text)]
+    compiled, _, sentence_start = _compiled()
+    starts = [m.end() for m in sentence_start.finditer(text)]
     best: tuple[str, float, int] | None = None
-    for pattern, score in _COMPILED:
+    for pattern, score in compiled:
         for start in starts:
             m = pattern.match(text, start)
             if m and (best is None or score > best[1]):
@@ -68,7 +76,7 @@ def detect_drift(turn: str, session: Any, workspace: Any):
     current, main = session.current, session.main
     guess = session.guess(rest) if rest else None
     names = guess.topic_names() if guess is not None else set()
-    if RETURN.match(marker):
+    if _compiled()[1].match(marker):
         if current.same_as(main) and not (names - {current.topic}):
             return DriftSignal(signal="explicit_marker", score=0.0, weight="high", new_topic=current.topic,
                                evidence=evidence + t("drift.markers.on_main", topic=main.name))

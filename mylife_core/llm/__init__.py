@@ -13,11 +13,23 @@
   explicit markers (Odysseus ``untrusted_context_message``).
 
 Importing this package is cheap: litellm is imported only by :func:`.client.import_litellm`,
-on paths that really call a model.
+on paths that really call a model, and the names below load :mod:`.settings` (pydantic models)
+when first used, so a reader of :mod:`.cooldown` alone (``mylife status``) builds none.
 """
 
 from __future__ import annotations
 
-from .settings import Endpoint, LLMSettings, load_settings, model_configured
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .settings import Endpoint, LLMSettings, load_settings, model_configured
 
 __all__ = ["Endpoint", "LLMSettings", "load_settings", "model_configured"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import settings
+
+        return getattr(settings, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -151,8 +151,8 @@ def require_topic(ws: "Workspace", topic: str | None) -> None:
 
     if topic is None:
         return
-    if topic in ws.claims.counts().get("topic", {}) or ws.plugins.topic_spec(topic) is not None:
-        return  # the usual case, without reading the raw manifest
+    if ws.claims.store.query(topic=topic, limit=1) or ws.plugins.topic_spec(topic) is not None:
+        return  # the usual case: one indexed row, not the whole table counted nor the raw manifest read
     known = known_topics(ws)
     if topic in known:
         return
