@@ -288,7 +288,7 @@ def _core_loader(name: str) -> Registrar:
 def build_cli(plugins=None) -> click.Group:
     """The ``mylife`` group. With an explicit plugin host its commands are registered now;
     otherwise plugins load on first need (see :class:`MyLifeGroup`)."""
-    from .common import WorkspacePath
+    from .paths import WorkspacePath
 
     @click.group(cls=MyLifeGroup, plugins=plugins, invoke_without_command=True, subcommand_metavar="COMMAND [ARGS]...",
                  context_settings={"help_option_names": ["-h", "--help"]})

@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from ..messages import t
+from .paths import WorkspacePath  # noqa: F401 - the -w type of every command (re-exported)
 
 
 def _json_default(value: Any) -> Any:
@@ -71,22 +72,6 @@ def root_workspace(ctx: click.Context, param: click.Parameter, value: Path | Non
     if Path(value).expanduser().absolute() != Path(given).expanduser().absolute():
         raise UsageError("workspace_twice", first=str(given), second=str(value))
     return value
-
-
-class WorkspacePath(click.Path):
-    """``-w/--workspace``'s type: a folder path, never empty. ``-w ""`` (a variable that was not
-    set: ``-w "$DIR"``) would be the current folder, which MyLife never takes as a workspace by
-    itself (``mylife -w "" init`` made one wherever the shell stood): refused, exit 2."""
-
-    def __init__(self) -> None:
-        super().__init__(file_okay=False, path_type=Path)
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and not value.strip():
-            from ..errors import UsageError
-
-            raise UsageError("workspace_empty", value=value)
-        return super().convert(value, param, ctx)
 
 
 def workspace_option(func: Callable[..., Any]) -> Callable[..., Any]:
