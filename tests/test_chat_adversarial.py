@@ -20,6 +20,7 @@ import time
 import pytest
 from fakellm import Reply, Request, fakellm, seed, set_savings  # noqa: F401
 from test_chat import Terminal
+from test_chat_guarantees import asked, proposing
 
 from mylife_core.chat.session import SessionStore
 from mylife_core.testing import cli_env, run_cli
@@ -54,6 +55,18 @@ def ctrl_c(term: Terminal) -> None:
     os.killpg(term.proc.pid, signal.SIGINT)
 
 
+def interrupted_turn_ends(term: Terminal) -> str:
+    """After Ctrl-C: the turn ends with its chain and the disclaimer, says it was interrupted, the
+    chat goes on and ``/quit`` leaves cleanly; the chain's id."""
+    chain_id = term.expect(r"依据链：(chain-[\d-]+)").group(1)
+    term.expect(DISCLAIMER)
+    term.expect("已中断这一轮")
+    term.expect("你> ")
+    term.send("/quit")
+    assert term.wait() == 0
+    return chain_id
+
+
 # ----------------------------------------------------------------------------- Ctrl-C
 
 
@@ -71,12 +84,7 @@ def test_ctrl_c_while_the_model_answers_keeps_what_was_shown_with_its_chain_and_
     term.expect("说过想辞职")
     time.sleep(0.6)  # the next line is streaming
     ctrl_c(term)
-    chain_id = term.expect(r"依据链：(chain-[\d-]+)").group(1)
-    term.expect(DISCLAIMER)
-    term.expect("已中断这一轮")
-    term.expect("你> ")
-    term.send("/quit")
-    assert term.wait() == 0
+    chain_id = interrupted_turn_ends(term)
     assert "这是一段还没说完的回答" not in term.text  # the unfinished line is not shown
     ws = reopen(ws)
     user, answer = the_session(ws).turns
@@ -110,12 +118,7 @@ def test_ctrl_c_at_a_proposal_refuses_it_and_keeps_the_turn_with_the_write_alrea
     time.sleep(0.3)
     ctrl_c(term)
     term.expect("没有写入：档案新字段「月收入」：5")
-    chain_id = term.expect(r"依据链：(chain-[\d-]+)").group(1)
-    term.expect(DISCLAIMER)
-    term.expect("已中断这一轮")
-    term.expect("你> ")
-    term.send("/quit")
-    assert term.wait() == 0
+    chain_id = interrupted_turn_ends(term)
     ws = reopen(ws)
     assert ws.profile.get("现有存款").value == 0 and ws.profile.find("月收入") is None
     answer = the_session(ws).turns[-1]
@@ -125,20 +128,6 @@ def test_ctrl_c_at_a_proposal_refuses_it_and_keeps_the_turn_with_the_write_alrea
 
 
 # ----------------------------------------------------------------------------- what a yes is to
-
-
-def proposing(name: str, arguments: dict):
-    def model(request: Request) -> Reply:
-        if any(m.get("role") == "tool" for m in request.messages):
-            return Reply(text="好的。\n")
-        return Reply(tool_calls=[(name, arguments)])
-    return model
-
-
-def asked(stdout: str) -> str:
-    """What the user saw before the first yes/no question."""
-    assert "写入第 1 项吗？" in stdout, stdout
-    return stdout.split("写入第 1 项吗？")[0]
 
 
 def test_a_proposed_claim_shows_the_users_lines_it_cites_before_the_yes(ws, cli, fakellm):

@@ -31,15 +31,21 @@ def help_rows(text: str) -> dict[str, str]:
     return rows
 
 
+def fresh_json(code: str, lang: str):
+    """What ``code`` prints as JSON, run in a fresh process in ``lang`` (help texts are read when
+    the command modules are imported, in the language of that moment)."""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env=cli_env(None, {"MYLIFE_LANG": lang}, ""), encoding="utf-8")
+    return json.loads(proc.stdout)
+
+
 def summaries(lang: str) -> dict[str, str]:
     """Every command's summary as the library computes it, in a fresh process (help texts are
     read when the command modules are imported, in the language of that moment)."""
     code = ("import json; from mylife_core.cli import build_cli; from mylife_core.cli.common import summary; "
             "import click; g = build_cli(); ctx = click.Context(g); "
             "print(json.dumps({n: summary(g.get_command(ctx, n)) for n in g.list_commands(ctx)}))")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          env=cli_env(None, {"MYLIFE_LANG": lang}, ""), encoding="utf-8")
-    return json.loads(proc.stdout)
+    return fresh_json(code, lang)
 
 
 def test_main_help_shows_every_summary_whole(cli):
@@ -136,9 +142,7 @@ def leaf_helps(lang: str) -> dict[str, str]:
             "    elif not cmd.hidden:\n"
             "        out[' '.join(path)] = cmd.get_help(ctx)\n"
             "walk(build_cli(), [], None)\nprint(json.dumps(out))")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          env=cli_env(None, {"MYLIFE_LANG": lang}, ""), encoding="utf-8")
-    return json.loads(proc.stdout)
+    return fresh_json(code, lang)
 
 
 def test_every_command_help_shows_an_example_of_itself(cli):
