@@ -9,6 +9,7 @@ the words that decided it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -72,6 +73,15 @@ def _negated_cjk(text: str, start: int) -> bool:
     clause = CLAUSE_BREAK.split(window)[-1]
     blocked = any(verb in clause for verb in BLOCKING_VERBS if "不" not in verb)
     return (count + (1 if blocked else 0)) % 2 == 1
+
+
+def _word_at(text: str, word: str) -> int:
+    """Where ``word`` first occurs in ``text`` as a word, or -1: a one-character term counts only
+    where it ends a word (``SINGLE_CHAR_FOLLOWERS``: "不想走", not "走路")."""
+    pos = text.find(word)
+    if pos >= 0 and len(word) == 1 and pos + 1 < len(text) and text[pos + 1] not in SINGLE_CHAR_FOLLOWERS:
+        return -1
+    return pos
 
 
 def _negated_en(text: str, start: int) -> bool:
@@ -589,10 +599,8 @@ def _urged_act(content: str, frame: Frame) -> str | None:
     """The frame's act named in the first clause of what someone urges, or None."""
     first = (_clauses(content) or [""])[0]
     for word in frame.act:
-        pos = first.find(word)
-        if pos < 0 or (len(word) == 1 and pos + 1 < len(first) and first[pos + 1] not in SINGLE_CHAR_FOLLOWERS):
-            continue
-        return word
+        if _word_at(first, word) >= 0:
+            return word
     return None
 
 
@@ -821,8 +829,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     for clause in body:
         # the act itself, governed by a want word or a negation
         for word in (*frame.act, *GENERIC_ACT):
-            pos = clause.find(word)
-            if pos < 0 or (len(word) == 1 and pos + 1 < len(clause) and clause[pos + 1] not in SINGLE_CHAR_FOLLOWERS):
+            pos = _word_at(clause, word)
+            if pos < 0:
                 continue
             if word[0].isascii() and re.search(r"[A-Za-z0-9]", clause[pos - 1:pos] + clause[pos + len(word):pos + len(word) + 1]):
                 continue  # a Latin word inside another ("quite" is not "quit")
@@ -947,6 +955,7 @@ def _en_words(text: str) -> list[str]:
     return re.findall(r"[a-z']+", text.lower().replace("\u2019", "'"))
 
 
+@functools.lru_cache(maxsize=256)
 def _en_act(word: str) -> re.Pattern[str] | None:
     """An English act word and its inflections (leave, leaves, leaving, quit, quitting), or None."""
     w = word.lower().strip()
@@ -958,10 +967,6 @@ def _en_act(word: str) -> re.Pattern[str] | None:
     if w.endswith("e"):
         forms.append(re.escape(w[:-1]) + "ing")
     return re.compile(r"\b(?:" + "|".join(forms) + r")\b")
-
-
-def _en_negated(clause: str, pos: int) -> bool:
-    return _negated_en(clause.replace("\u2019", "'"), pos)
 
 
 def _en_clauses(text: str) -> list[str]:
@@ -1080,6 +1085,8 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
         taken = [False] * len(low)
         found: list[tuple[int, str, str]] = []
         for word, kind in _EN_CUE_INDEX:
+            if word not in low:  # as in _cues_in: most cue words are not in the clause
+                continue
             for m in re.finditer(r"(?<![a-z'])" + re.escape(word) + r"(?![a-z'])", low):
                 if not any(taken[m.start():m.end()]):
                     taken[m.start():m.end()] = [True] * (m.end() - m.start())
@@ -1091,7 +1098,7 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
             # a negation governs the act only with no consideration between ("not afraid of leaving")
             lo = max((p + len(w) for p, w, _ in found if p + len(w) <= match.start()), default=0)
             before = _en_words(low[lo:match.start()])[-4:]
-            negated = _en_negated(low[lo:], match.start() - lo)
+            negated = _negated_en(low[lo:], match.start() - lo)
             wanted = reported or any(w in before or any(b.endswith(w) for b in before) for w in cues.EN_WANT)
             if negated or wanted:
                 act_side += -1 if negated else 1
@@ -1102,7 +1109,7 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
             if feared_from is not None and pos >= feared_from:
                 continue
             side = cues.KIND_SIDE[kind]
-            negated = _en_negated(low, pos) and not any(n in _en_words(word) for n in EN_NEGATIONS)
+            negated = _negated_en(low, pos) and not any(n in _en_words(word) for n in EN_NEGATIONS)
             if kind == "fear" and not negated:
                 feared_from = pos + len(word)
             if negated:
