@@ -223,7 +223,7 @@ def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool,
         change = t("extract.change", old=fp.current) if fp.exists else ""
         return click.confirm(t("extract.field_confirm", name=fp.name, value=fp.value, change=change), default=False)
 
-    def confirm_claim(item: dict[str, Any], cited: str) -> bool:
+    def confirm_claim(item: dict[str, Any]) -> bool:
         from ..tools.proposals import describe, details
 
         if not asked:

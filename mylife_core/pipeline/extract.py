@@ -176,7 +176,7 @@ def _value_in_line(value: Any, line: str) -> bool:
 
 def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_fields: bool = False,
             confirm: Callable[[FieldProposal], bool] | None = None,
-            confirm_claim: Callable[[dict[str, Any], str], bool] | None = None,
+            confirm_claim: Callable[[dict[str, Any]], bool] | None = None,
             ttl_prompt: Callable[[str], str] | None = None, say: Callable[[str], None] = lambda s: None,
             on_text: Callable[[str], None] | None = None) -> ExtractResult:
     """Distil one raw note into claims (and proposed profile fields); see the module docstring.
@@ -185,7 +185,8 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         in force, without asking (``--yes``).
     :param confirm: ask the user about one field proposal (a terminal); None leaves them pending.
     :param confirm_claim: ask the user about one fact or assessment (the claim as it would be
-        stored, and the text of the lines it cites; a terminal); None stores each as a candidate.
+        stored; the asker shows the lines it cites, ``tools.proposals.details``; a terminal); None
+        stores each as a candidate.
     :param ttl_prompt: asks for a new field's TTL (a terminal); None accepts the inferred one.
     """
     from .. import clock
@@ -276,7 +277,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
             continue
         if confirm_claim is None:
             item["candidate"] = True  # waits for mylife claim accept or the panel's review page
-        elif confirm_claim(item, line_text(item["provenance"])):
+        elif confirm_claim(item):
             confirmed.append(i)
         else:
             item["declined"] = True

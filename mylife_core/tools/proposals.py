@@ -111,11 +111,13 @@ def new_field_ttl(ws: "Workspace", name: str, args: dict[str, Any]) -> Any:
     return propose_ttl(ws, field_name, args.get("value"))
 
 
-def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None) -> list[str]:
+def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None,
+            digest: tuple[str, int] | None = None) -> list[str]:
     """Everything the write would store that its effect line (:func:`describe`) does not show in
-    full: a text the effect cuts short, whole, line by line; a claim's context, date and confidence;
-    a profile field's TTL, source and topic; the digest as it would be written (its sentences
-    judged first: what the judging rule withholds is not written); any other tool's arguments.
+    full: a text the effect cuts short, whole, line by line; a claim's context, date and confidence
+    and the lines it cites; a profile field's TTL, source and topic; the digest as it would be
+    written (:func:`digest_as_written`, or ``digest`` when the caller has judged it already: what
+    the judging rule withholds is not written); any other tool's arguments.
     The user approves only what they saw (docs/chat.md, "No model write without you")."""
     import json
 
@@ -153,7 +155,7 @@ def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None) -
                 out.append(t("proposal.detail." + key, value=args[key]))
         out += cited_lines(ws, args.get("provenance"))
     elif name == "mylife_digest":
-        kept, withheld = digest_as_written(ws, args)
+        kept, withheld = digest or digest_as_written(ws, args)
         out += _whole(t("proposal.detail.digest_withheld", n=withheld) if withheld
                       else t("proposal.detail.digest"), kept)
     elif _short(args, 80) != str(args):
@@ -257,12 +259,14 @@ class ProposingToolBox(ToolBox):
         from ..messages import t
 
         ttl = new_field_ttl(self.ws, name, args)
-        shown = details(self.ws, name, args, ttl)
-        if name == "mylife_digest":  # what is shown is what is written (digest_as_written)
-            kept, withheld = digest_as_written(self.ws, args)
-            if not kept.strip():
-                return ToolOutcome.failed(name, UsageError("digest_all_withheld", what="digest", n=withheld))
-            args = {**args, "text": kept}
+        digest = None
+        if name == "mylife_digest":  # what is shown is what is written (digest_as_written), judged once
+            digest = digest_as_written(self.ws, args)
+            if not digest[0].strip():
+                return ToolOutcome.failed(name, UsageError("digest_all_withheld", what="digest", n=digest[1]))
+        shown = details(self.ws, name, args, ttl, digest=digest)
+        if digest is not None:
+            args = {**args, "text": digest[0]}
         proposal = Proposal(id=len(self.proposals) + 1, name=name, arguments=args,
                             effect=describe(self.ws, name, args), details=shown, ttl=ttl)
         self.proposals.append(proposal)
