@@ -188,7 +188,7 @@ def test_a_glad_thought_is_not_dread():
     # session 15: a view conceded, then the user's own words; hearsay; a speaker named a clause before
     ("尽管我妈再三说狗很乖，我还是怕被咬", None, "concession"),
     ("听人讲养狗特别费钱", None, "plain"),
-    ("老公一直想养，说家里太冷清", "老公一直想养", "reported"),
+    ("老公一直想养，说家里太冷清", "老公", "reported"),  # named before, up to what he did (session 24)
     ("物业打电话说楼里不让养大型犬", None, "plain"),  # how the words came does not hide a fact's source
     # agreeing and disagreeing in more words
     ("我妈说养狗太费心，这次我觉得她说得在理", None, "adopted"),
@@ -218,6 +218,20 @@ def test_someone_elses_view_is_never_the_users():
     assert denied.own and denied.side == 0
     # a negated want of a consideration is still the user's ("我觉得…")
     assert read("我觉得自己还能调整过来", frame_for("我该去看心理医生")).speaker is None
+
+
+@pytest.mark.parametrize("text, who, side", [
+    ("老婆一直不让我裸辞", "老婆", -1),  # session 24: was "老婆一直"
+    ("老公一直都不让我裸辞", "老公", -1),
+    ("老婆死活不让我裸辞", "老婆", -1),
+    ("老婆总是劝我别裸辞", "老婆", -1),
+    ("老婆非要我裸辞", "老婆", 1),  # was "老婆非": 非要 is insisting, 要我 the verb
+    ("我妈偏让我裸辞", "我妈", 1),
+    ("表哥又催我裸辞", "表哥", 1),
+])
+def test_adverbs_after_the_person_are_not_part_of_the_speakers_name(text, who, side):
+    reading = read(text, frame_for("我该裸辞"))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
 
 
 @pytest.mark.parametrize("text, who, side", [

@@ -390,7 +390,10 @@ def _strip_lead(clause: str, words: Iterable[str]) -> tuple[str, str | None]:
 
 _ADVERBS = ("天天", "一直", "总是", "老是", "一再", "反复", "早就", "常常", "经常", "非要", "偏要", "还在", "就是",
             "倒是", "也在", "也", "都", "还", "又", "就", "总", "也是", "其实", "一向", "当时", "之前", "昨天",
-            "今天", "一听", "直接")
+            "今天", "一听", "直接", "死活", "坚决", "始终", "从来", "根本", "压根", "再三", "一个劲", "一个劲儿",
+            "整天", "成天", "每次", "还是", "居然", "竟然")
+# 非 / 偏 / 硬 before a verb of urging: "老婆非要我裸辞", "我妈偏让我考公", "他硬要我留下"
+_INSISTING = re.compile(r"(?<=.)[非偏硬]$")
 _CONJ = ("但是", "但", "可是", "不过", "而且", "所以", "然后", "其实", "只是", "而")
 
 
@@ -406,6 +409,13 @@ def _subject(before: str) -> str:
                 break
     subj, _ = _strip_lead(subj, _CONJ)
     return subj
+
+
+def _speaker_before(clause: str) -> str:
+    """Who a clause before a reporting verb names ("老公一直想养，说…": 老公): the clause up to its first
+    adverb (:data:`_ADVERBS`) or want word, at most 8 characters."""
+    cuts = [k for w in (*_ADVERBS, "想", "要", "不", "没") for k in [clause.find(w, 1)] if k > 0]
+    return clause[:min([8, *cuts])]
 
 
 def _covers(clause: str, pos: int, words: Iterable[str]) -> bool:
@@ -501,6 +511,8 @@ def _reported(text: str) -> _Report | None:
             continue  # "可它能让我安心上班": a thing, not a speaker
         negated_verb = bool(re.search(r"(?<=.)(?:不太|不怎么|并不|也不|都不|不)$", subj))
         subj = re.sub(r"(?<=.)(?:不太|不怎么|并不|也不|都不|很|不)$", "", subj)  # "我妈不太赞成"
+        # the adverbs before the negation are not the speaker's name either: "老婆一直不让我…" is 老婆's
+        subj = _INSISTING.sub("", _subject(subj))
         if (any(q in subj for q in ("谁", "哪", "什么")) or (subj.startswith(("这", "那")) and not subj.endswith("人"))
                 or subj.endswith("被") or "的是" in subj):
             continue  # "谁会要我", "这种事说出去…": not a speaker
@@ -522,7 +534,8 @@ def _reported(text: str) -> _Report | None:
             named = re.match(r"(?:我)?(?!孩子|儿子|女儿|娃)" + cues.KIN, clauses[i - 1]) if i > 0 else None
             if not others_act and not named:
                 continue  # "总觉得…", "说放下…": the user's
-            subj = clauses[i - 1][:8] if i > 0 else "?"  # "老公一直想买，说…": who spoke is named before
+            # "老公一直想养，说…": who spoke is named before, up to what they did (老公, not 老公一直想养)
+            subj = _speaker_before(clauses[i - 1]) if i > 0 else "?"
         if len(subj) > 12 or subj.endswith(("想", "要")):
             continue
         for cut in ("知道了", "做完", "听了", "看了", "知道", "听说"):
