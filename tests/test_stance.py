@@ -234,6 +234,32 @@ def test_adverbs_after_the_person_are_not_part_of_the_speakers_name(text, who, s
     assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
 
 
+@pytest.mark.parametrize("text, side", [
+    ("同事问我想不想走，我说不想", -1),  # session 24: the question is theirs, the answer the user's
+    ("同事问我想不想走，我说想", 1),
+    ("他问我想不想走，我说不想，这里挺好的", -1),
+    ("老板问我走不走，我回答不走", -1),
+    ("老板问我：走不走？我回答：不走", -1),
+    ("同事问我要不要一起跳槽，我说不要", -1),
+    ("同事问我要不要一起跳槽，我说要", 1),
+    ("老婆问我还想不想走，我跟她说不想了", -1),
+    ("我妈问我想不想走，我当时就说想啊", 1),
+    ("妈妈劝我别走，我说我已经决定走了", 1),
+])
+def test_the_users_answer_to_what_someone_asked_or_said_is_the_users(text, side):
+    reading = read(text, frame_for("我该跳槽"))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, True), reading
+
+
+@pytest.mark.parametrize("text, who", [
+    ("老板劝我留下，我说再想想", "老板"),  # an answer that takes no side leaves the view theirs
+    ("老板劝我别走，我说不过他", "老板"),  # 说不过: no answer
+])
+def test_a_reply_that_answers_nothing_leaves_the_view_theirs(text, who):
+    reading = read(text, frame_for("我该跳槽"))
+    assert reading.speaker == who and reading.side == 0 and reading.reported_side == -1, reading
+
+
 @pytest.mark.parametrize("text, who, side", [
     ("我妈的意思是现在别买", "我妈", 0),
     ("按我爸的说法，房价还得跌", "我爸", 0),
@@ -358,6 +384,16 @@ def test_the_users_words_after_a_view_are_evidence_and_a_claim_reported_is_not(w
     staying = find_competing(ws, "我不该跳槽", topic="职业去留")
     assert not any("猎头" in i.text for i in staying.items)  # never the user's own evidence for leaving
     assert ("猎头称去大厂薪资可涨约三成", "猎头") in [(o.text, o.speaker) for o in staying.others]
+
+
+def test_competing_lists_the_users_answer_as_theirs_and_names_who_urged_without_adverbs(ws, cli):
+    """Session 24: "同事问我想不想走，我说不想" was set apart as 同事's view (the user's answer lost),
+    and "老婆一直不让我裸辞" was 「老婆一直」's view."""
+    answer = note(ws, "同事问我想不想走，我说不想", "职业去留", "2026-03-01")
+    wife = note(ws, "老婆一直不让我裸辞", "职业去留", "2026-03-02")
+    data = cli("competing", "我该裸辞", "--topic", "职业去留", "--json").json()
+    assert [(i["claim_id"], i["speaker"], i["stance"]) for i in data["items"]] == [(answer.id, None, "contradicts")]
+    assert [(o["claim_id"], o["speaker"]) for o in data["others"]] == [(wife.id, "老婆")]
 
 
 def test_counter_evidence_in_words_no_list_holds_and_no_health_note(ws):

@@ -462,6 +462,8 @@ class _Report:
     verb: str = ""
     # where the user's own words start: "妈妈劝过我，但我绝不想走" (a contrast, then 我 as subject)
     own_from: int = -1
+    # what the user answered them ("…，我说不想"), completed from an A-not-A question ("不想走"), or None
+    answer: str | None = None
 
 
 # 可 opening a clause as "but", not 可以 / 可能 / 可爱 / 可怜 / 可惜 / 可笑
@@ -490,6 +492,36 @@ def _users_contrast(text: str, clauses: list[str], at: int) -> int:
             return at  # from the contrast word on: "就怕我走了…" is read with its 就怕
         at += len(clause)
     return -1
+
+
+# the user answering what was said to them: "…，我说不想", "…，我回答：不走", "…，我跟他说我想走"
+_REPLY = re.compile(r"(?<=[，,。！!？?；;：:\n])(?:我|自己)(?:当时|当场|就|便|直接|只|也|还是|马上|立刻)*"
+                    r"(?:回答说|回答|回复说|回复|回了一句|回他|回她|答道|(?:跟|对|和)(?:他|她|他们|她们)说|"
+                    r"告诉(?:他|她|他们|她们)|说)(?:了|道)?[：:，,\s]*")
+
+
+def _users_reply(content: str) -> tuple[int, str] | None:
+    """Where in ``content`` (what someone said or asked) the user's own answer starts, and the answer,
+    or None. An answer of only the verb of an A-not-A question is completed from it: "想不想走" ->
+    "我说不想" is "不想走", "我说想" is "想走"; "愿不愿意去" -> "不愿意" is "不愿意去"."""
+    for match in _REPLY.finditer(content):
+        said_at = content.find("说", match.start(), match.end())
+        if said_at >= 0 and _covers(content, said_at, cues.NOT_REPORT):
+            continue  # "我说不过她", "我说的…": not an answer
+        answer = content[match.end():].strip()
+        if not answer:
+            continue
+        asked = content[:match.start()]
+        pair = re.search(r"(.)[不没]\1", asked)
+        if pair:
+            tail = CLAUSES.split(asked[pair.end():])[0]
+            first = _clauses(answer)[0]
+            said = first.rstrip("了啊呀吧呢的哦嘛")
+            at = said.rfind(pair.group(1))
+            if 0 <= at and len(said) <= 5 and tail.startswith(said[at + 1:]):
+                answer = said + tail[len(said) - at - 1:] + answer[len(first):]
+        return match.start(), answer
+    return None
 
 
 def _reported(text: str) -> _Report | None:
@@ -558,9 +590,14 @@ def _reported(text: str) -> _Report | None:
             reaction = "agree"
             content = _strip_reaction(content, cues.AGREE)
         own_from = -1 if reaction else _users_contrast(text, rest, text.find(clause) + len(clause))
+        answer = None
+        if reaction is None:
+            reply = _users_reply(content)
+            if reply is not None:  # "同事问我想不想走，我说不想": the question is theirs, the answer the user's
+                content, answer = content[:reply[0]], reply[1]
         return _Report(who=subj.strip("的"), content=content.lstrip("：:，, "), reaction=reaction,
                        verb=("不" + verb) if negated_verb and not verb.startswith("不") else verb,
-                       own_from=own_from)
+                       own_from=own_from, answer=answer)
     quoted = re.search(r'"([^"]+)"', text)
     if quoted and any(w in text[: quoted.start()] for w in cues.DISAGREE):
         return _Report(who="?", content=quoted.group(1), reaction="disagree")
@@ -630,6 +667,12 @@ def read(text: str, frame: Frame) -> Reading:
         # read as what follows a contrast always is
         own = _read_own(text[report.own_from:], frame)
         return replace(own, form="concession") if own.form in ("plain", "negation") else own
+    if report is not None and report.answer:
+        # "同事问我想不想走，我说不想": what the user answered is the user's own statement; an answer
+        # that takes no side ("我说再想想") leaves the view theirs
+        own = _read_own(report.answer, frame)
+        if own.side:
+            return own
     if report is not None:
         view = _read_own(report.content, frame)
         if not view.side and report.verb.lstrip("不") in _URGING:
