@@ -396,6 +396,19 @@ def test_competing_lists_the_users_answer_as_theirs_and_names_who_urged_without_
     assert [(o["claim_id"], o["speaker"]) for o in data["others"]] == [(wife.id, "老婆")]
 
 
+def test_competing_without_a_topic_finds_the_decisions_statements_sharing_no_word_with_it(ws, cli):
+    """Session 24: without --topic the topic was guessed only from search hits for the conclusion's
+    words; "我该跳槽" beside statements that never say 跳槽 had no topic and found nothing."""
+    fond = note(ws, "同事们都很照顾我，真舍不得", "职业去留", "2026-03-01")
+    note(ws, "今天中午食堂的红烧肉咸死了", "生活", "2026-03-02")
+    lens = cli("competing", "我该跳槽", "--json", load_plugins="mylife-career").json()  # the lens decision's topic
+    assert lens["topic"] == "职业去留" and [i["claim_id"] for i in lens["items"]] == [fond.id]
+    assert cli("competing", "我该跳槽", "--json").json()["items"] == []  # no lens, nothing names the act
+    love = note(ws, "热爱这里，绝不想走", "职业去留", "2026-03-03")
+    plain = cli("competing", "我该跳槽", "--json").json()  # no lens: where the user took a side on the act
+    assert plain["topic"] == "职业去留" and {i["claim_id"] for i in plain["items"]} == {fond.id, love.id}
+
+
 def test_counter_evidence_in_words_no_list_holds_and_no_health_note(ws):
     """A workspace as a user keeps it: the reasons against are in words of their own, filed in the
     decision's topic; a sleepless night after coffee (another topic) is not dread of the decision."""

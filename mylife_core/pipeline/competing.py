@@ -177,7 +177,7 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
     frame = frame or frame_for(conclusion, extra=extra)
     if topic is None:
         topics = Counter(h.topic for h in result.hits if h.layer == "claims" and h.topic)
-        topic = topics.most_common(1)[0][0] if topics else None
+        topic = topics.most_common(1)[0][0] if topics else _decision_topic(ws, conclusion, frame)
     found: dict[str, Candidate] = {}
 
     def add_claim(claim: "Claim | None", via: str, relevance: float = 0.0) -> None:
@@ -227,6 +227,27 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
             cand.relevance = max(cand.relevance, score)
         _weigh_against_rivals(ws, relevance, found, scores, topic)
     return frame, found, ("hybrid" if relevance.vectors else result.mode), topic
+
+
+def _decision_topic(ws: "Workspace", conclusion: str, frame: Frame) -> str | None:
+    """The topic of a conclusion no claim shares a word with ("我该跳槽" beside "同事们都很照顾我，
+    真舍不得"): the topic its lens decision's evidence lives under (:func:`match_topic`, as ``ask``
+    takes it), else the topic where most of the user's newest statements take a side on the act
+    itself (the stance reader: "热爱这里，绝不想走" names 走), else None."""
+    from collections import Counter
+
+    from ..staleness.decisions import match_topic
+
+    topic = match_topic(ws, conclusion)
+    if topic:
+        return topic
+    sides: Counter[str] = Counter()
+    for claim in ws.claims.query(limit=TOPIC_POOL, newest_first=True):
+        if claim.topic and claim.is_evidence and frame.mentions(claim.claim) and not ws.claims.unvouched(claim):
+            reading = read(claim.claim, frame)
+            if reading.own and reading.basis == "act" and reading.side:
+                sides[claim.topic] += 1
+    return sides.most_common(1)[0][0] if sides else None
 
 
 def _weigh_against_rivals(ws: "Workspace", relevance: Any, found: dict[str, Candidate], scores: dict[str, float],
