@@ -29,6 +29,16 @@ def in_language(text: str | None, english: str | None) -> str | None:
     return english if english and language() == "en" else text
 
 
+def english_alias(name: str, aliases: list[str] | tuple[str, ...]) -> str | None:
+    """The English name a lens gives beside a Chinese ``name``: its first alias in Latin letters
+    (``工作年限`` -> ``years of experience``, ``跳槽`` -> ``change jobs``, ``职业去留`` -> ``career``), or
+    None (a name already in English, or a lens that lists no English alias). Names are not
+    translated (docs/lenses.md, "Languages"): English text says this one beside the Chinese."""
+    if name.isascii():
+        return None
+    return next((a for a in aliases if a.isascii() and any(ch.isalpha() for ch in a)), None)
+
+
 class FieldSpec(_Spec):
     """A profile field a lens or field dictionary knows about (docs/design.md#field-dictionaries)."""
 

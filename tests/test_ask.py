@@ -593,3 +593,23 @@ def test_a_statement_filed_under_a_topic_alias_is_the_topics_evidence(ws, cli, l
     assert links[stay["claim"]["id"]] == "digest/职业去留.md#P2", links  # was None: looked up under career
     items = run("competing", "我该跳槽", "--topic", "职业去留", "--json").json()["items"]
     assert {i["claim_id"]: i["chain"]["digest"] for i in items} == {stay["claim"]["id"]: ["digest/职业去留.md#P2"]}
+
+
+def test_english_output_names_the_decision_and_topic_by_the_lens_english_alias_too(ws, cli, lenses):
+    """Session 24: with MYLIFE_LANG=en the header, the statements' heading and the question back named
+    the decision and topic in Chinese only (跳槽, 职业去留), though the career lens gives their English
+    aliases; fields already read 工作年限 (years of experience). Names are not translated: the
+    English alias is said beside them, and Chinese output is unchanged."""
+    run = lambda *a, **env: cli(*a, env={**lenses, **env}, load_plugins="mylife-career")  # noqa: E731
+    run("claim", "add", "我绝不想走，这里的同事太好了", "--topic", "职业去留", "--kind", "assessment")
+    en = run("ask", "should I change jobs?", "--offline", "--accept-missing", "--no-record", MYLIFE_LANG="en")
+    assert en.returncode == 0, en.stderr
+    assert "Decision: 跳槽 (change jobs) · topic: 职业去留 (career)" in en.stdout
+    assert '## Your statements on "职业去留 (career)"' in en.stdout
+    assert 'statements on "跳槽 (change jobs)"' in en.stdout.split("## A question for you")[1]
+    answer = run("ask", "should I change jobs?", "--offline", "--accept-missing", "--no-record", "--json",
+                 MYLIFE_LANG="en").json()["answer"]
+    assert answer["decision"] == "跳槽" and answer["topic"] == "职业去留"  # the names themselves stay
+    assert answer["names_en"] == {"跳槽": "change jobs", "职业去留": "career"}
+    zh = run("ask", "我该不该跳槽？", "--offline", "--accept-missing", "--no-record").stdout
+    assert "决策：跳槽 · 主题：职业去留" in zh and "change jobs" not in zh

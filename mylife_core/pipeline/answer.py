@@ -127,6 +127,9 @@ class Answer(_M):
     decisions: list[str] = Field(default_factory=list)
     lens: str | None = None
     topic: str | None = None
+    # the English name the lens also gives each decision and topic named (its first alias in Latin
+    # letters: 跳槽 -> change jobs, 职业去留 -> career), said beside the Chinese name in English text
+    names_en: dict[str, str] = Field(default_factory=dict)
     verdict: dict[str, Any] | None = None
     draft_conclusion: str | None = None
     statements: list[Statement] = Field(default_factory=list)

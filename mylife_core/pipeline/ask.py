@@ -112,9 +112,11 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     from ..errors import UsageError
     from ..messages import join, t
     from ..staleness import check
+    from ..staleness.decisions import english_names
     from ..trace import SourceChecker
     from .competing import find_competing
     from .evidence import gather, premises_to_retire, question_back
+    from .present import named
     from .render import render
     from .stance import negate_question
 
@@ -135,7 +137,8 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     answer = Answer(question=question, asked_at=clock.now(), decision=decisions[0].name if decisions else None,
                     decisions=[d.name for d in decisions], lens=(decisions[0].lens or None) if decisions else None,
                     topic=report.topic, verdict=report.verdict.model_dump(mode="json"), stale=_stale_inputs(ws, report),
-                    missing=list(report.missing), topic_reason=topic_reason)
+                    missing=list(report.missing), topic_reason=topic_reason,
+                    names_en=english_names(ws, decisions, report.topic))
     for name, ids in report.assessment.from_claims.items():  # which of the user's assessments held a field
         answer.annotations.append(t("staleness.from_claims", name=name, claims=join(ids)))
     if report.verdict.kind == "deny":
@@ -164,6 +167,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     evidence = gather(ws, question, report.topic, decisions, checker, limit=options.limit)
     answer.statements = evidence.statements
     answer.topic = answer.topic or evidence.topic
+    answer.names_en = english_names(ws, decisions, answer.topic)
 
     # 4. competing evidence for the draft conclusion
     events.stage("competing")
@@ -197,7 +201,8 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
         events.on_evidence(answer)
 
     # 5. compose
-    offline_question = question_back(evidence, answer.decision, answer.topic)
+    offline_question = question_back(evidence, named(answer, answer.decision) if answer.decision else None,
+                                     named(answer, answer.topic) if answer.topic else None)
     if settings.configured and not options.offline:
         events.stage("model")
         _compose_with_model(ws, answer, settings, evidence, options, events)

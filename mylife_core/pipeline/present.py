@@ -75,13 +75,22 @@ def judgment_line(j: Judgment) -> str:
     return line
 
 
+def named(a: Answer, name: str) -> str:
+    """A decision's or topic's name as English text says it: followed by the English name its lens
+    also gives (``跳槽 (change jobs)``, as a field's ``工作年限 (years of experience)``); as is otherwise."""
+    from ..messages import language
+
+    english = a.names_en.get(name) if language() == "en" else None
+    return f"{name} ({english})" if english else name
+
+
 def header_lines(a: Answer) -> list[str]:
     from ..messages import join, t
 
     lines = [t("ask.title", question=a.question)]
     if a.decision:
-        lines.append(t("ask.decision_line", decision=join(a.decisions) if a.decisions else a.decision,
-                       topic=a.topic or t("word.none")))
+        lines.append(t("ask.decision_line", decision=join(named(a, d) for d in (a.decisions or [a.decision])),
+                       topic=named(a, a.topic) if a.topic else t("word.none")))
     elif a.status == "answered":
         lines.append(t("ask.no_decision"))
     if a.topic_reason:
@@ -96,7 +105,7 @@ def evidence_lines(a: Answer) -> list[str]:
     from ..messages import t
 
     lines = [""]
-    lines.append(t("ask.statements.head", topic=a.topic) if a.topic else t("ask.statements.head_any"))
+    lines.append(t("ask.statements.head", topic=named(a, a.topic)) if a.topic else t("ask.statements.head_any"))
     if a.statements:
         rows = [[s.date.isoformat()[:7], _statement_text(s), _short(s.context or "—", 24), s.claim_id]
                 for s in a.statements]

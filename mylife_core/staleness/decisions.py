@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..specs import DecisionSpec, TopicSpec
+from ..specs import DecisionSpec, TopicSpec, english_alias
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
@@ -111,6 +111,21 @@ def match_topic(ws: "Workspace", question: str, decisions: list[DecisionSpec] | 
     return ranked[0].name if ranked else None
 
 
+def english_names(ws: "Workspace", decisions: list[DecisionSpec], topic: str | None) -> dict[str, str]:
+    """``name -> English name`` for the decisions and the topic a lens gives an English alias
+    (:func:`~mylife_core.specs.english_alias`): what English text says beside the Chinese names."""
+    specs: list[tuple[str, DecisionSpec | TopicSpec]] = [(d.name, d) for d in decisions]
+    topic_spec = ws.plugins.topic_spec(topic)
+    if topic and topic_spec is not None:
+        specs.append((topic, topic_spec))
+    out: dict[str, str] = {}
+    for name, spec in specs:
+        english = english_alias(name, (spec.name, *spec.aliases))
+        if english:
+            out[name] = english
+    return out
+
+
 @dataclass
 class Dependency:
     """One field a set of decisions needs."""
@@ -158,6 +173,6 @@ def dependencies(ws: "Workspace", decisions: list[DecisionSpec]) -> list[Depende
     index = field_index(ws)
     for dep in ordered:
         spec = field_spec_for(ws, dep.name, index)
-        if spec is not None and not dep.name.isascii():
-            dep.english = next((a for a in (spec.name, *spec.aliases) if a.isascii()), None)
+        if spec is not None:
+            dep.english = english_alias(dep.name, (spec.name, *spec.aliases))
     return [d for d in ordered if d.required] + [d for d in ordered if not d.required]
