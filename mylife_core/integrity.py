@@ -229,7 +229,8 @@ def check_audit(ws: "Workspace") -> AuditFindings:
     if found.chained or head is not None:
         size = offset
         if head is None:
-            audit_problems.append(_problem("audit_head_missing", "audit_head_missing", file="ledger/audit.head"))
+            if not init_only(ws):
+                audit_problems.append(_problem("audit_head_missing", "audit_head_missing", file="ledger/audit.head"))
         elif head["size"] > size:
             audit_problems.append(_problem("audit_truncated", "audit_cut", file=AUDIT_FILE, line=None,
                                            size=head["size"]))
@@ -401,7 +402,7 @@ def audit_head_problem(ws: "Workspace") -> dict[str, Any] | None:
         # (a write only ever moves it in place). This write makes a new one, which would end
         # verify's audit_head_missing unseen, together with what it could not rule out: say so
         # in the log itself. A log before the chain (its last line has no prev) has none.
-        if size and ws.audit.is_chained(ws.audit.last_line()):
+        if size and ws.audit.is_chained(ws.audit.last_line()) and not init_only(ws):
             return {"head": "missing", "size": size}
         return None
     if head["size"] > size:
@@ -410,6 +411,23 @@ def audit_head_problem(ws: "Workspace") -> dict[str, Any] | None:
     if head["size"] and (raw is None or line_hash(raw) != head["hash"]):
         return {"expected_size": head["size"], "size": size, "changed": True}
     return None
+
+
+def init_only(ws: "Workspace") -> bool:
+    """Does the audit log hold nothing but ``init``'s own entries? Then a missing head is no
+    damage: a kill between ``init``'s first append and its first head left it (before the head
+    was written first, :meth:`AuditLog.append_entries`), and nothing could have been cut off
+    that a head would have told. Cheap: reading stops at the first other line."""
+    from .layers.audit import well_formed
+
+    seen = False
+    for line in ws.audit.lines(parse=False):
+        data = line.data
+        if line.problem is not None or not isinstance(data, dict) or not well_formed(data) \
+                or data.get("action") != "init":
+            return False
+        seen = True
+    return seen
 
 
 def _line_ending_at(path: Path, end: int) -> bytes | None:
