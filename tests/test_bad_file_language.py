@@ -334,3 +334,24 @@ def test_a_broken_symbolic_link_where_a_claims_month_belongs(cli, recorded, tmp_
     en = cli("claim", "list", env=EN)
     assert en.returncode == 5 and "which does not exist (a broken link)" in en.stderr
     assert _tree(recorded) == before
+
+
+@pytest.mark.parametrize("where", ["sessions", "digest", "claims", "skills"])
+def test_a_file_where_a_layer_folder_belongs_is_named_by_verify(cli, recorded, where):
+    """s24c.2: a regular file where ``sessions/`` (or ``digest/``, ``claims/``) belongs passed
+    ``verify``: the readers that find no folder find nothing in it. verify now names it as the
+    other misplaced paths are named (``bad_file``, what stands there, exit 1), writing nothing."""
+    folder = recorded / where
+    for child in folder.iterdir():
+        child.unlink()
+    folder.rmdir()
+    folder.write_text("not a folder\n", encoding="utf-8")
+    before = _tree(recorded)
+    r = cli("verify", "--json")
+    assert r.returncode == 1, r.stdout
+    found = [p for p in r.json()["problems"] if p["kind"] == "bad_file"]
+    assert [p["file"] for p in found] == [str(folder)], r.json()["problems"]
+    text = cli("verify")
+    assert f"{where}:?: 这里应是一个文件夹，却是一个文件" in text.stdout, text.stdout
+    clean(text)
+    assert _tree(recorded) == before
