@@ -83,6 +83,67 @@ def _scan_dirs(recorded: set[str]) -> set[str]:
     return dirs
 
 
+#: Folders a symbolic link may lead out of the workspace from: ``cache/`` is derived and may live
+#: on another disk (docs/reliability.md), ``.git/`` is git's own.
+LINKS_MAY_LEAVE = ("cache", ".git")
+
+
+def _leaves(root_real: str, link: Path) -> str | None:
+    """Where symbolic link ``link`` leads (resolved), when that is outside the workspace whose
+    real path is ``root_real``; else None."""
+    target = os.path.realpath(link)
+    if target == root_real or target.startswith(root_real.rstrip(os.sep) + os.sep):
+        return None
+    return target
+
+
+def link_outside(root: Path, path: Path) -> tuple[Path, str] | None:
+    """The symbolic link on the way from the workspace ``root`` to ``path`` (``path`` itself or
+    a folder it is in) that leads outside the workspace, with where it leads; else None. A write
+    there would change a file outside the workspace (an append, a file in a linked folder), or
+    replace the user's link with a file: it is refused (:meth:`Workspace.refuse_link_outside`).
+    Links that stay inside the workspace, and those under :data:`LINKS_MAY_LEAVE`, are fine."""
+    try:
+        parts = Path(path).relative_to(root).parts
+    except ValueError:
+        return None
+    if not parts or parts[0] in LINKS_MAY_LEAVE:
+        return None
+    root_real = os.path.realpath(root)
+    current = Path(root)
+    for part in parts:
+        current = current / part
+        if os.path.islink(current):
+            target = _leaves(root_real, current)
+            if target is not None:
+                return current, target
+    return None
+
+
+def links_outside(root: Path) -> list[tuple[Path, str]]:
+    """Every symbolic link in the workspace (outside :data:`LINKS_MAY_LEAVE`) that leads outside
+    it, with where it leads (what ``verify`` names). A linked folder is not entered."""
+    root_real = os.path.realpath(root)
+    found: list[tuple[Path, str]] = []
+    pending = [Path(root)]
+    while pending:
+        folder = pending.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if folder == Path(root) and entry.name in LINKS_MAY_LEAVE:
+                continue
+            if entry.is_symlink():
+                target = _leaves(root_real, Path(entry.path))
+                if target is not None:
+                    found.append((Path(entry.path), target))
+            elif entry.is_dir(follow_symlinks=False):
+                pending.append(Path(entry.path))
+    return sorted(found)
+
+
 def layer_files(root: Path, recorded: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
     """Every file a layer holds now (what a baseline records and ``verify`` scans for files added
     outside MyLife): the root layer files and the files of the layer folders."""

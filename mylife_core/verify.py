@@ -220,6 +220,11 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
 
     for name in misplaced_folders(ws):  # a file where a layer folder belongs (sessions/, digest/ ...)
         guard(lambda name=name: _refuse_misplaced(ws.root / name))
+    from .integrity import links_outside
+
+    for link, target in links_outside(ws.root):  # every write there is refused: say so before one is
+        bad = DataFileError(link, None, t("s24c.bad_file.link_outside", target=target))
+        add(Problem("bad_file", bad.render().splitlines()[0], file=str(link)))
     if guard(lambda: ws.profile.reload()):
         guard(lambda: report.warnings.extend(profile_below_min(ws)))  # a dictionary file may be bad
     guard(lambda: ws.index.reload())

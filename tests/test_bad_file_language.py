@@ -355,3 +355,52 @@ def test_a_file_where_a_layer_folder_belongs_is_named_by_verify(cli, recorded, w
     assert f"{where}:?: 这里应是一个文件夹，却是一个文件" in text.stdout, text.stdout
     clean(text)
     assert _tree(recorded) == before
+
+
+@pytest.mark.parametrize("where, args", [
+    ("profile.yaml", ["profile", "set", "城市", "北京", "--yes"]),
+    ("ledger/raw.jsonl", ["record", "又加班了", "--topic", "职业去留"]),
+    ("claims", ["claim", "add", "还是想换", "--topic", "职业去留", "--kind", "assessment"]),
+])
+def test_a_link_leading_outside_the_workspace_is_never_written_through(cli, recorded, tmp_path, where, args):
+    """s24c.1: a layer file (or folder) replaced by a symbolic link to one outside the workspace:
+    an append went through it (the manifest outside changed), a replace put a file in place of
+    the user's link, a file in a linked folder landed outside; ``verify`` passed. Now the write
+    is refused naming the link and where it leads (exit 5, nothing written anywhere), and verify
+    names the link (exit 1)."""
+    import shutil
+
+    outside = tmp_path / "elsewhere" / where.replace("/", "_")
+    outside.parent.mkdir()
+    path = recorded / where
+    (shutil.copytree if path.is_dir() else shutil.copy2)(path, outside)
+    shutil.rmtree(path) if path.is_dir() else path.unlink()
+    path.symlink_to(outside)
+    before, outside_before = _tree(recorded), _tree(tmp_path / "elsewhere")
+    r = cli(*args)
+    assert r.returncode == 5, (r.stdout, r.stderr)
+    assert f"{where}:?: 这是一个符号链接，指向工作区之外的 {outside}" in r.stderr, r.stderr
+    clean(r)
+    assert _tree(recorded) == before and path.is_symlink()
+    assert _tree(tmp_path / "elsewhere") == outside_before
+    v = cli("verify", "--json", env=EN)
+    assert v.returncode == 1, v.stdout
+    found = [p for p in v.json()["problems"] if p["kind"] == "bad_file"]
+    assert [p["file"] for p in found] == [str(path)], v.json()["problems"]
+    assert f"a symbolic link to {outside}, outside the workspace" in found[0]["message"]
+
+
+def test_a_link_that_stays_inside_the_workspace_keeps_working(cli, recorded):
+    """Links inside the workspace are no concern of s24c.1's check: a month of claims linked to a
+    copy kept elsewhere in the workspace is read and written as before, and verify passes."""
+    assert cli("claim", "add", "想换工作", "--topic", "职业去留", "--kind", "assessment").returncode == 0
+    month = next((recorded / "claims").glob("*.yaml"))
+    kept = recorded / "claims" / "kept"
+    kept.mkdir()
+    (kept / month.name).write_bytes(month.read_bytes())
+    month.unlink()
+    month.symlink_to(kept / month.name)
+    assert cli("verify", "--json").json()["ok"]
+    r = cli("claim", "add", "还是想换", "--topic", "职业去留", "--kind", "assessment")
+    assert r.returncode == 0, r.stderr
+    assert len(cli("claim", "list", "--json").json()["claims"]) == 2
