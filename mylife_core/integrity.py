@@ -120,9 +120,16 @@ def link_outside(root: Path, path: Path) -> tuple[Path, str] | None:
     return None
 
 
+#: Folders whose links ``verify`` leaves to their owners: the user's own skills (MyLife never
+#: writes there; a skill linked from elsewhere is theirs) and a backend's files, shared with
+#: other tools. A MyLife write there through such a link is refused all the same.
+LINKS_NOT_REPORTED = ("skills", "backends")
+
+
 def links_outside(root: Path) -> list[tuple[Path, str]]:
-    """Every symbolic link in the workspace (outside :data:`LINKS_MAY_LEAVE`) that leads outside
-    it, with where it leads (what ``verify`` names). A linked folder is not entered."""
+    """Every symbolic link in the workspace (outside :data:`LINKS_MAY_LEAVE` and
+    :data:`LINKS_NOT_REPORTED`) that leads outside it, with where it leads (what ``verify``
+    names). A linked folder is not entered."""
     root_real = os.path.realpath(root)
     found: list[tuple[Path, str]] = []
     pending = [Path(root)]
@@ -133,7 +140,7 @@ def links_outside(root: Path) -> list[tuple[Path, str]]:
         except OSError:
             continue
         for entry in entries:
-            if folder == Path(root) and entry.name in LINKS_MAY_LEAVE:
+            if folder == Path(root) and entry.name in (*LINKS_MAY_LEAVE, *LINKS_NOT_REPORTED):
                 continue
             if entry.is_symlink():
                 target = _leaves(root_real, Path(entry.path))

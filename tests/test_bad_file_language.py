@@ -404,3 +404,7 @@ def test_a_link_that_stays_inside_the_workspace_keeps_working(cli, recorded):
     r = cli("claim", "add", "还是想换", "--topic", "职业去留", "--kind", "assessment")
     assert r.returncode == 0, r.stderr
     assert len(cli("claim", "list", "--json").json()["claims"]) == 2
+    # a skill of the user's own linked from elsewhere: MyLife never writes skills/, verify leaves it
+    (recorded / "skills" / "mine.md").symlink_to(recorded.parent / "dotfiles-skill.md")
+    (recorded.parent / "dotfiles-skill.md").write_text("---\nname: mine\n---\n正文\n", encoding="utf-8")
+    assert cli("verify", "--json").json()["ok"]
