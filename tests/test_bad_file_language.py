@@ -408,3 +408,20 @@ def test_a_link_that_stays_inside_the_workspace_keeps_working(cli, recorded):
     (recorded / "skills" / "mine.md").symlink_to(recorded.parent / "dotfiles-skill.md")
     (recorded.parent / "dotfiles-skill.md").write_text("---\nname: mine\n---\n正文\n", encoding="utf-8")
     assert cli("verify", "--json").json()["ok"]
+
+
+def test_an_audit_head_linked_outside_the_workspace_is_refused_when_the_lock_is_taken(cli, recorded, tmp_path):
+    """s24c.1: every write moves ``ledger/audit.head`` in place (no rename), so a head linked to a
+    file outside the workspace was written through by every command. The lock now refuses, as it
+    refuses a folder there, before anything is written."""
+    head = recorded / "ledger" / "audit.head"
+    outside = tmp_path / "elsewhere.head"
+    outside.write_bytes(head.read_bytes())
+    head.unlink()
+    head.symlink_to(outside)
+    before, kept = _tree(recorded), outside.read_bytes()
+    r = cli("record", "又加班了", "--topic", "职业去留")
+    assert r.returncode == 5, (r.stdout, r.stderr)
+    assert f"ledger/audit.head:?: 这是一个符号链接，指向工作区之外的 {outside}" in r.stderr
+    clean(r)
+    assert _tree(recorded) == before and outside.read_bytes() == kept
