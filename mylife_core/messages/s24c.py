@@ -8,4 +8,9 @@ MESSAGES = {
               "through it nor replaces the link with a file of its own, so it refuses to write here. Put the file itself "
               "here (copy {target} over the link), or point the link inside the workspace, and retry",
     },
+    "error.s24c.form_nul": {
+        "zh": "表单里有一个空字符（\\x00，常是从别处粘贴带来的）：MyLife 不保存它，什么都没有写入。请删去它后重新提交",
+        "en": "the form holds a NUL character (\\x00, often brought in by pasting from elsewhere): MyLife does not "
+              "save it, and nothing was written. Remove it and send the form again",
+    },
 }
