@@ -13,4 +13,11 @@ MESSAGES = {
         "en": "the form holds a NUL character (\\x00, often brought in by pasting from elsewhere): MyLife does not "
               "save it, and nothing was written. Remove it and send the form again",
     },
+    "error.s24c.not_a_number": {
+        "zh": "「{name}」要写一个数，「{value}」不是：字段词典 {plugin} 规定「{field}」是数值。没有写入任何内容；"
+              "请写一个数，例如 {prog} profile set {word} 20000（也可以写 20,000、2万 或 两万）。",
+        "en": "'{name}' takes a number, and '{value}' is not one: the field dictionary {plugin} says '{field}' is "
+              "a number. Nothing was written; give a number, e.g. {prog} profile set {word} 20000 (20,000, 2万 "
+              "and 两万 work too).",
+    },
 }
