@@ -83,6 +83,74 @@ def _scan_dirs(recorded: set[str]) -> set[str]:
     return dirs
 
 
+#: Folders a symbolic link may lead out of the workspace from: ``cache/`` is derived and may live
+#: on another disk (docs/reliability.md), ``.git/`` is git's own.
+LINKS_MAY_LEAVE = ("cache", ".git")
+
+
+def _leaves(root_real: str, link: Path) -> str | None:
+    """Where symbolic link ``link`` leads (resolved), when that is outside the workspace whose
+    real path is ``root_real``; else None."""
+    target = os.path.realpath(link)
+    if target == root_real or target.startswith(root_real.rstrip(os.sep) + os.sep):
+        return None
+    return target
+
+
+def link_outside(root: Path, path: Path) -> tuple[Path, str] | None:
+    """The symbolic link on the way from the workspace ``root`` to ``path`` (``path`` itself or
+    a folder it is in) that leads outside the workspace, with where it leads; else None. A write
+    there would change a file outside the workspace (an append, a file in a linked folder), or
+    replace the user's link with a file: it is refused (:meth:`Workspace.refuse_link_outside`).
+    Links that stay inside the workspace, and those under :data:`LINKS_MAY_LEAVE`, are fine."""
+    try:
+        parts = Path(path).relative_to(root).parts
+    except ValueError:
+        return None
+    if not parts or parts[0] in LINKS_MAY_LEAVE:
+        return None
+    root_real = os.path.realpath(root)
+    current = Path(root)
+    for part in parts:
+        current = current / part
+        if os.path.islink(current):
+            target = _leaves(root_real, current)
+            if target is not None:
+                return current, target
+    return None
+
+
+#: Folders whose links ``verify`` leaves to their owners: the user's own skills (MyLife never
+#: writes there; a skill linked from elsewhere is theirs) and a backend's files, shared with
+#: other tools. A MyLife write there through such a link is refused all the same.
+LINKS_NOT_REPORTED = ("skills", "backends")
+
+
+def links_outside(root: Path) -> list[tuple[Path, str]]:
+    """Every symbolic link in the workspace (outside :data:`LINKS_MAY_LEAVE` and
+    :data:`LINKS_NOT_REPORTED`) that leads outside it, with where it leads (what ``verify``
+    names). A linked folder is not entered."""
+    root_real = os.path.realpath(root)
+    found: list[tuple[Path, str]] = []
+    pending = [Path(root)]
+    while pending:
+        folder = pending.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if folder == Path(root) and entry.name in (*LINKS_MAY_LEAVE, *LINKS_NOT_REPORTED):
+                continue
+            if entry.is_symlink():
+                target = _leaves(root_real, Path(entry.path))
+                if target is not None:
+                    found.append((Path(entry.path), target))
+            elif entry.is_dir(follow_symlinks=False):
+                pending.append(Path(entry.path))
+    return sorted(found)
+
+
 def layer_files(root: Path, recorded: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
     """Every file a layer holds now (what a baseline records and ``verify`` scans for files added
     outside MyLife): the root layer files and the files of the layer folders."""
@@ -229,7 +297,8 @@ def check_audit(ws: "Workspace") -> AuditFindings:
     if found.chained or head is not None:
         size = offset
         if head is None:
-            audit_problems.append(_problem("audit_head_missing", "audit_head_missing", file="ledger/audit.head"))
+            if not init_only(ws):
+                audit_problems.append(_problem("audit_head_missing", "audit_head_missing", file="ledger/audit.head"))
         elif head["size"] > size:
             audit_problems.append(_problem("audit_truncated", "audit_cut", file=AUDIT_FILE, line=None,
                                            size=head["size"]))
@@ -401,7 +470,7 @@ def audit_head_problem(ws: "Workspace") -> dict[str, Any] | None:
         # (a write only ever moves it in place). This write makes a new one, which would end
         # verify's audit_head_missing unseen, together with what it could not rule out: say so
         # in the log itself. A log before the chain (its last line has no prev) has none.
-        if size and ws.audit.is_chained(ws.audit.last_line()):
+        if size and ws.audit.is_chained(ws.audit.last_line()) and not init_only(ws):
             return {"head": "missing", "size": size}
         return None
     if head["size"] > size:
@@ -410,6 +479,23 @@ def audit_head_problem(ws: "Workspace") -> dict[str, Any] | None:
     if head["size"] and (raw is None or line_hash(raw) != head["hash"]):
         return {"expected_size": head["size"], "size": size, "changed": True}
     return None
+
+
+def init_only(ws: "Workspace") -> bool:
+    """Does the audit log hold nothing but ``init``'s own entries? Then a missing head is no
+    damage: a kill between ``init``'s first append and its first head left it (before the head
+    was written first, :meth:`AuditLog.append_entries`), and nothing could have been cut off
+    that a head would have told. Cheap: reading stops at the first other line."""
+    from .layers.audit import well_formed
+
+    seen = False
+    for line in ws.audit.lines(parse=False):
+        data = line.data
+        if line.problem is not None or not isinstance(data, dict) or not well_formed(data) \
+                or data.get("action") != "init":
+            return False
+        seen = True
+    return seen
 
 
 def _line_ending_at(path: Path, end: int) -> bytes | None:

@@ -259,6 +259,7 @@ def require_head_writable(ws: "Workspace") -> None:
     head = ws.audit.head_path
     if os.path.lexists(head) and not head.is_file():
         raise DataFileError(head, None, t("bad_file.not_regular"))
+    ws.refuse_link_outside(head)  # moved in place (no rename): it would be written through
 
 
 def recover_if_needed(ws: "Workspace", *, crashed: bool = False, paths: list[str] | None = None) -> dict[str, Any]:

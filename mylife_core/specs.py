@@ -57,6 +57,9 @@ class FieldSpec(_Spec):
     # the smallest number the value can be (0 for a count of years, an amount of money, hours):
     # ``profile set`` refuses a number below it. Only numbers are checked; text values pass.
     min: float | None = None
+    # the value is a number (an amount of money): ``profile set`` refuses text that is not one
+    # (``abc``); digits, ``20,000`` and Chinese numerals (``两万``, ``2万``) are numbers
+    numeric: bool = False
 
     @field_validator("ttl_days")
     @classmethod

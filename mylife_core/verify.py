@@ -179,6 +179,26 @@ def _claims_in_other_store(ws: "Workspace", configured: set[str], add: Callable[
         store.close()
 
 
+def misplaced_folders(ws: "Workspace") -> list[str]:
+    """The folders of the layout (:data:`~mylife_core.workspace.LAYOUT_DIRS`) where something
+    else stands: a file, or a symbolic link to nothing. Readers that find no folder find nothing
+    in it (no sessions, no digests), so only ``verify`` looking for the folder itself names it."""
+    from .workspace import LAYOUT_DIRS
+
+    return [name for name in LAYOUT_DIRS
+            if os.path.lexists(ws.root / name) and not (ws.root / name).is_dir()]
+
+
+def _refuse_misplaced(path: "os.PathLike[str]") -> None:
+    """Raise the reader's error for ``path``, which is not the folder it should be."""
+    from pathlib import Path
+
+    path = Path(path)
+    if path.is_symlink() and not path.exists():
+        raise DataFileError(path, None, t("s23c.bad_file.broken_link", target=os.readlink(path)))
+    raise DataFileError(path, None, t("bad_file.not_folder"))
+
+
 def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = None) -> VerifyReport:
     report = VerifyReport()
     add = report.problems.append
@@ -198,6 +218,13 @@ def _verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = 
 
     from .integrity import check_audit
 
+    for name in misplaced_folders(ws):  # a file where a layer folder belongs (sessions/, digest/ ...)
+        guard(lambda name=name: _refuse_misplaced(ws.root / name))
+    from .integrity import links_outside
+
+    for link, target in links_outside(ws.root):  # every write there is refused: say so before one is
+        bad = DataFileError(link, None, t("s24c.bad_file.link_outside", target=target))
+        add(Problem("bad_file", bad.render().splitlines()[0], file=str(link)))
     if guard(lambda: ws.profile.reload()):
         guard(lambda: report.warnings.extend(profile_below_min(ws)))  # a dictionary file may be bad
     guard(lambda: ws.index.reload())

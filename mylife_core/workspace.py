@@ -443,6 +443,7 @@ class Workspace:
 
             def check(path: Path) -> None:
                 if lock.held_here():
+                    self.refuse_link_outside(path)
                     self.require_unchanged([path])
                     self._note_written(path)
 
@@ -505,6 +506,7 @@ class Workspace:
 
         seen = self.__dict__.setdefault("_guarded", set())
         for path in paths:
+            self.refuse_link_outside(path)
             rel = self._workspace_rel(path)
             if rel is None or rel in seen:
                 continue
@@ -520,6 +522,22 @@ class Workspace:
                 error.message_key = f"error.{found['kind']}_outside"
                 raise error
             seen.add(rel)
+
+    def refuse_link_outside(self, path: Path | str) -> None:
+        """Refuse (:class:`DataFileError` naming the link and where it leads, nothing written) to
+        write ``path`` when it, or a folder on its way, is a symbolic link leading outside the
+        workspace (:func:`~mylife_core.integrity.link_outside`): an append would change a file
+        outside the workspace, a replace would put a file in place of the user's link. Links
+        inside the workspace, and ``cache/`` anywhere, are written as before."""
+        from .integrity import link_outside
+
+        path = Path(path)
+        found = link_outside(self.root, path if path.is_absolute() else self.root / path)
+        if found is not None:
+            from .messages import t
+
+            link, target = found
+            raise DataFileError(link, None, t("s24c.bad_file.link_outside", target=target))
 
     def keeping(self, paths: list[Path | str]) -> None:
         """The caller keeps these files' current bytes itself, whole, in a file it writes and

@@ -334,3 +334,94 @@ def test_a_broken_symbolic_link_where_a_claims_month_belongs(cli, recorded, tmp_
     en = cli("claim", "list", env=EN)
     assert en.returncode == 5 and "which does not exist (a broken link)" in en.stderr
     assert _tree(recorded) == before
+
+
+@pytest.mark.parametrize("where", ["sessions", "digest", "claims", "skills"])
+def test_a_file_where_a_layer_folder_belongs_is_named_by_verify(cli, recorded, where):
+    """s24c.2: a regular file where ``sessions/`` (or ``digest/``, ``claims/``) belongs passed
+    ``verify``: the readers that find no folder find nothing in it. verify now names it as the
+    other misplaced paths are named (``bad_file``, what stands there, exit 1), writing nothing."""
+    folder = recorded / where
+    for child in folder.iterdir():
+        child.unlink()
+    folder.rmdir()
+    folder.write_text("not a folder\n", encoding="utf-8")
+    before = _tree(recorded)
+    r = cli("verify", "--json")
+    assert r.returncode == 1, r.stdout
+    found = [p for p in r.json()["problems"] if p["kind"] == "bad_file"]
+    assert [p["file"] for p in found] == [str(folder)], r.json()["problems"]
+    text = cli("verify")
+    assert f"{where}:?: 这里应是一个文件夹，却是一个文件" in text.stdout, text.stdout
+    clean(text)
+    assert _tree(recorded) == before
+
+
+@pytest.mark.parametrize("where, args", [
+    ("profile.yaml", ["profile", "set", "城市", "北京", "--yes"]),
+    ("ledger/raw.jsonl", ["record", "又加班了", "--topic", "职业去留"]),
+    ("claims", ["claim", "add", "还是想换", "--topic", "职业去留", "--kind", "assessment"]),
+])
+def test_a_link_leading_outside_the_workspace_is_never_written_through(cli, recorded, tmp_path, where, args):
+    """s24c.1: a layer file (or folder) replaced by a symbolic link to one outside the workspace:
+    an append went through it (the manifest outside changed), a replace put a file in place of
+    the user's link, a file in a linked folder landed outside; ``verify`` passed. Now the write
+    is refused naming the link and where it leads (exit 5, nothing written anywhere), and verify
+    names the link (exit 1)."""
+    import shutil
+
+    outside = tmp_path / "elsewhere" / where.replace("/", "_")
+    outside.parent.mkdir()
+    path = recorded / where
+    (shutil.copytree if path.is_dir() else shutil.copy2)(path, outside)
+    shutil.rmtree(path) if path.is_dir() else path.unlink()
+    path.symlink_to(outside)
+    before, outside_before = _tree(recorded), _tree(tmp_path / "elsewhere")
+    r = cli(*args)
+    assert r.returncode == 5, (r.stdout, r.stderr)
+    assert f"{where}:?: 这是一个符号链接，指向工作区之外的 {outside}" in r.stderr, r.stderr
+    clean(r)
+    assert _tree(recorded) == before and path.is_symlink()
+    assert _tree(tmp_path / "elsewhere") == outside_before
+    v = cli("verify", "--json", env=EN)
+    assert v.returncode == 1, v.stdout
+    found = [p for p in v.json()["problems"] if p["kind"] == "bad_file"]
+    assert [p["file"] for p in found] == [str(path)], v.json()["problems"]
+    assert f"a symbolic link to {outside}, outside the workspace" in found[0]["message"]
+
+
+def test_a_link_that_stays_inside_the_workspace_keeps_working(cli, recorded):
+    """Links inside the workspace are no concern of s24c.1's check: a month of claims linked to a
+    copy kept elsewhere in the workspace is read and written as before, and verify passes."""
+    assert cli("claim", "add", "想换工作", "--topic", "职业去留", "--kind", "assessment").returncode == 0
+    month = next((recorded / "claims").glob("*.yaml"))
+    kept = recorded / "claims" / "kept"
+    kept.mkdir()
+    (kept / month.name).write_bytes(month.read_bytes())
+    month.unlink()
+    month.symlink_to(kept / month.name)
+    assert cli("verify", "--json").json()["ok"]
+    r = cli("claim", "add", "还是想换", "--topic", "职业去留", "--kind", "assessment")
+    assert r.returncode == 0, r.stderr
+    assert len(cli("claim", "list", "--json").json()["claims"]) == 2
+    # a skill of the user's own linked from elsewhere: MyLife never writes skills/, verify leaves it
+    (recorded / "skills" / "mine.md").symlink_to(recorded.parent / "dotfiles-skill.md")
+    (recorded.parent / "dotfiles-skill.md").write_text("---\nname: mine\n---\n正文\n", encoding="utf-8")
+    assert cli("verify", "--json").json()["ok"]
+
+
+def test_an_audit_head_linked_outside_the_workspace_is_refused_when_the_lock_is_taken(cli, recorded, tmp_path):
+    """s24c.1: every write moves ``ledger/audit.head`` in place (no rename), so a head linked to a
+    file outside the workspace was written through by every command. The lock now refuses, as it
+    refuses a folder there, before anything is written."""
+    head = recorded / "ledger" / "audit.head"
+    outside = tmp_path / "elsewhere.head"
+    outside.write_bytes(head.read_bytes())
+    head.unlink()
+    head.symlink_to(outside)
+    before, kept = _tree(recorded), outside.read_bytes()
+    r = cli("record", "又加班了", "--topic", "职业去留")
+    assert r.returncode == 5, (r.stdout, r.stderr)
+    assert f"ledger/audit.head:?: 这是一个符号链接，指向工作区之外的 {outside}" in r.stderr
+    clean(r)
+    assert _tree(recorded) == before and outside.read_bytes() == kept

@@ -243,6 +243,31 @@ def test_values_written_in_chinese_numerals_are_read_as_numbers(ws, fakellm, cli
         assert out.json()["field"]["value"] == value, text
 
 
+def test_a_proposed_field_the_dictionary_refuses_is_skipped_not_applied_half_way(ws_path, fakellm, tmp_path_factory):
+    """s24c.4: a field its dictionary declares numeric refuses text (``月收入 abc``); a model's
+    proposal of such a value (``月收入: 不稳定``, words the line does write) is skipped with that
+    reason, like a value the line does not write, so `extract --yes` never stops half way at it;
+    the note's other fields and claims are kept."""
+    from lens_support import import_lens
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(import_lens(tmp_path_factory, "mylife-finance")))
+    use_model(ws, fakellm)
+    rec = ws.raw.record("这几个月收入不稳定。\n房租 4500。\n".encode(), topic="现金流")
+    fakellm.script(Reply(text=json.dumps({"claims": [{"claim": "收入不稳定", "kind": "fact", "lines": "L1"}],
+                                          "fields": [{"name": "月收入", "value": "不稳定", "line": "L1"},
+                                                     {"name": "房租", "value": 4500, "line": "L2"}]},
+                                         ensure_ascii=False)))
+    result = extract(ws, rec.file, apply_fields=True)
+    status = {f.name: (f.status, f.why) for f in result.fields}
+    assert status["月收入"][0] == "skipped" and "「月收入」要写一个数" in status["月收入"][1], status
+    assert status["房租"][0] == "applied"
+    assert [c.claim for c in result.added] == ["收入不稳定"]
+    assert "月收入" not in ws.profile.reload().fields
+
+
 def test_numbers_in_a_line():
     from mylife_core.numerals import numbers_in, parse_number
 

@@ -149,6 +149,36 @@ def test_a_field_with_a_minimum_refuses_a_negative_number(cli, ws_path, tmp_path
     assert cli("profile", "set", "--yes", "--", "工作年限", "-2").returncode == 0
 
 
+def test_a_numeric_field_refuses_text_that_is_no_number(cli, ws_path, tmp_path_factory):
+    """s24c.4: `profile set 月收入 abc` replaced the number 20000 with the text "abc". A field its
+    dictionary entry declares `numeric` (the lenses' amounts of money) now refuses a value that
+    is no number, saying what was wrong and a valid example (exit 2, nothing written); digits,
+    thousands commas and Chinese numerals are numbers, by name or alias; other fields keep text."""
+    env = lens_env(installed(tmp_path_factory, "mylife-finance"))
+    cli("init")
+
+    def run(*args, **kw):
+        return cli("profile", "set", "--yes", "--", *args, env={**env, **kw}, load_plugins="mylife-finance")
+
+    assert run("月收入", "20000").returncode == 0
+    before = (ws_path / "profile.yaml").read_bytes()
+    bad = run("月收入", "abc")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "「月收入」要写一个数，「abc」不是" in bad.stderr, bad.stderr
+    assert "profile set 月收入 20000" in bad.stderr  # an example that works
+    for name, value in [("月薪", "很多"), ("负债", "abc"), ("房租", "三千多")]:  # an alias, a new field
+        r = run(name, value)
+        assert r.returncode == 2 and "要写一个数" in r.stderr, (name, r.stderr)
+        assert "推断有效期" not in r.stdout  # refused before the TTL question
+    assert (ws_path / "profile.yaml").read_bytes() == before
+    en = run("月收入", "abc", MYLIFE_LANG="en")
+    assert en.returncode == 2 and "'月收入' takes a number, and 'abc' is not one" in en.stderr
+    for value, number in [("两万", 20000), ("2万", 20000), ("20,000", 20000), ("4500.5", 4500.5)]:
+        assert run("月收入", value).returncode == 0, value
+        assert cli("profile", "get", "月收入", "--json").json()["field"]["value"] == number
+    assert run("心情", "不错").returncode == 0  # no dictionary entry says it is a number
+
+
 def test_a_dictionary_may_give_a_minimum(tmp_path):
     good = tmp_path / "fields.yaml"
     good.write_text("fields:\n  - {name: 睡眠时长, min: 0}\n  - {name: 视力}\n", encoding="utf-8")

@@ -306,6 +306,29 @@ def test_an_emptied_or_deleted_audit_log_is_not_taken_for_a_legacy_one(cli, ws_p
     assert log.exists() == (how == "emptied") and (how == "deleted" or log.read_bytes() == b"")
 
 
+def test_a_kill_between_init_s_first_append_and_its_head_leaves_no_lasting_damage(cli, ws_path):
+    """s24c.3: ``init`` appended its entry, then wrote the first head; a kill in between left a
+    log holding only init's entry and no head, and verify reported ``audit_head_missing`` for
+    good (the next write even recorded an ``audit.mismatch``). That state on disk (simulated: the
+    head removed right after init) is a fresh workspace: verify passes, the next write makes the
+    head and records no mismatch."""
+    assert cli("init").returncode == 0
+    log = ws_path / "ledger" / "audit.jsonl"
+    assert [json.loads(x)["action"] for x in log.read_text(encoding="utf-8").splitlines()] == ["init"]
+    (ws_path / "ledger" / "audit.head").unlink()
+    r = cli("verify", "--json")
+    assert r.returncode == 0 and r.json()["ok"], r.stdout
+    assert cli("profile", "set", "现有存款", "120000", "--ttl", "90").returncode == 0
+    actions = [json.loads(x)["action"] for x in log.read_text(encoding="utf-8").splitlines()]
+    assert actions == ["init", "profile.set"]
+    assert (ws_path / "ledger" / "audit.head").is_file()
+    assert cli("verify", "--json").json()["ok"]
+    # a head removed once another write is in the log is still named
+    (ws_path / "ledger" / "audit.head").unlink()
+    r = cli("verify", "--json")
+    assert r.returncode == 1 and "audit_head_missing" in {p["kind"] for p in r.json()["problems"]}
+
+
 @pytest.mark.parametrize("how", ["deleted", "garbage"])
 def test_a_removed_audit_head_is_not_forgotten_by_the_next_write(cli, ws_path, how):
     """With the head gone (or unreadable), verify cannot rule out a cut-off end of the log; the

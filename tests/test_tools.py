@@ -344,3 +344,25 @@ def test_a_plugins_read_tool_that_writes_is_refused_and_writes_nothing(ws):
     assert box.call("mylife_recall", {"query": "存款"}).ok
     ws.profile.set("现有存款", 130000, actor="user")  # the workspace itself still writes
     ws.close()
+
+
+def test_a_model_s_field_value_the_dictionary_refuses_is_refused_when_proposed(ws_path, tmp_path_factory):
+    """s24c.4: a field its dictionary declares numeric refuses text. A model's
+    ``mylife_profile_update`` with such a value (``月收入: 不稳定``, citing the user's line) was
+    stored as a proposal that could only fail when the user accepted it; it is refused at the
+    call, saying what the field takes, and nothing is stored."""
+    from lens_support import import_lens
+
+    from mylife_core.pipeline.proposals import Proposals
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(import_lens(tmp_path_factory, "mylife-finance")))
+    rec = ws.raw.record("这几个月收入不稳定。\n".encode(), topic="现金流")
+    out = call_tool(ws, "mylife_profile_update", {"name": "月收入", "value": "不稳定", "provenance": f"{rec.file}#L1"},
+                    actor="model via MCP")
+    assert not out.ok and out.error["key"] == "s24c.not_a_number", out.error
+    assert Proposals(ws).all() == []
+    good = call_tool(ws, "mylife_profile_update", {"name": "月收入", "value": "两万", "provenance": f"{rec.file}#L1"},
+                     actor="model via MCP")
+    assert good.ok and good.result["proposed"], good.error

@@ -3,7 +3,7 @@ from __future__ import annotations
 import click
 
 from .. import clock
-from ..layers.profile import FIELD_SOURCES, ProfileField, check_min, is_past_value, parse_ttl, parse_value
+from ..layers.profile import FIELD_SOURCES, ProfileField, check_value, is_past_value, parse_ttl, parse_value
 from ..messages import t
 from ..status import age_text
 from .common import Output, table, workspace_options
@@ -57,7 +57,7 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
         from ..staleness.ttl import check_new_field, confirm_new_field
 
         check_new_field(name, value)  # bad input is reported before anything is asked
-        check_min(ws, name, value)
+        check_value(ws, name, value)
         inferred = confirm_new_field(
             ws, name.strip(), value, interactive=sys.stdin.isatty() and not yes and not out.json,
             auto="json" if out.json else ("yes" if yes else "no_terminal"),

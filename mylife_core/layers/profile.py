@@ -214,6 +214,32 @@ def check_min(ws: "Workspace", name: str, value: Any) -> None:
                      plugin=ws.plugins.plugin_label(spec.plugin))
 
 
+def check_number(ws: "Workspace", name: str, value: Any) -> None:
+    """Refuse a value that is not a number for a field its dictionary entry declares ``numeric``
+    (by name or alias): ``月收入 abc`` would replace a number with text that no check or sum can
+    use. A number is what :func:`parse_value` makes one (``20,000``, ``2万``, ``两万``)."""
+    from ..staleness.ttl import field_spec_for
+
+    name = (name or "").strip()
+    spec = field_spec_for(ws, name)
+    if spec is None or not spec.numeric:
+        return
+    parsed = parse_value(value)
+    if isinstance(parsed, (int, float)) and not isinstance(parsed, bool):
+        return
+    from ..shell import word
+
+    raise UsageError("s24c.not_a_number", name=name, value=str(value).strip()[:40], field=spec.name,
+                     plugin=ws.plugins.plugin_label(spec.plugin), word=word(name))
+
+
+def check_value(ws: "Workspace", name: str, value: Any) -> None:
+    """What a field's dictionary entry asks of a value, before anything is written: a number
+    where it is ``numeric`` (:func:`check_number`), not below its ``min`` (:func:`check_min`)."""
+    check_number(ws, name, value)
+    check_min(ws, name, value)
+
+
 class ProfileLayer:
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
@@ -314,7 +340,7 @@ class ProfileLayer:
             raise UsageError("empty_text", what="value")
         if ttl_days is not None and ttl_days <= 0:  # never write what the reader refuses (ProfileField)
             raise UsageError("bad_ttl", value=ttl_days)
-        check_min(self.ws, name, value)
+        check_value(self.ws, name, value)
         with self.ws.lock():
             data = self._read_truth()  # under the lock: another process may have written
             when = at or clock.now()

@@ -192,7 +192,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from .. import clock
     from ..errors import UsageError
     from ..layers.claims import KINDS
-    from ..layers.profile import parse_value
+    from ..layers.profile import check_value, parse_value
     from ..llm.client import client_for
     from ..llm.prompts import EXTRACT_SYSTEM, pick, untrusted_context_message
     from ..llm.settings import load_settings
@@ -328,6 +328,11 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
             continue
         if not _value_in_line(fp.value, cited):
             fp.status, fp.why = "skipped", t("extract.why.value_not_in_line", value=fp.value, line=pointer)
+            continue
+        try:  # what the field's dictionary asks (a number, not below its min): never proposed to fail later
+            check_value(ws, name, fp.value)
+        except UsageError as exc:
+            fp.status, fp.why = "skipped", exc.render()
             continue
         if existing is not None and existing.value == fp.value:
             fp.status, fp.why = "skipped", t("extract.why.same_value")

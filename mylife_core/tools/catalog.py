@@ -351,6 +351,9 @@ def check_profile(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> None:
         raise UsageError("tool_profile_needs_pointer")
     if _is_model(actor) and args.provenance:  # the line it cites must be there to be shown and kept
         ws.claims.check_pointer(args.provenance)
+    from ..layers.profile import check_value
+
+    check_value(ws, name, args.value)  # what the field's dictionary asks (a number): never proposed to fail at accept
 
 
 def _propose_field(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict[str, Any]:

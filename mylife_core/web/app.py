@@ -335,6 +335,14 @@ def _text(form: Any, name: str) -> str:
     return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else ""
 
 
+def _refuse_nul(form: Any) -> None:
+    """Refuse a form any of whose values holds a NUL character (``\\x00``): no file of the
+    workspace should hold one (a note, a reason, a revision), and the command line cannot pass
+    one. Said as the panel's usual form error, what was typed sent back, nothing written."""
+    if any(isinstance(value, str) and "\x00" in value for _, value in form.multi_items()):
+        raise UsageError("s24c.form_nul")
+
+
 def _typed(form: Any) -> dict[str, str]:
     """What a form carried, as typed (line ends normalised as every handler reads them)."""
     return {k: _text(form, k) for k in form.keys() if k not in NOT_TYPED}
@@ -430,6 +438,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             if sending is not None and sending in panel.answered:  # sent again: answered, nothing written
                 return RedirectResponse(panel.answered[sending], status_code=303)
             try:
+                _refuse_nul(form)
                 response = handler(request, panel.workspace(), form)
                 if sending is not None and response.status_code == 303:
                     panel.answered[sending] = response.headers["location"]

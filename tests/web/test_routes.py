@@ -617,6 +617,26 @@ def test_a_form_sent_back_keeps_every_word_typed(panel, demo: Path):
     assert snapshot(demo) == snap
 
 
+def test_a_nul_character_in_a_form_is_refused_as_a_form_error(panel, demo: Path):
+    """s24c.5: a NUL (``\\x00``) in a note or a dispute reason was written into the workspace.
+    Now the form comes back with the panel's usual error (400, what was typed kept beside the
+    message), and nothing is written."""
+    cand = candidates(demo)[0]
+    snap = snapshot(demo)
+    r = panel.post("/raw", {"topic": "日常", "text": "今天\x00加班"})
+    assert r.status_code == 400, r.text[:300]
+    block = form_block(r.text, "/raw")
+    assert block is not None and "出错了" in block and "空字符" in block
+    why = "当时\x00只是气话"
+    r = panel.post(f"/claims/{cand.id}/dispute", {"why": why, "next": "/review"})
+    assert r.status_code == 400 and "空字符" in r.text
+    block = form_block(r.text, f"/claims/{cand.id}/dispute")
+    assert block is not None and "出错了" in r.text
+    assert snapshot(demo) == snap
+    r = panel.post(f"/claims/{cand.id}/dispute", {"why": "当时只是气话", "next": "/review"})
+    assert r.status_code == 303  # the same form without it goes through
+
+
 def test_search_says_the_mode_as_recall_does(demo: Path):
     """Issue s20i.9: with the vector plugin installed and nothing embedded, the search page said
     "keyword mode (no vector plugin installed)". It says what ``mylife recall`` says (one wording
