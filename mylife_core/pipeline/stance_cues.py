@@ -377,8 +377,13 @@ ADVICE = re.compile(r"好窗口|好时机|好机会|应该|应当|最好|建议|
 # who the user may name after 我 ("我妈说", "我同事觉得"): anyone else makes the clause the user's own
 KIN = (r"(?:们家|家|妈|爸|姐|哥|弟|妹|老公|老婆|媳妇|对象|男朋友|女朋友|男友|女友|朋友|同事|领导|老板|婆婆|公公|岳父|岳母|"
        r"丈母娘|爷爷|奶奶|外婆|外公|姥姥|姥爷|舅|姨|叔|姑|表|堂|室友|同学|闺蜜|发小|兄弟|师|导师|家人|父母|爸妈|儿子|女儿|孩子)")
-# adverbs that may sit between a speaker and the verb: "婆婆天天催", "老李一直劝我"
-REPORT_ADVERBS = "天天一直总是老是也都还又就一再反复早就常常经常非要偏要还在就是倒是也在"
+# adverbs (and words of when) that may sit between a speaker and the verb: "婆婆天天催", "老李一直劝我",
+# "我妈昨天一听就骂我"; stripped from the speaker's name, and where a speaker named a clause before
+# ("老公一直想养，说…") stops
+REPORT_ADVERBS = ("天天", "一直", "总是", "老是", "一再", "反复", "早就", "常常", "经常", "非要", "偏要", "还在", "就是",
+                  "倒是", "也在", "也", "都", "还", "又", "就", "总", "也是", "其实", "一向", "当时", "之前", "昨天",
+                  "今天", "一听", "直接", "死活", "坚决", "始终", "从来", "根本", "压根", "再三", "一个劲", "一个劲儿",
+                  "整天", "成天", "每次", "还是", "居然", "竟然")
 USER_SUBJECTS = ("我", "我们", "自己", "我自己", "我也", "我还", "我倒", "我真", "我总", "我一直", "我其实",
                  "我现在", "我就", "我是", "我都", "我却", "我只")
 # the user's reaction to a reported view
