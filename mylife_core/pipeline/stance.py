@@ -1108,16 +1108,45 @@ def _en_reported(text: str) -> _Report | None:
             words = cues.EN_DISAGREE if reaction == "disagree" else cues.EN_AGREE
             content = ",".join(c for c in _en_clauses(content) if not any(w in c.lower() for w in words))
         own_from = -1
+        answer = None
         pos = at + len(clause)
-        for later in clauses[i + 1:]:
+        for k, later in enumerate(clauses[i + 1:]):
             pos = text.find(later, pos)
+            reply = cues.EN_REPLY.match(later) if reaction is None else None
+            if reply and (reply.group("answer") or k + i + 2 < len(clauses)):
+                # "My boss asked if I wanted to leave, I said no": the question is theirs, the answer the user's
+                answer = ",".join([reply.group("answer"), *clauses[i + k + 2:]]).strip(" ,")
+                content = ",".join([match.group("content"), *clauses[i + 1:i + k + 1]]).strip(" ,")
+                break
             rest_of, word = _en_lead(later, cues.EN_CONTRAST)
             if word and re.match(r"(?i)(?:i|i'm|i've|i'd|we|myself)\b", rest_of) and reaction is None:
                 own_from = pos
                 break
             pos += len(later)
-        return _Report(who=who, content=content, reaction=reaction, verb=match.group("verb"), own_from=own_from)
+        return _Report(who=who, content=content, reaction=reaction, verb=match.group("verb"), own_from=own_from,
+                       answer=answer)
     return None
+
+
+# what someone asks, not urges: "asked if I wanted to leave", not "asked me to stay"
+_EN_ASKED = re.compile(r"(?i)^\s*(?:if|whether|why|what|when|how|about|do|did|are|am|would|will|should|could|"
+                       r"is|have|had)\b|\?\s*$")
+
+
+def _en_answer(report: _Report, frame: Frame) -> Reading | None:
+    """The user's answer to what someone asked or said, read as the user's own statement: a bare
+    yes or no ("I said no", "I told him I would not") takes the side of what was asked, or the other."""
+    answer = re.sub(r"(?i)^that\s+", "", (report.answer or "").strip(" .!,\"'"))
+    yes, no = cues.EN_YES.match(answer), cues.EN_NO.match(answer)
+    if yes or no:
+        asked = _read_en(re.sub(r"(?i)^\s*(?:if|whether)\s+", "", report.content), frame, reported=True)
+        if not asked.side:
+            return None
+        side = asked.side * (1 if yes else -1)
+        return Reading(side=side, certain=True, form="negation" if side < 0 else "plain", cue=asked.cue,
+                       basis=asked.basis, cues=[*asked.cues, answer])
+    own = _read_en(answer, frame) if answer else None
+    return own if own is not None and own.side else None
 
 
 def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
@@ -1128,6 +1157,13 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
         if report is not None and report.own_from >= 0:
             own = _read_en(text[report.own_from:], frame)
             return replace(own, form="concession") if own.form in ("plain", "negation") else own
+        if report is not None and report.answer:
+            own = _en_answer(report, frame)
+            if own is not None:
+                return own
+        if report is not None and report.verb.lower().startswith("ask") and _EN_ASKED.search(report.content):
+            # "My boss asked if I wanted to leave": a question is not a view; unanswered, it takes no side
+            return Reading(side=0, certain=False, speaker=report.who, reported_side=0, form="reported")
         if report is not None:
             view = _read_en(report.content, frame, reported=True)
             if report.reaction == "agree":

@@ -472,8 +472,19 @@ EN_AFTER_ACT = ("new job", "new place", "elsewhere", "another job", "another com
 EN_REPORT = re.compile(r"^(?P<who>[^,;:.!?]{1,40}?)\s+(?:(?:always|keeps?|kept|still|also|really)\s+)*"
                        r"(?P<verb>says?|said|thinks?|thought|believes?|believed|feels?|felt|tells? me|told me|telling me|"
                        r"wants? me to|wanted me to|urges? me|urged me|urging me|advises? me|advised me|suggests?|"
-                       r"suggested|insists?|insisted|warns? me|warned me|pushes me|pushed me|reckons?)\b(?P<content>.*)$",
+                       r"suggested|insists?|insisted|warns? me|warned me|pushes me|pushed me|reckons?|"
+                       r"asks?(?: me)?|asked(?: me)?|asking me)\b(?P<content>.*)$",
                        re.IGNORECASE)
+# the user answering what was said or asked: "…, I said no", "…, I told him I would not"
+EN_REPLY = re.compile(r"^(?:and\s+|so\s+|but\s+)?(?:i|we)\s+(?:just\s+|simply\s+|finally\s+)?"
+                      r"(?:said|say|replied|answered|told (?:him|her|them)|tell (?:him|her|them))\b[\s:,]*(?P<answer>.*)$",
+                      re.IGNORECASE)
+# ... with a bare yes or no ("no", "I would not", "I do"): its side is the question's, or its opposite
+EN_YES = re.compile(r"^(?:yes|yeah|yep|yup|sure|of course|definitely|absolutely|i do|i did|i would|i will|i am|i'd|"
+                    r"i want to|i wanted to)(?:\s+(?:do|to|sir))?$", re.IGNORECASE)
+EN_NO = re.compile(r"^(?:no|nope|nah|not really|no way|never|not yet|i don't|i do not|i didn't|i did not|i wouldn't|"
+                   r"i would not|i won't|i will not|i'm not|i am not|i don't want to|i do not want to)(?:\s+(?:really|sir))?$",
+                   re.IGNORECASE)
 EN_USER = ("i", "i also", "i still", "i really", "i honestly", "i actually", "i kind of", "me", "myself", "we")
 EN_AGREE = ("i agree", "she's right", "he's right", "they're right", "she is right", "he is right", "they are right",
             "i think so too", "fair point")
