@@ -69,6 +69,7 @@ def test_someone_elses_english_view_keeps_its_own_side():
     ("My boss asked if I wanted to leave", 0, "My boss", 0),  # a question is no view
     ("My boss asked if I wanted to leave, I said I'd think about it", 0, "My boss", 0),
     ("My boss asked me to stay", 0, "My boss", -1),  # a request is one
+    ("The new job asks a lot of me", 0, None, 0),  # asks as demands: no one's question or view
 ])
 def test_the_users_english_answer_to_what_someone_asked_is_theirs(text, side, speaker, reported):
     reading = read(text, frame_for("I should quit my job"))

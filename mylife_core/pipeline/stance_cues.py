@@ -473,7 +473,7 @@ EN_REPORT = re.compile(r"^(?P<who>[^,;:.!?]{1,40}?)\s+(?:(?:always|keeps?|kept|s
                        r"(?P<verb>says?|said|thinks?|thought|believes?|believed|feels?|felt|tells? me|told me|telling me|"
                        r"wants? me to|wanted me to|urges? me|urged me|urging me|advises? me|advised me|suggests?|"
                        r"suggested|insists?|insisted|warns? me|warned me|pushes me|pushed me|reckons?|"
-                       r"asks?(?: me)?|asked(?: me)?|asking me)\b(?P<content>.*)$",
+                       r"(?:asks?|asked|asking)(?= me\b| if\b| whether\b))\b(?P<content>.*)$",
                        re.IGNORECASE)
 # the user answering what was said or asked: "…, I said no", "…, I told him I would not"
 EN_REPLY = re.compile(r"^(?:and\s+|so\s+|but\s+)?(?:i|we)\s+(?:just\s+|simply\s+|finally\s+)?"
