@@ -59,6 +59,24 @@ def test_someone_elses_english_view_keeps_its_own_side():
     assert read("A colleague keeps telling me to quit and go elsewhere", frame).reported_side == 1
 
 
+@pytest.mark.parametrize("text, side, speaker, reported", [
+    ("My boss asked if I wanted to leave, I said no", -1, None, 0),  # s24d: took no side
+    ("My boss asked if I wanted to leave, I told him I would not", -1, None, 0),
+    ("My boss asked if I wanted to quit. I said yes", 1, None, 0),
+    ("My boss asks whether I want to leave, and I told her I'm staying", -1, None, 0),
+    ("My boss asked me to stay, I said no", 1, None, 0),  # no to a request to stay
+    ("My mom says I should quit, I told her no", -1, None, 0),
+    ("My boss asked if I wanted to leave", 0, "My boss", 0),  # a question is no view
+    ("My boss asked if I wanted to leave, I said I'd think about it", 0, "My boss", 0),
+    ("My boss asked me to stay", 0, "My boss", -1),  # a request is one
+    ("The new job asks a lot of me", 0, None, 0),  # asks as demands: no one's question or view
+])
+def test_the_users_english_answer_to_what_someone_asked_is_theirs(text, side, speaker, reported):
+    reading = read(text, frame_for("I should quit my job"))
+    assert (reading.side, reading.speaker, reading.reported_side) == (side, speaker, reported), reading
+    assert reading.certain == bool(side) or speaker is not None, reading
+
+
 def test_an_english_workspace_shows_both_sides(cli):
     """Before session 23 no English statement took a side: ``competing`` found nothing against
     "I should quit my job" next to "I don't want to leave", and the brief said none of the user's

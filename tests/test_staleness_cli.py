@@ -494,3 +494,18 @@ def test_every_other_suggested_command_acts_on_the_workspace_given_by_w(tmp_path
         assert commands, where
         for command in commands:
             assert command.startswith(f"mylife -w {quoted} "), (where, command)
+
+
+def test_english_staleness_says_the_decision_and_topic_in_english_beside_chinese(cli, career):
+    """Session 24: `mylife staleness` in English said `Decisions: 跳槽 (career); topic: 职业去留`, the
+    decision and topic in Chinese only, where `ask` says their English names beside them: it says
+    them the same way now (the lens's first English alias), and `--json` carries them as `names_en`."""
+    env = {**lens_env(career), "MYLIFE_NOW": "2026-04-15"}
+    run = lambda *a, lang="en": cli(*a, env={**env, "MYLIFE_LANG": lang}, load_plugins="mylife-career")  # noqa: E731
+    run("init")
+    text = run("staleness", "Should I change jobs?").stdout
+    assert "Decisions: 跳槽 (change jobs; career lens); topic: 职业去留 (career)\n" in text, text
+    doc = run("staleness", "Should I change jobs?", "--json").json()
+    assert doc["names_en"] == {"跳槽": "change jobs", "职业去留": "career"}
+    chinese = run("staleness", "我该不该跳槽？", lang="zh").stdout
+    assert "对应的决策：跳槽（career）；主题：职业去留\n" in chinese, chinese

@@ -251,6 +251,55 @@ def test_the_users_answer_to_what_someone_asked_or_said_is_the_users(text, side)
     assert (reading.speaker, reading.side, reading.certain) == (None, side, True), reading
 
 
+@pytest.mark.parametrize("text, side", [
+    ("老板问我走不走，我回答走", 1),  # s24d: the act repeated bare is the user's yes (it took no side)
+    ("老板问我走不走，我说走", 1),
+    ("老板问我：走不走？我回答：走人", 1),
+    ("老板问我跳不跳槽，我说跳槽", 1),
+    ("老板问我走不走，我说我明天就走", 1),
+    ("老板问我走不走，我回答不走", -1),
+    ("老板问我走不走，我说不", -1),  # a bare no: the question's verb, negated
+    ("老板问我有没有想过走，我说没有", -1),
+])
+def test_an_answer_of_the_act_alone_takes_its_side(text, side):
+    reading = read(text, frame_for("我该跳槽"))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, True), reading
+
+
+@pytest.mark.parametrize("text, who", [
+    ("同事问我想不想走", "同事"),  # s24d: was 同事's view for leaving
+    ("老板问我要不要跳槽", "老板"),
+    ("领导问我还想走吗", "领导"),
+    ("老婆问我：你是否还想走？", "老婆"),
+    ("同事问我想不想走，我说再想想", "同事"),  # answered with no side: still a question, no view
+])
+def test_a_question_someone_asks_is_no_view(text, who):
+    reading = read(text, frame_for("我该跳槽"))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, 0), reading
+
+
+@pytest.mark.parametrize("text, who, side", [
+    ("阿杰来找我，劝我别养猫", "阿杰", -1),  # s24d: was 「阿杰来找我」
+    ("我表哥特意过来，劝我别养猫", "我表哥", -1),
+    ("同事老张找我吃饭，劝我养猫", "同事老张", 1),
+    ("老公一直想养，说养猫挺好", "老公", 1),
+])
+def test_a_speaker_named_a_clause_before_is_named_without_what_they_did(text, who, side):
+    reading = read(text, frame_for("我该养猫"))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+    assert read("阿杰来找我，劝我别养", frame_for("我该养猫")).speaker == "阿杰"
+
+
+def test_competing_sets_no_question_apart_as_a_view_and_takes_the_bare_answer(ws, cli):
+    """s24d: "同事问我想不想走" was listed apart as 同事's view for leaving (a question is no view), and
+    "老板问我走不走，我回答走" took no side (the user's answer, the act alone, was lost)."""
+    note(ws, "同事问我想不想走", "职业去留", "2026-03-01")
+    answer = note(ws, "老板问我走不走，我回答走", "职业去留", "2026-03-02")
+    data = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json").json()
+    assert [(i["claim_id"], i["speaker"], i["stance"]) for i in data["items"]] == [(answer.id, None, "contradicts")]
+    assert data["others"] == []
+
+
 @pytest.mark.parametrize("text, who", [
     ("老板劝我留下，我说再想想", "老板"),  # an answer that takes no side leaves the view theirs
     ("老板劝我别走，我说不过他", "老板"),  # 说不过: no answer

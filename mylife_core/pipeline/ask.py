@@ -234,6 +234,7 @@ def _topic_report(ws: "Workspace", question: str, report: "StalenessReport") -> 
     from ..messages import t
     from ..specs import DecisionSpec
     from ..staleness.check import StalenessReport, assess, staleness_verdict
+    from ..staleness.decisions import english_names
     from .topics import topic_for_question, topic_fields
 
     match = topic_for_question(ws, question)
@@ -251,7 +252,8 @@ def _topic_report(ws: "Workspace", question: str, report: "StalenessReport") -> 
     if verdict.kind == "allow":
         verdict = staleness_verdict(assessment, report.options)
     return StalenessReport(question, [spec], [], match.topic, assessment, verdict, report.options,
-                           known_decisions=report.known_decisions), reason
+                           known_decisions=report.known_decisions,
+                           names_en=english_names(ws, [], match.topic)), reason
 
 
 def _data_messages(ws: "Workspace", answer: Answer, evidence: "Evidence") -> list[dict[str, Any]]:

@@ -78,10 +78,9 @@ def judgment_line(j: Judgment) -> str:
 def named(a: Answer, name: str) -> str:
     """A decision's or topic's name as English text says it: followed by the English name its lens
     also gives (``跳槽 (change jobs)``, as a field's ``工作年限 (years of experience)``); as is otherwise."""
-    from ..messages import language
+    from ..staleness.decisions import said_in_english
 
-    english = a.names_en.get(name) if language() == "en" else None
-    return f"{name} ({english})" if english else name
+    return said_in_english(name, a.names_en)
 
 
 def header_lines(a: Answer) -> list[str]:

@@ -388,10 +388,7 @@ def _strip_lead(clause: str, words: Iterable[str]) -> tuple[str, str | None]:
     return clause, None
 
 
-_ADVERBS = ("天天", "一直", "总是", "老是", "一再", "反复", "早就", "常常", "经常", "非要", "偏要", "还在", "就是",
-            "倒是", "也在", "也", "都", "还", "又", "就", "总", "也是", "其实", "一向", "当时", "之前", "昨天",
-            "今天", "一听", "直接", "死活", "坚决", "始终", "从来", "根本", "压根", "再三", "一个劲", "一个劲儿",
-            "整天", "成天", "每次", "还是", "居然", "竟然")
+_REPORT_ADVERBS = sorted(cues.REPORT_ADVERBS, key=len, reverse=True)  # longest first: 一个劲儿 before 一个劲
 # 非 / 偏 / 硬 before a verb of urging: "老婆非要我裸辞", "我妈偏让我考公", "他硬要我留下"
 _INSISTING = re.compile(r"(?<=.)[非偏硬]$")
 _CONJ = ("但是", "但", "可是", "不过", "而且", "所以", "然后", "其实", "只是", "而")
@@ -402,7 +399,7 @@ def _subject(before: str) -> str:
     changed = True
     while changed and subj:
         changed = False
-        for adv in sorted(_ADVERBS, key=len, reverse=True):
+        for adv in _REPORT_ADVERBS:
             if subj.endswith(adv) and len(subj) > 0:
                 subj = subj[: -len(adv)].rstrip()
                 changed = True
@@ -412,9 +409,22 @@ def _subject(before: str) -> str:
 
 
 def _speaker_before(clause: str) -> str:
-    """Who a clause before a reporting verb names ("老公一直想养，说…": 老公): the clause up to its first
-    adverb (:data:`_ADVERBS`) or want word, at most 8 characters."""
-    cuts = [k for w in (*_ADVERBS, "想", "要", "不", "没") for k in [clause.find(w, 1)] if k > 0]
+    """Who a clause before a reporting verb names ("老公一直想养，说…": 老公; "阿杰来找我，劝我…": 阿杰):
+    the names the clause opens with (rjieba's nouns: 阿杰, 同事老张, 我表哥), else the clause up to its
+    first adverb (:data:`.stance_cues.REPORT_ADVERBS`) or want word; at most 8 characters."""
+    import rjieba
+
+    cuts = [k for w in (*cues.REPORT_ADVERBS, "想", "要", "不", "没") for k in [clause.find(w, 1)] if k > 0]
+    tagged = list(rjieba.tag(clause))
+    named = 0
+    for k, (word, tag) in enumerate(tagged):
+        noun = tag.startswith(("n", "j", "eng")) and tag != "nd"
+        mine = k == 0 and word == "我" and k + 1 < len(tagged) and tagged[k + 1][1].startswith("n")  # 我 表哥
+        if not (noun or mine):
+            break
+        named += len(word)
+    if 0 < named < len(clause):  # a name, then what they did ("来找我"); a clause of nouns only is cut as before
+        cuts.append(named)
     return clause[:min([8, *cuts])]
 
 
@@ -520,8 +530,27 @@ def _users_reply(content: str) -> tuple[int, str] | None:
             at = said.rfind(pair.group(1))
             if 0 <= at and len(said) <= 5 and tail.startswith(said[at + 1:]):
                 answer = said + tail[len(said) - at - 1:] + answer[len(first):]
+            elif said in ("不", "没", "没有"):  # "走不走" -> "我说不" is "不走"
+                answer = said[0] + pair.group(1) + tail + answer[len(first):]
         return match.start(), answer
     return None
+
+
+# an answer that repeats the act bare says yes to it ("问我走不走，我回答走"): the user, then at most
+# words of when or how sure, the act, a closing particle
+_BARE_ANSWER = re.compile(r"^(?:我|我们)?(?:就|肯定|当然|一定|马上|立刻|明天|下个月|今年|年后|这就|现在|还是)*"
+                          r"(?P<neg>[不没别])?(?P<act>.+?)(?:了|啊|呀|吧|呢|的|哦|嘛|人)*$")
+
+
+def _bare_answer(answer: str, frame: Frame) -> Reading | None:
+    """The side of an answer that is the act and nothing else ("走", "走人", "我明天就走", "不走"), or None."""
+    first = (_clauses(answer) or [""])[0]
+    match = _BARE_ANSWER.match(first)
+    if match is None or match.group("act") not in frame.act:
+        return None
+    word, side = match.group("act"), -1 if match.group("neg") else 1
+    return Reading(side=side, certain=True, form="negation" if side < 0 else "plain", cue=word, basis="act",
+                   cues=[word])
 
 
 def _reported(text: str) -> _Report | None:
@@ -638,6 +667,9 @@ def _strip_reaction(content: str, words: Iterable[str]) -> str:
 # reporting verbs that are a view themselves: "我妈不赞成（买）", "他们都看好"
 _VERB_SIDE = {"不看好": -1, "不赞成": -1, "不支持": -1, "反对": -1, "不反对": 1, "看好": 1, "赞成": 1, "支持": 1}
 
+# a yes-or-no question someone asks ("问我想不想走", "问我是否还要走", "问我还走吗")
+_YES_NO = re.compile(r"(.)[不没]\1|是否|吗$|(?<![什怎干多那这要])么$")
+
 INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
 
 # verbs whose object is the act someone urges ("同事劝我跳槽", "我妈让我辞职", "表哥催我赶紧走"): the
@@ -668,11 +700,16 @@ def read(text: str, frame: Frame) -> Reading:
         own = _read_own(text[report.own_from:], frame)
         return replace(own, form="concession") if own.form in ("plain", "negation") else own
     if report is not None and report.answer:
-        # "同事问我想不想走，我说不想": what the user answered is the user's own statement; an answer
-        # that takes no side ("我说再想想") leaves the view theirs
+        # "同事问我想不想走，我说不想": what the user answered is the user's own statement, an answer of
+        # the act alone too ("问我走不走，我回答走"); one that takes no side ("我说再想想") leaves the view theirs
         own = _read_own(report.answer, frame)
+        if not own.side:
+            own = _bare_answer(report.answer, frame) or own
         if own.side:
             return own
+    if report is not None and report.verb == "问我" and _YES_NO.search((_clauses(report.content) or [""])[0]):
+        # "同事问我想不想走": a question is not a view; unanswered, it takes no side
+        return Reading(side=0, certain=False, speaker=report.who, reported_side=0, form="reported")
     if report is not None:
         view = _read_own(report.content, frame)
         if not view.side and report.verb.lstrip("不") in _URGING:
@@ -1071,16 +1108,45 @@ def _en_reported(text: str) -> _Report | None:
             words = cues.EN_DISAGREE if reaction == "disagree" else cues.EN_AGREE
             content = ",".join(c for c in _en_clauses(content) if not any(w in c.lower() for w in words))
         own_from = -1
+        answer = None
         pos = at + len(clause)
-        for later in clauses[i + 1:]:
+        for k, later in enumerate(clauses[i + 1:]):
             pos = text.find(later, pos)
+            reply = cues.EN_REPLY.match(later) if reaction is None else None
+            if reply and (reply.group("answer") or k + i + 2 < len(clauses)):
+                # "My boss asked if I wanted to leave, I said no": the question is theirs, the answer the user's
+                answer = ",".join([reply.group("answer"), *clauses[i + k + 2:]]).strip(" ,")
+                content = ",".join([match.group("content"), *clauses[i + 1:i + k + 1]]).strip(" ,")
+                break
             rest_of, word = _en_lead(later, cues.EN_CONTRAST)
             if word and re.match(r"(?i)(?:i|i'm|i've|i'd|we|myself)\b", rest_of) and reaction is None:
                 own_from = pos
                 break
             pos += len(later)
-        return _Report(who=who, content=content, reaction=reaction, verb=match.group("verb"), own_from=own_from)
+        return _Report(who=who, content=content, reaction=reaction, verb=match.group("verb"), own_from=own_from,
+                       answer=answer)
     return None
+
+
+# what someone asks, not urges: "asked if I wanted to leave", not "asked me to stay"
+_EN_ASKED = re.compile(r"(?i)^\s*(?:if|whether|why|what|when|how|about|do|did|are|am|would|will|should|could|"
+                       r"is|have|had)\b|\?\s*$")
+
+
+def _en_answer(report: _Report, frame: Frame) -> Reading | None:
+    """The user's answer to what someone asked or said, read as the user's own statement: a bare
+    yes or no ("I said no", "I told him I would not") takes the side of what was asked, or the other."""
+    answer = re.sub(r"(?i)^that\s+", "", (report.answer or "").strip(" .!,\"'"))
+    yes, no = cues.EN_YES.match(answer), cues.EN_NO.match(answer)
+    if yes or no:
+        asked = _read_en(re.sub(r"(?i)^\s*(?:if|whether)\s+", "", report.content), frame, reported=True)
+        if not asked.side:
+            return None
+        side = asked.side * (1 if yes else -1)
+        return Reading(side=side, certain=True, form="negation" if side < 0 else "plain", cue=asked.cue,
+                       basis=asked.basis, cues=[*asked.cues, answer])
+    own = _read_en(answer, frame) if answer else None
+    return own if own is not None and own.side else None
 
 
 def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
@@ -1091,6 +1157,13 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
         if report is not None and report.own_from >= 0:
             own = _read_en(text[report.own_from:], frame)
             return replace(own, form="concession") if own.form in ("plain", "negation") else own
+        if report is not None and report.answer:
+            own = _en_answer(report, frame)
+            if own is not None:
+                return own
+        if report is not None and report.verb.lower().startswith("ask") and _EN_ASKED.search(report.content):
+            # "My boss asked if I wanted to leave": a question is not a view; unanswered, it takes no side
+            return Reading(side=0, certain=False, speaker=report.who, reported_side=0, form="reported")
         if report is not None:
             view = _read_en(report.content, frame, reported=True)
             if report.reaction == "agree":

@@ -377,8 +377,13 @@ ADVICE = re.compile(r"好窗口|好时机|好机会|应该|应当|最好|建议|
 # who the user may name after 我 ("我妈说", "我同事觉得"): anyone else makes the clause the user's own
 KIN = (r"(?:们家|家|妈|爸|姐|哥|弟|妹|老公|老婆|媳妇|对象|男朋友|女朋友|男友|女友|朋友|同事|领导|老板|婆婆|公公|岳父|岳母|"
        r"丈母娘|爷爷|奶奶|外婆|外公|姥姥|姥爷|舅|姨|叔|姑|表|堂|室友|同学|闺蜜|发小|兄弟|师|导师|家人|父母|爸妈|儿子|女儿|孩子)")
-# adverbs that may sit between a speaker and the verb: "婆婆天天催", "老李一直劝我"
-REPORT_ADVERBS = "天天一直总是老是也都还又就一再反复早就常常经常非要偏要还在就是倒是也在"
+# adverbs (and words of when) that may sit between a speaker and the verb: "婆婆天天催", "老李一直劝我",
+# "我妈昨天一听就骂我"; stripped from the speaker's name, and where a speaker named a clause before
+# ("老公一直想养，说…") stops
+REPORT_ADVERBS = ("天天", "一直", "总是", "老是", "一再", "反复", "早就", "常常", "经常", "非要", "偏要", "还在", "就是",
+                  "倒是", "也在", "也", "都", "还", "又", "就", "总", "也是", "其实", "一向", "当时", "之前", "昨天",
+                  "今天", "一听", "直接", "死活", "坚决", "始终", "从来", "根本", "压根", "再三", "一个劲", "一个劲儿",
+                  "整天", "成天", "每次", "还是", "居然", "竟然")
 USER_SUBJECTS = ("我", "我们", "自己", "我自己", "我也", "我还", "我倒", "我真", "我总", "我一直", "我其实",
                  "我现在", "我就", "我是", "我都", "我却", "我只")
 # the user's reaction to a reported view
@@ -467,8 +472,19 @@ EN_AFTER_ACT = ("new job", "new place", "elsewhere", "another job", "another com
 EN_REPORT = re.compile(r"^(?P<who>[^,;:.!?]{1,40}?)\s+(?:(?:always|keeps?|kept|still|also|really)\s+)*"
                        r"(?P<verb>says?|said|thinks?|thought|believes?|believed|feels?|felt|tells? me|told me|telling me|"
                        r"wants? me to|wanted me to|urges? me|urged me|urging me|advises? me|advised me|suggests?|"
-                       r"suggested|insists?|insisted|warns? me|warned me|pushes me|pushed me|reckons?)\b(?P<content>.*)$",
+                       r"suggested|insists?|insisted|warns? me|warned me|pushes me|pushed me|reckons?|"
+                       r"(?:asks?|asked|asking)(?= me\b| if\b| whether\b))\b(?P<content>.*)$",
                        re.IGNORECASE)
+# the user answering what was said or asked: "…, I said no", "…, I told him I would not"
+EN_REPLY = re.compile(r"^(?:and\s+|so\s+|but\s+)?(?:i|we)\s+(?:just\s+|simply\s+|finally\s+)?"
+                      r"(?:said|say|replied|answered|told (?:him|her|them)|tell (?:him|her|them))\b[\s:,]*(?P<answer>.*)$",
+                      re.IGNORECASE)
+# ... with a bare yes or no ("no", "I would not", "I do"): its side is the question's, or its opposite
+EN_YES = re.compile(r"^(?:yes|yeah|yep|yup|sure|of course|definitely|absolutely|i do|i did|i would|i will|i am|i'd|"
+                    r"i want to|i wanted to)(?:\s+(?:do|to|sir))?$", re.IGNORECASE)
+EN_NO = re.compile(r"^(?:no|nope|nah|not really|no way|never|not yet|i don't|i do not|i didn't|i did not|i wouldn't|"
+                   r"i would not|i won't|i will not|i'm not|i am not|i don't want to|i do not want to)(?:\s+(?:really|sir))?$",
+                   re.IGNORECASE)
 EN_USER = ("i", "i also", "i still", "i really", "i honestly", "i actually", "i kind of", "me", "myself", "we")
 EN_AGREE = ("i agree", "she's right", "he's right", "they're right", "she is right", "he is right", "they are right",
             "i think so too", "fair point")

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..specs import DecisionSpec, FieldSpec, Verdict
 from .annotate import STALE_WEIGHT, stale_note
-from .decisions import Dependency, Match, dependencies, match_topic, rank_decisions
+from .decisions import Dependency, Match, dependencies, english_names, match_topic, rank_decisions
 from .ttl import field_index, norm
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -317,6 +317,7 @@ class StalenessReport:
     verdict: Verdict
     options: dict[str, Any]
     known_decisions: list[str] = field(default_factory=list)  # every decision the installed lenses know
+    names_en: dict[str, str] = field(default_factory=dict)  # decision / topic name -> its English name
 
     @property
     def expired(self) -> list[BlockingField]:
@@ -388,6 +389,7 @@ class StalenessReport:
             "stale_weight": STALE_WEIGHT,
             "verdict": self.verdict.model_dump(mode="json"),
             "known_decisions": list(self.known_decisions),
+            "names_en": dict(self.names_en),
             "options": {k: v for k, v in self.options.items() if not k.startswith("_")},
         }
 
@@ -407,4 +409,5 @@ def check(ws: "Workspace", question: str, options: dict[str, Any] | None = None)
     verdict = ws.plugins.pre_decide(ws, question, decisions, options)
     topic = match_topic(ws, question, decisions)
     return StalenessReport(question, decisions, matches, topic, assessment, verdict, options,
-                           known_decisions=sorted(ws.plugins.decisions()))
+                           known_decisions=sorted(ws.plugins.decisions()),
+                           names_en=english_names(ws, decisions, topic))

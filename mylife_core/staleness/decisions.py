@@ -126,6 +126,15 @@ def english_names(ws: "Workspace", decisions: list[DecisionSpec], topic: str | N
     return out
 
 
+def said_in_english(name: str, names_en: dict[str, str]) -> str:
+    """``name`` as English text says it: followed by the English name of :func:`english_names`
+    (``跳槽 (change jobs)``, ``职业去留 (career)``); as is in Chinese text or without one."""
+    from ..messages import language, t
+
+    english = names_en.get(name) if language() == "en" else None
+    return name + t("sep.paren", text=english) if english else name
+
+
 @dataclass
 class Dependency:
     """One field a set of decisions needs."""

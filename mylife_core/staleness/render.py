@@ -86,9 +86,16 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
             lines.append("")
             lines += verdict_lines(report, set())
         return lines
-    if titled:
-        names = join(d.name + t("sep.paren", text=d.lens or d.plugin) for d in report.decisions)
-        lines.append(t("staleness.decisions", names=names, topic=report.topic or t("word.none")))
+    if titled:  # English text says a lens's English names beside the Chinese ones, as ask does
+        from ..messages import language
+        from .decisions import said_in_english
+
+        english = report.names_en if language() == "en" else {}
+        names = join(t("staleness.decision_named", name=d.name, english=english[d.name], lens=d.lens or d.plugin)
+                     if d.name in english else d.name + t("sep.paren", text=d.lens or d.plugin)
+                     for d in report.decisions)
+        lines.append(t("staleness.decisions", names=names,
+                       topic=said_in_english(report.topic, report.names_en) if report.topic else t("word.none")))
     deps = report.dependencies
     named = _english_names(deps)
     if deps:
