@@ -492,3 +492,58 @@ def test_a_model_profile_write_without_a_yes_changes_nothing(ws):
     assert field.value == 120000 and field.updated_at == before and field.is_stale() and not field.history
     assert clock.now() - field.updated_at > timedelta(days=150)
     assert [(p.id, p.value) for p in Proposals(ws).pending()] == [(out.result["proposal"], 0)]
+
+
+# ----------------------------------------------------------------------------- proposals on one field
+
+
+def proposing_all(*calls):
+    """A model that makes every call in ``calls`` in one round, then says it is done."""
+    def model(request: Request) -> Reply:
+        if any(m.get("role") == "tool" for m in request.messages):
+            return Reply(text="好的。\n")
+        return Reply(tool_calls=list(calls))
+    return model
+
+
+def between(stdout: str, first: int) -> str:
+    """What the user saw after question ``first`` and before the next one."""
+    return stdout.split(f"写入第 {first} 项吗？")[1].split(f"写入第 {first + 1} 项吗？")[0]
+
+
+@pytest.mark.parametrize("first", ["y", "n"])
+def test_a_second_proposal_on_a_field_shows_the_value_on_disk_when_it_is_asked(ws, cli, fakellm, first):
+    """Two writes to one field in one turn: the second is shown against the value the field has
+    when the user is asked (the first one's, once it is accepted), and a yes writes just that."""
+    seed(ws)
+    set_savings(ws, days_ago=10)
+    fakellm.default = proposing_all(("mylife_profile_update", {"name": "现有存款", "value": 0}),
+                                    ("mylife_profile_update", {"name": "现有存款", "value": 5000}))
+    out = cli("chat", input=f"帮我把存款更新成 0，再改成 5000\n{first}\ny\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    before = "0" if first == "y" else "120000"
+    second = between(out.stdout, 1)
+    assert f"2. 档案「现有存款」：{before} → 5000" in second, out.stdout
+    assert f"✓ 已写入：档案「现有存款」：{before} → 5000" in out.stdout
+    field = reopen(ws).profile.get("现有存款")
+    assert field.value == 5000
+    assert [h.value for h in field.history][-1] == int(before)
+    proposals = the_session_by_latest(reopen(ws)).turns[-1].proposals
+    assert [p["effect"] for p in proposals][1] == f"档案「现有存款」：{before} → 5000"
+
+
+def test_a_field_the_first_yes_created_is_no_longer_shown_as_new(ws, cli, fakellm):
+    """A new field proposed twice: once the first is accepted, the second is a change of the value
+    just written (no inferred TTL shown: the field keeps the one the user accepted)."""
+    seed(ws)
+    fakellm.default = proposing_all(("mylife_profile_update", {"name": "学吉他预算", "value": 3000, "topic": "学吉他"}),
+                                    ("mylife_profile_update", {"name": "学吉他预算", "value": 5000, "topic": "学吉他"}))
+    events = [json.loads(line) for line in cli("chat", "--json", input="帮我记一下：学吉他预算 3000，不对，5000\nyes\nyes\n/quit\n",
+                                               env=fakellm.env()).stdout.splitlines()]
+    first, second = [e for e in events if e["type"] == "proposal"]
+    assert first["effect"] == "档案新字段「学吉他预算」：3000"
+    assert any("有效期：180 天" in line for line in first["details"])
+    assert second["effect"] == "档案「学吉他预算」：3000 → 5000", second
+    assert not any("有效期" in line for line in second["details"])
+    field = reopen(ws).profile.get("学吉他预算")
+    assert (field.value, field.ttl_days) == (5000, 180)
