@@ -633,6 +633,38 @@ def test_sessions_list_show_and_a_busy_or_broken_session(story, cli):
     assert path.read_text(encoding="utf-8") == broken  # never overwritten
 
 
+def test_resume_of_the_session_open_here_stays_in_it(story, cli):
+    """``/resume ID`` naming the session (or the branch) this chat has open is not "busy in another
+    window": the chat says it is the current session and goes on in it."""
+    env = story["env"]
+    cli("chat", "--topic", "跳槽", "--offline", input="我该不该跳槽？\n/quit\n", env=env, load_plugins=PLUGINS)
+    (summary,) = cli("sessions", "--json", env=env, load_plugins=PLUGINS).json()["sessions"]
+    sid = summary["id"]
+    result = cli("chat", "--resume", sid, "--offline", input=f"/resume {sid}\n最近心情一般\n/quit\n", env=env,
+                 load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    assert "另一个窗口" not in result.stdout + result.stderr
+    assert f"会话 {sid}（主线「跳槽」）就是现在这个会话" in result.stdout
+    events = [json.loads(line) for line in cli("chat", "--resume", sid, "--offline", "--json",
+                                               input=f"/resume {sid}\n/quit\n", env=env,
+                                               load_plugins=PLUGINS).stdout.splitlines()]
+    assert [e.get("current") for e in events if e["type"] == "session"] == [None, True]
+    assert not [e for e in events if e["type"] == "error"]
+    ws = open_ws(story)
+    (session,) = SessionStore(ws).all()
+    assert [x.text for x in session.user_turns] == ["我该不该跳槽？", "最近心情一般"]
+    ws.close()
+
+    split = cli("chat", "--resume", sid, "--offline", input="/split 现金流\n/quit\n", env=env, load_plugins=PLUGINS)
+    assert split.returncode == 0, split.stderr
+    ws = open_ws(story)
+    (branch,) = ws.index.branches()
+    ws.close()
+    inside = cli("chat", "--resume", branch.id, "--offline", input=f"/resume {branch.id}\n/quit\n", env=env,
+                 load_plugins=PLUGINS)
+    assert inside.returncode == 0 and "就是现在这个会话" in inside.stdout, inside.stdout + inside.stderr
+
+
 def test_a_turn_held_back_by_stale_fields_is_kept_with_those_fields(story, cli):
     """Issue s20i.8: a decision turn stopped by expired fields was saved as needing nothing
     ("（需要先更新或确认数据：-）"), and that summary is what the model reads later. It names the

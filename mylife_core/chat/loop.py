@@ -445,6 +445,11 @@ class Chat:
             from .branches import session_of
 
             target = session_of(self.ws, self.ws.index.branch(arg)) if arg.startswith("br-") else self.store.load(arg)
+            if target.id == s.id:  # the session open here: nothing to switch to (its lock is ours)
+                self.io.event({"type": "session", "resumed": True, "current": True, "session": s.summary(),
+                               "model": self.settings.endpoints[0].label if self.model_ready else None})
+                self.io.say(t("s24a.chat.resume_current", id=s.id, main=s.main.name))
+                return
             if target.status == "closed":
                 raise UsageError("session_closed", id=target.id, branch=target.branch_id or "-")
             self.hold(target)
