@@ -446,6 +446,48 @@ def _cash_branch(story):
     return ws, store, parent, branch, session
 
 
+def test_quit_at_a_sheet_question_in_any_case_or_width_ends_the_chat_and_keeps_what_was_typed(story, cli):
+    """Chat commands are read in any case and width (``/Close``, a Chinese input method's ``／ｔｏｐｉｃ``),
+    and ``/quit`` is one at the handoff sheet's questions too: it was taken as the answer (an open
+    question "/QUIT"). It ends the chat there, nothing is written, and the items typed so far are
+    kept in the branch's session."""
+    ws, store, parent, branch, session = _cash_branch(story)
+    ws.close()
+    raws = sorted((story["path"] / "raw").rglob("*.md"))
+    answers = "\n".join(["／ｔｏｐｉｃ", "/Close", "", "能撑一年，前提是月支出压在九千以内", "", "月支出=9000", "",
+                          "信用卡分期的余额还没确认", "", "／ＱＵＩＴ", "这一行不该被读到"]) + "\n"
+    result = cli("chat", "--resume", branch.id, "--offline", input=answers, env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "主线：「现金流」" in result.stdout  # ／ｔｏｐｉｃ ran as /topic
+    assert "你填到一半的交接单没有丢" in result.stdout and "这一行不该被读到" not in result.stdout
+    ws = open_ws(story)
+    assert ws.index.branch(branch.id).status == "open"
+    assert sorted((story["path"] / "raw").rglob("*.md")) == raws  # no sheet recorded
+    kept = SessionStore(ws).load(session.id)
+    (note,) = [turn for turn in kept.turns if turn.role == "note" and turn.kind == "handoff"]
+    for typed in ("能撑一年，前提是月支出压在九千以内", "信用卡分期的余额还没确认", "月支出: '9000'"):
+        assert typed in note.text, note.text
+    assert "QUIT" not in note.text.upper()
+    ws.close()
+
+
+def test_quit_at_a_new_fields_ttl_question_keeps_the_checked_sheet(story, cli):
+    """``/quit`` at the TTL question of a field the sheet creates (asked before anything is written)
+    ends the chat with nothing written and the sheet kept, as a close that fails keeps it."""
+    ws, store, parent, branch, session = _cash_branch(story)
+    ws.close()
+    answers = "\n".join(["/close", "", "能撑一年，前提是月支出压在九千以内", "", "房贷=4000", "",
+                          "信用卡分期的余额还没确认", "", "", "空窗期可行性提高", "y", "/Quit"]) + "\n"
+    result = cli("chat", "--resume", branch.id, "--offline", input=answers, env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "你填的交接单没有丢" in result.stdout
+    ws = open_ws(story)
+    assert ws.index.branch(branch.id).status == "open" and ws.profile.find("房贷") is None
+    text = "\n".join(turn.text for turn in SessionStore(ws).load(session.id).turns)
+    assert "空窗期可行性提高" in text and "房贷" in text
+    ws.close()
+
+
 def test_a_sheet_typed_for_a_close_that_fails_is_kept_and_offered_again(story, cli):
     """/close, the sheet typed item by item, and the close refused (index.yaml edited outside
     MyLife): nothing is written, the sheet is kept in the branch's session, and the next /close
