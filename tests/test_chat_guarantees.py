@@ -100,6 +100,18 @@ def test_small_talk_and_a_question_back_need_no_citation_and_no_disclaimer(ws, c
     assert the_session(reopen(ws)).turns[-1].chain_id is None
 
 
+def test_an_english_restatement_is_shown_and_one_that_flips_a_negation_is_withheld(ws, cli, fakellm):
+    """The user's own words said back in English ("you" for their "I") need no citation; said back
+    with a negation added, they are the opposite of the user's words and must cite."""
+    seed(ws)
+    fakellm.script(Reply(text="You said you want to quit.\nYou said you don't want to quit.\n"))
+    out = cli("chat", input="I want to quit.\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown, _, note = out.stdout.partition("## 无依据，未采纳")
+    assert "You said you want to quit." in shown and "You said you want to quit." not in note, out.stdout
+    assert "You said you don't want to quit." in note and "You said you don't want to quit." not in shown
+
+
 def test_a_verdict_written_as_a_tool_argument_is_withheld_from_the_progress_line(ws, cli, fakellm):
     """The tool-call line goes through the one rule (pipeline.present.tool_call_line, shared with
     ``ask`` and the panel): the call and a harmless argument are shown, the verdict is not."""
