@@ -416,7 +416,8 @@ def test_a_branch_opened_by_the_model_tool_can_be_resumed_and_closed_in_chat(ws_
     branch_id = outcome.result["branch"]["id"]
     ws.close()
     sheet = write_yaml(tmp_path / "good.yaml", GOOD)
-    result = cli("chat", "--resume", branch_id, "--offline", input=f"/close {sheet}\n/quit\n", env=env,
+    # Enter accepts the TTLs of the new fields 现有存款 and 月支出 (a /quit there ends the chat, closing nothing)
+    result = cli("chat", "--resume", branch_id, "--offline", input=f"/close {sheet}\n\n\n/quit\n", env=env,
                  load_plugins=",".join(LENSES))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "这是从「职业去留」拆出来的子话题「现金流」" in result.stdout
@@ -487,7 +488,7 @@ def test_chat_close_while_the_claims_index_is_busy_closes_and_says_the_index_cat
     holder = sqlite3.connect(ws_path / "cache" / "claims.sqlite", isolation_level=None)
     try:
         holder.execute("BEGIN IMMEDIATE")  # another process writing the claims index
-        result = cli("chat", "--resume", branch_id, "--offline", input=f"/close {sheet}\n/quit\n",
+        result = cli("chat", "--resume", branch_id, "--offline", input=f"/close {sheet}\n\n\n/quit\n",  # Enter: the TTLs
                      env={**env, "MYLIFE_LOCK_TIMEOUT": "0.5"}, load_plugins=",".join(LENSES))
     finally:
         holder.execute("ROLLBACK")

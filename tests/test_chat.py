@@ -446,6 +446,48 @@ def _cash_branch(story):
     return ws, store, parent, branch, session
 
 
+def test_quit_at_a_sheet_question_in_any_case_or_width_ends_the_chat_and_keeps_what_was_typed(story, cli):
+    """Chat commands are read in any case and width (``/Close``, a Chinese input method's ``／ｔｏｐｉｃ``),
+    and ``/quit`` is one at the handoff sheet's questions too: it was taken as the answer (an open
+    question "/QUIT"). It ends the chat there, nothing is written, and the items typed so far are
+    kept in the branch's session."""
+    ws, store, parent, branch, session = _cash_branch(story)
+    ws.close()
+    raws = sorted((story["path"] / "raw").rglob("*.md"))
+    answers = "\n".join(["／ｔｏｐｉｃ", "/Close", "", "能撑一年，前提是月支出压在九千以内", "", "月支出=9000", "",
+                          "信用卡分期的余额还没确认", "", "／ＱＵＩＴ", "这一行不该被读到"]) + "\n"
+    result = cli("chat", "--resume", branch.id, "--offline", input=answers, env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "主线：「现金流」" in result.stdout  # ／ｔｏｐｉｃ ran as /topic
+    assert "你填到一半的交接单没有丢" in result.stdout and "这一行不该被读到" not in result.stdout
+    ws = open_ws(story)
+    assert ws.index.branch(branch.id).status == "open"
+    assert sorted((story["path"] / "raw").rglob("*.md")) == raws  # no sheet recorded
+    kept = SessionStore(ws).load(session.id)
+    (note,) = [turn for turn in kept.turns if turn.role == "note" and turn.kind == "handoff"]
+    for typed in ("能撑一年，前提是月支出压在九千以内", "信用卡分期的余额还没确认", "月支出: '9000'"):
+        assert typed in note.text, note.text
+    assert "QUIT" not in note.text.upper()
+    ws.close()
+
+
+def test_quit_at_a_new_fields_ttl_question_keeps_the_checked_sheet(story, cli):
+    """``/quit`` at the TTL question of a field the sheet creates (asked before anything is written)
+    ends the chat with nothing written and the sheet kept, as a close that fails keeps it."""
+    ws, store, parent, branch, session = _cash_branch(story)
+    ws.close()
+    answers = "\n".join(["/close", "", "能撑一年，前提是月支出压在九千以内", "", "房贷=4000", "",
+                          "信用卡分期的余额还没确认", "", "", "空窗期可行性提高", "y", "/Quit"]) + "\n"
+    result = cli("chat", "--resume", branch.id, "--offline", input=answers, env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "你填的交接单没有丢" in result.stdout
+    ws = open_ws(story)
+    assert ws.index.branch(branch.id).status == "open" and ws.profile.find("房贷") is None
+    text = "\n".join(turn.text for turn in SessionStore(ws).load(session.id).turns)
+    assert "空窗期可行性提高" in text and "房贷" in text
+    ws.close()
+
+
 def test_a_sheet_typed_for_a_close_that_fails_is_kept_and_offered_again(story, cli):
     """/close, the sheet typed item by item, and the close refused (index.yaml edited outside
     MyLife): nothing is written, the sheet is kept in the branch's session, and the next /close
@@ -631,6 +673,38 @@ def test_sessions_list_show_and_a_busy_or_broken_session(story, cli):
     result = cli("chat", "--resume", input="/quit\n", env=env, load_plugins=PLUGINS)
     assert result.returncode == 5 and str(path) in result.stderr and "Traceback" not in result.stderr
     assert path.read_text(encoding="utf-8") == broken  # never overwritten
+
+
+def test_resume_of_the_session_open_here_stays_in_it(story, cli):
+    """``/resume ID`` naming the session (or the branch) this chat has open is not "busy in another
+    window": the chat says it is the current session and goes on in it."""
+    env = story["env"]
+    cli("chat", "--topic", "跳槽", "--offline", input="我该不该跳槽？\n/quit\n", env=env, load_plugins=PLUGINS)
+    (summary,) = cli("sessions", "--json", env=env, load_plugins=PLUGINS).json()["sessions"]
+    sid = summary["id"]
+    result = cli("chat", "--resume", sid, "--offline", input=f"/resume {sid}\n最近心情一般\n/quit\n", env=env,
+                 load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    assert "另一个窗口" not in result.stdout + result.stderr
+    assert f"会话 {sid}（主线「跳槽」）就是现在这个会话" in result.stdout
+    events = [json.loads(line) for line in cli("chat", "--resume", sid, "--offline", "--json",
+                                               input=f"/resume {sid}\n/quit\n", env=env,
+                                               load_plugins=PLUGINS).stdout.splitlines()]
+    assert [e.get("current") for e in events if e["type"] == "session"] == [None, True]
+    assert not [e for e in events if e["type"] == "error"]
+    ws = open_ws(story)
+    (session,) = SessionStore(ws).all()
+    assert [x.text for x in session.user_turns] == ["我该不该跳槽？", "最近心情一般"]
+    ws.close()
+
+    split = cli("chat", "--resume", sid, "--offline", input="/split 现金流\n/quit\n", env=env, load_plugins=PLUGINS)
+    assert split.returncode == 0, split.stderr
+    ws = open_ws(story)
+    (branch,) = ws.index.branches()
+    ws.close()
+    inside = cli("chat", "--resume", branch.id, "--offline", input=f"/resume {branch.id}\n/quit\n", env=env,
+                 load_plugins=PLUGINS)
+    assert inside.returncode == 0 and "就是现在这个会话" in inside.stdout, inside.stdout + inside.stderr
 
 
 def test_a_turn_held_back_by_stale_fields_is_kept_with_those_fields(story, cli):

@@ -100,6 +100,18 @@ def test_small_talk_and_a_question_back_need_no_citation_and_no_disclaimer(ws, c
     assert the_session(reopen(ws)).turns[-1].chain_id is None
 
 
+def test_an_english_restatement_is_shown_and_one_that_flips_a_negation_is_withheld(ws, cli, fakellm):
+    """The user's own words said back in English ("you" for their "I") need no citation; said back
+    with a negation added, they are the opposite of the user's words and must cite."""
+    seed(ws)
+    fakellm.script(Reply(text="You said you want to quit.\nYou said you don't want to quit.\n"))
+    out = cli("chat", input="I want to quit.\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    shown, _, note = out.stdout.partition("## 无依据，未采纳")
+    assert "You said you want to quit." in shown and "You said you want to quit." not in note, out.stdout
+    assert "You said you don't want to quit." in note and "You said you don't want to quit." not in shown
+
+
 def test_a_verdict_written_as_a_tool_argument_is_withheld_from_the_progress_line(ws, cli, fakellm):
     """The tool-call line goes through the one rule (pipeline.present.tool_call_line, shared with
     ``ask`` and the panel): the call and a harmless argument are shown, the verdict is not."""
@@ -492,3 +504,58 @@ def test_a_model_profile_write_without_a_yes_changes_nothing(ws):
     assert field.value == 120000 and field.updated_at == before and field.is_stale() and not field.history
     assert clock.now() - field.updated_at > timedelta(days=150)
     assert [(p.id, p.value) for p in Proposals(ws).pending()] == [(out.result["proposal"], 0)]
+
+
+# ----------------------------------------------------------------------------- proposals on one field
+
+
+def proposing_all(*calls):
+    """A model that makes every call in ``calls`` in one round, then says it is done."""
+    def model(request: Request) -> Reply:
+        if any(m.get("role") == "tool" for m in request.messages):
+            return Reply(text="好的。\n")
+        return Reply(tool_calls=list(calls))
+    return model
+
+
+def between(stdout: str, first: int) -> str:
+    """What the user saw after question ``first`` and before the next one."""
+    return stdout.split(f"写入第 {first} 项吗？")[1].split(f"写入第 {first + 1} 项吗？")[0]
+
+
+@pytest.mark.parametrize("first", ["y", "n"])
+def test_a_second_proposal_on_a_field_shows_the_value_on_disk_when_it_is_asked(ws, cli, fakellm, first):
+    """Two writes to one field in one turn: the second is shown against the value the field has
+    when the user is asked (the first one's, once it is accepted), and a yes writes just that."""
+    seed(ws)
+    set_savings(ws, days_ago=10)
+    fakellm.default = proposing_all(("mylife_profile_update", {"name": "现有存款", "value": 0}),
+                                    ("mylife_profile_update", {"name": "现有存款", "value": 5000}))
+    out = cli("chat", input=f"帮我把存款更新成 0，再改成 5000\n{first}\ny\n/quit\n", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    before = "0" if first == "y" else "120000"
+    second = between(out.stdout, 1)
+    assert f"2. 档案「现有存款」：{before} → 5000" in second, out.stdout
+    assert f"✓ 已写入：档案「现有存款」：{before} → 5000" in out.stdout
+    field = reopen(ws).profile.get("现有存款")
+    assert field.value == 5000
+    assert [h.value for h in field.history][-1] == int(before)
+    proposals = the_session_by_latest(reopen(ws)).turns[-1].proposals
+    assert [p["effect"] for p in proposals][1] == f"档案「现有存款」：{before} → 5000"
+
+
+def test_a_field_the_first_yes_created_is_no_longer_shown_as_new(ws, cli, fakellm):
+    """A new field proposed twice: once the first is accepted, the second is a change of the value
+    just written (no inferred TTL shown: the field keeps the one the user accepted)."""
+    seed(ws)
+    fakellm.default = proposing_all(("mylife_profile_update", {"name": "学吉他预算", "value": 3000, "topic": "学吉他"}),
+                                    ("mylife_profile_update", {"name": "学吉他预算", "value": 5000, "topic": "学吉他"}))
+    events = [json.loads(line) for line in cli("chat", "--json", input="帮我记一下：学吉他预算 3000，不对，5000\nyes\nyes\n/quit\n",
+                                               env=fakellm.env()).stdout.splitlines()]
+    first, second = [e for e in events if e["type"] == "proposal"]
+    assert first["effect"] == "档案新字段「学吉他预算」：3000"
+    assert any("有效期：180 天" in line for line in first["details"])
+    assert second["effect"] == "档案「学吉他预算」：3000 → 5000", second
+    assert not any("有效期" in line for line in second["details"])
+    field = reopen(ws).profile.get("学吉他预算")
+    assert (field.value, field.ttl_days) == (5000, 180)

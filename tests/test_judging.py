@@ -73,6 +73,45 @@ def test_restating_a_question_is_not_a_restatement():
     assert classify("你想辞职。", user_words=["我想辞职。"]) == "restatement"
 
 
+@pytest.mark.parametrize("text,user", [
+    ("You said you want to quit.", "I want to quit."),
+    ("You want to quit your job.", "I want to quit my job."),
+    ("You said you're tired of the overtime.", "I am tired of the overtime."),
+    ("You mentioned your boss ignores you.", "My boss ignores me."),
+    ("You said you haven't slept well in three weeks.", "I haven't slept well in three weeks."),
+])
+def test_an_english_restatement_reads_you_as_i(text, user):
+    """Said back in English the user's "I" is "you": a faithful restatement needs no citation."""
+    assert classify(text, user_words=[user]) == "restatement"
+
+
+LONG = "我想辞职，因为连续加班三周，每天十一点下班，身体受不了。"
+LONG_EN = "I want to quit because of three weeks of overtime until eleven every night."
+
+
+@pytest.mark.parametrize("text,user", [
+    # a negation dropped, added or swapped for another word is the opposite of the user's words,
+    # however much of the rest is theirs (it passed on coverage alone)
+    ("你说你不想辞职，因为连续加班三周，每天十一点下班，身体受不了。", LONG),
+    ("你说你想辞职，因为连续加班三周，每天十一点下班，身体受得了。", LONG),
+    ("你说你想辞职，因为连续加班三周，每天十一点下班，身体受不了。", LONG.replace("我想", "我不想")),
+    ("You said you do not want to quit because of three weeks of overtime until eleven every night.", LONG_EN),
+    ("You said you don't want to quit.", "I want to quit."),
+    ("You said you want to quit.", "I don't want to quit."),
+    ("You said you never want to quit your job.", "I want to quit my job."),
+    ("You said you should quit.", "I should quit."),  # a directive the user's words do not hold
+])
+def test_a_restatement_keeps_every_negation(text, user):
+    assert classify(text, user_words=[user]) == "judgment"
+
+
+def test_a_restatement_with_the_users_own_negation_is_one():
+    assert classify("你说你想辞职，因为连续加班三周，每天十一点下班，身体受不了。", user_words=[LONG]) == "restatement"
+    assert classify("You said you don't want to quit.", user_words=["I don't want to quit."]) == "restatement"
+    assert classify("You said you want to quit because of three weeks of overtime until eleven every night.",
+                    user_words=[LONG_EN]) == "restatement"
+
+
 TIRED = ["我每天加班到十点，很累，我想辞职。"]
 
 

@@ -295,6 +295,27 @@ def test_a_chat_write_is_a_proposal_until_the_user_accepts_it(ws):
     assert ws.audit.all()[-1].actor == CONFIRMED_ACTOR
 
 
+def test_a_yes_to_a_field_another_window_changed_since_it_was_shown_writes_nothing(ws):
+    """A yes is to what was shown: when the field no longer holds the "before" the user saw (a
+    second window set it in between), the accepted proposal fails, saying what it reads now."""
+    from mylife_core.tools.proposals import ProposingToolBox, apply, refresh
+    from mylife_core.workspace import Workspace
+
+    seed(ws)
+    ws.profile.set("现有存款", 120000, ttl_days=90, ttl_given=True)
+    box = ProposingToolBox(ws, actor="model", allow_writes=True, names=sorted(NINE))
+    box.call("mylife_profile_update", {"name": "现有存款", "value": 0})
+    (proposal,) = box.proposals
+    assert refresh(ws, proposal).effect == "档案「现有存款」：120000 → 0"  # what the user is shown
+    other = Workspace.open(ws.root, plugins=ws.plugins)  # another window, meanwhile
+    other.profile.set("现有存款", 130000)
+    outcome = apply(ws, proposal)
+    assert not outcome.ok and proposal.status == "failed"
+    assert outcome.error["key"] == "s24a.proposal_changed" and "120000" not in outcome.error["message"]
+    assert "130000 → 0" in outcome.error["message"]
+    assert ws.profile.reload().fields["现有存款"].value == 130000
+
+
 def test_a_plugins_read_tool_that_writes_is_refused_and_writes_nothing(ws):
     """A third-party tool registered as reading (``writes=False``) is offered in every chat turn,
     ``--read-only`` included, and runs without a yes/no: when it tries to write to the workspace

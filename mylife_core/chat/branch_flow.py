@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import MyLifeError, UsageError
 from ..messages import t
 from .handoff_flow import ask_conflict, produce_handoff
+from .io import QuitChat
 from .session import Line, Session
 from .topics import line_from_text
 
@@ -107,16 +108,21 @@ class BranchFlow:
         else:
             if self.chat.io.json:
                 raise UsageError("chat_close_needs_file")
-            draft = produce_handoff(self.chat.ws, branch, s, self.chat.io,
-                                    settings=self.chat.settings if self.chat.model_ready else None,
-                                    start=self.unsent.get(branch.id))
+            try:
+                draft = produce_handoff(self.chat.ws, branch, s, self.chat.io,
+                                        settings=self.chat.settings if self.chat.model_ready else None,
+                                        start=self.unsent.get(branch.id))
+            except QuitChat as exc:  # /quit at one of the sheet's questions: what was typed is kept
+                if getattr(exc, "sheet", None):
+                    self.keep_typed_sheet(s, branch.id, exc.sheet)  # type: ignore[attr-defined]
+                raise
             if draft is None:
                 self.chat.io.say(t("handoff.cancelled"))
                 return
         try:
             result = close_branch(self.chat.ws, branch.id, draft, ttl_prompt=None if self.chat.io.json else (
-                lambda q: self.chat.io.read(q + " ") or ""), say=self.chat.io.say, resolve=None, json_mode=self.chat.io.json)
-        except (HandoffInvalid, MyLifeError):
+                lambda q: self.chat.io.ask(q + " ") or ""), say=self.chat.io.say, resolve=None, json_mode=self.chat.io.json)
+        except (HandoffInvalid, MyLifeError, QuitChat):  # /quit at a new field's TTL question too
             if not file:  # the sheet the user typed is not thrown away with the error
                 self.keep_sheet(s, branch.id, draft)
             raise
@@ -151,6 +157,16 @@ class BranchFlow:
         self.unsent[branch_id] = draft.to_data()
         self._keep_typed(s, branch_id, t("chat.close.sheet_kept_note") + "\n" + to_yaml(draft), "handoff",
                          t("chat.close.sheet_kept"))
+
+    def keep_typed_sheet(self, s: Session, branch_id: str, sheet: dict[str, Any]) -> None:
+        """What the user had typed into a handoff sheet when they typed ``/quit`` at one of its
+        questions: kept in the branch's session, as :meth:`keep_sheet` keeps a checked sheet."""
+        from ..staleness.render import command_prefix
+        from ..storage import yamlfile
+
+        self._keep_typed(s, branch_id, t("s24a.chat.close.sheet_quit_note") + "\n" + yamlfile.dumps(sheet).rstrip(),
+                         "handoff", t("s24a.chat.close.sheet_quit_kept", prog=command_prefix(self.chat.ws.root),
+                                      session=s.id))
 
     def keep_reason(self, s: Session, branch_id: str, reason: str) -> None:
         """The reason of an ``/abandon`` that failed: kept in the branch's session (its words on

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import MyLifeError
 from ..messages import t
-from .io import ChatIO
+from .io import ChatIO, QuitChat
 from .session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -161,41 +161,56 @@ def judge_draft(ws: "Workspace", data: dict[str, Any], session: Session) -> tupl
     return out, withheld
 
 
-def _prompt_list(io: ChatIO, prompt: str) -> list[str] | None:
-    items: list[str] = []
+def _prompt_list(io: ChatIO, prompt: str, items: list[str]) -> bool:
+    """Read items into ``items`` until an empty line (True) or the end of input (False)."""
     while True:
-        line = io.read(prompt if not items else t("handoff.prompt.more"))
+        line = io.ask(prompt if not items else t("handoff.prompt.more"))
         if line is None:
-            return None
+            return False
         if not line.strip():
-            return items
+            return True
         items.append(line.strip())
 
 
 def prompt_handoff(io: ChatIO, branch: Any, start: dict[str, Any] | None = None,
                    example: tuple[str, str] | None = None) -> dict[str, Any] | None:
     """Ask for each item of the sheet in turn (keeps what ``start`` already has); ``example`` is
-    the field and value the fields prompt shows (:func:`mylife_core.chat.handoff.field_example`)."""
+    the field and value the fields prompt shows (:func:`mylife_core.chat.handoff.field_example`).
+    ``/quit`` at any question raises :class:`QuitChat` carrying, as ``sheet``, what the user had
+    typed into the sheet so far (the chat keeps it: not a word lost)."""
     data = dict(start or {})
+    typed: list[str] = []  # the items the user answered here, in the order asked
+    try:
+        return _prompt_items(io, branch, data, typed, example)
+    except QuitChat as exc:
+        exc.sheet = {key: data[key] for key in typed if data.get(key)}  # type: ignore[attr-defined]
+        raise
+
+
+def _prompt_items(io: ChatIO, branch: Any, data: dict[str, Any], typed: list[str],
+                  example: tuple[str, str] | None) -> dict[str, Any] | None:
     data.setdefault("topic", branch.topic)
     parent = branch.parent_topic or "-"
     for key in ("question_answered", "conclusion"):
         if not str(data.get(key) or "").strip():
             default = branch.question if key == "question_answered" and branch.question else ""
-            answer = io.read(t(f"handoff.prompt.{key}", default=default))
+            answer = io.ask(t(f"handoff.prompt.{key}", default=default))
             if answer is None:
                 return None
             data[key] = answer.strip() or default
+            typed.append(key)
     if not data.get("new_claims"):
-        items = _prompt_list(io, t("handoff.prompt.new_claims"))
-        if items is None:
+        data["new_claims"] = items = []
+        typed.append("new_claims")
+        if not _prompt_list(io, t("handoff.prompt.new_claims"), items):
             return None
-        data["new_claims"] = items
     if not data.get("fields"):
         fields: dict[str, str] = {}
+        data["fields"] = fields
+        typed.append("fields")
         while True:
             field, value = example or (t("handoff.example.field"), "150000")
-            line = io.read(t("handoff.prompt.fields", field=field, value=value))
+            line = io.ask(t("handoff.prompt.fields", field=field, value=value))
             if line is None:
                 return None
             if not line.strip():
@@ -205,29 +220,29 @@ def prompt_handoff(io: ChatIO, branch: Any, start: dict[str, Any] | None = None,
                 io.say(t("handoff.prompt.fields_bad"))
                 continue
             fields[name.strip()] = value.strip()
-        data["fields"] = fields
     if not [x for x in (data.get("competing_evidence") or []) if str(x).strip()]:
         io.say(t("handoff.prompt.competing_why"))
+        typed.append("competing_evidence")
         for _ in range(3):  # required: asked again right away when left empty
-            items = _prompt_list(io, t("handoff.prompt.competing_evidence"))
-            if items is None:
+            data["competing_evidence"] = items = []
+            if not _prompt_list(io, t("handoff.prompt.competing_evidence"), items):
                 return None
-            data["competing_evidence"] = items
             if items:
                 break
             io.say(t("handoff.prompt.competing_why"), fg="yellow")
     if not data.get("open_questions"):
-        items = _prompt_list(io, t("handoff.prompt.open_questions"))
-        if items is None:
+        data["open_questions"] = items = []
+        typed.append("open_questions")
+        if not _prompt_list(io, t("handoff.prompt.open_questions"), items):
             return None
-        data["open_questions"] = items
     for _ in range(3):
         if str(data.get("impact_on_parent_topic") or "").strip():
             break
-        answer = io.read(t("handoff.prompt.impact_on_parent_topic", parent=parent))
+        answer = io.ask(t("handoff.prompt.impact_on_parent_topic", parent=parent))
         if answer is None:
             return None
         data["impact_on_parent_topic"] = answer.strip()
+        typed.append("impact_on_parent_topic")
     return data
 
 

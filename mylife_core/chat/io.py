@@ -2,8 +2,9 @@
 
 Every prompt of the chat goes through :class:`ChatIO`, so the rules hold at each one:
 
-* ``/quit`` (``/exit``, ``/q``, ``/bye``, ``/退出``) ends the chat at any prompt, a choice or a
-  yes/no included (:class:`QuitChat`);
+* ``/quit`` (``/exit``, ``/q``, ``/bye``, ``/退出``) ends the chat at any prompt, a choice, a
+  yes/no and the handoff sheet's questions included (:class:`QuitChat`, :meth:`ChatIO.ask`); a
+  chat command is read in any case and width (``/QUIT``, ``／quit``: :func:`command_word`);
 * at the end of input a choice takes the default its prompt names ("直接回车选 2" picks 2), and a
   yes/no its default;
 * a line read where a yes/no was expected but that is neither can be handed back
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 from typing import Any
 
 from ..messages import t
@@ -21,6 +23,22 @@ from ..messages import t
 QUIT = {"/quit", "/exit", "/q", "/bye", "/退出"}
 YES = ("y", "yes", "是", "好", "要", "嗯", "对", "行", "可以", "确认", "写入", "accept")
 NO = ("n", "no", "否", "不", "不要", "不用", "算了", "refuse", "reject")
+
+
+def command_word(text: str) -> str:
+    """``text`` as a chat command is matched: stripped, in one case and the narrow width a
+    Chinese input method's full-width mode turns into wide characters (``／ＱＵＩＴ`` is ``/quit``).
+    Command names are ASCII or Chinese, so no two of them differ only in case or width."""
+    return unicodedata.normalize("NFKC", text.strip()).casefold()
+
+
+def is_command(text: str) -> bool:
+    """Whether a line is a chat command (it starts with ``/``, or a full-width ``／``)."""
+    return command_word(text[:1]) == "/"
+
+
+def is_quit(text: str) -> bool:
+    return command_word(text) in QUIT
 
 
 class QuitChat(Exception):
@@ -125,11 +143,15 @@ class ChatIO:
         self.note(t("s22f.chat.not_utf8", n=fixed.count("\ufffd") - line.count("\ufffd")))
         return fixed
 
-    def _answer(self, prompt: str) -> str | None:
+    def ask(self, prompt: str) -> str | None:
+        """An answer at a prompt inside a turn (None at the end of input); ``/quit`` raises
+        :class:`QuitChat`."""
         answer = self.read(prompt)
-        if answer is not None and answer.strip().lower() in QUIT:
+        if answer is not None and is_quit(answer):
             raise QuitChat()
         return answer
+
+    _answer = ask  # the old name
 
     def choose(self, prompt: str, choices: dict[str, list[str]], default: str) -> str:
         """Read until the answer names a choice (its number or a word). Empty, or the end of

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..errors import MyLifeError, UsageError
 from ..messages import t
 from .handoff_flow import ask_conflict, branch_table_lines, draft_with_model, produce_handoff, prompt_handoff
-from .io import QUIT, ChatIO, QuitChat
+from .io import QUIT, ChatIO, QuitChat, command_word, is_command, is_quit
 from .session import Line, Session, SessionStore
 from .topics import line_from_text
 
@@ -235,10 +235,10 @@ class Chat:
                 text = text.strip()
                 if not text:
                     continue
-                if text.lower() in QUIT:
+                if is_quit(text):
                     break
                 try:
-                    if text.startswith("/"):
+                    if is_command(text):
                         self.command(text)
                     else:
                         self.turn(text)
@@ -400,8 +400,8 @@ class Chat:
 
     # -- commands ----------------------------------------------------------------------------------
     def command(self, text: str) -> None:
-        name, _, arg = text.partition(" ")
-        name = name.lower()
+        name, _, arg = text.strip().replace("\u3000", " ").partition(" ")  # a full-width space too
+        name = command_word(name)
         arg = arg.strip()
         s = self.session
         assert s is not None
@@ -422,7 +422,7 @@ class Chat:
         elif name == "/split":
             mode = "fork"
             words = arg.split(None, 1)
-            if words and words[0] == "--fresh":  # the flag as a word, not a topic starting with it
+            if words and command_word(words[0]) == "--fresh":  # the flag as a word, not a topic starting with it
                 mode, arg = "fresh", words[1].strip() if len(words) > 1 else ""
             if not arg:
                 raise UsageError("chat_split_needs_topic")
@@ -445,6 +445,11 @@ class Chat:
             from .branches import session_of
 
             target = session_of(self.ws, self.ws.index.branch(arg)) if arg.startswith("br-") else self.store.load(arg)
+            if target.id == s.id:  # the session open here: nothing to switch to (its lock is ours)
+                self.io.event({"type": "session", "resumed": True, "current": True, "session": s.summary(),
+                               "model": self.settings.endpoints[0].label if self.model_ready else None})
+                self.io.say(t("s24a.chat.resume_current", id=s.id, main=s.main.name))
+                return
             if target.status == "closed":
                 raise UsageError("session_closed", id=target.id, branch=target.branch_id or "-")
             self.hold(target)

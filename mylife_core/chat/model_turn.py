@@ -270,7 +270,7 @@ class ModelTurns:
         a question refuses it and every one after it (each said so), then ends the asking."""
         import click
 
-        from ..tools.proposals import apply, refuse
+        from ..tools.proposals import apply, refresh, refuse
 
         io = self.chat.io
         if not proposals:
@@ -280,6 +280,7 @@ class ModelTurns:
         answered = True
         stopped: BaseException | None = None
         for p in proposals:
+            refresh(self.chat.ws, p)  # "before" as it is on disk now: after the yes to an earlier one
             io.say(t("proposal.line", id=p.id, effect=p.effect))
             for line in p.details:  # everything the write stores: the user approves only what they saw
                 io.say("       " + line)

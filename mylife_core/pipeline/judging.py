@@ -17,7 +17,10 @@ Each sentence is one of:
   sentence's character pairs occur in what the user *stated* in this conversation (their
   questions do not count: "你该辞职" does not restate "我该不该辞职？", nor do someone else's
   views they report: "朋友说我应该辞职"), and it adds no directive or evaluative word the user did
-  not use, nor drops or adds a negation around one ("我没有能力做好" is not "你有能力做好");
+  not use, nor drops or adds a negation around one ("我没有能力做好" is not "你有能力做好"), nor
+  drops, adds or swaps a negation in a clause it says back (:func:`_negation_kept`: "你不想辞职"
+  does not restate "我想辞职", whatever else the sentence repeats); English "you" reads as the
+  user's "I" (:func:`_clauses`);
 * ``judgment`` — everything else. The default is the strict one, exactly as ``ask`` has always
   treated a model's sentences: whatever is not clearly one of the three above must cite.
 
@@ -151,11 +154,75 @@ def _compact(text: str) -> str:
     return _NOISE.sub("", fold(text).casefold())
 
 
+#: English said back to the user, read as the user said it: "you"/"your" as "I"/"my" (and the
+#: user's "me" as "I": "ignores you" restates "ignores me"), contractions spelled out
+_EN_CONTRACTION = [(re.compile(r"\bcannot\b"), "can not"), (re.compile(r"\bwon't\b"), "will not"),
+                   (re.compile(r"\bcan't\b"), "can not"), (re.compile(r"n't\b"), " not"),
+                   (re.compile(r"'m\b"), " am"), (re.compile(r"'re\b"), " are"), (re.compile(r"'ve\b"), " have"),
+                   (re.compile(r"'ll\b"), " will")]
+_EN_PERSON = {"you": "i", "me": "i", "your": "my", "yours": "mine", "yourself": "myself"}
+_EN_AFTER_I = {"are": "am", "were": "was"}
+#: a negation, as one unit of a restatement (:func:`_units`): the characters and words of :data:`NEGATION`
+_NEGATION_UNITS = frozenset("不没无别未非莫勿甭") | {"not", "no", "never"}
+
+
+def _clauses(text: str) -> list[list[str]]:
+    """The units a restatement is measured in, clause by clause: CJK characters and whole Latin
+    words/numbers, as the text reads (:func:`fold`; English pronouns and contractions as the user
+    would say them), each marked with the negations before it in its clause. A negation is no unit
+    of its own: it changes the units after it, so words said back with a negation dropped or added
+    ("你不想辞职" for "我想辞职", "you don't want to quit" for "I want to quit") are not the words
+    the user said."""
+    text = fold(text).casefold().replace("\u2019", "'")
+    for pattern, spelled in _EN_CONTRACTION:
+        text = pattern.sub(spelled, text)
+    out: list[list[str]] = []
+    for clause in _CLAUSE.split(text):
+        units: list[str] = []
+        negations = 0
+        for token in re.findall(r"[a-z0-9]+|[^\sa-z0-9\W]", clause):
+            if token in _NEGATION_UNITS:
+                negations += 1
+                continue
+            token = _EN_PERSON.get(token, token)
+            if units and units[-1].lstrip("¬") == "i" and token in _EN_AFTER_I:
+                token = _EN_AFTER_I[token]
+            units.append("¬" * negations + token)
+        if units:
+            out.append(units)
+    return out
+
+
+def _units(text: str) -> list[str]:
+    return [unit for clause in _clauses(text) for unit in clause]
+
+
+def _bare_pairs(units: list[str]) -> set[str]:
+    bare = [u.lstrip("¬") for u in units]
+    return set(bare) if len(bare) == 1 else {bare[i] + "|" + bare[i + 1] for i in range(len(bare) - 1)}
+
+
+def _negations(units: list[str]) -> int:
+    return max((len(u) - len(u.lstrip("¬")) for u in units), default=0)
+
+
+def _negation_kept(body: str, statements: Sequence[str]) -> bool:
+    """Each clause of ``body`` that says back a clause of the user's (half its words or more, read
+    without negations) has as many negations as one such clause: a negation dropped, added or
+    swapped for another word ("身体受得了" for "身体受不了") is not the user's words, however much
+    of the rest is."""
+    said = [(_bare_pairs(c), _negations(c)) for st in statements for c in _clauses(st.translate(_PRONOUN))]
+    for clause in _clauses(body):
+        pairs = _bare_pairs(clause)
+        aligned = [n for bare, n in said if len(pairs & bare) * 2 >= len(pairs)]
+        if aligned and _negations(clause) not in aligned:
+            return False
+    return True
+
+
 def _pairs(text: str) -> list[str]:
-    """Character pairs of CJK text and whole Latin words/numbers (for restatement coverage)."""
-    units: list[str] = []
-    for token in re.findall(r"[a-z0-9]+|[^\sa-z0-9\W]", text.casefold()):
-        units.append(token)
+    """Pairs of adjacent units (:func:`_units`), for restatement coverage."""
+    units = _units(text)
     if len(units) == 1:
         return units
     return [units[i] + units[i + 1] for i in range(len(units) - 1)]
@@ -213,7 +280,7 @@ def is_restatement(text: str, statements: Sequence[str]) -> bool:
     said = " ".join(statements).translate(_PRONOUN)
     added = (_markers(DIRECTIVE, body) | _markers(EVALUATIVE, body)) - (
         _markers(DIRECTIVE, said) | _markers(EVALUATIVE, said))
-    if added or not _judging_kept(body, statements):
+    if added or not _judging_kept(body, statements) or not _negation_kept(body, statements):
         return False
     pairs = _pairs(body)
     if not pairs:

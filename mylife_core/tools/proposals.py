@@ -98,14 +98,17 @@ def cited_lines(ws: "Workspace", provenance: Any) -> list[str]:
             *("    " + text for _, text in shown_lines(excerpt, pointer.start))]
 
 
-def new_field_ttl(ws: "Workspace", name: str, args: dict[str, Any]) -> Any:
+def new_field_ttl(ws: "Workspace", name: str, args: dict[str, Any], known: Any = None) -> Any:
     """The TTL a proposed ``mylife_profile_update`` would give a new field it names without one
-    (:func:`mylife_core.staleness.propose_ttl`, as the tool infers it), else None."""
+    (:func:`mylife_core.staleness.propose_ttl`, as the tool infers it; ``known``, the one inferred
+    before, when there is one), else None (the field exists: it keeps its TTL)."""
     if name != "mylife_profile_update" or args.get("never_expires") or args.get("ttl_days") is not None:
         return None
     field_name = str(args.get("name", "")).strip()
     if ws.profile.find(field_name) is not None:
         return None
+    if known is not None:
+        return known
     from ..staleness import propose_ttl
 
     return propose_ttl(ws, field_name, args.get("value"))
@@ -208,11 +211,33 @@ def validate(ws: "Workspace", name: str, arguments: Any) -> tuple[dict[str, Any]
     return dict(arguments), None
 
 
+def refresh(ws: "Workspace", proposal: Proposal) -> Proposal:
+    """``proposal`` described again from the workspace as it is now, just before the user is
+    asked: a write accepted a moment ago (an earlier proposal of the same turn on the same field)
+    is its "before", and a field that write created is no longer new (no inferred TTL). A digest
+    keeps what it was judged to (:func:`digest_as_written`: its text is what is written)."""
+    if proposal.name == "mylife_digest" or proposal.status != "pending":
+        return proposal
+    proposal.ttl = new_field_ttl(ws, proposal.name, proposal.arguments, known=proposal.ttl)
+    proposal.effect = describe(ws, proposal.name, proposal.arguments)
+    proposal.details = details(ws, proposal.name, proposal.arguments, proposal.ttl)
+    return proposal
+
+
 def apply(ws: "Workspace", proposal: Proposal) -> ToolOutcome:
-    """Run an accepted proposal (as :data:`CONFIRMED_ACTOR`)."""
+    """Run an accepted proposal (as :data:`CONFIRMED_ACTOR`). A yes is to what the user was
+    shown: when the workspace no longer reads that way (another window changed the field since
+    the question was shown), nothing is written and the outcome says what it reads now."""
+    from ..errors import Conflict
     from ..staleness.ttl import shown_ttl
     from . import call_tool
 
+    if proposal.name != "mylife_digest":
+        now = describe(ws, proposal.name, proposal.arguments)
+        if now != proposal.effect:
+            outcome = ToolOutcome.failed(proposal.name, Conflict("s24a.proposal_changed", now=now))
+            proposal.outcome, proposal.status = outcome, "failed"
+            return outcome
     field_name = str(proposal.arguments.get("name", "")).strip()
     with shown_ttl(ws, field_name, proposal.ttl):  # the TTL the user saw is the one written
         outcome = call_tool(ws, proposal.name, proposal.arguments, actor=CONFIRMED_ACTOR, allow_writes=True)
