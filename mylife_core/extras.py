@@ -69,7 +69,9 @@ def requirement_for(module: str) -> str:
     top = module.split(".")[0]
     wanted = _canonical(top)
     dist_name, extra = KNOWN.get(top, (None, None))
-    for name, req in _requirements():
+    # the distribution that declares the extra first (a plugin may pin the same package more
+    # narrowly; which one the environment lists first depends on its folder's order)
+    for name, req in sorted(_requirements(), key=lambda item: item[0] != dist_name):
         spec, _, marker = req.partition(";")
         spec = spec.strip()
         if _canonical(_name_of(spec)) != wanted:

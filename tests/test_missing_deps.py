@@ -93,3 +93,19 @@ def test_the_entry_point_names_any_declared_requirement_that_is_missing():
     assert litellm is not None and "'litellm>=1.50'" in litellm.render()
     assert from_import_error(ModuleNotFoundError("x", name="mylife_core.nothing")) is None
     assert from_import_error(ModuleNotFoundError("x", name="no_such_module_anywhere")) is None
+
+
+def test_the_install_command_names_mylifes_own_requirement_whatever_plugin_pins_the_package(tmp_path):
+    """A plugin pinning the same package (mylife-graph: ``mcp>=2.3,<3``) listed first in the
+    environment must not decide the command for MyLife's own extra (it depended on folder order)."""
+    info = tmp_path / "mylife_aaa_plugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mylife-aaa-plugin\nVersion: 0.1\n"
+                                   "Requires-Dist: mcp<3,>=2.3\n", encoding="utf-8")
+    code = ("from mylife_core.extras import requirement_for; from importlib.metadata import requires;"
+            "print(requirement_for('mcp')); print([r for r in requires('mylife') if r.startswith('mcp')][0])")
+    env = dict(cli_env(tmp_path, {}), PYTHONPATH=f"{tmp_path}:{':'.join(sys.path[1:])}")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    chosen, own = out.stdout.split("\n")[:2]
+    assert chosen == own.partition(";")[0].replace(" ", "") and chosen != "mcp<3,>=2.3"
