@@ -245,7 +245,9 @@ def test_report_json_has_stable_keys(lens_ws, monkeypatch):
     monkeypatch.setenv("MYLIFE_NOW", "2026-04-15")
     doc = check(lens_ws, "我该不该跳槽？", options={"keep": ["现有存款"]}).to_json()
     assert set(doc) == {"question", "now", "decisions", "topic", "dependencies", "expired", "missing",
-                        "missing_optional", "kept", "blocking", "stale_weight", "verdict", "known_decisions", "options"}
+                        "missing_optional", "kept", "blocking", "stale_weight", "verdict", "known_decisions", "options",
+                        "names_en"}
+    assert doc["names_en"] == {"跳槽": "change jobs"}  # this lens gives its topic no English alias
     assert set(doc["expired"][0]) == {"name", "dependency", "value", "updated_at", "age_days", "ttl_days",
                                       "overdue_days", "age_text", "decisions", "impact", "required", "kept", "note"}
     assert set(doc["decisions"][0]) == {"name", "lens", "plugin", "topic", "depends_on", "optional",
