@@ -5,6 +5,7 @@ workspace's status reads cleanly, and a missing workspace's hint gives a command
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 from lens_support import installed, lens_env
 from mylife_core.testing import run_cli
@@ -517,3 +518,43 @@ def test_an_unknown_command_names_the_nearest_ones_and_import_points_to_record(t
     assert imported.returncode == 2 and "Traceback" not in imported.stderr
     assert f"mylife -w {ws} record -f 文件 --topic 主题" in imported.stderr
     assert not ws.exists()
+
+
+def exit_code_table() -> dict[int, str]:
+    """docs/cli.md's exit-code table: each code's row (its meaning and the JSON `error.code`s)."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    table = doc.split("**Exit codes**", 1)[1].split("\n\n", 2)[1]
+    rows = [line.split("|") for line in table.splitlines()[2:]]
+    return {int(cells[1]): "|".join(cells[2:]) for cells in rows}
+
+
+def test_the_exit_code_table_names_every_error_class_at_its_code():
+    """`mylife git` refused a push for privacy with exit 8 (docs/git.md), while docs/cli.md's
+    table said 8 means only "the model could not be reached", and 9 only a missing package (git
+    failing exits 9 too): a script reading the table misread both. Every MyLifeError class in
+    mylife_core, found by importing every module, has its JSON `error.code` named in the row of
+    its exit code (and in the list of codes under **JSON.**)."""
+    import importlib
+    import pkgutil
+
+    import mylife_core
+    from mylife_core.errors import MyLifeError
+
+    for module in pkgutil.walk_packages(mylife_core.__path__, "mylife_core."):
+        if "plugin_template" not in module.name and not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+
+    def subclasses(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    table = exit_code_table()
+    found = {(cls.exit_code, cls.code) for cls in subclasses(MyLifeError)}
+    assert (8, "privacy") in found and (9, "git") in found and (8, "model") in found
+    for exit_code, code in sorted(found):
+        assert exit_code in table, (exit_code, code)
+        assert f"`{code}`" in table[exit_code], (exit_code, code, table[exit_code])
+    json_list = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    json_list = json_list.split("**JSON.**", 1)[1].split("For `usage`", 1)[0]
+    assert all(f"`{code}`" in json_list for _, code in found), json_list

@@ -302,6 +302,20 @@ def test_probe_environment_carries_no_credentials(tmp_path, monkeypatch):
 # --------------------------------------------------------------------------- the commands
 
 
+def test_a_privacy_refusal_exits_as_the_exit_code_table_says(history, cli, git_daemon):
+    """The refusal exits 8 with `error.code` `privacy`; docs/cli.md's table gave 8 to the model
+    alone. The table's row for the exit code now names `privacy`."""
+    from test_cli_root import exit_code_table
+
+    base, url = git_daemon
+    bare_repo(base)
+    r = cli("git", "remote", "add", f"{url}/life.git", "--confirm-private", "--json")
+    error = r.json()["error"]
+    assert error["code"] == "privacy" and "Traceback" not in r.stderr
+    assert f"`{error['code']}`" in exit_code_table()[r.returncode]
+    assert "privacy" in exit_code_table()[r.returncode]
+
+
 def test_public_remote_is_refused_at_add_and_at_push(history, cli, git_daemon):
     base, url = git_daemon
     bare = bare_repo(base)

@@ -126,6 +126,33 @@ def test_builtin_groups_cover_a_shift_workers_and_a_programmers_everyday_words(w
     assert refs(recall(ws, "祖母去世"))[:1] == [f"{rec.file}#L3"]
 
 
+def test_english_everyday_words_find_each_other_as_whole_words_only(ws, cli):
+    """`recall` in English: the builtin groups were Chinese only, so "salary" never found a note
+    saying "pay", nor "quit" one saying "resign". English groups (money, work, health, family,
+    home) now bridge them, as whole words only: and the segmenter no longer cuts an English word
+    around a dictionary word (``quite`` was cut quit/e, ``previews`` p/review/s, so "quit" and
+    "review" found notes that never said them)."""
+    env = {"MYLIFE_LANG": "en"}
+    lines = ["My pay went up a little this spring.", "I want to resign before the summer.",
+             "Mom called about the house repairs.", "It was quite a long day.",
+             "The previews were killed by the studio."]
+    for line in lines:
+        assert cli("record", "--topic", "work", line, env=env).returncode == 0
+
+    def found(query: str, *extra: str) -> tuple[list[str], dict]:
+        out = cli("recall", query, "--json", *extra, env=env).json()
+        return [hit["text"].strip() for hit in out["hits"]], out["expansions"]
+
+    texts, expansions = found("salary")
+    assert texts[:1] == [lines[0]] and "pay" in expansions["salary"]
+    texts, expansions = found("quit")
+    assert texts == [lines[1]] and "resign" in expansions["quit"]  # never "quite a long day"
+    assert found("quite")[1] == {}
+    assert found("mother")[0] == [lines[2]]
+    assert found("review")[0] == [] and found("ill")[0] == []  # not inside previews, killed
+    assert found("previews")[0] == [lines[4]]
+
+
 class LifePlugin:
     @hookimpl
     def register_synonyms(self, register):

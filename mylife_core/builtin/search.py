@@ -355,9 +355,53 @@ PERSONAL_SYNONYMS: list[list[str]] = [
 ]
 
 
+# The same everyday vocabulary for notes written in English (money, work, health, family, home):
+# without it an English query had no synonym at all ("salary" never found a note saying "pay").
+# The same rules as above: whole tokens only (``quit`` never fires inside ``quite``), a group
+# names one thing, a phrase is searched as all of its words together. A group's first word is
+# never a lens's decision or topic word (``change jobs``, ``job``, ``career``): decision matching
+# looks synonyms up by those words, and this list is for search.
+ENGLISH_SYNONYMS: list[list[str]] = [
+    # -- money
+    ["salary", "pay", "paycheck", "wage", "wages", "income", "earnings"],
+    ["pay rise", "pay raise", "salary increase"],
+    ["savings", "saved up", "nest egg"],
+    ["debt", "debts", "loan", "loans"],
+    ["expenses", "spending", "costs", "bills"],
+    # -- work
+    ["quit", "quitting", "resign", "resigned", "resignation", "hand in my notice"],
+    ["new job", "switch jobs", "job hunting", "job search"],
+    ["boss", "manager", "supervisor"],
+    ["coworker", "coworkers", "colleague", "colleagues"],
+    ["overtime", "working late", "long hours"],
+    ["laid off", "layoff", "layoffs", "fired"],
+    ["interview", "interviews", "job interview"],
+    # -- health
+    ["doctor", "doctors", "physician"],
+    ["hospital", "clinic"],
+    ["sleep", "slept", "sleeping"],
+    ["exercise", "workout", "gym", "jogging"],
+    ["sick", "ill", "unwell"],
+    ["medicine", "medication", "meds", "pills"],
+    # -- family
+    ["mom", "mother", "mum", "mama"],
+    ["dad", "father", "papa"],
+    ["parents", "mom and dad"],
+    ["kids", "kid", "children", "child"],
+    ["spouse", "wife", "husband"],
+    ["grandma", "grandmother", "granny"],
+    ["grandpa", "grandfather"],
+    # -- home
+    ["apartment", "condo"],
+    ["moving", "move house", "moved house", "relocate"],
+    ["landlord", "landlady"],
+    ["chores", "housework", "cleaning"],
+]
+
+
 @hookimpl
 def register_synonyms(register) -> None:
-    for group in PERSONAL_SYNONYMS:
+    for group in (*PERSONAL_SYNONYMS, *ENGLISH_SYNONYMS):
         register(word=group[0], synonyms=group[1:])
 
 

@@ -167,14 +167,21 @@ class Segmenter:
 
     def tokens(self, text: str) -> list[str]:
         """Index tokens of ``text`` (search mode: ``北京大学`` gives 北京, 大学, 北京大学)."""
-        return _expand(self._jieba.cut_for_search(normalize(text), True))
+        norm = normalize(text)
+        if not _has_latin(norm):
+            return _expand(self._jieba.cut_for_search(norm, True))
+        return _expand([w for w, _, _ in _whole_latin(norm, self._jieba.tokenize(norm, "search", True))])
 
     def query_terms(self, text: str) -> list[str]:
         """The distinct words of a query: search mode and default mode together (robust to a
         dictionary that changed since the index was built), function words dropped unless the
         query has nothing else."""
         norm = normalize(text)
-        words = _expand(self._jieba.cut_for_search(norm, True) + self._jieba.cut(norm, True))
+        if not _has_latin(norm):
+            words = _expand(self._jieba.cut_for_search(norm, True) + self._jieba.cut(norm, True))
+        else:
+            words = _expand([w for mode in ("search", "default")
+                             for w, _, _ in _whole_latin(norm, self._jieba.tokenize(norm, mode, True))])
         unique = list(dict.fromkeys(words))
         content = [w for w in unique if w not in STOPWORDS
                    and not (USE_QUESTION_WORDS and w in QUESTION_WORDS)]
@@ -183,7 +190,10 @@ class Segmenter:
     def cut(self, text: str) -> list[str]:
         """The words of ``text`` in default mode (no sub-words, no ASCII pieces): what a synonym
         stands for in the index (``换工作`` → one token, ``change jobs`` → ``change``, ``jobs``)."""
-        return [t for t in (x.strip() for x in self._jieba.cut(normalize(text), True)) if t and _is_word(t)]
+        norm = normalize(text)
+        raw = (self._jieba.cut(norm, True) if not _has_latin(norm)
+               else [w for w, _, _ in _whole_latin(norm, self._jieba.tokenize(norm, "default", True))])
+        return [t for t in (x.strip() for x in raw) if t and _is_word(t)]
 
     def query_spans(self, text: str) -> tuple[set[tuple[int, int]], set[int]]:
         """Where the query's words are, for synonym matching on whole tokens: the ``(start,
@@ -192,10 +202,10 @@ class Segmenter:
         norm = normalize(text)
         spans: set[tuple[int, int]] = set()
         bounds: set[int] = {0, len(norm)}
-        for _, start, end in self._jieba.tokenize(norm, "default", True):
+        for _, start, end in _whole_latin(norm, self._jieba.tokenize(norm, "default", True)):
             spans.add((start, end))
             bounds.update((start, end))
-        for _, start, end in self._jieba.tokenize(norm, "search", True):
+        for _, start, end in _whole_latin(norm, self._jieba.tokenize(norm, "search", True)):
             spans.add((start, end))
         return spans, bounds
 
@@ -228,6 +238,37 @@ def query_bigrams(text: str) -> list[str]:
 
 
 _WORD_CHAR = re.compile(r"[^\W_]")  # a letter or digit: what ``str.isalnum`` accepts
+_LATIN_RUN = re.compile(r"[a-z0-9]+")
+_LATIN_LETTER = re.compile(r"[a-z]")
+
+
+def _has_latin(norm: str) -> bool:
+    return _LATIN_LETTER.search(norm) is not None
+
+
+def _whole_latin(norm: str, pieces) -> list[tuple[str, int, int]]:
+    """jieba's ``(word, start, end)`` pieces of ``norm`` with every Latin word kept whole. jieba
+    cuts a run of Latin letters by its dictionary as it cuts Chinese, so a dictionary word split
+    longer English words: ``quite`` was cut quit/e, ``previews`` p/review/s, ``killed`` k/ill/ed,
+    and a query ``quit`` found notes saying "quite". A piece inside a run of letters and digits
+    (and not the whole run) becomes that run, once; everything else is left as jieba cut it."""
+    runs = {}
+    for m in _LATIN_RUN.finditer(norm):
+        for i in range(m.start(), m.end()):
+            runs[i] = (m.start(), m.end())
+    out: list[tuple[str, int, int]] = []
+    merged: set[tuple[int, int]] = set()
+    for word, start, end in pieces:
+        run = runs.get(start)
+        if run is not None and end <= run[1] and (start, end) != run:
+            if run not in merged:
+                merged.add(run)
+                out.append((norm[run[0]:run[1]], run[0], run[1]))
+            continue
+        if (start, end) in merged:
+            continue
+        out.append((word, start, end))
+    return out
 
 
 def _expand(raw: list[str]) -> list[str]:
@@ -268,4 +309,4 @@ def _jieba_for(dictionary: Dictionary):
 def segmenter_version() -> str:
     from importlib.metadata import version
 
-    return f"{SEGMENTER} {version(SEGMENTER)}"
+    return f"{SEGMENTER} {version(SEGMENTER)} whole-latin"  # Latin words are never cut (_whole_latin)

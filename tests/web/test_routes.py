@@ -701,6 +701,36 @@ def test_a_chains_page_ends_with_the_disclaimer_word_for_word(panel, demo: Path)
         assert ("没有调用大语言模型" in ending) == (mode == "offline")
 
 
+def test_the_footer_carries_the_disclaimer_word_for_word_never_a_shortened_one(panel, demo: Path):
+    """Every page's footer said "输出仅供参考，不构成投资、法律、税务、医疗或心理健康建议。", a shortened
+    disclaimer of its own (no word of professionals, of the data staying local, of the API
+    provider) beside the full one decision pages end with. The footer now carries the disclaimer
+    word for word (docs/design.md#disclaimer), and a chain's page, which already ends with it,
+    shows it once."""
+    from mylife_core import clock
+    from mylife_core.layers.index import Chain, ChainLink, Conclusion
+    from mylife_core.messages import disclaimer
+
+    def footer(html: str) -> str:
+        return html_lib.unescape(re.sub(r"<[^>]+>", "", html.split('<footer class="foot">', 1)[1]))
+
+    full = disclaimer().replace("**", "")
+    for path in ("/", "/claims", "/settings", "/search?q=" + quote("加班")):
+        html = panel.get(path).text
+        assert full in footer(html), path
+        assert "不构成投资" not in footer(html).replace(full, ""), path  # no second, shorter text
+    with open_ws(demo) as ws:
+        claim = ws.claims.query(topic="职业去留", status="active")[0]
+        chain = ws.index.add_chain(Chain(id="", question="我该不该跳槽？", asked_at=clock.now(), topic="职业去留",
+                                         mode="model", model="fake/model",
+                                         conclusions=[Conclusion(text="你说过想跳槽", claim_ids=[claim.id])],
+                                         links=[ChainLink(claim_id=claim.id, provenance=claim.provenance,
+                                                          excerpt_hash=claim.excerpt_hash)]), actor="model")
+    text = html_lib.unescape(re.sub(r"<[^>]+>", "", panel.get(f"/chains/{chain.id}").text))
+    assert text.count(full) == 1
+    assert "不构成投资" not in text.replace(full, "")
+
+
 def test_chains_and_branches(panel, demo: Path):
     from mylife_core import clock
     from mylife_core.chat.branches import open_branch
