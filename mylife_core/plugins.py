@@ -71,6 +71,27 @@ class PluginInfo:
     distribution: str | None = None
 
 
+#: the registration hooks whose names clash (one definition is used); synonyms add up instead
+CLASH_HOOKS = ("register_stores", "register_fields", "register_decisions", "register_topics", "register_tools")
+
+
+@dataclass
+class Clash:
+    """One name registered by more than one plugin: ``used`` (a plugin's distribution, else its
+    registered name) is the definition in force, ``ignored`` the others; ``builtin_replaced``
+    when one of them is a builtin plugin's (a third-party registration beats a builtin one)."""
+
+    hook: str
+    name: str
+    used: str
+    ignored: list[str]
+    builtin_replaced: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hook": self.hook, "name": self.name, "used": self.used, "ignored": list(self.ignored),
+                "builtin_replaced": self.builtin_replaced}
+
+
 def hook_names() -> list[str]:
     """Every hook MyLife declares, sorted."""
     return sorted(name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction)
@@ -227,6 +248,7 @@ class PluginHost:
     def __init__(self, pm: pluggy.PluginManager | None = None) -> None:
         self.pm = pm if pm is not None else get_plugin_manager()
         self._registries: dict[str, dict[str, Any]] = {}
+        self._clashes: dict[str, list[Clash]] = {}
         self.warnings: list[str] = []
 
     # -- introspection ---------------------------------------------------------------------
@@ -317,14 +339,30 @@ class PluginHost:
         if hook_name in self._registries:
             return self._registries[hook_name]
         found: dict[str, S] = {}
+        registrants: dict[str, list[str]] = {}  # every plugin that registered the name, in call order
         for plugin_name, item in self._registrations(hook_name, model, key):
             name = getattr(item, key)
             existing = found.get(name)
             if existing is None or (existing.plugin.startswith(BUILTIN_PREFIX)
                                     and not plugin_name.startswith(BUILTIN_PREFIX)):
                 found[name] = item
+            if plugin_name not in registrants.setdefault(name, []):
+                registrants[name].append(plugin_name)
         self._registries[hook_name] = found
+        self._clashes[hook_name] = [
+            Clash(hook=hook_name, name=name, used=self.plugin_label(found[name].plugin),
+                  ignored=[self.plugin_label(p) for p in plugins if p != found[name].plugin],
+                  builtin_replaced=any(p.startswith(BUILTIN_PREFIX) for p in plugins if p != found[name].plugin))
+            for name, plugins in registrants.items()
+            if len(plugins) > 1 and not all(p.startswith(BUILTIN_PREFIX) for p in plugins)]
         return found
+
+    def clashes(self) -> list["Clash"]:
+        """Every name (a store, profile field, decision, topic or tool) that more than one plugin
+        registered, a third-party one at least: whose definition is used and whose are not (the
+        rule of :meth:`_collect`), so that ``mylife plugins`` says it instead of keeping it silent."""
+        self.stores(), self.fields(), self.decisions(), self.topics(), self.tools()
+        return [c for hook in CLASH_HOOKS for c in self._clashes.get(hook, [])]
 
     def _registrations(self, hook_name: str, model: type[S], key: str | None = None) -> list[tuple[str, S]]:
         """Every ``register(...)`` call of a registration hook, validated, with its plugin."""

@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from mylife_core.testing import Result, cli_env
@@ -68,8 +69,10 @@ def import_lens(tmp_path_factory, dist: str):
 
 
 def run_in_pty(args: list[str], *, workspace: Path, answers: list[str], env: dict | None = None,
-               load_plugins: str | None = "", timeout: float = 60) -> Result:
-    """Run ``mylife ARGS`` on a pseudo-terminal; type the next answer at each ``...: `` prompt.
+               load_plugins: str | None = "", timeout: float = 60,
+               on_prompt: Callable[[int, str], None] | None = None) -> Result:
+    """Run ``mylife ARGS`` on a pseudo-terminal; type the next answer at each ``...: `` prompt
+    (``on_prompt(i, transcript)`` runs first, before answer ``i`` is typed: another window's act).
 
     Returns the whole terminal transcript (prompts, echoed answers and output) as ``stdout``.
     """
@@ -93,6 +96,8 @@ def run_in_pty(args: list[str], *, workspace: Path, answers: list[str], env: dic
                     break
                 output += chunk
                 if pending and len(output) > sent_at and output.rstrip(b" ").endswith(b":"):
+                    if on_prompt is not None:
+                        on_prompt(len(answers) - len(pending), output.decode("utf-8", "replace"))
                     os.write(master, pending.pop(0).encode("utf-8") + b"\n")
                     sent_at = len(output)
             elif proc.poll() is not None:

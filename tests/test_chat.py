@@ -471,6 +471,29 @@ def test_quit_at_a_sheet_question_in_any_case_or_width_ends_the_chat_and_keeps_w
     ws.close()
 
 
+def test_the_end_of_input_at_a_sheet_question_keeps_what_was_typed_as_quit_does(story, cli):
+    """Ctrl-D (the end of input) at one of the handoff sheet's questions ends the chat as ``/quit``
+    there does: nothing is written and the items typed so far are kept in the branch's session
+    (they were dropped with "cancelled")."""
+    ws, store, parent, branch, session = _cash_branch(story)
+    ws.close()
+    raws = sorted((story["path"] / "raw").rglob("*.md"))
+    answers = "\n".join(["/close", "", "能撑一年，前提是月支出压在九千以内", "", "月支出=9000", "",
+                          "信用卡分期的余额还没确认"]) + "\n"  # then the end of input, at "anything else?"
+    result = cli("chat", "--resume", branch.id, "--offline", input=answers, env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "你填到一半的交接单没有丢" in result.stdout, result.stdout
+    ws = open_ws(story)
+    assert ws.index.branch(branch.id).status == "open"
+    assert sorted((story["path"] / "raw").rglob("*.md")) == raws  # no sheet recorded
+    kept = SessionStore(ws).load(session.id)
+    (note,) = [turn for turn in kept.turns if turn.role == "note" and turn.kind == "handoff"]
+    assert note.text.startswith(t("s24e.chat.close.sheet_eof_note")), note.text
+    for typed in ("能撑一年，前提是月支出压在九千以内", "信用卡分期的余额还没确认", "月支出: '9000'"):
+        assert typed in note.text, note.text
+    ws.close()
+
+
 def test_quit_at_a_new_fields_ttl_question_keeps_the_checked_sheet(story, cli):
     """``/quit`` at the TTL question of a field the sheet creates (asked before anything is written)
     ends the chat with nothing written and the sheet kept, as a close that fails keeps it."""

@@ -457,3 +457,45 @@ def test_a_new_field_named_with_a_verdict_is_not_proposed(ws, cli, fakellm):
     assert text.returncode == 0, text.stderr
     names = list(ws.profile.reload().fields)
     assert "月税后收入" in names and not [n for n in names if "辭職" in n]
+
+
+
+def test_a_second_value_for_one_field_is_shown_against_the_first_after_a_yes(ws, ws_path, fakellm):
+    """Two values proposed for one field: the second question is asked against the profile as it
+    is then, so after a yes to the first its "before" is that first value, and the field is no
+    longer new (no second TTL question)."""
+    from lens_support import run_in_pty
+
+    rec = ws.raw.record("月薪涨到 20000 了。\n年底又涨到 22000。\n".encode(), topic="职业去留")
+    fakellm.script(Reply(text=json.dumps({"claims": [], "fields": [
+        {"name": "月税后收入", "value": 20000, "line": "L1"},
+        {"name": "月税后收入", "value": 22000, "line": "L2"}]}, ensure_ascii=False)))
+    r = run_in_pty(["extract", rec.file], workspace=ws_path, answers=["y", "", "y"], env=fakellm.env())
+    assert r.returncode == 0, r.stdout
+    second = r.stdout.split("设为 22000")[1].split("\n")[0]
+    assert "（原为 20000）" in second, r.stdout
+    assert ws.profile.reload().fields["月税后收入"].value == 22000
+
+
+def test_a_yes_to_a_field_another_window_changed_while_it_was_asked_writes_nothing(ws, ws_path, fakellm):
+    """The yes is to what the question showed ("设为 20000（原为 15000）"): when another window changed
+    the field while it was asked, extract writes nothing over that change and says what the field
+    reads now, as a chat proposal does (the shared ``tools.proposals`` check); it wrote over it."""
+    from lens_support import run_in_pty
+
+    from mylife_core.workspace import Workspace
+
+    ws.profile.set("月税后收入", 15000, ttl_days=180, ttl_given=True)
+    rec = ws.raw.record("月薪涨到 20000 了。\n".encode(), topic="职业去留")
+    fakellm.script(Reply(text=json.dumps({"claims": [], "fields": [
+        {"name": "月税后收入", "value": 20000, "line": "L1"}]}, ensure_ascii=False)))
+
+    def other_window(i: int, shown: str) -> None:
+        assert "设为 20000（原为 15000）" in shown
+        Workspace(ws_path).profile.set("月税后收入", 18000)  # the user, in another window
+
+    r = run_in_pty(["extract", rec.file], workspace=ws_path, answers=["y"], env=fakellm.env(), on_prompt=other_window)
+    assert r.returncode == 0, r.stdout
+    assert ws.profile.reload().fields["月税后收入"].value == 18000, r.stdout
+    assert "这一项已经被改过了" in r.stdout and "18000" in r.stdout.split("这一项已经被改过了")[1], r.stdout
+    assert "档案更新 0 项" in r.stdout

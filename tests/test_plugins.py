@@ -686,3 +686,61 @@ def test_a_render_output_plugins_judgment_is_held_to_the_one_judging_rule(ws):
     assert "无依据，未采纳" in text and "「你的能力远超现在的岗位，应该马上辞职。」" in text
     assert answer.question_back is None or "难道" not in answer.question_back.text
     ws.close()
+
+
+def test_a_name_two_plugins_register_is_said_with_the_definition_used(cli, tmp_path):
+    """Two installed plugins registering one profile field, topic and tool, and one of them a store
+    named like the builtin ``files``: the first wins and the builtin is replaced, as documented, but
+    no longer silently: ``mylife plugins`` (and its --json ``conflicts``) names each clash, whose
+    definition is used and whose is not."""
+    import os
+
+    code = """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def register_fields(register):
+            register(name="睡眠时长", ttl_days={ttl})
+
+        @hookimpl
+        def register_topics(register):
+            register(name="睡眠", keywords=["{dist}"])
+
+        @hookimpl
+        def register_tools(register):
+            register(name="sleep_log", description="{dist}", input_schema={{"type": "object"}}, handler=lambda ws, actor: {{}})
+    """
+    store = """
+        @hookimpl
+        def register_stores(register):
+            register(name="files", factory=lambda ws: None, description="mine")
+    """
+    paths = [installed_by_path(tmp_path / "a", "mylife-sleep-a", code.format(ttl=30, dist="a") + store)["PYTHONPATH"],
+             installed_by_path(tmp_path / "b", "mylife-sleep-b", code.format(ttl=60, dist="b"))["PYTHONPATH"]]
+    env = {"PYTHONPATH": ":".join(paths)}
+    load = "mylife-sleep-a,mylife-sleep-b"
+    listed = cli("plugins", "--json", env=env, load_plugins=load)
+    assert listed.returncode == 0, listed.stderr
+    conflicts = {(c["hook"], c["name"]): c for c in listed.json()["conflicts"]}
+    assert set(conflicts) == {("register_fields", "睡眠时长"), ("register_topics", "睡眠"),
+                              ("register_tools", "sleep_log"), ("register_stores", "files")}
+    probe = ("from mylife_core.plugins import PluginHost; h = PluginHost(); "
+             "print(h.plugin_label(h.fields()['睡眠时长'].plugin), h.plugin_label(h.stores()['files'].plugin))")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": ":".join([*paths, os.environ.get("PYTHONPATH", "")]),
+                              "MYLIFE_LOAD_PLUGINS": load})
+    assert run.returncode == 0, run.stderr
+    field_used, store_used = run.stdout.split()
+    field = conflicts[("register_fields", "睡眠时长")]
+    assert field["used"] == field_used and field["ignored"] == [
+        {"mylife-sleep-a": "mylife-sleep-b", "mylife-sleep-b": "mylife-sleep-a"}[field_used]]
+    assert field["builtin_replaced"] is False
+    files = conflicts[("register_stores", "files")]
+    assert files["used"] == store_used == "mylife-sleep-a" and files["ignored"] == ["mylife.files_store"]
+    assert files["builtin_replaced"] is True
+    text = cli("plugins", env=env, load_plugins=load).stdout
+    other = field["ignored"][0]
+    assert f"档案字段「睡眠时长」被多个插件注册：用的是 {field_used} 的定义，{other} 的没有用" in text, text
+    assert "证据存储「files」与内置的同名：用的是 mylife-sleep-a 的定义" in text, text
+    alone = cli("plugins", "--json", env={"PYTHONPATH": paths[1]}, load_plugins="mylife-sleep-b")
+    assert alone.json()["conflicts"] == []  # one plugin's names with the builtins': nothing to say

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import MyLifeError, UsageError
 from ..messages import t
 from .handoff_flow import ask_conflict, produce_handoff
-from .io import QuitChat
+from .io import InputEnded, QuitChat
 from .session import Line, Session
 from .topics import line_from_text
 
@@ -112,9 +112,10 @@ class BranchFlow:
                 draft = produce_handoff(self.chat.ws, branch, s, self.chat.io,
                                         settings=self.chat.settings if self.chat.model_ready else None,
                                         start=self.unsent.get(branch.id))
-            except QuitChat as exc:  # /quit at one of the sheet's questions: what was typed is kept
+            except QuitChat as exc:  # /quit or the end of input at one of the sheet's questions: what was typed is kept
                 if getattr(exc, "sheet", None):
-                    self.keep_typed_sheet(s, branch.id, exc.sheet)  # type: ignore[attr-defined]
+                    self.keep_typed_sheet(s, branch.id, exc.sheet,  # type: ignore[attr-defined]
+                                          ended=isinstance(exc, InputEnded))
                 raise
             if draft is None:
                 self.chat.io.say(t("handoff.cancelled"))
@@ -158,13 +159,15 @@ class BranchFlow:
         self._keep_typed(s, branch_id, t("chat.close.sheet_kept_note") + "\n" + to_yaml(draft), "handoff",
                          t("chat.close.sheet_kept"))
 
-    def keep_typed_sheet(self, s: Session, branch_id: str, sheet: dict[str, Any]) -> None:
+    def keep_typed_sheet(self, s: Session, branch_id: str, sheet: dict[str, Any], *, ended: bool = False) -> None:
         """What the user had typed into a handoff sheet when they typed ``/quit`` at one of its
-        questions: kept in the branch's session, as :meth:`keep_sheet` keeps a checked sheet."""
+        questions, or the input ended there (``ended``): kept in the branch's session, as
+        :meth:`keep_sheet` keeps a checked sheet."""
         from ..staleness.render import command_prefix
         from ..storage import yamlfile
 
-        self._keep_typed(s, branch_id, t("s24a.chat.close.sheet_quit_note") + "\n" + yamlfile.dumps(sheet).rstrip(),
+        note = t("s24e.chat.close.sheet_eof_note" if ended else "s24a.chat.close.sheet_quit_note")
+        self._keep_typed(s, branch_id, note + "\n" + yamlfile.dumps(sheet).rstrip(),
                          "handoff", t("s24a.chat.close.sheet_quit_kept", prog=command_prefix(self.chat.ws.root),
                                       session=s.id))
 

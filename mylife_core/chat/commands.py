@@ -178,6 +178,7 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
     from .branches import Pending, close_branch, pullback_lines, save_resolutions, session_of
     from .handoff import load_file
     from .handoff import template as handoff_template
+    from .io import InputEnded
     from .loop import ChatIO, ask_conflict, produce_handoff
     from .session import Line
 
@@ -199,7 +200,10 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
         from ..llm.settings import load_settings
 
         settings = load_settings(ws, model=model)
-        draft = produce_handoff(ws, b, session_of(ws, b), io, settings=settings if settings.configured else None)
+        try:
+            draft = produce_handoff(ws, b, session_of(ws, b), io, settings=settings if settings.configured else None)
+        except InputEnded:  # the end of input with items typed: outside a chat, cancelled as before
+            draft = None
         if draft is None:
             out.line(t("handoff.cancelled"))
             return 1

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import MyLifeError
 from ..messages import t
-from .io import ChatIO, QuitChat
+from .io import ChatIO, InputEnded, QuitChat
 from .session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -177,14 +177,20 @@ def prompt_handoff(io: ChatIO, branch: Any, start: dict[str, Any] | None = None,
     """Ask for each item of the sheet in turn (keeps what ``start`` already has); ``example`` is
     the field and value the fields prompt shows (:func:`mylife_core.chat.handoff.field_example`).
     ``/quit`` at any question raises :class:`QuitChat` carrying, as ``sheet``, what the user had
-    typed into the sheet so far (the chat keeps it: not a word lost)."""
+    typed into the sheet so far (the chat keeps it: not a word lost); so does the end of input
+    (:class:`InputEnded`) when something was typed (None when nothing was)."""
     data = dict(start or {})
     typed: list[str] = []  # the items the user answered here, in the order asked
     try:
-        return _prompt_items(io, branch, data, typed, example)
+        filled = _prompt_items(io, branch, data, typed, example)
     except QuitChat as exc:
         exc.sheet = {key: data[key] for key in typed if data.get(key)}  # type: ignore[attr-defined]
         raise
+    if filled is None and (sheet := {key: data[key] for key in typed if data.get(key)}):
+        ended = InputEnded()
+        ended.sheet = sheet  # type: ignore[attr-defined]
+        raise ended
+    return filled
 
 
 def _prompt_items(io: ChatIO, branch: Any, data: dict[str, Any], typed: list[str],

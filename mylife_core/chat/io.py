@@ -45,6 +45,11 @@ class QuitChat(Exception):
     """The user typed /quit at a prompt inside a turn."""
 
 
+class InputEnded(QuitChat):
+    """The input ended (Ctrl-D) at a question whose answers so far must not be lost (the handoff
+    sheet's): the chat ends as at ``/quit``, and keeps them as it does there."""
+
+
 class ChatIO:
     """Terminal or JSON Lines I/O for one chat (see the module docstring)."""
 

@@ -28,8 +28,11 @@ def command(hook: str | None, show_all: bool, trace: bool, traced: tuple[str, ..
     infos = [i for i in default_host().plugin_infos(internal=show_all) if hook is None or hook in i.hooks]
     installed = [i for i in infos if not i.builtin]
     builtins = [i for i in infos if i.builtin]
+    host = default_host()
+    clashes = [c for c in host.clashes() if hook is None or c.hook == hook]
     out.emit({"ok": True, "plugins": [{"name": i.name, "distribution": i.distribution, "version": i.version,
-                                       "builtin": i.builtin, "hooks": i.hooks} for i in installed + builtins]})
+                                       "builtin": i.builtin, "hooks": i.hooks} for i in installed + builtins],
+              "conflicts": [c.to_json() for c in clashes]})
     if not infos:
         out.line(t("plugins.none"))
     for i in installed:
@@ -44,6 +47,16 @@ def command(hook: str | None, show_all: bool, trace: bool, traced: tuple[str, ..
             out.line()
         out.line(t("plugins.builtins_folded", count=len(builtins),
                    hooks=len({h for i in builtins for h in i.hooks})))
+    if clashes:  # a name two plugins registered: which definition is used is said, never silent
+        out.line()
+        for c in clashes:
+            kind = t("s24e.plugins.kind." + c.hook)
+            if c.builtin_replaced:
+                out.line(t("s24e.plugins.clash_builtin", kind=kind, name=c.name, used=c.used,
+                           ignored=", ".join(c.ignored)), fg="yellow")
+            else:
+                out.line(t("s24e.plugins.clash", kind=kind, name=c.name, used=c.used,
+                           ignored=", ".join(c.ignored)), fg="yellow")
 
 
 def _trace(args: tuple[str, ...], workspace) -> None:

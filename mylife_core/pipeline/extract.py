@@ -199,6 +199,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from ..messages import join, language, t
     from ..provenance import Pointer, first_unreadable, shown_file, split_lines
     from ..staleness import confirm_new_field
+    from ..tools.proposals import changed_since, describe
     from .judging import claim_verdicts, first_verdict, label_verdicts
 
     rec = find_record(ws, raw_file)
@@ -341,6 +342,8 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
             fp.status, fp.why = "skipped", t("extract.why.newer_exists", value=existing.value,
                                              date=existing.updated_at.date().isoformat())
             continue
+        write = {"name": name, "value": fp.value}  # the change as chat's proposals describe it
+        shown = None if apply_fields or confirm is None else describe(ws, "mylife_profile_update", write)
         approved = apply_fields or (confirm(fp) if confirm is not None else None)
         if approved is None:
             fp.status = "pending"
@@ -356,6 +359,10 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
             fp.ttl = choice.to_json()
             ttl_kwargs = {"ttl_days": choice.ttl_days, "ttl_given": True, "ttl_reason": choice.reason,
                           "ttl_source": choice.source}
+        # a yes is to what the question showed: changed by another window meanwhile, nothing is written
+        if shown is not None and (now := changed_since(ws, "mylife_profile_update", write, shown)) is not None:
+            fp.status, fp.why, fp.ttl = "skipped", t("error.s24a.proposal_changed", now=now), None
+            continue
         when = None if rec.occurred_at >= clock.today() else clock.as_aware(rec.occurred_at)
         ws.profile.set(name, fp.value, source="user_raw", provenance=pointer, at=when, actor="model",
                        topic=rec.topic if existing is None else None, **ttl_kwargs)

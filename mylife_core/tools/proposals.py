@@ -224,6 +224,15 @@ def refresh(ws: "Workspace", proposal: Proposal) -> Proposal:
     return proposal
 
 
+def changed_since(ws: "Workspace", name: str, args: dict[str, Any], shown: str) -> str | None:
+    """What a proposed write changes as the workspace reads now (:func:`describe`), when that is no
+    longer ``shown``, the effect the user was asked about (another window changed the field while
+    the question was shown: the yes is not to this); None when it still reads that way. Chat's
+    :func:`apply` and ``mylife extract``'s field questions hold a yes to it."""
+    now = describe(ws, name, args)
+    return None if now == shown else now
+
+
 def apply(ws: "Workspace", proposal: Proposal) -> ToolOutcome:
     """Run an accepted proposal (as :data:`CONFIRMED_ACTOR`). A yes is to what the user was
     shown: when the workspace no longer reads that way (another window changed the field since
@@ -233,8 +242,8 @@ def apply(ws: "Workspace", proposal: Proposal) -> ToolOutcome:
     from . import call_tool
 
     if proposal.name != "mylife_digest":
-        now = describe(ws, proposal.name, proposal.arguments)
-        if now != proposal.effect:
+        now = changed_since(ws, proposal.name, proposal.arguments, proposal.effect)
+        if now is not None:
             outcome = ToolOutcome.failed(proposal.name, Conflict("s24a.proposal_changed", now=now))
             proposal.outcome, proposal.status = outcome, "failed"
             return outcome
