@@ -744,3 +744,25 @@ def test_a_name_two_plugins_register_is_said_with_the_definition_used(cli, tmp_p
     assert "证据存储「files」与内置的同名：用的是 mylife-sleep-a 的定义" in text, text
     alone = cli("plugins", "--json", env={"PYTHONPATH": paths[1]}, load_plugins="mylife-sleep-b")
     assert alone.json()["conflicts"] == []  # one plugin's names with the builtins': nothing to say
+
+
+def test_plugins_still_lists_a_plugin_whose_registration_is_invalid_and_says_why(ws, cli, tmp_path):
+    """`mylife plugins` is where a user looks when a plugin misbehaves: working out the conflicts
+    must not turn a plugin's invalid registration into the listing's own failure (exit 7)."""
+    code = """
+        from mylife_core import hookimpl
+
+        @hookimpl
+        def register_fields(register):
+            register(name="睡眠时长", ttl_days="很久")
+    """
+    env = installed_by_path(tmp_path / "bad", "mylife-sleep-bad", code)
+    listed = cli("plugins", "--json", env=env, load_plugins="mylife-sleep-bad")
+    assert listed.returncode == 0, listed.stderr
+    data = listed.json()
+    assert "mylife-sleep-bad" in [p["distribution"] or p["name"] for p in data["plugins"]]
+    assert [p["code"] for p in data["problems"]] == ["plugin"] and "mylife-sleep-bad" in data["problems"][0]["message"]
+    text = cli("plugins", env=env, load_plugins="mylife-sleep-bad")
+    assert text.returncode == 0 and "mylife-sleep-bad" in text.stdout and "Traceback" not in text.stderr
+    assert data["problems"][0]["message"].splitlines()[0] in text.stdout
+    assert cli("profile", "set", "睡眠时长", "7", env=env, load_plugins="mylife-sleep-bad").returncode == 7  # a command using it stops

@@ -16,7 +16,7 @@ from .common import Output, json_option, workspace_option
 @json_option
 def command(hook: str | None, show_all: bool, trace: bool, traced: tuple[str, ...], workspace,
             as_json: bool) -> None:
-    from ..errors import UsageError
+    from ..errors import PluginError, UsageError
     from ..plugins import default_host, hook_names
 
     if hook is not None and hook not in hook_names():  # a typo lists nothing: say so, with the names
@@ -29,10 +29,15 @@ def command(hook: str | None, show_all: bool, trace: bool, traced: tuple[str, ..
     installed = [i for i in infos if not i.builtin]
     builtins = [i for i in infos if i.builtin]
     host = default_host()
-    clashes = [c for c in host.clashes() if hook is None or c.hook == hook]
+    try:
+        clashes = [c for c in host.clashes() if hook is None or c.hook == hook]
+        broken = None
+    except PluginError as exc:  # a plugin registering something invalid: the listing is where to see it
+        clashes, broken = [], exc
     out.emit({"ok": True, "plugins": [{"name": i.name, "distribution": i.distribution, "version": i.version,
                                        "builtin": i.builtin, "hooks": i.hooks} for i in installed + builtins],
-              "conflicts": [c.to_json() for c in clashes]})
+              "conflicts": [c.to_json() for c in clashes],
+              "problems": [broken.to_json()] if broken is not None else []})
     if not infos:
         out.line(t("plugins.none"))
     for i in installed:
@@ -47,6 +52,9 @@ def command(hook: str | None, show_all: bool, trace: bool, traced: tuple[str, ..
             out.line()
         out.line(t("plugins.builtins_folded", count=len(builtins),
                    hooks=len({h for i in builtins for h in i.hooks})))
+    if broken is not None:
+        out.line()
+        out.line(broken.render(), fg="red")
     if clashes:  # a name two plugins registered: which definition is used is said, never silent
         out.line()
         for c in clashes:
