@@ -405,6 +405,24 @@ def test_cli_close_asks_item_by_item_and_insists_on_competing_evidence(cli_branc
     assert handoff["changed_fields"] == ["月支出"]
 
 
+def test_cli_close_quit_at_a_question_cancels_and_shows_what_was_typed(cli_branch, ws_path):
+    """`/quit` at one of the sheet's questions of `mylife branch close` (outside a chat) ended in
+    an internal error (exit 70) once /quit was read there: it cancels, writes nothing, and shows
+    what was typed as YAML to complete and close with --handoff."""
+    branch_id, _, run = cli_branch
+    before = snapshot(ws_path)
+    result = run("branch", "close", branch_id, input="\n能撑一年，前提是月支出不涨\n/QUIT\n")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "内部错误" not in result.stdout + result.stderr and "Traceback" not in result.stderr
+    assert "先不收尾，分支还开着。" in result.stdout
+    assert f"branch close {branch_id} --handoff FILE" in result.stdout
+    assert "  conclusion: 能撑一年，前提是月支出不涨" in result.stdout
+    nothing = run("branch", "close", branch_id, input="/quit\n")
+    assert nothing.returncode == 1 and "--handoff FILE" not in nothing.stdout, nothing.stdout + nothing.stderr
+    assert snapshot(ws_path) == before
+    assert run("branch", "show", branch_id, "--json").json()["branch"]["status"] == "open"
+
+
 def test_a_branch_opened_by_the_model_tool_can_be_resumed_and_closed_in_chat(ws_path, tmp_path, tmp_path_factory, cli):
     from mylife_core.tools import call_tool
 

@@ -178,8 +178,7 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
     from .branches import Pending, close_branch, pullback_lines, save_resolutions, session_of
     from .handoff import load_file
     from .handoff import template as handoff_template
-    from .io import InputEnded
-    from .loop import ChatIO, ask_conflict, produce_handoff
+    from .loop import ChatIO, QuitChat, ask_conflict, produce_handoff
     from .session import Line
 
     b = ws.index.branch(branch_id)
@@ -202,8 +201,15 @@ def branch_close(ws, out: Output, branch_id: str, handoff_file: Path | None, tem
         settings = load_settings(ws, model=model)
         try:
             draft = produce_handoff(ws, b, session_of(ws, b), io, settings=settings if settings.configured else None)
-        except InputEnded:  # the end of input with items typed: outside a chat, cancelled as before
-            draft = None
+        except QuitChat as exc:  # /quit or the end of input at a question: outside a chat, cancelled,
+            draft = None         # and what was typed is shown to paste into a --handoff file (never lost)
+            typed = getattr(exc, "sheet", None)
+            if typed:
+                from ..storage import yamlfile
+
+                out.line(t("s24int.handoff.typed_kept", command=f"{command_prefix(ws.root)} branch close {b.id} --handoff FILE"))
+                for line in yamlfile.dumps(typed).splitlines():
+                    out.line("  " + line)
         if draft is None:
             out.line(t("handoff.cancelled"))
             return 1
