@@ -566,13 +566,7 @@ def test_two_plugins_with_one_entry_point_name_both_load(cli, tmp_path):
     assert third == ["mylife-dotted", "mylife-sleep-a", "mylife-sleep-b", "mylife-twice"]
     code = ("from mylife_core.plugins import PluginHost; "
             "print(sorted(w for w in PluginHost().synonyms() if w in ('睡眠', '失眠', '熬夜', '午睡')))")
-    import os
-
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                         env={**os.environ, "PYTHONPATH": ":".join([*paths, os.environ.get("PYTHONPATH", "")]),
-                              "MYLIFE_LOAD_PLUGINS": load})
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == str(sorted(["睡眠", "失眠", "熬夜", "午睡"]))
+    assert probe_host(code, paths, load) == str(sorted(["睡眠", "失眠", "熬夜", "午睡"]))
 
 
 def test_a_wrong_result_from_an_installed_plugin_is_said_with_its_name_and_nothing_is_written(cli, ws_path,
@@ -693,7 +687,6 @@ def test_a_name_two_plugins_register_is_said_with_the_definition_used(cli, tmp_p
     named like the builtin ``files``: the first wins and the builtin is replaced, as documented, but
     no longer silently: ``mylife plugins`` (and its --json ``conflicts``) names each clash, whose
     definition is used and whose is not."""
-    import os
 
     code = """
         from mylife_core import hookimpl
@@ -726,11 +719,7 @@ def test_a_name_two_plugins_register_is_said_with_the_definition_used(cli, tmp_p
                               ("register_tools", "sleep_log"), ("register_stores", "files")}
     probe = ("from mylife_core.plugins import PluginHost; h = PluginHost(); "
              "print(h.plugin_label(h.fields()['睡眠时长'].plugin), h.plugin_label(h.stores()['files'].plugin))")
-    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
-                         env={**os.environ, "PYTHONPATH": ":".join([*paths, os.environ.get("PYTHONPATH", "")]),
-                              "MYLIFE_LOAD_PLUGINS": load})
-    assert run.returncode == 0, run.stderr
-    field_used, store_used = run.stdout.split()
+    field_used, store_used = probe_host(probe, paths, load).split()
     field = conflicts[("register_fields", "睡眠时长")]
     assert field["used"] == field_used and field["ignored"] == [
         {"mylife-sleep-a": "mylife-sleep-b", "mylife-sleep-b": "mylife-sleep-a"}[field_used]]
@@ -766,3 +755,15 @@ def test_plugins_still_lists_a_plugin_whose_registration_is_invalid_and_says_why
     assert text.returncode == 0 and "mylife-sleep-bad" in text.stdout and "Traceback" not in text.stderr
     assert data["problems"][0]["message"].splitlines()[0] in text.stdout
     assert cli("profile", "set", "睡眠时长", "7", env=env, load_plugins="mylife-sleep-bad").returncode == 7  # a command using it stops
+
+
+def probe_host(code: str, paths: list[str], load: str) -> str:
+    """Run ``code`` in a fresh Python with the plugins installed at ``paths`` and loaded by
+    ``MYLIFE_LOAD_PLUGINS=load``: what it printed (it must exit 0)."""
+    import os
+
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": ":".join([*paths, os.environ.get("PYTHONPATH", "")]),
+                              "MYLIFE_LOAD_PLUGINS": load})
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip()
