@@ -179,6 +179,27 @@ def test_a_numeric_field_refuses_text_that_is_no_number(cli, ws_path, tmp_path_f
     assert run("心情", "不错").returncode == 0  # no dictionary entry says it is a number
 
 
+def test_an_amount_marked_as_money_is_its_number(cli, ws_path, tmp_path_factory):
+    """`profile set 月收入 2万元` (or ¥20000, 3000块) was refused once money fields became numeric,
+    though it is how people write an amount: the currency mark goes, the number is the value. One
+    numeral alone with 块 is not money (一块 is also "together"), and other text stays as typed."""
+    env = lens_env(installed(tmp_path_factory, "mylife-finance"))
+    cli("init")
+
+    def run(*args):
+        return cli("profile", "set", "--yes", "--", *args, env=env, load_plugins="mylife-finance")
+
+    for value, number in [("2万元", 20000), ("¥20000", 20000), ("￥ 20,000", 20000), ("3000块", 3000),
+                          ("五百块钱", 500), ("RMB 5000", 5000)]:
+        result = run("月收入", value)
+        assert result.returncode == 0, (value, result.stderr)
+        assert cli("profile", "get", "月收入", "--json").json()["field"]["value"] == number, value
+    assert run("月收入", "约2万").returncode == 2  # not a number: said, never guessed
+    for name, value in [("和谁住", "一块"), ("常去", "3元店")]:
+        assert run(name, value).returncode == 0
+        assert cli("profile", "get", name, "--json").json()["field"]["value"] == value
+
+
 def test_a_dictionary_may_give_a_minimum(tmp_path):
     good = tmp_path / "fields.yaml"
     good.write_text("fields:\n  - {name: 睡眠时长, min: 0}\n  - {name: 视力}\n", encoding="utf-8")

@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+import re
+
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -76,15 +78,25 @@ class ProfileFile(BaseModel):
 _ADAPTER = TypeAdapter(ProfileFile)
 
 
+#: how an amount of money is marked around its number (``¥20000``, ``2万元``, ``3000块``): the
+#: number is the value, as ``2万`` is 20000 (the field's own name says what it counts)
+_CURRENCY = re.compile(r"^(?:[¥￥]|rmb\s*)?(?P<number>.+?)\s*(?:元整|元钱|块钱|元|块|rmb|cny|人民币)?$", re.IGNORECASE)
+
+
 def parse_value(text: Any) -> Scalar:
     """``"120000"`` / ``"120,000"`` -> 120000, ``"4.5"`` -> 4.5, Chinese numerals too (``"两万二"``
-    -> 22000, ``"1.5万"`` -> 15000; :mod:`mylife_core.numerals`); anything else stays text."""
+    -> 22000, ``"1.5万"`` -> 15000; :mod:`mylife_core.numerals`), an amount marked as money too
+    (``"2万元"``, ``"¥20000"``, ``"3000块"``); anything else stays text, as typed."""
     if not isinstance(text, str):
         return text
     from ..numerals import parse_number
 
     stripped = text.strip()
     number = parse_number(stripped)
+    if number is None and (money := _CURRENCY.match(stripped)) is not None and money["number"] != stripped:
+        amount = money["number"]  # one numeral alone is no amount: 一块 is also "together"
+        if any(ch.isdigit() for ch in amount) or len(amount) > 1:
+            number = parse_number(amount)
     return stripped if number is None else number
 
 
