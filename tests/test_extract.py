@@ -501,5 +501,6 @@ def test_a_yes_to_a_field_another_window_changed_while_it_was_asked_writes_nothi
     assert ws.profile.reload().fields["月税后收入"].value == 18000, r.stdout
     assert "在别处被改了" in r.stdout and "再说一次" not in r.stdout, r.stdout  # not chat's wording
     after = r.stdout.split("在别处被改了")[1]
-    assert "现在是：18000" in after and "profile set 月税后收入 20000" in after, r.stdout
+    # {prog} filled: the workspace is the default one (MYLIFE_HOME), so "mylife"
+    assert "现在是：18000" in after and "：mylife profile set 月税后收入 20000" in after, r.stdout
     assert "档案更新 0 项" in r.stdout
