@@ -6,6 +6,7 @@ with YAML front matter that must give ``name`` and ``description``::
     ---
     name: mylife-career
     description: 职业透镜：跳槽、加薪、转行问题的推理方式与输出模板
+    description_en: Career lens: ...   # optional: the description in English (in_language)
     lens: career            # optional: the lens whose decisions use it
     ---
     (the instructions, in Markdown)
@@ -81,6 +82,14 @@ class Skill:
     body: str = ""
     active: bool = False
     shadowed_by: Path | None = None
+    description_en: str = ""  # optional front matter: the description shown when the language is English
+
+    def describe(self) -> str:
+        """``description`` in the language in force (``description_en`` in English, when given),
+        as a lens's and a store's texts are (:func:`mylife_core.specs.in_language`)."""
+        from .specs import in_language
+
+        return in_language(self.description, self.description_en) or ""
 
     @property
     def text(self) -> str:
@@ -88,7 +97,8 @@ class Skill:
         return self.body
 
     def to_json(self, with_body: bool = False) -> dict[str, Any]:
-        data = {"name": self.name, "description": self.description, "path": str(self.path), "source": self.source,
+        data = {"name": self.name, "description": self.description,
+                "description_en": self.description_en or None, "path": str(self.path), "source": self.source,
                 "rank": self.rank, "origin": self.origin or None, "meta": self.meta, "active": self.active,
                 "shadowed_by": str(self.shadowed_by) if self.shadowed_by else None}
         if with_body:
@@ -230,8 +240,10 @@ def discover(ws: "Workspace | None") -> SkillCatalog:
                 continue
             name = meta.pop("name").strip()
             description = " ".join(meta.pop("description").split())
+            english = meta.pop("description_en", None)
+            english = " ".join(english.split()) if isinstance(english, str) else ""
             skills.append(Skill(name=name, description=description, path=path, source=root.source, rank=root.rank,
-                                origin=root.origin, meta=meta, body=body))
+                                origin=root.origin, meta=meta, body=body, description_en=english))
     winners: dict[str, Skill] = {}
     for skill in skills:  # already in precedence order
         first = winners.get(skill.name)

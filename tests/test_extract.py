@@ -480,7 +480,9 @@ def test_a_second_value_for_one_field_is_shown_against_the_first_after_a_yes(ws,
 def test_a_yes_to_a_field_another_window_changed_while_it_was_asked_writes_nothing(ws, ws_path, fakellm):
     """The yes is to what the question showed ("设为 20000（原为 15000）"): when another window changed
     the field while it was asked, extract writes nothing over that change and says what the field
-    reads now, as a chat proposal does (the shared ``tools.proposals`` check); it wrote over it."""
+    reads now, as a chat proposal does (the shared ``tools.proposals`` check); it wrote over it.
+    Issue s24g.1: it said so in chat's words ("还想改的话，再说一次"); now in its own, with the
+    command that sets the field if the user still wants to."""
     from lens_support import run_in_pty
 
     from mylife_core.workspace import Workspace
@@ -497,5 +499,8 @@ def test_a_yes_to_a_field_another_window_changed_while_it_was_asked_writes_nothi
     r = run_in_pty(["extract", rec.file], workspace=ws_path, answers=["y"], env=fakellm.env(), on_prompt=other_window)
     assert r.returncode == 0, r.stdout
     assert ws.profile.reload().fields["月税后收入"].value == 18000, r.stdout
-    assert "这一项已经被改过了" in r.stdout and "18000" in r.stdout.split("这一项已经被改过了")[1], r.stdout
+    assert "在别处被改了" in r.stdout and "再说一次" not in r.stdout, r.stdout  # not chat's wording
+    after = r.stdout.split("在别处被改了")[1]
+    # {prog} filled: the workspace is the default one (MYLIFE_HOME), so "mylife"
+    assert "现在是：18000" in after and "：mylife profile set 月税后收入 20000" in after, r.stdout
     assert "档案更新 0 项" in r.stdout

@@ -278,6 +278,18 @@ def test_a_question_someone_asks_is_no_view(text, who):
     assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, 0), reading
 
 
+@pytest.mark.parametrize("text, frame, who, side", [
+    ("我妈问我为什么还不辞职", "我该辞职", "我妈", 1),  # s24g: took no side for 辞职 (read as 不辞职)
+    ("我妈问我怎么还不辞职", "我该辞职", "我妈", 1),
+    ("同事问我怎么还不跳槽", "我该跳槽", "同事", 1),
+    ("老婆问我为什么要辞职", "我该辞职", "老婆", -1),  # a challenge: against it
+    ("老板问我为什么要走", "我该跳槽", "老板", -1),
+])
+def test_a_challenge_someone_puts_is_their_view_never_the_users(text, frame, who, side):
+    reading = read(text, frame_for(frame))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+
+
 @pytest.mark.parametrize("text, who, side", [
     ("阿杰来找我，劝我别养猫", "阿杰", -1),  # s24d: was 「阿杰来找我」
     ("我表哥特意过来，劝我别养猫", "我表哥", -1),

@@ -361,7 +361,12 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
                           "ttl_source": choice.source}
         # a yes is to what the question showed: changed by another window meanwhile, nothing is written
         if shown is not None and (now := changed_since(ws, "mylife_profile_update", write, shown)) is not None:
-            fp.status, fp.why, fp.ttl = "skipped", t("error.s24a.proposal_changed", now=now), None
+            from ..shell import word
+
+            current = ws.profile.find(name)  # read afresh: the file changed
+            fp.status, fp.ttl = "skipped", None
+            fp.why = t("extract.why.field_changed", name=name, name_word=word(name), value=word(str(fp.value)),
+                       current=current.value if current is not None else now)
             continue
         when = None if rec.occurred_at >= clock.today() else clock.as_aware(rec.occurred_at)
         ws.profile.set(name, fp.value, source="user_raw", provenance=pointer, at=when, actor="model",

@@ -686,6 +686,28 @@ def _urged_act(content: str, frame: Frame) -> str | None:
     return None
 
 
+# what someone asks as a challenge: "（你）为什么还不辞职" / "怎么还不走" urge the act, "为什么要辞职" /
+# "干嘛非要走" argue against it (the act must follow at once: "为什么还不知道结果" is no challenge to it)
+_WHY = r"^(?:你们?)?(?:到底|究竟)?(?:为什么|为啥|干嘛|干吗"
+_CHALLENGE_FOR = re.compile(_WHY + r"|怎么|咋)(?:到现在|现在)?(?:还|都|还是)(?:不|没有|没)(?:去|肯)?")
+_CHALLENGE_AGAINST = re.compile(_WHY + r")(?:非|非得|偏|偏要|一定)?(?:要|想)(?:去)?")
+
+
+def _challenge(content: str, frame: Frame) -> Reading | None:
+    """The side of a challenge someone put ("我妈问我为什么还不辞职": for 辞职; "老婆问我为什么要辞职":
+    against it), or None when the first clause of ``content`` is not one naming the frame's act."""
+    first = (_clauses(content) or [""])[0]
+    for pattern, side in ((_CHALLENGE_FOR, 1), (_CHALLENGE_AGAINST, -1)):
+        match = pattern.match(first)
+        if match is None:
+            continue
+        rest = first[match.end():]
+        for word in frame.act:
+            if _word_at(rest, word) == 0:
+                return Reading(side=side, certain=True, cue=word, basis="act", cues=[word])
+    return None
+
+
 def read(text: str, frame: Frame) -> Reading:
     """The stance of ``text`` toward ``frame``'s act (see the comment above :class:`Frame`)."""
     text = (text or "").translate(FOLD).strip()
@@ -707,11 +729,13 @@ def read(text: str, frame: Frame) -> Reading:
             own = _bare_answer(report.answer, frame) or own
         if own.side:
             return own
-    if report is not None and report.verb == "问我" and _YES_NO.search((_clauses(report.content) or [""])[0]):
+    challenge = _challenge(report.content, frame) if report is not None else None
+    if report is not None and challenge is None and report.verb == "问我" and _YES_NO.search((_clauses(report.content) or [""])[0]):
         # "同事问我想不想走": a question is not a view; unanswered, it takes no side
         return Reading(side=0, certain=False, speaker=report.who, reported_side=0, form="reported")
     if report is not None:
-        view = _read_own(report.content, frame)
+        # "我妈问我为什么还不辞职": their view, for it (never the user's), though the words say 不
+        view = challenge or _read_own(report.content, frame)
         if not view.side and report.verb.lstrip("不") in _URGING:
             urged = _urged_act(report.content, frame)  # "同事劝我跳槽": the act urged is the view
             if urged:

@@ -187,7 +187,7 @@ def skills(ws, out: Output, name: str | None) -> int:
                   "candidates": [s.to_json() for s in catalog.candidates(name)]})
         out.line(t("skills.show_head", name=skill.name, source=t(f"skills.source.{skill.source}"), path=str(skill.path)),
                  bold=True)
-        out.line(skill.description)
+        out.line(skill.describe())
         for other in catalog.candidates(name):
             if not other.active:
                 out.line(t("skills.overrides", source=t(f"skills.source.{other.source}"), path=str(other.path)))

@@ -34,6 +34,15 @@ class Job:
     chain_id: str | None = None
     configured: bool = False  # a model was configured when it started (the form shows "no model")
 
+    @property
+    def ends_with_disclaimer(self) -> bool:
+        """The finished run's text ends with the disclaimer word for word (an answer, a refusal, a
+        stop for stale data: :func:`~mylife_core.pipeline.present.closing_lines`), so the page's
+        footer does not repeat it; a run that failed shows only its error and keeps the footer's."""
+        from ..messages import disclaimer
+
+        return self.done.is_set() and bool(self.lines) and self.lines[-1].strip() == disclaimer().strip()
+
     def push(self, kind: str, data: Any) -> None:
         self.events.append((kind, data))  # list.append is atomic: the stream reads it as it grows
 

@@ -150,3 +150,32 @@ def test_the_answer_streams_in_the_browser(serve, page, demo: Path, fakellm):
     assert "<script>alert(1)</script>" in page.locator("h2").first.inner_text()  # the question, as text
     shot(page, "ask")
     assert page.errors == [], page.errors
+
+
+def test_a_finished_answer_shows_the_disclaimer_once(panel, demo: Path, fakellm):
+    """Issue s24g.3: a finished answer ends with the disclaimer and the page's footer repeated it
+    word for word. A page whose answer ends with it (answered, stopped for stale data) shows it
+    once, as a chain's page does; a run that failed (no disclaimer in its text) keeps the footer's."""
+    import html as html_lib
+
+    from mylife_core.messages import disclaimer
+
+    full = disclaimer().replace("**", "")
+
+    def shown(job: str) -> str:
+        return html_lib.unescape(re.sub(r"<[^>]+>", "", panel.get(job).text)).replace("**", "")
+
+    stale = panel.post("/ask", {"q": QUESTION}).headers["location"]  # stale fields: stopped, no answer
+    assert events(panel.get(stale + "/events").text)[-1][1]["status"] == "needs_input"
+    assert shown(stale).count(full) == 1
+    claim = use_model(demo, fakellm)
+    fakellm.script(Reply(text=f"你说过对加班反复感到失望 [{claim}]。\n"))
+    answered = panel.post("/ask", {"q": QUESTION, "accept_stale": "1", "accept_missing": "1"}).headers["location"]
+    assert events(panel.get(answered + "/events").text)[-1][1]["status"] == "answered"
+    assert shown(answered).count(full) == 1
+    (demo / "profile.yaml").write_text("fields: [\n", encoding="utf-8")  # a file that cannot be read
+    failed = panel.post("/ask", {"q": QUESTION, "accept_stale": "1", "accept_missing": "1"}).headers["location"]
+    done = events(panel.get(failed + "/events").text)[-1]
+    assert done[0] == "failed" and "profile.yaml" in done[1]["text"], done
+    assert shown(failed).count(full) == 1  # the footer's: the error carries none
+    assert shown("/ask").count(full) == 1  # the form alone: the footer's

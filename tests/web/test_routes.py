@@ -1018,3 +1018,24 @@ def test_a_note_typed_in_the_panel_when_the_disk_is_full_is_sent_back_in_its_for
     block = form_block(out["page"], "/raw")
     assert block is not None and "磁盘已满" in block, out["page"][-3000:]  # the error beside the form...
     assert field_value(block, "text") == note and field_value(block, "topic") == "日记"  # ...holding the note
+
+
+def test_settings_in_english_describes_the_builtin_skills_in_english(demo: Path, monkeypatch):
+    """Issue s24g.2: with MYLIFE_LANG=en the settings page described the core's own skill,
+    mylife-profile, in Chinese ("档案维护与时效确认…"); a skill's front matter now gives an English
+    twin (``description_en``), shown in English as a lens's ``_en`` texts are."""
+    monkeypatch.setenv("MYLIFE_LANG", "en")
+    p = Panel(demo)
+    try:
+        html = p.get("/settings").text
+        skills = html.split("<h2>Skills</h2>")[1].split("</section>")[0]
+        assert "mylife-profile" in skills and "Profile upkeep and TTL confirmation" in skills
+        assert not re.search(r"[\u4e00-\u9fff]", skills), skills
+    finally:
+        p.close()
+    monkeypatch.setenv("MYLIFE_LANG", "zh")
+    p = Panel(demo)
+    try:
+        assert "档案维护与时效确认" in p.get("/settings").text  # Chinese stays Chinese
+    finally:
+        p.close()
