@@ -290,6 +290,22 @@ def test_a_challenge_someone_puts_is_their_view_never_the_users(text, frame, who
     assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
 
 
+@pytest.mark.parametrize("text, frame, side", [
+    ("我问自己为什么还不辞职", "我该辞职", 1),  # was against 辞职, marked certain (its 不 read literally)
+    ("我怎么还不辞职", "我该辞职", 1),
+    ("为什么还不跳槽", "我该跳槽", 1),
+    ("我问自己为什么要辞职", "我该辞职", -1),  # was for it, marked certain
+])
+def test_the_users_challenge_to_themselves_leans_as_it_asks_and_is_unsure(text, frame, side):
+    reading = read(text, frame_for(frame))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, False), reading
+
+
+def test_a_self_challenge_answered_in_the_next_clause_is_read_by_the_answer():
+    reading = read("为什么还不辞职？因为存款不够", frame_for("我该辞职"))
+    assert reading.side == -1 and reading.speaker is None, reading
+
+
 @pytest.mark.parametrize("text, who, side", [
     ("阿杰来找我，劝我别养猫", "阿杰", -1),  # s24d: was 「阿杰来找我」
     ("我表哥特意过来，劝我别养猫", "我表哥", -1),

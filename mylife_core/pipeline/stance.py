@@ -755,7 +755,25 @@ def read(text: str, frame: Frame) -> Reading:
                            cues=view.cues)
         return Reading(side=0, certain=view.certain, speaker=report.who, reported_side=view.side, form="reported",
                        cue=view.cue, basis=view.basis, cues=view.cues)
-    return _read_own(text, frame)
+    own_challenge = _own_challenge(text, frame)
+    return own_challenge if own_challenge is not None else _read_own(text, frame)
+
+
+_SELF_ASKING = ("我问我自己", "我问自己", "我也问自己", "我总问自己", "我一直问自己", "我", "自己")
+
+
+def _own_challenge(text: str, frame: Frame) -> Reading | None:
+    """The user's own challenge to themselves, said alone ("我问自己为什么还不辞职", "我怎么还不走"):
+    it leans toward the act (as someone else's is their view for it: :func:`_challenge`), and
+    "为什么要辞职" away from it; a question, so marked unsure. Read literally, its 不 made it
+    against the act, marked certain. A clause after it ("…？因为存款不够") decides as before."""
+    if len(_clauses(text)) != 1:
+        return None
+    rest, _ = _strip_lead(text, _SELF_ASKING)
+    found = _challenge(rest, frame)
+    if found is None:
+        return None
+    return replace(found, certain=False, form="question")
 
 
 def _dominant(clauses: list[str]) -> tuple[list[str], bool]:
