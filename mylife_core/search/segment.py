@@ -167,21 +167,14 @@ class Segmenter:
 
     def tokens(self, text: str) -> list[str]:
         """Index tokens of ``text`` (search mode: ``北京大学`` gives 北京, 大学, 北京大学)."""
-        norm = normalize(text)
-        if not _has_latin(norm):
-            return _expand(self._jieba.cut_for_search(norm, True))
-        return _expand([w for w, _, _ in _whole_latin(norm, self._jieba.tokenize(norm, "search", True))])
+        return _expand(self._words(normalize(text), "search"))
 
     def query_terms(self, text: str) -> list[str]:
         """The distinct words of a query: search mode and default mode together (robust to a
         dictionary that changed since the index was built), function words dropped unless the
         query has nothing else."""
         norm = normalize(text)
-        if not _has_latin(norm):
-            words = _expand(self._jieba.cut_for_search(norm, True) + self._jieba.cut(norm, True))
-        else:
-            words = _expand([w for mode in ("search", "default")
-                             for w, _, _ in _whole_latin(norm, self._jieba.tokenize(norm, mode, True))])
+        words = _expand(self._words(norm, "search") + self._words(norm, "default"))
         unique = list(dict.fromkeys(words))
         content = [w for w in unique if w not in STOPWORDS
                    and not (USE_QUESTION_WORDS and w in QUESTION_WORDS)]
@@ -190,10 +183,14 @@ class Segmenter:
     def cut(self, text: str) -> list[str]:
         """The words of ``text`` in default mode (no sub-words, no ASCII pieces): what a synonym
         stands for in the index (``换工作`` → one token, ``change jobs`` → ``change``, ``jobs``)."""
-        norm = normalize(text)
-        raw = (self._jieba.cut(norm, True) if not _has_latin(norm)
-               else [w for w, _, _ in _whole_latin(norm, self._jieba.tokenize(norm, "default", True))])
-        return [t for t in (x.strip() for x in raw) if t and _is_word(t)]
+        return [t for t in (x.strip() for x in self._words(normalize(text), "default")) if t and _is_word(t)]
+
+    def _words(self, norm: str, mode: str) -> list[str]:
+        """jieba's words of the normalised ``norm`` in ``mode`` (``search`` | ``default``), every
+        Latin word whole (:func:`_whole_latin`); jieba's plain cut when there is none (faster)."""
+        if not _has_latin(norm):
+            return list(self._jieba.cut_for_search(norm, True) if mode == "search" else self._jieba.cut(norm, True))
+        return [w for w, _, _ in _whole_latin(norm, self._jieba.tokenize(norm, mode, True))]
 
     def query_spans(self, text: str) -> tuple[set[tuple[int, int]], set[int]]:
         """Where the query's words are, for synonym matching on whole tokens: the ``(start,
