@@ -15,6 +15,7 @@ import pytest
 from fakellm import INJECTION, Reply, fakellm, fakellm_pair, seed, set_savings  # noqa: F401
 
 from mylife_core import clock
+from mylife_core.llm.client import import_litellm
 from mylife_core.llm.prompts import is_untrusted
 from mylife_core.messages import disclaimer, t
 from mylife_core.pipeline.ask import AskOptions, ask
@@ -371,6 +372,9 @@ def test_the_deadline_bounds_the_whole_answer(ws, fakellm):
     s = seed(ws)
     use_model(ws, fakellm, read_timeout=5, deadline=1.5)
     fakellm.script(Reply(text=f"你说过想辞职 [{s.quit}]。" * 40, chunk=2, delay=0.2))
+    # litellm's import (seconds, once per process) is not the model's time: imported first, so the
+    # bound holds whether or not an earlier test in this worker imported it (it failed run alone)
+    import_litellm()
     started = time.monotonic()
     a = ask(ws, "我该不该辞职？", AskOptions(record=False)).answer
     assert time.monotonic() - started < 5
