@@ -179,3 +179,30 @@ def test_a_finished_answer_shows_the_disclaimer_once(panel, demo: Path, fakellm)
     assert done[0] == "failed" and "profile.yaml" in done[1]["text"], done
     assert shown(failed).count(full) == 1  # the footer's: the error carries none
     assert shown("/ask").count(full) == 1  # the form alone: the footer's
+
+
+def test_a_streamed_answer_shows_the_disclaimer_once(serve, page, demo: Path, fakellm):
+    """Issue s25c.2: an answer that streamed in over JavaScript ends with the disclaimer, and the
+    footer kept its own copy, so the page showed it twice (a finished page, loaded afterwards,
+    already hid the footer's). When ``done`` says the text ends with it, the footer's goes."""
+    from mylife_core.messages import disclaimer
+
+    full = disclaimer().replace("**", "")
+    claim = use_model(demo, fakellm)
+    fakellm.script(Reply(text=f"你说过对加班反复感到失望 [{claim}]。\n" * 3, chunk=4, delay=0.2))
+    info = serve()
+    page.goto(info["url"])
+    page.goto(info["url"].split("/?")[0] + "/ask")
+    page.fill("#ask-q", QUESTION)
+    page.check("input[name=accept_stale]")
+    page.check("input[name=accept_missing]")
+    page.click("#ask-go")
+    page.wait_for_selector("#ask-answer[data-done]", timeout=60000)
+    assert page.locator("#ask-answer[data-events]").count() == 1  # it streamed: the live page, not a finished one
+    assert page.locator("#ask-answer").get_attribute("data-done") == "answered"
+    assert page.locator("main").inner_text().replace("**", "").count(full) == 1  # the answer's own
+    assert page.locator("body").inner_text().replace("**", "").count(full) == 1  # the footer's went
+    assert "已回答" in page.locator("#ask-stage").inner_text()  # what a reload says, too
+    page.reload()
+    assert page.locator("body").inner_text().replace("**", "").count(full) == 1
+    assert page.errors == [], page.errors

@@ -57,12 +57,16 @@
     source.close();
     box.textContent = data.text;
     box.classList.add(cls);
-    stage.textContent = "";
+    stage.textContent = data.label || "";  // the status, worded as the finished run's page words it
     if (data.chain) {
       var a = document.createElement("a");
       a.href = "/chains/" + encodeURIComponent(data.chain);
       a.textContent = data.chain;
+      if (data.label) { stage.appendChild(document.createTextNode(" · ")); }
       stage.appendChild(a);
+    }
+    if (data.ends_with_disclaimer) {  // the answer ends with the disclaimer: the footer does not repeat it
+      Array.prototype.forEach.call(document.querySelectorAll("footer .disclaimer"), function (p) { p.remove(); });
     }
     box.setAttribute("data-done", data.status || "error");
   }
