@@ -554,7 +554,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         tr = trace_claim(ws, claim_id)
         claim = tr.claim
         where = views.pointer_range(claim.provenance)
-        raw = views.raw_view(ws, where[0], where[1]) if where else None
+        raw = views.raw_view(ws, where[0], where[1]).around() if where else None
         history, predecessors = views.claim_history(ws, claim.id)
         return panel.render("claim.html", nav="claims", claim=claim, trace=tr, raw=raw, predecessors=predecessors,
                             audit=history, here=f"/claims/{claim.id}", again=_again(request))
