@@ -36,11 +36,14 @@
       if (why) { why.focus(); ev.preventDefault(); }
     }
   });
-  // after htmx swaps a decided card in, keep the keyboard on the next card
+  // after htmx swaps a decided card in, keep the keyboard on the next card; after the last one, on
+  // the decided card itself (a focus in its reason box went with the card htmx replaced, and j / k
+  // and Tab started again from the top)
   document.body.addEventListener("htmx:afterSwap", function (ev) {
     var done = ev.detail && ev.detail.target;
-    var list = cards(), i = list.indexOf(document.getElementById(done && done.id));
+    var list = cards(), swapped = document.getElementById(done && done.id), i = list.indexOf(swapped);
     if (i >= 0 && i + 1 < list.length) { list[i + 1].focus(); }
+    else if (i >= 0) { swapped.focus(); }
   });
 })();
 // The ask page: follow a run's server-sent events (text only: textContent, never HTML).
