@@ -270,6 +270,8 @@ def test_text_tour_in_chinese_and_english(tmp_path):
     en = mylife("demo", "-w", str(tmp_path / "en"), env={"MYLIFE_LANG": "en"})
     assert en.returncode == 0, en.stderr
     assert "Demo workspace ready" in en.stdout and "Things to try next" in en.stdout
+    assert "Persona: 周予安, 29, an ordinary" in en.stdout  # a comma of its own, not 周予安，29 (issue s25c)
+    assert "人物：周予安，29 岁" in zh.stdout
 
 
 def test_default_target_is_a_fresh_demo_folder_never_the_real_workspace(tmp_path):
