@@ -46,4 +46,10 @@ MESSAGES = {
     "web.digest.n_differences.one": {"zh": "与原稿有 {n} 处不同", "en": "{n} difference from the original"},
     "web.verify.problems.one": {"zh": "发现 {n} 个问题（{at}）：", "en": "{n} problem found ({at}):"},
     "verify.problems.one": {"zh": "发现 {n} 个问题：", "en": "Found {n} problem:"},
+    # the panel's ask page, stopped for stale or missing data: what to do here, not in a terminal
+    "s25c.ask.needs_input": {
+        "zh": "在面板里不用敲命令：勾选上面的「沿用过期字段的旧值」或「缺少必需字段时也继续」再问一次，或先到档案页更新、确认这些字段。",
+        "en": "No command needed in the panel: tick “keep stale fields' old values” or “go on when required fields "
+              "are missing” above and ask again, or update or confirm these fields on the profile page first."},
+    "s25c.ask.to_profile": {"zh": "去档案页 →", "en": "To the profile →"},
 }

@@ -71,6 +71,8 @@
     if (data.ends_with_disclaimer) {  // the answer ends with the disclaimer: the footer does not repeat it
       Array.prototype.forEach.call(document.querySelectorAll("footer .disclaimer"), function (p) { p.remove(); });
     }
+    var hint = document.getElementById("ask-hint");  // stopped for stale data: the form does what the text's commands do
+    if (hint && data.status === "needs_input") { hint.hidden = false; }
     box.setAttribute("data-done", data.status || "error");
   }
   source.addEventListener("done", function (ev) { finish(ev, "finished"); });
