@@ -43,7 +43,8 @@ REPO = Path(__file__).resolve().parent.parent
 LONG_RUNNING = "(until Ctrl-C)"
 KEYBOARD = {"chat": "我该不该跳槽？\n/quit\n"}
 # what a tour line's output must contain: {first words of the line: [texts]}
-PROMISES = {
+PROMISES = {  # the default workspace's commands are plain `mylife …` (init's said --workspace ~/mylife)
+    "mylife init": ['下一步：mylife record "今天的想法……" --topic career\n'],
     "mylife recall": ["raw/2026-01-15-career.md#L1"],
     "mylife trace": ["今天又加班到十一点……真的受够了，想跳槽", "哈希一致"],
     "mylife ask": ["## 你在「职业去留」上的多段表述", "「对当前工作的评估」由你最近的主观评估满足"],
@@ -51,6 +52,7 @@ PROMISES = {
     "mylife status": ["L0 原始记录：2 条", "L2 证据：2 条"],
 }
 PROMISES_EN = {
+    "mylife init": ['Next: mylife record "today\'s thoughts..." --topic career\n'],
     "mylife recall": ["raw/2026-01-15-career.md#L1", '"换工作": 1 hit · keyword mode'],
     "mylife trace": ["今天又加班到十一点……真的受够了，想跳槽", "hash matches"],
     "mylife ask": ['## Your statements on "职业去留', "'对当前工作的评估' is held by your recent assessments"],
