@@ -115,12 +115,16 @@ def test_a_workspace_with_no_notes_says_so_and_where_to_write_the_first(tmp_path
         raw = p.get("/raw").text
         home = p.get("/").text
         filtered = p.get("/raw?topic=career").text
+        claims = text_of(p.get("/claims").text)
+        kinds = text_of(p.get("/claims?kind=fact").text)
     finally:
         p.close()
     main = raw.split('<main', 1)[1]
     assert "还没有记录：用上面的表单写下第一条。" in main and "<table" not in main and "第 1 页" not in main
     assert "没有符合条件的记录。" in filtered
     assert 'href="/raw"' in home.split('id="h-topics"', 1)[1].split("</section>", 1)[0]
+    assert "没有符合条件的证据。 添加一条：`mylife " in claims and "claim add" in claims  # as `claim list` says it
+    assert "没有符合条件的证据。" in kinds and "添加一条" not in kinds
 
 
 def test_a_claim_on_a_long_note_shows_its_lines_in_sight(panel, demo: Path):
