@@ -145,3 +145,20 @@ def test_a_claim_on_a_long_note_shows_its_lines_in_sight(panel, demo: Path):
     assert whole in page and panel.get(whole[6:-1]).status_code == 200
     full = panel.get(f"/{rec.file}").text  # the note's own page: every line
     assert len(re.findall(r'<li id="L', full)) == 400 and "前面还有" not in full
+
+
+def test_each_recent_change_on_the_start_page_leads_to_what_it_changed(panel, demo: Path):
+    """The recent changes linked a claim and a note, but not the chain an answer recorded, the
+    digest revised or the profile field set: the demo's first rows (index.chain, digest.revise)
+    were plain text."""
+    from urllib.parse import quote
+
+    chain = _chain(demo)
+    with open_ws(demo) as ws:
+        field = sorted(ws.profile.fields())[0]
+        ws.profile.confirm(field, actor="user")
+    rows = panel.get("/").text.split('<table class="audit">', 1)[1].split("</table>", 1)[0]
+    assert f'<a href="/chains/{chain}">{chain}</a>' in rows
+    assert f'href="/profile/{quote(field, safe="")}"' in rows
+    assert f'href="/digests/{quote("职业去留", safe="")}"' in rows
+    assert panel.get(f"/profile/{quote(field, safe='')}").status_code == 200
