@@ -113,7 +113,7 @@ def test_init_suggests_a_quoted_path(tmp_path):
     r = run_cli(["init", "-w", str(ws)])
     assert r.returncode == 0, r.stderr
     suggestion = r.stdout.splitlines()[-1].split("：", 1)[1]
-    assert suggestion.endswith(f"--workspace {shlex.quote(str(ws))}")
+    assert suggestion.startswith(f"mylife -w {shlex.quote(str(ws))} record ")  # {prog}, as every suggestion
     args = shlex.split(suggestion)
     assert run_cli(args[1:]).returncode == 0  # pasted as is, it records into that workspace
     assert len(list((ws / "raw").iterdir())) == 1
@@ -299,7 +299,7 @@ def test_an_empty_workspace_says_what_to_do_first(tmp_path):
     status = run_cli(["-w", str(ws), "status"])
     line = next(x for x in status.stdout.splitlines() if x.startswith("下一步："))
     args = shlex.split(line.removeprefix("下一步："))
-    assert args[:2] == ["mylife", "record"] and args[-2:] == ["--workspace", str(ws)]
+    assert args[:4] == ["mylife", "-w", str(ws), "record"]  # {prog}, as claim list says it below
     assert run_cli(args[1:]).returncode == 0  # pasted: it records
     assert "下一步" not in run_cli(["-w", str(ws), "status"]).stdout  # no longer empty: no such line
     listed = run_cli(["-w", str(ws), "claim", "list"])

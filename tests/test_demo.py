@@ -259,6 +259,9 @@ def test_tour_commands_run(demo, tmp_path):
         if argv[1] != "ask":  # ask stops to ask about stale fields (its own exit code)
             assert result.returncode == 0, (step, result.stderr)
         assert result.stdout.strip(), step
+        if argv[1:4] == ["claim", "list", "--topic"]:  # "every piece of evidence on staying or leaving"
+            traced = next(s for s in summary["try"] if s["command"].startswith("mylife trace"))["command"].split()[2]
+            assert traced in result.stdout and "--limit 0" not in result.stdout, result.stdout[-500:]
 
 
 def test_text_tour_in_chinese_and_english(tmp_path):
@@ -270,6 +273,8 @@ def test_text_tour_in_chinese_and_english(tmp_path):
     en = mylife("demo", "-w", str(tmp_path / "en"), env={"MYLIFE_LANG": "en"})
     assert en.returncode == 0, en.stderr
     assert "Demo workspace ready" in en.stdout and "Things to try next" in en.stdout
+    assert "Persona: 周予安, 29, an ordinary" in en.stdout  # a comma of its own, not 周予安，29 (issue s25c)
+    assert "人物：周予安，29 岁" in zh.stdout
 
 
 def test_default_target_is_a_fresh_demo_folder_never_the_real_workspace(tmp_path):

@@ -22,6 +22,10 @@ variable. The rules, by kind of line:
 
 What the README's comments promise is checked too (:data:`PROMISES`): the search finds the note,
 the trace reaches the user's own line, the brief says which assessment held 对当前工作的评估.
+
+The README says text is English with ``MYLIFE_LANG=en``: the tour runs again so, its promises
+checked in English (:data:`PROMISES_EN`: "1 hit", not "1 hits"), and nothing MyLife itself says on
+stderr (progress, notes) is left in Chinese.
 """
 
 from __future__ import annotations
@@ -39,13 +43,23 @@ REPO = Path(__file__).resolve().parent.parent
 LONG_RUNNING = "(until Ctrl-C)"
 KEYBOARD = {"chat": "我该不该跳槽？\n/quit\n"}
 # what a tour line's output must contain: {first words of the line: [texts]}
-PROMISES = {
+PROMISES = {  # the default workspace's commands are plain `mylife …` (init's said --workspace ~/mylife)
+    "mylife init": ['下一步：mylife record "今天的想法……" --topic career\n'],
     "mylife recall": ["raw/2026-01-15-career.md#L1"],
     "mylife trace": ["今天又加班到十一点……真的受够了，想跳槽", "哈希一致"],
     "mylife ask": ["## 你在「职业去留」上的多段表述", "「对当前工作的评估」由你最近的主观评估满足"],
     "mylife staleness": ["月收入", "工作年限", "你最近一次相关的主观评估是"],
     "mylife status": ["L0 原始记录：2 条", "L2 证据：2 条"],
 }
+PROMISES_EN = {
+    "mylife init": ['Next: mylife record "today\'s thoughts..." --topic career\n'],
+    "mylife recall": ["raw/2026-01-15-career.md#L1", '"换工作": 1 hit · keyword mode'],
+    "mylife trace": ["今天又加班到十一点……真的受够了，想跳槽", "hash matches"],
+    "mylife ask": ['## Your statements on "职业去留', "'对当前工作的评估' is held by your recent assessments"],
+    "mylife staleness": ["月收入", "工作年限", "your latest assessment on it was"],
+    "mylife status": ["L0 raw records: 2", "L2 claims: 2"],
+}
+CJK = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]")
 
 
 def tour_lines(readme: str) -> list[tuple[str, str]]:
@@ -104,13 +118,16 @@ def _long_running(script: str, *, env: dict[str, str]) -> tuple[int, str]:
     return code, first + proc.stdout.read()
 
 
-def test_every_tour_line_runs_as_printed(tmp_path):
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_tour_line_runs_as_printed(tmp_path, lang):
     home = tmp_path / "home"
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("MYLIFE_", "VIRTUAL_ENV"))}
     venv_bin = str(REPO / ".venv" / "bin")
     env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if p != venv_bin)
     env.update(HOME=str(home), MYLIFE_LOAD_PLUGINS="mylife-career,mylife-finance", PYTHONIOENCODING="utf-8")
+    if lang == "en":
+        env["MYLIFE_LANG"] = "en"
     prefix: list[str] = []  # the `source` lines so far, as the reader's shell keeps them
     ran: list[str] = []
     for command, comment in tour_lines((REPO / "README.md").read_text(encoding="utf-8")):
@@ -133,7 +150,9 @@ def test_every_tour_line_runs_as_printed(tmp_path):
         for bad in ("Traceback", "内部错误", "command not found"):
             assert bad not in result.stdout + result.stderr, (command, bad, result.stderr[-2000:])
         assert "warning" not in result.stderr.lower(), (command, result.stderr[-2000:])
-        for start, texts in PROMISES.items():
+        if lang == "en" and words[0] == "mylife":  # what MyLife says besides the answer: English
+            assert not CJK.search(result.stderr), (command, result.stderr[-2000:])
+        for start, texts in (PROMISES_EN if lang == "en" else PROMISES).items():
             if command.startswith(start):
                 for text in texts:
                     assert text in result.stdout, (command, text, result.stdout[-3000:])

@@ -30,7 +30,7 @@ def command(ctx: click.Context, workspace: Path | None, as_json: bool, force: bo
     if summary["replaced"]:
         out.line(t("demo.rebuilt"))
     persona = summary["persona"]
-    out.line(t("demo.persona", persona=f"{persona['name']}，{persona['about']}"))
+    out.line(t("demo.persona", persona=join([persona["name"], persona["about"]], "clause")))
     out.line(t("demo.fictional"))
     out.line()
     out.line(t("demo.inside"), bold=True)

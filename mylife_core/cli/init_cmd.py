@@ -34,6 +34,6 @@ def command(workspace: Path | None, as_json: bool, language: str | None) -> None
     if kept:
         out.line(kept)
     if created:
-        from ..shell import path
+        from ..shell import command_prefix
 
-        out.line(t("init.next", path=path(ws.root)))  # a command to paste: the path as a shell takes it
+        out.line(t("init.next", prog=command_prefix(ws.root)))  # a command to paste: `mylife -w PATH` unless the default

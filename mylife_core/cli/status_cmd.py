@@ -28,9 +28,9 @@ def command(ws, out: Output) -> None:
     if data["candidates"]:
         out.line("  " + t("status.candidates", n=data["candidates"]), fg="yellow")
     if not (layers["raw"]["records"] or claims["total"] or layers["profile"]["fields"]):
-        from ..shell import path  # nothing in it yet: what to do first, as init says
+        from ..shell import command_prefix  # nothing in it yet: what to do first, as init says
 
-        out.line(t("init.next", path=path(ws.root)))
+        out.line(t("init.next", prog=command_prefix(ws.root)))
     if data["stale_fields"]:
         out.line(t("status.stale_fields"), bold=True)
         for f in data["stale_fields"]:

@@ -491,7 +491,9 @@ def tour(summary: dict, *, commands: set[str] | None = None) -> list[dict[str, s
     featured = summary.get("featured", {})
     steps = [
         (f"mylife status {ws}", "demo.try.status"),
-        (f"mylife claim list --topic {FEATURED_TOPIC} {ws}", "demo.try.claims"),
+        # every claim, as its line promises (the default 50 left out the first months, where the
+        # statement the next line traces, 热爱这里，绝不想走, is)
+        (f"mylife claim list --topic {FEATURED_TOPIC} --limit 0 {ws}", "demo.try.claims"),
     ]
     if featured.get("love_here"):
         steps.append((f"mylife trace {featured['love_here']} {ws}", "demo.try.trace"))

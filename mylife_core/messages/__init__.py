@@ -201,7 +201,10 @@ def _with_prog(text: str, params: dict[str, object]) -> dict[str, object]:
 
 def t(key: str, /, **params: object) -> str:
     """The message ``key`` in the current language, formatted with ``params`` (and ``prog``,
-    see :func:`_with_prog`)."""
+    see :func:`_with_prog`). A count of one (``n=1``) takes ``key.one`` when a catalog has it,
+    so English says "1 hit", not "1 hits" (Chinese has one form: its ``.one`` text is the same)."""
+    if params.get("n") == 1 and f"{key}.one" in M:
+        key = f"{key}.one"
     text = CORE.lookup(key)
     if text is None:
         entry = _legacy().get(key)

@@ -200,15 +200,18 @@ class Panel:
         return HTMLResponse(html, status_code=code)
 
     def error_page(self, status: int, message: str, *, fragment: bool = False,
-                   typed: list[str] | None = None) -> HTMLResponse:
-        """The error alone (``typed``: texts the user sent, quoted back so none is lost)."""
+                   typed: list[str] | None = None, here: str | None = None) -> HTMLResponse:
+        """The error, under the navigation bar (``typed``: texts the user sent, quoted back so none
+        is lost). A file that cannot be read (a bad ``profile.yaml``) fails the pages that read it,
+        the start page among them: the bar leads to those that still work, and a start page that
+        failed (``here``) does not offer itself as the way back."""
         if fragment:  # htmx: show the message above the cards, leave the card (and what is typed in it) as it was
             response = self.render("_error.html", code=status, status_code=status, message=message)
             response.headers["HX-Retarget"] = "#flash"
             response.headers["HX-Reswap"] = "innerHTML show:top"  # in sight, however far down the card was
             return response
-        return self.render("error.html", code=status, status_code=status, message=message, nav=None,
-                           typed=typed or [])
+        return self.render("error.html", code=status, status_code=status, message=message, nav="",
+                           typed=typed or [], here=here)
 
     def form_again(self, again: Again, show: "Callable[..., Response] | None", request: Request) -> Response:
         """A form that failed, shown again: the page ``show`` renders, with ``again`` in it and
@@ -551,7 +554,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         tr = trace_claim(ws, claim_id)
         claim = tr.claim
         where = views.pointer_range(claim.provenance)
-        raw = views.raw_view(ws, where[0], where[1]) if where else None
+        raw = views.raw_view(ws, where[0], where[1]).around() if where else None
         history, predecessors = views.claim_history(ws, claim.id)
         return panel.render("claim.html", nav="claims", claim=claim, trace=tr, raw=raw, predecessors=predecessors,
                             audit=history, here=f"/claims/{claim.id}", again=_again(request))
@@ -884,7 +887,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
     async def on_library_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, MyLifeError)
         status = next((s for cls, s in STATUS_OF.items() if isinstance(exc, cls)), 400)
-        return panel.error_page(status, exc.render(), fragment=_is_htmx(request))
+        return panel.error_page(status, exc.render(), fragment=_is_htmx(request), here=request.url.path)
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -895,7 +898,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         outside = outside_cause(exc, panel.root)  # a read-only workspace, a full disk: not a bug
         if outside is not None:
             return await on_library_error(request, outside)
-        return panel.error_page(500, t("error.internal", reason=f"{type(exc).__name__}: {exc}"))
+        return panel.error_page(500, t("error.internal", reason=f"{type(exc).__name__}: {exc}"), here=request.url.path)
 
     routes = [
         Route("/", page(home)),

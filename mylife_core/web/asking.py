@@ -39,12 +39,17 @@ class Job:
         """The finished run's text ends with the disclaimer word for word (an answer, a refusal, a
         stop for stale data: :func:`~mylife_core.pipeline.present.closing_lines`), so the page's
         footer does not repeat it; a run that failed shows only its error and keeps the footer's."""
-        from ..messages import disclaimer
-
-        return self.done.is_set() and bool(self.lines) and self.lines[-1].strip() == disclaimer().strip()
+        return self.done.is_set() and ends_with_disclaimer(self.lines)
 
     def push(self, kind: str, data: Any) -> None:
         self.events.append((kind, data))  # list.append is atomic: the stream reads it as it grows
+
+
+def ends_with_disclaimer(lines: list[str]) -> bool:
+    """The text's last line is the disclaimer word for word (docs/design.md#disclaimer)."""
+    from ..messages import disclaimer
+
+    return bool(lines) and lines[-1].strip() == disclaimer().strip()
 
 
 class Jobs:
@@ -96,17 +101,21 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
         else:
             lines = answer_lines(answer, recorded=options.record, prog=command_prefix(ws.root))
         job.status, job.lines, job.chain_id = answer.status, lines, answer.chain_id
-        job.push("done", {"status": answer.status, "text": "\n".join(lines), "chain": answer.chain_id})
+        # the page's footer drops its copy of the disclaimer when the text ends with it (as a
+        # finished run's page does); ``label`` is the status as that page words it
+        job.push("done", {"status": answer.status, "text": "\n".join(lines), "chain": answer.chain_id,
+                          "label": t(f"web.ask.status.{answer.status}"),
+                          "ends_with_disclaimer": ends_with_disclaimer(lines)})
     except MyLifeError as exc:
         job.status, job.lines = "error", [exc.render()]
-        job.push("failed", {"text": exc.render()})
+        job.push("failed", {"text": exc.render(), "label": t("web.ask.status.error")})
     except Exception as exc:  # noqa: BLE001 - the page says what went wrong, the panel keeps serving
         from ..errors import outside_cause
 
         outside = outside_cause(exc, ws.root)  # a read-only workspace, a full disk: not a bug
         message = outside.render() if outside is not None else t("error.internal", reason=f"{type(exc).__name__}: {exc}")
         job.status, job.lines = "error", [message]
-        job.push("failed", {"text": message})
+        job.push("failed", {"text": message, "label": t("web.ask.status.error")})
     finally:
         job.done.set()
 

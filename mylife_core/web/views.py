@@ -10,7 +10,7 @@ exactly as for the CLI.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 PAGE = 50
 SOON_DAYS = 14  # "expiring soon": within this many days of its TTL
+CONTEXT = 5  # lines shown either side of a claim's cited lines on its page
 
 
 # ------------------------------------------------------------------------------------ TTL badges
@@ -67,6 +68,20 @@ class RawView:
     highlight: tuple[int, int] | None
     state: str  # ok | changed | missing | unrecorded
     record: Any = None
+    above: int = 0  # lines left out before ``lines`` (:meth:`around`)
+    below: int = 0  # ... and after them
+
+    def around(self, context: int = CONTEXT) -> "RawView":
+        """The highlighted lines with ``context`` lines either side, the rest counted (a claim's
+        page: the cited lines of a 400-line note in sight, not 300 lines down the page)."""
+        if not self.highlight or not self.lines:
+            return self
+        first, last = self.highlight[0] - context, self.highlight[1] + context
+        kept = [(n, line) for n, line in self.lines if first <= n <= last]
+        if not kept:  # the pointer is past the end (the file changed): the whole file, as it is
+            return self
+        return replace(self, lines=kept, above=sum(1 for n, _ in self.lines if n < first),
+                       below=sum(1 for n, _ in self.lines if n > last))
 
 
 def raw_view(ws: "Workspace", file: str, highlight: tuple[int, int] | None = None) -> RawView:

@@ -179,3 +179,61 @@ def test_a_finished_answer_shows_the_disclaimer_once(panel, demo: Path, fakellm)
     assert done[0] == "failed" and "profile.yaml" in done[1]["text"], done
     assert shown(failed).count(full) == 1  # the footer's: the error carries none
     assert shown("/ask").count(full) == 1  # the form alone: the footer's
+
+
+def test_a_streamed_answer_shows_the_disclaimer_once(serve, page, demo: Path, fakellm):
+    """Issue s25c.2: an answer that streamed in over JavaScript ends with the disclaimer, and the
+    footer kept its own copy, so the page showed it twice (a finished page, loaded afterwards,
+    already hid the footer's). When ``done`` says the text ends with it, the footer's goes."""
+    from mylife_core.messages import disclaimer
+
+    full = disclaimer().replace("**", "")
+    claim = use_model(demo, fakellm)
+    fakellm.script(Reply(text=f"你说过对加班反复感到失望 [{claim}]。\n" * 3, chunk=4, delay=0.2))
+    info = serve()
+    page.goto(info["url"])
+    page.goto(info["url"].split("/?")[0] + "/ask")
+    page.fill("#ask-q", QUESTION)
+    page.check("input[name=accept_stale]")
+    page.check("input[name=accept_missing]")
+    page.click("#ask-go")
+    page.wait_for_selector("#ask-answer[data-done]", timeout=60000)
+    assert page.locator("#ask-answer[data-events]").count() == 1  # it streamed: the live page, not a finished one
+    assert page.locator("#ask-answer").get_attribute("data-done") == "answered"
+    assert page.locator("main").inner_text().replace("**", "").count(full) == 1  # the answer's own
+    assert page.locator("body").inner_text().replace("**", "").count(full) == 1  # the footer's went
+    assert "已回答" in page.locator("#ask-stage").inner_text()  # what a reload says, too
+    page.reload()
+    assert page.locator("body").inner_text().replace("**", "").count(full) == 1
+    assert page.errors == [], page.errors
+
+
+def test_a_stop_for_stale_data_says_what_to_do_in_the_panel(panel, demo: Path):
+    """Issue s25c: a question stopped for stale data showed only the terminal's text, whose ways on
+    are commands (profile set, ask --accept-stale); the page now says the form's boxes and the
+    profile page do the same, and a run that answered does not say it."""
+    stale = panel.post("/ask", {"q": QUESTION}).headers["location"]
+    assert events(panel.get(stale + "/events").text)[-1][1]["status"] == "needs_input"
+    page = panel.get(stale).text
+    hint = re.search(r'<p class="notice" id="ask-hint">(.*?)</p>', page, re.S)
+    assert hint and "沿用过期字段的旧值" in hint.group(1) and 'href="/profile"' in hint.group(1)
+    assert f'value="{QUESTION}"' in page  # asked again from the same form, the question still in it
+    answered = panel.post("/ask", {"q": QUESTION, "accept_stale": "1", "accept_missing": "1"}).headers["location"]
+    assert events(panel.get(answered + "/events").text)[-1][1]["status"] == "answered"
+    assert 'id="ask-hint"' not in panel.get(answered).text
+
+
+def test_a_stop_for_stale_data_that_streamed_in_says_it_too(serve, page, demo: Path):
+    """The same hint on the live page (the run goes on after the page loads): it shows when ``done``
+    says the run stopped for stale data (panel.js)."""
+    info = serve()
+    page.goto(info["url"])
+    page.goto(info["url"].split("/?")[0] + "/ask")
+    page.fill("#ask-q", QUESTION)
+    page.click("#ask-go")  # stale fields, no box ticked: it stops
+    page.wait_for_url(re.compile(r".*/ask/[^/]+$"))
+    page.wait_for_selector("#ask-answer[data-done]", timeout=60000)
+    assert page.locator("#ask-answer[data-events]").count() == 1  # it loaded live: the hint is panel.js's
+    assert page.locator("#ask-answer").get_attribute("data-done") == "needs_input"
+    assert page.locator("#ask-hint").is_visible() and "沿用过期字段的旧值" in page.locator("#ask-hint").inner_text()
+    assert page.errors == [], page.errors

@@ -377,3 +377,41 @@ def test_an_error_on_a_card_down_the_page_is_shown_where_the_user_looks(serve, p
     assert "理由" in alert.inner_text() or "原因" in alert.inner_text()
     assert card.locator("button.accept").count() == 1  # the card as it was
     assert all("400" in e for e in page.errors), page.errors  # only the refusal itself (htmx logs it)
+
+
+def test_the_start_page_keeps_each_stale_field_name_on_one_line(serve, page):
+    """Issue s25c: the stale-fields table sat in a third of the start page, four columns wide, and
+    stood each field name one character a line (房/租/月/支/出). It spans the page now."""
+    base = start(serve, page)
+    page.goto(base + "/")
+    cells = page.locator("section[aria-labelledby=h-stale] tbody td:nth-child(-n+3)")
+    assert cells.count() >= 15  # five stale fields and one expiring, three cells each
+    line = page.evaluate("parseFloat(getComputedStyle(document.body).lineHeight)")
+    for i in range(cells.count()):
+        box = cells.nth(i).bounding_box()
+        assert box and box["height"] < 2.2 * line, (cells.nth(i).inner_text(), box)  # one line and its padding
+    shot(page, "home")
+    no_errors(page)
+
+
+def test_the_keyboard_stays_on_the_last_card_it_decided(serve, page, demo: Path):
+    """Issue s25c: disputing the last card from the keyboard (d, a reason, Enter) dropped the focus
+    to the page (it was in the reason box htmx replaced with the card), so j / k and Tab started
+    again from the top. It stays on the decided card, and k goes on to the one above."""
+    base = start(serve, page)
+    page.goto(base + "/review")
+    ids = page.locator("article.card[data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert len(ids) >= 2
+    for _ in ids:
+        page.keyboard.press("j")
+    assert page.evaluate("document.activeElement.id") == f"card-{ids[-1]}"
+    page.keyboard.press("d")
+    page.keyboard.type("不是这个意思")
+    page.keyboard.press("Enter")
+    page.locator(f"#card-{ids[-1]} .done").wait_for()
+    assert page.evaluate("document.activeElement.id") == f"card-{ids[-1]}"
+    page.keyboard.press("k")
+    assert page.evaluate("document.activeElement.id") == f"card-{ids[-2]}"
+    with open_ws(demo) as ws:
+        assert ws.claims.get(ids[-1]).status == "disputed" and ws.claims.get(ids[-1]).note == "不是这个意思"
+    no_errors(page)

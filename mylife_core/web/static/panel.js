@@ -36,11 +36,14 @@
       if (why) { why.focus(); ev.preventDefault(); }
     }
   });
-  // after htmx swaps a decided card in, keep the keyboard on the next card
+  // after htmx swaps a decided card in, keep the keyboard on the next card; after the last one, on
+  // the decided card itself (a focus in its reason box went with the card htmx replaced, and j / k
+  // and Tab started again from the top)
   document.body.addEventListener("htmx:afterSwap", function (ev) {
     var done = ev.detail && ev.detail.target;
-    var list = cards(), i = list.indexOf(document.getElementById(done && done.id));
+    var list = cards(), swapped = document.getElementById(done && done.id), i = list.indexOf(swapped);
     if (i >= 0 && i + 1 < list.length) { list[i + 1].focus(); }
+    else if (i >= 0) { swapped.focus(); }
   });
 })();
 // The ask page: follow a run's server-sent events (text only: textContent, never HTML).
@@ -57,13 +60,19 @@
     source.close();
     box.textContent = data.text;
     box.classList.add(cls);
-    stage.textContent = "";
+    stage.textContent = data.label || "";  // the status, worded as the finished run's page words it
     if (data.chain) {
       var a = document.createElement("a");
       a.href = "/chains/" + encodeURIComponent(data.chain);
       a.textContent = data.chain;
+      if (data.label) { stage.appendChild(document.createTextNode(" · ")); }
       stage.appendChild(a);
     }
+    if (data.ends_with_disclaimer) {  // the answer ends with the disclaimer: the footer does not repeat it
+      Array.prototype.forEach.call(document.querySelectorAll("footer .disclaimer"), function (p) { p.remove(); });
+    }
+    var hint = document.getElementById("ask-hint");  // stopped for stale data: the form does what the text's commands do
+    if (hint && data.status === "needs_input") { hint.hidden = false; }
     box.setAttribute("data-done", data.status || "error");
   }
   source.addEventListener("done", function (ev) { finish(ev, "finished"); });
