@@ -182,6 +182,8 @@ def test_a_glad_thought_is_not_dread():
     ("室友一直怂恿我冲，说不买后悔一辈子", "室友", "reported"),
     ("疫苗狗粮加上看病，一年少说七八千", None, "plain"),  # 少说 reports nobody
     ("我妈说养狗太费心", "我妈", "reported"),  # still someone else's view
+    ("我妈老说养狗太费心", "我妈", "reported"),  # s25a: 老 ("keeps saying") was part of her name
+    ("我老觉得养狗太费心", None, "plain"),  # s25a: the user's own words were 「我老」's view
     ("我们领导说养狗就别想出差了", "我们领导", "reported"),
     ("要是我妈觉得养狗太麻烦，那就算了", "要是我妈", "reported"),  # a condition on someone's view is theirs
     ("中介说现在是入手的好时机", "中介", "reported"),  # a professional's advice is a view, not a fact
@@ -284,10 +286,95 @@ def test_a_question_someone_asks_is_no_view(text, who):
     ("同事问我怎么还不跳槽", "我该跳槽", "同事", 1),
     ("老婆问我为什么要辞职", "我该辞职", "老婆", -1),  # a challenge: against it
     ("老板问我为什么要走", "我该跳槽", "老板", -1),
+    # s25a: "why don't you" without 还 was read literally, a view against the act
+    ("同事问我为什么不辞职", "我该辞职", "同事", 1),
+    ("我妈老问我为什么不辞职", "我该辞职", "我妈", 1),  # and 老 ("keeps asking") was in her name
+    ("同事问我为啥不干脆辞职", "我该辞职", "同事", 1),
+    ("同事说：为什么不辞职？", "我该辞职", "同事", 1),
+    ("闺蜜问我为什么不分手", "我该和他分手", "闺蜜", 1),
+    ("朋友问我为什么不投资", "我该投资", "朋友", 1),
+    ("阿杰问我为什么不养只猫", "我该养猫", "阿杰", 1),  # a measure word between the verb and its object
+    ("闺蜜问我怎么还不分", "我该和他分手", "闺蜜", 1),  # the act by its verb alone (took no side)
+    ("老公问我怎么还不买", "我该买房", "老公", 1),
+    # asking why a plan changed or why it did not happen urges nothing
+    ("同事问我为什么不辞职了", "我该辞职", "同事", 0),
+    ("同事问我为什么没辞职", "我该辞职", "同事", 0),  # was against 辞职
 ])
 def test_a_challenge_someone_puts_is_their_view_never_the_users(text, frame, who, side):
     reading = read(text, frame_for(frame))
     assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+
+
+@pytest.mark.parametrize("text, frame", [
+    ("我问同事为什么不辞职", "我该辞职"),  # s25a: was the user's own view against 辞职, certain
+    ("我也问过小刘为什么要辞职", "我该辞职"),  # was the user's own view for it
+    ("我问我妈当年为什么不买房", "我该买房"),
+    ("我问闺蜜为什么不跟她男朋友分手", "我该和他分手"),
+    ("我问阿杰为什么不养猫", "我该养猫"),
+    ("我问同事为什么不辞职，他说房贷压着", "我该辞职"),  # their answer is about their own choice too
+])
+def test_the_user_asking_someone_about_their_own_choice_takes_no_side(text, frame):
+    reading = read(text, frame_for(frame))
+    assert (reading.speaker, reading.side) == (None, 0), reading
+
+
+@pytest.mark.parametrize("text, side, certain", [
+    ("我问同事为什么不辞职，其实我自己也想走", 1, True),  # the user's own words after it decide
+    ("我问HR为什么工资三年没涨", 1, True),  # the act is not asked about: the user's present, as before
+    ("我问老婆我为什么不辞职", 1, False),  # the user's own challenge, asked aloud (was against, certain)
+])
+def test_asking_someone_else_leaves_the_users_own_words_and_challenges_theirs(text, side, certain):
+    reading = read(text, frame_for("我该辞职"))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, certain), reading
+
+
+@pytest.mark.parametrize("conclusion, text, who, side", [
+    # s25a: the act urged by its verb alone took no side ("劝我别养" for 养猫)
+    ("我该养猫", "阿杰劝我别养", "阿杰", -1),
+    ("我该养猫", "阿杰劝我还是别养了", "阿杰", -1),
+    ("我该养猫", "我妈叫我千万别养", "我妈", -1),
+    ("我该养猫", "阿杰让我不要养", "阿杰", -1),
+    ("我该养猫", "阿杰逼我别养", "阿杰", -1),
+    ("我该养猫", "阿杰不让我养", "阿杰", -1),
+    ("我该养猫", "老婆非要我养", "老婆", 1),
+    ("我该养猫", "阿杰劝我养只猫", "阿杰", 1),
+    ("我该买房", "我妈劝我别买", "我妈", -1),
+    ("我该买房", "我妈让我赶紧买", "我妈", 1),
+    ("我该买房", "老公逼我买", "老公", 1),
+    ("我该和他分手", "闺蜜劝我别分", "闺蜜", -1),
+    ("我该和他分手", "闺蜜劝我赶紧分", "闺蜜", 1),
+    ("我该读研", "导师劝我读", "导师", 1),
+    ("我该读研", "我爸让我别读了", "我爸", -1),
+    ("我该投资", "老婆不让我投", "老婆", -1),
+    ("我该投资", "朋友劝我投一点", "朋友", 1),
+    ("我该辞职", "我妈劝我别辞", "我妈", -1),
+    # advice not to be rash or to put up with it is against the act (别冲动 was read as for it)
+    ("我该辞职", "老婆让我别冲动", "老婆", -1),
+    ("我该辞职", "同事劝我忍忍", "同事", -1),
+    # another act, or another object, is no view on this one
+    ("我该买房", "老公逼我买车", "老公", 0),
+    ("我该养猫", "阿杰劝我养狗", "阿杰", 0),
+    ("我该读研", "导师劝我读博", "导师", 0),
+])
+def test_an_act_urged_by_its_verb_alone_is_the_view(conclusion, text, who, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+
+
+def test_competing_shows_both_sides_of_why_nots_and_urgings_and_no_question_about_another(ws, cli):
+    """s25a: "同事问我为什么不辞职" was listed as the colleague's view against quitting, "老婆劝我别辞"
+    was not listed at all, and "我问同事为什么不辞职" (the colleague's own choice) was the user's
+    counter-evidence, certain."""
+    why_not = note(ws, "同事问我为什么不辞职", "职业去留", "2026-03-01")
+    asked = note(ws, "我问同事为什么不辞职", "职业去留", "2026-03-02")
+    wife = note(ws, "老婆劝我别辞", "职业去留", "2026-03-03")
+    quitting = cli("competing", "我该辞职", "--topic", "职业去留", "--json").json()
+    assert quitting["items"] == []
+    assert [(o["claim_id"], o["speaker"]) for o in quitting["others"]] == [(wife.id, "老婆")]
+    staying = cli("competing", "我不该辞职", "--topic", "职业去留", "--json").json()
+    assert staying["items"] == []
+    assert [(o["claim_id"], o["speaker"]) for o in staying["others"]] == [(why_not.id, "同事")]
+    assert asked.id not in {i["claim_id"] for i in quitting["items"] + staying["items"]}
 
 
 @pytest.mark.parametrize("text, frame, side", [
@@ -295,6 +382,8 @@ def test_a_challenge_someone_puts_is_their_view_never_the_users(text, frame, who
     ("我怎么还不辞职", "我该辞职", 1),
     ("为什么还不跳槽", "我该跳槽", 1),
     ("我问自己为什么要辞职", "我该辞职", -1),  # was for it, marked certain
+    ("我问自己为什么不辞职", "我该辞职", 1),  # s25a: without 还 too (was against 辞职, certain)
+    ("我为什么不辞职？", "我该辞职", 1),
 ])
 def test_the_users_challenge_to_themselves_leans_as_it_asks_and_is_unsure(text, frame, side):
     reading = read(text, frame_for(frame))

@@ -391,6 +391,8 @@ def _strip_lead(clause: str, words: Iterable[str]) -> tuple[str, str | None]:
 _REPORT_ADVERBS = sorted(cues.REPORT_ADVERBS, key=len, reverse=True)  # longest first: 一个劲儿 before 一个劲
 # 非 / 偏 / 硬 before a verb of urging: "老婆非要我裸辞", "我妈偏让我考公", "他硬要我留下"
 _INSISTING = re.compile(r"(?<=.)[非偏硬]$")
+# 老 before the verb as "keeps (saying)": "我妈老问我…", "老公老催我…" (a name of two, "张老", keeps it)
+_KEEPS = re.compile(r"(?<=..)老$")
 _CONJ = ("但是", "但", "可是", "不过", "而且", "所以", "然后", "其实", "只是", "而")
 
 
@@ -573,15 +575,15 @@ def _reported(text: str) -> _Report | None:
         negated_verb = bool(re.search(r"(?<=.)(?:不太|不怎么|并不|也不|都不|不)$", subj))
         subj = re.sub(r"(?<=.)(?:不太|不怎么|并不|也不|都不|很|不)$", "", subj)  # "我妈不太赞成"
         # the adverbs before the negation are not the speaker's name either: "老婆一直不让我…" is 老婆's
-        subj = _INSISTING.sub("", _subject(subj))
+        subj = _KEEPS.sub("", _INSISTING.sub("", _subject(subj)))
         if (any(q in subj for q in ("谁", "哪", "什么")) or (subj.startswith(("这", "那")) and not subj.endswith("人"))
                 or subj.endswith("被") or "的是" in subj):
             continue  # "谁会要我", "这种事说出去…": not a speaker
         others_act = verb in ("劝", "催", "让我", "叫我", "要我", "逼我", "问我", "想让我", "希望我", "怂恿", "鼓励",
                               "撺掇", "鼓动", "忽悠")
         users_own = subj in cues.USER_SUBJECTS or (
-            subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只") or (
-            subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总挺有点其实一直从来])*",
+            subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总老就是都却只") or (
+            subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总老挺有点其实一直从来])*",
                                                          subj[1:] if subj.startswith("我") else subj[2:]))
         # "要是见了面觉得…", "是怕领导觉得我…": the user's own condition or fear, no one else's view
         users_own = users_own or bool(
@@ -677,12 +679,53 @@ INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
 _URGING = ("劝", "催", "让我", "叫我", "要我", "逼我", "想让我", "希望我", "怂恿", "鼓励", "撺掇", "鼓动", "忽悠")
 
 
-def _urged_act(content: str, frame: Frame) -> str | None:
-    """The frame's act named in the first clause of what someone urges, or None."""
+# what may follow the act's verb when its object is left out ("劝我别养", "让我赶紧买吧")
+_ELIDED_END = re.compile(r"$|[了吧啊呀呢嘛啦哈]|一?点|一?些")
+# a measure word between the act's verb and its object ("养只猫", "买套房")
+_MEASURE = re.compile(r"[一两几]?[个只套台辆份条本间]")
+
+
+def _act_at(text: str, frame: Frame) -> str | None:
+    """The frame's act word named at the start of ``text``, or None: the word itself ("养猫"), with a
+    measure word between its verb and object ("养只猫"), or its verb alone with the object left out
+    ("养", "养了吧": "劝我别养" for 养猫, "怎么还不分" for 分手); a verb that names nothing alone (去,
+    做: :data:`STOP_TERMS`) does not count."""
+    for word in frame.act:
+        if _word_at(text, word) == 0:
+            return word
+    for word in frame.act:
+        if len(word) < 2 or not _is_cjk(word[0]):
+            continue
+        for k in range(len(word) - 1, 0, -1):
+            verb = word[:k]
+            if verb in STOP_TERMS or not text.startswith(verb):
+                continue
+            measure = _MEASURE.match(text, k)
+            if _ELIDED_END.match(text, k) or (measure and text.startswith(word[k:], measure.end())):
+                return word
+    return None
+
+
+# what may stand between the urging verb and the act: how soon or how sure ("劝我赶紧分", "叫我千万别养")
+_URGED_LEAD = re.compile(r"(?:还是|最好|千万|一定|赶紧|赶快|快点|快|早点|趁早|干脆|直接|索性|先|再|就|也)*")
+_URGED_NOT = re.compile(r"(?:别再|不要再|别|不要|不准|不许|甭|不用|没必要)")
+
+
+def _urged_act(content: str, frame: Frame) -> tuple[str, int] | None:
+    """The frame's act named in the first clause of what someone urges, and the side urged, or
+    None: "（劝我）跳槽" +1, "别养" / "千万不要买" -1 (the act by its verb alone: :func:`_act_at`)."""
     first = (_clauses(content) or [""])[0]
+    first = re.sub(r"^我们?", "", first)  # "劝|我别养": 劝 reports, 我 is whom
+    lead = _URGED_LEAD.match(first).end()
+    negation = _URGED_NOT.match(first, lead)
+    at = negation.end() if negation else lead
+    at = _URGED_LEAD.match(first, at).end()
+    word = _act_at(first[at:], frame)
+    if word is not None:
+        return word, -1 if negation else 1
     for word in frame.act:
         if _word_at(first, word) >= 0:
-            return word
+            return word, 1
     return None
 
 
@@ -690,21 +733,32 @@ def _urged_act(content: str, frame: Frame) -> str | None:
 # "干嘛非要走" argue against it (the act must follow at once: "为什么还不知道结果" is no challenge to it)
 _WHY = r"^(?:你们?)?(?:到底|究竟)?(?:为什么|为啥|干嘛|干吗"
 _CHALLENGE_FOR = re.compile(_WHY + r"|怎么|咋)(?:到现在|现在)?(?:还|都|还是)(?:不|没有|没)(?:去|肯)?")
+# "为什么不辞职", "干嘛不干脆走", "何不…": "why don't you" pushes for the act as "为什么还不" does, a
+# shade less surely (it may be asked out of curiosity): marked unsure
+_CHALLENGE_WHY_NOT = re.compile(_WHY + r"|怎么|咋|何)(?:就)?不(?:干脆|直接|索性|早点|趁早|赶紧|赶快|去|肯)*")
 _CHALLENGE_AGAINST = re.compile(_WHY + r")(?:非|非得|偏|偏要|一定)?(?:要|想)(?:去)?")
+# "为什么没辞职": why it did not happen, asked, not urged: no side
+_CHALLENGE_WHY_DIDNT = re.compile(_WHY + r"|怎么|咋)(?:就)?没有?(?:去)?")
 
 
 def _challenge(content: str, frame: Frame) -> Reading | None:
-    """The side of a challenge someone put ("我妈问我为什么还不辞职": for 辞职; "老婆问我为什么要辞职":
-    against it), or None when the first clause of ``content`` is not one naming the frame's act."""
+    """The side of a challenge someone put ("我妈问我为什么还不辞职", "同事问我为什么不辞职": for 辞职;
+    "老婆问我为什么要辞职": against it), or None when the first clause of ``content`` is not one naming
+    the frame's act (by its verb alone too: "怎么还不分"). "为什么不辞职了" (why a plan changed) and
+    "为什么没辞职" (why it did not happen) ask, they urge nothing: a question, no side."""
     first = (_clauses(content) or [""])[0]
-    for pattern, side in ((_CHALLENGE_FOR, 1), (_CHALLENGE_AGAINST, -1)):
+    for pattern, side, certain in ((_CHALLENGE_FOR, 1, True), (_CHALLENGE_WHY_NOT, 1, False),
+                                   (_CHALLENGE_AGAINST, -1, True), (_CHALLENGE_WHY_DIDNT, 0, False)):
         match = pattern.match(first)
         if match is None:
             continue
         rest = first[match.end():]
-        for word in frame.act:
-            if _word_at(rest, word) == 0:
-                return Reading(side=side, certain=True, cue=word, basis="act", cues=[word])
+        word = _act_at(rest, frame)
+        if word is None:
+            continue
+        if not side or (pattern is _CHALLENGE_WHY_NOT and first.rstrip("呢啊呀吗").endswith("了")):
+            return Reading(side=0, certain=False, form="question")
+        return Reading(side=side, certain=certain, cue=word, basis="act", cues=[word])
     return None
 
 
@@ -715,6 +769,12 @@ def read(text: str, frame: Frame) -> Reading:
         return Reading()
     if _english(text):
         return _read_en(text, frame)
+    asked = _asking_another(text, frame)
+    if asked is not None:
+        # "我问同事为什么不辞职": the user asks about the colleague's own choice, no side on theirs;
+        # what follows is read alone, and the answer they gave is about their choice too
+        after = read(asked, frame) if asked else Reading(side=0, certain=False, form="question")
+        return after if after.own else Reading(side=0, certain=False, form="question")
     report = _reported(text)
     if report is not None and report.own_from >= 0:
         # "妈妈劝过我，但我绝不想走": the view is conceded, the user's own words follow and decide,
@@ -737,10 +797,11 @@ def read(text: str, frame: Frame) -> Reading:
         # "我妈问我为什么还不辞职": their view, for it (never the user's), though the words say 不
         view = challenge or _read_own(report.content, frame)
         if not view.side and report.verb.lstrip("不") in _URGING:
-            urged = _urged_act(report.content, frame)  # "同事劝我跳槽": the act urged is the view
+            urged = _urged_act(report.content, frame)  # "同事劝我跳槽", "阿杰劝我别养": the act urged is the view
             if urged:
-                view = Reading(side=-1 if report.verb.startswith("不") else 1, certain=True, cue=urged,
-                               basis="act", cues=[urged])
+                word, urged_side = urged
+                view = Reading(side=-urged_side if report.verb.startswith("不") else urged_side, certain=True,
+                               cue=word, basis="act", cues=[word])
         verdict = _VERB_SIDE.get(report.verb, 0)
         if verdict and report.reaction is None:  # "老婆不看好现在买": the verb is the view
             content_side = view.side if view.basis == "act" else 1
@@ -759,6 +820,29 @@ def read(text: str, frame: Frame) -> Reading:
     return own_challenge if own_challenge is not None else _read_own(text, frame)
 
 
+# the user asking someone else why they do (or don't do) the act: "我问同事为什么不辞职", "我也问过小刘
+# 为什么要辞职", "我问我妈当年为什么不买房" (not "我问自己…", "我问老婆我为什么…": the user's own challenge)
+_ASKING_ANOTHER = re.compile(r"^我(?:也|还|就|都|又|曾经?|当时|以前|特意|专门)*问(?:问|过|了)?"
+                             r"(?P<who>[^，,。？?！!：:\s]{1,8}?)(?:当年|当初|以前|现在|到底|究竟)?"
+                             r"(?:为什么|为啥|怎么|干嘛|干吗|咋)")
+
+
+def _asking_another(text: str, frame: Frame) -> str | None:
+    """When ``text`` opens with the user asking someone else why they do (or don't) do the frame's
+    act, what follows that question ("" when nothing does), else None. A question that names the
+    user ("我问我妈为什么不让我辞职") is about the user's decision, and one that does not name the act
+    ("我问HR为什么工资三年没涨") is about the user's present: both are read as before."""
+    first = (_clauses(text) or [""])[0]
+    match = _ASKING_ANOTHER.match(first)
+    if match is None:
+        return None
+    who, question = match.group("who"), first[match.end():]
+    if who.endswith("我") or who in ("自己", "我自己") or "我" in question or not any(
+            _word_at(question, word) >= 0 for word in frame.act):
+        return None
+    return text[text.find(first) + len(first):].lstrip("，,。？?！!；;：: ")
+
+
 _SELF_ASKING = ("我问我自己", "我问自己", "我也问自己", "我总问自己", "我一直问自己", "我", "自己")
 
 
@@ -769,7 +853,9 @@ def _own_challenge(text: str, frame: Frame) -> Reading | None:
     against the act, marked certain. A clause after it ("…？因为存款不够") decides as before."""
     if len(_clauses(text)) != 1:
         return None
-    rest, _ = _strip_lead(text, _SELF_ASKING)
+    # "我问老婆我为什么不辞职": asked aloud to someone, still the user's challenge to themselves
+    rest, _ = _strip_lead(re.sub(r"^我(?:也|还|又)?问(?:过|了)?[^，,。？?！!：:我]{1,8}我(?=为什么|为啥|怎么|干嘛|干吗|咋)",
+                                 "", text), _SELF_ASKING)
     found = _challenge(rest, frame)
     if found is None:
         return None
