@@ -361,6 +361,26 @@ def test_an_act_urged_by_its_verb_alone_is_the_view(conclusion, text, who, side)
     assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
 
 
+@pytest.mark.parametrize("conclusion, text, side", [
+    # s25a: the act by its verb alone in the user's own words took no side
+    ("我该买房", "算了，不买了", -1),
+    ("我该和他分手", "我不想分", -1),
+    ("我该读研", "我不想读了，想早点挣钱", -1),
+    ("我该养猫", "掉毛那么厉害，想了想还是不养了", -1),
+    ("我该养猫", "说实话我是真想养", 1),
+    ("我该辞职", "我妈劝我别辞，我说我偏要辞", 1),  # the user's answer
+    ("我该在返岗前给娃断奶", "虽然舍不得，但是早断晚断都得断", 1),  # was against it
+    # ... but not where another thing, or another person, may be what the verb is about
+    ("我该买房", "老公不想买", 0),
+    ("我们先不搬去康养社区", "老周听说要搬，一整晚都没说话", 0),
+    ("我该和他分手", "我十分了解他", 0),
+])
+def test_the_act_named_by_its_verb_alone_in_the_users_words(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side) == (None, side), reading
+    assert read("那件大衣太贵了，不买了", frame_for("我该买房")).cue != "买房"  # the coat is what is not bought
+
+
 def test_competing_shows_both_sides_of_why_nots_and_urgings_and_no_question_about_another(ws, cli):
     """s25a: "同事问我为什么不辞职" was listed as the colleague's view against quitting, "老婆劝我别辞"
     was not listed at all, and "我问同事为什么不辞职" (the colleague's own choice) was the user's

@@ -706,6 +706,30 @@ def _act_at(text: str, frame: Frame) -> str | None:
     return None
 
 
+# someone other than the user named before a verb: a pronoun, kin, or a name (老周, 小林, 阿杰)
+_SOMEONE = re.compile(r"他|她|别人|人家|" + cues.KIN + r"|^(?:但是?|可是?|不过)?[老小阿][\u4e00-\u9fff]")
+
+
+def _elided_act(clause: str, text: str, frame: Frame) -> list[tuple[str, int]]:
+    """The frame's act named in ``clause`` by its verb alone (:func:`_act_at`: "不买了", "我不想分"),
+    as [(act word, position)], or []: only when nothing before it in ``text`` names another thing
+    the verb could be about ("那件大衣太贵了，不买了" is about the coat)."""
+    import rjieba
+
+    at = text.find(clause)
+    for pos in range(len(clause)):
+        word = _act_at(clause[pos:], frame)
+        if word is None:
+            continue
+        before = text[:at + pos] if at >= 0 else clause[:pos]
+        if any(tag.startswith("n") and tag != "nr" and token not in word for token, tag in rjieba.tag(before)):
+            return []
+        if _SOMEONE.search(clause[:pos]):
+            return []  # "老周听说要搬", "老公不想买": whose wish it is, the verb alone does not say
+        return [(word, pos)]
+    return []
+
+
 # what may stand between the urging verb and the act: how soon or how sure ("劝我赶紧分", "叫我千万别养")
 _URGED_LEAD = re.compile(r"(?:还是|最好|千万|一定|赶紧|赶快|快点|快|早点|趁早|干脆|直接|索性|先|再|就|也)*")
 _URGED_NOT = re.compile(r"(?:别再|不要再|别|不要|不准|不许|甭|不用|没必要)")
@@ -1049,8 +1073,10 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     asked_act: bool | None = None
     for clause in body:
         # the act itself, governed by a want word or a negation
-        for word in (*frame.act, *GENERIC_ACT):
-            pos = _word_at(clause, word)
+        named = [(word, _word_at(clause, word)) for word in (*frame.act, *GENERIC_ACT)]
+        if all(pos < 0 for _, pos in named):
+            named = _elided_act(clause, text, frame)  # "算了，不买了": the act by its verb alone
+        for word, pos in named:
             if pos < 0:
                 continue
             if word[0].isascii() and re.search(r"[A-Za-z0-9]", clause[pos - 1:pos] + clause[pos + len(word):pos + len(word) + 1]):
