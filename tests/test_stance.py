@@ -381,6 +381,28 @@ def test_the_act_named_by_its_verb_alone_in_the_users_words(conclusion, text, si
     assert read("那件大衣太贵了，不买了", frame_for("我该买房")).cue != "买房"  # the coat is what is not bought
 
 
+@pytest.mark.parametrize("conclusion, text, side", [
+    # s25a: an act refused with no 如果 before its harm was read as a plain "no" to it, certain
+    ("我该读研", "不读研以后很难升职", 1),
+    ("我该投资", "不投就是等着贬值", 1),
+    ("我该买房", "现在不买，以后只会更贵", 1),  # the cost rising is the harm of waiting
+    ("我该买房", "再不买，以后只会更贵", 1),  # was against buying, as 再不… too
+    ("我该和他分手", "不分的话，只会互相折磨", 1),  # a complaint word: sure only with more of them
+    ("我该辞职", "不辞职的话，每个月还有稳定收入", -1),  # what not acting keeps is against the act
+    ("我该买房", "不买，太贵了", -1),  # no consequence: a plain no
+    # set phrases that weigh the act (与其…不如…, 早X早Y): took no side or the wrong one
+    ("我该买房", "与其买房不如租房，还自在", -1),
+    ("我该投资", "与其拿去投资，还不如留着应急", -1),
+    ("我该换个城市生活", "与其在这里耗着，不如换个城市", 1),
+    ("我该买房", "早买早安心", 1),
+    ("我该和他分手", "早分早解脱", 1),
+])
+def test_a_refused_act_and_set_phrases_weigh_the_act(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side) == (None, side), reading
+    assert reading.certain or "折磨" in text, reading
+
+
 def test_competing_shows_both_sides_of_why_nots_and_urgings_and_no_question_about_another(ws, cli):
     """s25a: "同事问我为什么不辞职" was listed as the colleague's view against quitting, "老婆劝我别辞"
     was not listed at all, and "我问同事为什么不辞职" (the colleague's own choice) was the user's

@@ -998,6 +998,68 @@ def _want_side(clause: str, pos: int) -> int | None:
     return -1 if negated else 1
 
 
+def _names_act(span: str, frame: Frame) -> str | None:
+    """The frame's act word ``span`` names anywhere (by its verb alone too: :func:`_act_at`), or None."""
+    for word in frame.act:
+        if _word_at(span, word) >= 0:
+            return word
+    return next((w for pos in range(len(span)) for w in [_act_at(span[pos:], frame)] if w), None)
+
+
+_RATHER = re.compile(r"与其(?P<a>[^。！!？?；;]+?)[，,]?(?:还|倒|真)?不如(?P<b>[^。！!？?；;，,]+)")
+_SOONER = re.compile(r"早(?P<verb>[\u4e00-\u9fff]{1,2}?)早(?:安心|好|享受|解脱|轻松|踏实|省心|完事|超生|放心|舒服|"
+                     r"受益|上岸|结束|了事|脱身|自由|划算)")
+
+
+def _choice_idiom(text: str, frame: Frame) -> tuple[int, str, str] | None:
+    """(side, act word, idiom) when ``text`` weighs the act in a set phrase: "与其A不如B" is against A
+    and for B ("与其买房不如租房", "与其在这里耗着，不如换个城市"); "早X早Y" is for X ("早买早安心",
+    "早分早解脱"); else None (and where both sides of 与其…不如 name the act: "与其现在买，不如明年买")."""
+    rather = _RATHER.search(text)
+    if rather:
+        a, b = _names_act(rather.group("a"), frame), _names_act(rather.group("b"), frame)
+        if bool(a) != bool(b):
+            return (-1, a, "与其…不如") if a else (1, b, "与其…不如")
+    sooner = _SOONER.search(text)
+    if sooner:
+        word = _act_at(sooner.group("verb"), frame)
+        if word is not None:
+            return 1, word, sooner.group(0)
+    return None
+
+
+# what opens the consequence of an act refused ("不读研|以后很难升职", "不投|就是等着贬值")
+_CONSEQUENCE = re.compile(r"^(?:的话)?[，,]?(?:我|你|人)?(?:就|以后|将来|迟早|早晚|只会|只能|会|肯定|等于|到时候|怕是)")
+_REFUSING = re.compile(r"^(?:现在|今年|这次|这回|眼下)?(?:还)?(?:不|没)(?:去)?")
+
+
+def _unmarked_refusal(body: list[str], frame: Frame) -> list[str] | None:
+    """The consequence clauses of a refused act with no 如果 before it ("不读研以后很难升职", "现在不
+    买，以后只会更贵", "不分的话，只会互相折磨"), or None: the first clause opens with 不/没 and the act
+    (its word, or its verb and an object word: "不换城市就…"), then a consequence word (就, 以后, 只会 ...)
+    in the same clause, or 的话, or a next clause opening with one."""
+    if not body:
+        return None
+    clause = body[0]
+    refusing = _REFUSING.match(clause)
+    if refusing is None:
+        return None
+    rest = clause[refusing.end():]
+    end = next((len(w) for w in frame.act if rest.startswith(w)), 0)
+    if not end:
+        end = next((k for w in frame.act if len(w) >= 2 and _is_cjk(w[0]) for k in range(len(w) - 1, 0, -1)
+                    if w[:k] not in STOP_TERMS and rest.startswith(w[:k])), 0)
+        if not end:
+            return None
+        end += next((len(w) for w in frame.act if rest.startswith(w, end)), 0)  # "换|城市"
+    tail = rest[end:]
+    if tail and _CONSEQUENCE.match(tail) and not tail.startswith("的话"):
+        return [tail, *body[1:]]
+    if tail in ("", "的话") and len(body) > 1 and (tail or _CONSEQUENCE.match(body[1])):
+        return body[1:]
+    return None
+
+
 # a question that denies what it asks (session 23): "我怎么可能不想走" (I do), "我哪里想走了" (I don't)
 _DENYING_QUESTION = re.compile(r"怎么可能|哪(?:里|儿)(?:想|要|愿意|舍得|会)")
 
@@ -1041,11 +1103,19 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             flip = -1  # "要是错过了，…", "拖下去万一…": without the act
         elif len(body) > 0 and body[0] != condition and any(w in condition for w in _RISK_WORDS):
             body = [condition, *body]  # "万一中途读不起了，…": the condition is itself the risk
+    elif (unmarked := _unmarked_refusal(body, frame)) is not None:
+        # "不读研以后很难升职", "现在不买，以后只会更贵": the act refused, then what follows, with no
+        # 如果: read as "再不…" is, the present going on and its harm
+        form, refused, body = "hypothetical", True, unmarked
     elif any(r in "".join(body) for r in cues.REFUSE_DELAY):
         flip = -1 if not any(frame_word in "".join(body) for frame_word in frame.act) else 1
     if question and form == "plain":
         form = "question"
     joined = "".join(body)
+    idiom = _choice_idiom(text if "与其" in text else joined, frame)
+    if idiom is not None and not question:  # "与其买房不如租房", "早分早解脱"
+        side, word, cue = idiom
+        return Reading(side=side * flip, certain=True, form=form, cue=word, basis="act", cues=[cue, word])
     rhetorical = question and (joined.endswith(("吗", "呢")) or text.rstrip("？?").endswith(("吗", "呢"))
                                or any(m in text for m in cues.RHETORICAL))
     stripped = text
@@ -1116,8 +1186,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 side = -side  # "还有竞争力吗": a doubt of it
             if sarcastic and kind in ("good", "attach"):
                 side = -side  # "呵呵，领导真是太照顾我了": a complaint
-            if going_on and kind in ("fear", "risk") and not about_act:
-                side = -side  # "再这样下去，我怕…": a fear of the present
+            if going_on and (kind in ("fear", "risk") or (refused and kind == "cost")) and not about_act:
+                side = -side  # "再这样下去，我怕…": a fear of the present; "再不买，以后只会更贵"
             if kind in ("good", "bad", "attach", "push"):
                 target_act = about_act and not about_present if kind in ("attach", "push") else about_act
                 if kind in ("good", "bad"):
