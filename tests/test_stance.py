@@ -403,6 +403,28 @@ def test_a_refused_act_and_set_phrases_weigh_the_act(conclusion, text, side):
     assert reading.certain or "折磨" in text, reading
 
 
+@pytest.mark.parametrize("conclusion, text, who, side", [
+    # s25a: the user's own words were set apart as someone else's view
+    ("我该辞职", "我决定再坚持一年", None, -1),  # was 「我决定再」's (坚持 reports: "他坚持说…")
+    ("我该辞职", "我打算再坚持一年", None, -1),
+    ("我该辞职", "我要求自己再坚持一年", None, -1),
+    ("我该买房", "要我说，还是先租着", None, 0),  # was 「?」's: 要我说 is "if you ask me"
+    ("我该辞职", "有个同事最近在追求我", None, 0),
+    # urging in more words, and the speaker without how they said it
+    ("我该辞职", "老板求我别走", "老板", -1),  # took no side and was the user's own
+    ("我该辞职", "他要求我留下", "他", -1),  # was the user's own "留下", certain
+    ("我该买房", "我妈哭着不让我买，说背一辈子债", "我妈", -1),  # was 「我妈哭着」
+    ("我该辞职", "我们领导坚持要我留下", "我们领导", -1),
+    ("我该辞职", "我邻居说辞职挺好", "我邻居", 1),
+])
+def test_the_users_own_doing_is_theirs_and_urging_in_more_words_is_a_view(conclusion, text, who, side):
+    reading = read(text, frame_for(conclusion))
+    got = reading.side if who is None else reading.reported_side
+    assert (reading.speaker, got) == (who, side), reading
+    if who is not None:
+        assert reading.side == 0, reading
+
+
 def test_competing_shows_both_sides_of_why_nots_and_urgings_and_no_question_about_another(ws, cli):
     """s25a: "同事问我为什么不辞职" was listed as the colleague's view against quitting, "老婆劝我别辞"
     was not listed at all, and "我问同事为什么不辞职" (the colleague's own choice) was the user's

@@ -391,8 +391,9 @@ def _strip_lead(clause: str, words: Iterable[str]) -> tuple[str, str | None]:
 _REPORT_ADVERBS = sorted(cues.REPORT_ADVERBS, key=len, reverse=True)  # longest first: 一个劲儿 before 一个劲
 # 非 / 偏 / 硬 before a verb of urging: "老婆非要我裸辞", "我妈偏让我考公", "他硬要我留下"
 _INSISTING = re.compile(r"(?<=.)[非偏硬]$")
-# 老 before the verb as "keeps (saying)": "我妈老问我…", "老公老催我…" (a name of two, "张老", keeps it)
-_KEEPS = re.compile(r"(?<=..)老$")
+# 老 before the verb as "keeps (saying)": "我妈老问我…", "老公老催我…" (a name of two, "张老", keeps it),
+# and how they said it: "我妈哭着不让我买", "老婆拉着我劝"
+_KEEPS = re.compile(r"(?:(?<=..)老|(?<=.)[\u4e00-\u9fff]着我?)$")
 _CONJ = ("但是", "但", "可是", "不过", "而且", "所以", "然后", "其实", "只是", "而")
 
 
@@ -408,6 +409,19 @@ def _subject(before: str) -> str:
                 break
     subj, _ = _strip_lead(subj, _CONJ)
     return subj
+
+
+# what the user does before a reporting verb that is their own: "我决定再坚持一年", "我打算再坚持"
+_USER_DOING = re.compile(r"(?:我们?)(?:[不太很也还真并都倒是就却只总老挺有点其实一直从来已经最后]|自己)*"
+                         r"(?:决定|打算|准备|计划|下决心|下定决心|咬咬牙|发誓|宁愿|想好了?|想了想|"
+                         r"(?:要求|告诉|答应|劝|跟|对)自己(?:说)?)")
+
+
+def _user_doing(subj: str) -> bool:
+    """Is ``subj`` (the words before a reporting verb) the user deciding or telling themselves
+    something ("我决定再（坚持）", "我要求自己再")? Never someone named ("我邻居", "我们领导")."""
+    match = _USER_DOING.match(subj)
+    return bool(match) and not re.search(r"他|她|别人|人家|" + cues.KIN, subj[match.end():])
 
 
 def _speaker_before(clause: str) -> str:
@@ -580,11 +594,13 @@ def _reported(text: str) -> _Report | None:
                 or subj.endswith("被") or "的是" in subj):
             continue  # "谁会要我", "这种事说出去…": not a speaker
         others_act = verb in ("劝", "催", "让我", "叫我", "要我", "逼我", "问我", "想让我", "希望我", "怂恿", "鼓励",
-                              "撺掇", "鼓动", "忽悠")
+                              "撺掇", "鼓动", "忽悠", "求我", "求着我", "要求我")
         users_own = subj in cues.USER_SUBJECTS or (
             subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总老就是都却只") or (
             subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总老挺有点其实一直从来])*",
                                                          subj[1:] if subj.startswith("我") else subj[2:]))
+        # "我决定再坚持一年", "我打算再坚持": 我 and what the user does, no person named after it
+        users_own = users_own or _user_doing(subj)
         # "要是见了面觉得…", "是怕领导觉得我…": the user's own condition or fear, no one else's view
         users_own = users_own or bool(
             (subj.startswith(cues.CONDITION) or re.match(r"^(?:是|就是|我|我是|我就|只是)?(?:有点|有些|挺|真)?(?:怕|担心|就怕)", subj))
@@ -676,7 +692,8 @@ INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
 
 # verbs whose object is the act someone urges ("同事劝我跳槽", "我妈让我辞职", "表哥催我赶紧走"): the
 # act named plainly after them is the view, as "劝我别跳槽" was already read as against it
-_URGING = ("劝", "催", "让我", "叫我", "要我", "逼我", "想让我", "希望我", "怂恿", "鼓励", "撺掇", "鼓动", "忽悠")
+_URGING = ("劝", "催", "让我", "叫我", "要我", "逼我", "想让我", "希望我", "怂恿", "鼓励", "撺掇", "鼓动", "忽悠", "求我",
+           "求着我", "要求我")
 
 
 # what may follow the act's verb when its object is left out ("劝我别养", "让我赶紧买吧")
