@@ -370,6 +370,10 @@ def test_an_act_urged_by_its_verb_alone_is_the_view(conclusion, text, who, side)
     ("我该养猫", "说实话我是真想养", 1),
     ("我该辞职", "我妈劝我别辞，我说我偏要辞", 1),  # the user's answer
     ("我该在返岗前给娃断奶", "虽然舍不得，但是早断晚断都得断", 1),  # was against it
+    ("我该买房", "房子还是得买", 1),  # the act's object said first
+    ("我该和他分手", "分是肯定要分的", 1),
+    ("我该辞职", "这样下去身体要垮，不辞不行了", 1),  # 不V不行 insists (was against quitting)
+    ("我该和他分手", "非分不可", 1),
     # ... but not where another thing, or another person, may be what the verb is about
     ("我该买房", "老公不想买", 0),
     ("我们先不搬去康养社区", "老周听说要搬，一整晚都没说话", 0),

@@ -697,7 +697,7 @@ _URGING = ("劝", "催", "让我", "叫我", "要我", "逼我", "想让我", "�
 
 
 # what may follow the act's verb when its object is left out ("劝我别养", "让我赶紧买吧")
-_ELIDED_END = re.compile(r"$|[了吧啊呀呢嘛啦哈]|一?点|一?些")
+_ELIDED_END = re.compile(r"$|[了吧啊呀呢嘛啦哈的]|一?点|一?些")
 # a measure word between the act's verb and its object ("养只猫", "买套房")
 _MEASURE = re.compile(r"[一两几]?[个只套台辆份条本间]")
 
@@ -739,8 +739,9 @@ def _elided_act(clause: str, text: str, frame: Frame) -> list[tuple[str, int]]:
         if word is None:
             continue
         before = text[:at + pos] if at >= 0 else clause[:pos]
-        if any(tag.startswith("n") and tag != "nr" and token not in word for token, tag in rjieba.tag(before)):
-            return []
+        if any(tag.startswith("n") and tag != "nr" and not any(ch in word[1:] for ch in token)
+               for token, tag in rjieba.tag(before)):
+            return []  # a thing named before the verb, unless it is the act's object ("房子还是得买")
         if _SOMEONE.search(clause[:pos]):
             return []  # "老周听说要搬", "老公不想买": whose wish it is, the verb alone does not say
         return [(word, pos)]
@@ -1028,15 +1029,23 @@ _SOONER = re.compile(r"早(?P<verb>[\u4e00-\u9fff]{1,2}?)早(?:安心|好|享受
                      r"受益|上岸|结束|了事|脱身|自由|划算)")
 
 
+_MUST_DO = re.compile(r"(?:不(?P<verb>[\u4e00-\u9fff]{1,3}?)不行|非(?P<verb2>[\u4e00-\u9fff]{1,3}?)不可)")
+
+
 def _choice_idiom(text: str, frame: Frame) -> tuple[int, str, str] | None:
     """(side, act word, idiom) when ``text`` weighs the act in a set phrase: "与其A不如B" is against A
     and for B ("与其买房不如租房", "与其在这里耗着，不如换个城市"); "早X早Y" is for X ("早买早安心",
-    "早分早解脱"); else None (and where both sides of 与其…不如 name the act: "与其现在买，不如明年买")."""
+    "早分早解脱"), and so are "不X不行", "非X不可"; else None (and where both sides of 与其…不如 name the act: "与其现在买，不如明年买")."""
     rather = _RATHER.search(text)
     if rather:
         a, b = _names_act(rather.group("a"), frame), _names_act(rather.group("b"), frame)
         if bool(a) != bool(b):
             return (-1, a, "与其…不如") if a else (1, b, "与其…不如")
+    must = _MUST_DO.search(text)  # "不辞不行了", "非分不可": a double negative that insists
+    if must:
+        word = _act_at(must.group("verb") or must.group("verb2"), frame)
+        if word is not None:
+            return 1, word, must.group(0)
     sooner = _SOONER.search(text)
     if sooner:
         word = _act_at(sooner.group("verb"), frame)
