@@ -17,7 +17,7 @@ for the labels. The tuning files ``stance_tuning_3[abc]``, ``4[def]``, ``5[ghi]`
 were written blind (their writers saw only the format and the labelling rules); each batch was
 measured with the rules as they stood before any rule was written from it (docs/ask.md);
 ``stance_tuning_7a`` was not: session 25's developer wrote it, each row before the rule it tests.
-175 decisions, 2,690 labelled statements in the tuning part.
+175 decisions, 2,693 labelled statements in the tuning part.
 
 The real thing, no stand-ins: for each decision a fresh workspace gets every statement of that
 decision (and the part's noise lines) recorded as a raw note with its claim, filed under the
