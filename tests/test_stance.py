@@ -348,6 +348,11 @@ def test_asking_someone_else_leaves_the_users_own_words_and_challenges_theirs(te
     ("我该投资", "老婆不让我投", "老婆", -1),
     ("我该投资", "朋友劝我投一点", "朋友", 1),
     ("我该辞职", "我妈劝我别辞", "我妈", -1),
+    # advice said (说) in the imperative, with 赶紧/还是/干脆… or closed by 吧
+    ("我该和他分手", "闺蜜说赶紧分", "闺蜜", 1),
+    ("我该读研", "我爸说读吧", "我爸", 1),
+    ("我该辞职", "老婆说干脆辞了吧", "老婆", 1),
+    ("我该买房", "我妈说还是租吧", "我妈", 0),  # another act
     # advice not to be rash or to put up with it is against the act (别冲动 was read as for it)
     ("我该辞职", "老婆让我别冲动", "老婆", -1),
     ("我该辞职", "同事劝我忍忍", "同事", -1),

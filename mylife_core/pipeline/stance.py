@@ -748,6 +748,21 @@ def _elided_act(clause: str, text: str, frame: Frame) -> list[tuple[str, int]]:
     return []
 
 
+_ADVISING = re.compile(r"^(?:你们?)?(?:还是|最好|赶紧|赶快|快点|快|早点|趁早|干脆|直接)+")
+
+
+def _advised_act(content: str, frame: Frame) -> str | None:
+    """The frame's act someone said as advice, in the imperative: after 赶紧/早点/还是/干脆…
+    ("（闺蜜说）赶紧分") or bare and closed by 吧 ("（我爸说）读吧", "买吧"), by its verb alone too; else None."""
+    first = (_clauses(content) or [""])[0]
+    lead = _ADVISING.match(first)
+    if lead:
+        return _act_at(first[lead.end():], frame)
+    if first.endswith("吧"):
+        return _act_at(re.sub(r"^你们?", "", first), frame)
+    return None
+
+
 # what may stand between the urging verb and the act: how soon or how sure ("劝我赶紧分", "叫我千万别养")
 _URGED_LEAD = re.compile(r"(?:还是|最好|千万|一定|赶紧|赶快|快点|快|早点|趁早|干脆|直接|索性|先|再|就|也)*")
 _URGED_NOT = re.compile(r"(?:别再|不要再|别|不要|不准|不许|甭|不用|没必要)")
@@ -844,6 +859,10 @@ def read(text: str, frame: Frame) -> Reading:
                 word, urged_side = urged
                 view = Reading(side=-urged_side if report.verb.startswith("不") else urged_side, certain=True,
                                cue=word, basis="act", cues=[word])
+        if not view.side and not report.verb.startswith("不"):
+            advised = _advised_act(report.content, frame)  # "闺蜜说赶紧分", "我爸说读吧": advice, said
+            if advised:
+                view = Reading(side=1, certain=True, cue=advised, basis="act", cues=[advised])
         verdict = _VERB_SIDE.get(report.verb, 0)
         if verdict and report.reaction is None:  # "老婆不看好现在买": the verb is the view
             content_side = view.side if view.basis == "act" else 1
