@@ -182,6 +182,8 @@ def test_a_glad_thought_is_not_dread():
     ("室友一直怂恿我冲，说不买后悔一辈子", "室友", "reported"),
     ("疫苗狗粮加上看病，一年少说七八千", None, "plain"),  # 少说 reports nobody
     ("我妈说养狗太费心", "我妈", "reported"),  # still someone else's view
+    ("我妈老说养狗太费心", "我妈", "reported"),  # s25a: 老 ("keeps saying") was part of her name
+    ("我老觉得养狗太费心", None, "plain"),  # s25a: the user's own words were 「我老」's view
     ("我们领导说养狗就别想出差了", "我们领导", "reported"),
     ("要是我妈觉得养狗太麻烦，那就算了", "要是我妈", "reported"),  # a condition on someone's view is theirs
     ("中介说现在是入手的好时机", "中介", "reported"),  # a professional's advice is a view, not a fact
@@ -284,10 +286,168 @@ def test_a_question_someone_asks_is_no_view(text, who):
     ("同事问我怎么还不跳槽", "我该跳槽", "同事", 1),
     ("老婆问我为什么要辞职", "我该辞职", "老婆", -1),  # a challenge: against it
     ("老板问我为什么要走", "我该跳槽", "老板", -1),
+    # s25a: "why don't you" without 还 was read literally, a view against the act
+    ("同事问我为什么不辞职", "我该辞职", "同事", 1),
+    ("我妈老问我为什么不辞职", "我该辞职", "我妈", 1),  # and 老 ("keeps asking") was in her name
+    ("同事问我为啥不干脆辞职", "我该辞职", "同事", 1),
+    ("同事说：为什么不辞职？", "我该辞职", "同事", 1),
+    ("闺蜜问我为什么不分手", "我该和他分手", "闺蜜", 1),
+    ("朋友问我为什么不投资", "我该投资", "朋友", 1),
+    ("阿杰问我为什么不养只猫", "我该养猫", "阿杰", 1),  # a measure word between the verb and its object
+    ("闺蜜问我怎么还不分", "我该和他分手", "闺蜜", 1),  # the act by its verb alone (took no side)
+    ("老公问我怎么还不买", "我该买房", "老公", 1),
+    # asking why a plan changed or why it did not happen urges nothing
+    ("同事问我为什么不辞职了", "我该辞职", "同事", 0),
+    ("同事问我为什么没辞职", "我该辞职", "同事", 0),  # was against 辞职
 ])
 def test_a_challenge_someone_puts_is_their_view_never_the_users(text, frame, who, side):
     reading = read(text, frame_for(frame))
     assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+
+
+@pytest.mark.parametrize("text, frame", [
+    ("我问同事为什么不辞职", "我该辞职"),  # s25a: was the user's own view against 辞职, certain
+    ("我也问过小刘为什么要辞职", "我该辞职"),  # was the user's own view for it
+    ("我问我妈当年为什么不买房", "我该买房"),
+    ("我问闺蜜为什么不跟她男朋友分手", "我该和他分手"),
+    ("我问阿杰为什么不养猫", "我该养猫"),
+    ("我问同事为什么不辞职，他说房贷压着", "我该辞职"),  # their answer is about their own choice too
+])
+def test_the_user_asking_someone_about_their_own_choice_takes_no_side(text, frame):
+    reading = read(text, frame_for(frame))
+    assert (reading.speaker, reading.side) == (None, 0), reading
+
+
+@pytest.mark.parametrize("text, side, certain", [
+    ("我问同事为什么不辞职，其实我自己也想走", 1, True),  # the user's own words after it decide
+    ("我问HR为什么工资三年没涨", 1, True),  # the act is not asked about: the user's present, as before
+    ("我问老婆我为什么不辞职", 1, False),  # the user's own challenge, asked aloud (was against, certain)
+])
+def test_asking_someone_else_leaves_the_users_own_words_and_challenges_theirs(text, side, certain):
+    reading = read(text, frame_for("我该辞职"))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, certain), reading
+
+
+@pytest.mark.parametrize("conclusion, text, who, side", [
+    # s25a: the act urged by its verb alone took no side ("劝我别养" for 养猫)
+    ("我该养猫", "阿杰劝我别养", "阿杰", -1),
+    ("我该养猫", "阿杰劝我还是别养了", "阿杰", -1),
+    ("我该养猫", "我妈叫我千万别养", "我妈", -1),
+    ("我该养猫", "阿杰让我不要养", "阿杰", -1),
+    ("我该养猫", "阿杰逼我别养", "阿杰", -1),
+    ("我该养猫", "阿杰不让我养", "阿杰", -1),
+    ("我该养猫", "老婆非要我养", "老婆", 1),
+    ("我该养猫", "阿杰劝我养只猫", "阿杰", 1),
+    ("我该买房", "我妈劝我别买", "我妈", -1),
+    ("我该买房", "我妈让我赶紧买", "我妈", 1),
+    ("我该买房", "老公逼我买", "老公", 1),
+    ("我该和他分手", "闺蜜劝我别分", "闺蜜", -1),
+    ("我该和他分手", "闺蜜劝我赶紧分", "闺蜜", 1),
+    ("我该读研", "导师劝我读", "导师", 1),
+    ("我该读研", "我爸让我别读了", "我爸", -1),
+    ("我该投资", "老婆不让我投", "老婆", -1),
+    ("我该投资", "朋友劝我投一点", "朋友", 1),
+    ("我该辞职", "我妈劝我别辞", "我妈", -1),
+    # advice said (说) in the imperative, with 赶紧/还是/干脆… or closed by 吧
+    ("我该和他分手", "闺蜜说赶紧分", "闺蜜", 1),
+    ("我该读研", "我爸说读吧", "我爸", 1),
+    ("我该辞职", "老婆说干脆辞了吧", "老婆", 1),
+    ("我该买房", "我妈说还是租吧", "我妈", 0),  # another act
+    # advice not to be rash or to put up with it is against the act (别冲动 was read as for it)
+    ("我该辞职", "老婆让我别冲动", "老婆", -1),
+    ("我该辞职", "同事劝我忍忍", "同事", -1),
+    # another act, or another object, is no view on this one
+    ("我该买房", "老公逼我买车", "老公", 0),
+    ("我该养猫", "阿杰劝我养狗", "阿杰", 0),
+    ("我该读研", "导师劝我读博", "导师", 0),
+])
+def test_an_act_urged_by_its_verb_alone_is_the_view(conclusion, text, who, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
+    # s25a: the act by its verb alone in the user's own words took no side
+    ("我该买房", "算了，不买了", -1),
+    ("我该和他分手", "我不想分", -1),
+    ("我该读研", "我不想读了，想早点挣钱", -1),
+    ("我该养猫", "掉毛那么厉害，想了想还是不养了", -1),
+    ("我该养猫", "说实话我是真想养", 1),
+    ("我该辞职", "我妈劝我别辞，我说我偏要辞", 1),  # the user's answer
+    ("我该在返岗前给娃断奶", "虽然舍不得，但是早断晚断都得断", 1),  # was against it
+    ("我该买房", "房子还是得买", 1),  # the act's object said first
+    ("我该和他分手", "分是肯定要分的", 1),
+    ("我该辞职", "这样下去身体要垮，不辞不行了", 1),  # 不V不行 insists (was against quitting)
+    ("我该和他分手", "非分不可", 1),
+    # ... but not where another thing, or another person, may be what the verb is about
+    ("我该买房", "老公不想买", 0),
+    ("我们先不搬去康养社区", "老周听说要搬，一整晚都没说话", 0),
+    ("我该和他分手", "我十分了解他", 0),
+])
+def test_the_act_named_by_its_verb_alone_in_the_users_words(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side) == (None, side), reading
+    assert read("那件大衣太贵了，不买了", frame_for("我该买房")).cue != "买房"  # the coat is what is not bought
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
+    # s25a: an act refused with no 如果 before its harm was read as a plain "no" to it, certain
+    ("我该读研", "不读研以后很难升职", 1),
+    ("我该投资", "不投就是等着贬值", 1),
+    ("我该买房", "现在不买，以后只会更贵", 1),  # the cost rising is the harm of waiting
+    ("我该买房", "再不买，以后只会更贵", 1),  # was against buying, as 再不… too
+    ("我该和他分手", "不分的话，只会互相折磨", 1),  # a complaint word: sure only with more of them
+    ("我该辞职", "不辞职的话，每个月还有稳定收入", -1),  # what not acting keeps is against the act
+    ("我该买房", "不买，太贵了", -1),  # no consequence: a plain no
+    # set phrases that weigh the act (与其…不如…, 早X早Y): took no side or the wrong one
+    ("我该买房", "与其买房不如租房，还自在", -1),
+    ("我该投资", "与其拿去投资，还不如留着应急", -1),
+    ("我该换个城市生活", "与其在这里耗着，不如换个城市", 1),
+    ("我该买房", "早买早安心", 1),
+    ("我该和他分手", "早分早解脱", 1),
+])
+def test_a_refused_act_and_set_phrases_weigh_the_act(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side) == (None, side), reading
+    assert reading.certain or "折磨" in text, reading
+
+
+@pytest.mark.parametrize("conclusion, text, who, side", [
+    # s25a: the user's own words were set apart as someone else's view
+    ("我该辞职", "我决定再坚持一年", None, -1),  # was 「我决定再」's (坚持 reports: "他坚持说…")
+    ("我该辞职", "我打算再坚持一年", None, -1),
+    ("我该辞职", "我要求自己再坚持一年", None, -1),
+    ("我该买房", "要我说，还是先租着", None, 0),  # was 「?」's: 要我说 is "if you ask me"
+    ("我该辞职", "有个同事最近在追求我", None, 0),
+    # urging in more words, and the speaker without how they said it
+    ("我该辞职", "老板求我别走", "老板", -1),  # took no side and was the user's own
+    ("我该辞职", "他要求我留下", "他", -1),  # was the user's own "留下", certain
+    ("我该买房", "我妈哭着不让我买，说背一辈子债", "我妈", -1),  # was 「我妈哭着」
+    ("我该辞职", "我们领导坚持要我留下", "我们领导", -1),
+    ("我该辞职", "我邻居说辞职挺好", "我邻居", 1),
+])
+def test_the_users_own_doing_is_theirs_and_urging_in_more_words_is_a_view(conclusion, text, who, side):
+    reading = read(text, frame_for(conclusion))
+    got = reading.side if who is None else reading.reported_side
+    assert (reading.speaker, got) == (who, side), reading
+    if who is not None:
+        assert reading.side == 0, reading
+
+
+def test_competing_shows_both_sides_of_why_nots_and_urgings_and_no_question_about_another(ws, cli):
+    """s25a: "同事问我为什么不辞职" was listed as the colleague's view against quitting, "老婆劝我别辞"
+    was not listed at all, and "我问同事为什么不辞职" (the colleague's own choice) was the user's
+    counter-evidence, certain."""
+    why_not = note(ws, "同事问我为什么不辞职", "职业去留", "2026-03-01")
+    asked = note(ws, "我问同事为什么不辞职", "职业去留", "2026-03-02")
+    wife = note(ws, "老婆劝我别辞", "职业去留", "2026-03-03")
+    quitting = cli("competing", "我该辞职", "--topic", "职业去留", "--json").json()
+    assert quitting["items"] == []
+    assert [(o["claim_id"], o["speaker"]) for o in quitting["others"]] == [(wife.id, "老婆")]
+    staying = cli("competing", "我不该辞职", "--topic", "职业去留", "--json").json()
+    assert staying["items"] == []
+    assert [(o["claim_id"], o["speaker"]) for o in staying["others"]] == [(why_not.id, "同事")]
+    assert asked.id not in {i["claim_id"] for i in quitting["items"] + staying["items"]}
 
 
 @pytest.mark.parametrize("text, frame, side", [
@@ -295,6 +455,8 @@ def test_a_challenge_someone_puts_is_their_view_never_the_users(text, frame, who
     ("我怎么还不辞职", "我该辞职", 1),
     ("为什么还不跳槽", "我该跳槽", 1),
     ("我问自己为什么要辞职", "我该辞职", -1),  # was for it, marked certain
+    ("我问自己为什么不辞职", "我该辞职", 1),  # s25a: without 还 too (was against 辞职, certain)
+    ("我为什么不辞职？", "我该辞职", 1),
 ])
 def test_the_users_challenge_to_themselves_leans_as_it_asks_and_is_unsure(text, frame, side):
     reading = read(text, frame_for(frame))

@@ -391,6 +391,9 @@ def _strip_lead(clause: str, words: Iterable[str]) -> tuple[str, str | None]:
 _REPORT_ADVERBS = sorted(cues.REPORT_ADVERBS, key=len, reverse=True)  # longest first: 一个劲儿 before 一个劲
 # 非 / 偏 / 硬 before a verb of urging: "老婆非要我裸辞", "我妈偏让我考公", "他硬要我留下"
 _INSISTING = re.compile(r"(?<=.)[非偏硬]$")
+# 老 before the verb as "keeps (saying)": "我妈老问我…", "老公老催我…" (a name of two, "张老", keeps it),
+# and how they said it: "我妈哭着不让我买", "老婆拉着我劝"
+_KEEPS = re.compile(r"(?:(?<=..)老|(?<=.)[\u4e00-\u9fff]着我?)$")
 _CONJ = ("但是", "但", "可是", "不过", "而且", "所以", "然后", "其实", "只是", "而")
 
 
@@ -406,6 +409,19 @@ def _subject(before: str) -> str:
                 break
     subj, _ = _strip_lead(subj, _CONJ)
     return subj
+
+
+# what the user does before a reporting verb that is their own: "我决定再坚持一年", "我打算再坚持"
+_USER_DOING = re.compile(r"(?:我们?)(?:[不太很也还真并都倒是就却只总老挺有点其实一直从来已经最后]|自己)*"
+                         r"(?:决定|打算|准备|计划|下决心|下定决心|咬咬牙|发誓|宁愿|想好了?|想了想|"
+                         r"(?:要求|告诉|答应|劝|跟|对)自己(?:说)?)")
+
+
+def _user_doing(subj: str) -> bool:
+    """Is ``subj`` (the words before a reporting verb) the user deciding or telling themselves
+    something ("我决定再（坚持）", "我要求自己再")? Never someone named ("我邻居", "我们领导")."""
+    match = _USER_DOING.match(subj)
+    return bool(match) and not re.search(r"他|她|别人|人家|" + cues.KIN, subj[match.end():])
 
 
 def _speaker_before(clause: str) -> str:
@@ -573,16 +589,18 @@ def _reported(text: str) -> _Report | None:
         negated_verb = bool(re.search(r"(?<=.)(?:不太|不怎么|并不|也不|都不|不)$", subj))
         subj = re.sub(r"(?<=.)(?:不太|不怎么|并不|也不|都不|很|不)$", "", subj)  # "我妈不太赞成"
         # the adverbs before the negation are not the speaker's name either: "老婆一直不让我…" is 老婆's
-        subj = _INSISTING.sub("", _subject(subj))
+        subj = _KEEPS.sub("", _INSISTING.sub("", _subject(subj)))
         if (any(q in subj for q in ("谁", "哪", "什么")) or (subj.startswith(("这", "那")) and not subj.endswith("人"))
                 or subj.endswith("被") or "的是" in subj):
             continue  # "谁会要我", "这种事说出去…": not a speaker
         others_act = verb in ("劝", "催", "让我", "叫我", "要我", "逼我", "问我", "想让我", "希望我", "怂恿", "鼓励",
-                              "撺掇", "鼓动", "忽悠")
+                              "撺掇", "鼓动", "忽悠", "求我", "求着我", "要求我")
         users_own = subj in cues.USER_SUBJECTS or (
-            subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总就是都却只") or (
-            subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总挺有点其实一直从来])*",
+            subj.startswith("我") and len(subj) <= 2 and subj[1:] in "也还倒真总老就是都却只") or (
+            subj.startswith(("我", "自己")) and re.fullmatch(r"(?:自己|[不太很也还真并都倒是就却只总老挺有点其实一直从来])*",
                                                          subj[1:] if subj.startswith("我") else subj[2:]))
+        # "我决定再坚持一年", "我打算再坚持": 我 and what the user does, no person named after it
+        users_own = users_own or _user_doing(subj)
         # "要是见了面觉得…", "是怕领导觉得我…": the user's own condition or fear, no one else's view
         users_own = users_own or bool(
             (subj.startswith(cues.CONDITION) or re.match(r"^(?:是|就是|我|我是|我就|只是)?(?:有点|有些|挺|真)?(?:怕|担心|就怕)", subj))
@@ -674,15 +692,97 @@ INFERENCE = re.compile(r"就是|就等于|等于|说明|意味着|代表")
 
 # verbs whose object is the act someone urges ("同事劝我跳槽", "我妈让我辞职", "表哥催我赶紧走"): the
 # act named plainly after them is the view, as "劝我别跳槽" was already read as against it
-_URGING = ("劝", "催", "让我", "叫我", "要我", "逼我", "想让我", "希望我", "怂恿", "鼓励", "撺掇", "鼓动", "忽悠")
+_URGING = ("劝", "催", "让我", "叫我", "要我", "逼我", "想让我", "希望我", "怂恿", "鼓励", "撺掇", "鼓动", "忽悠", "求我",
+           "求着我", "要求我")
 
 
-def _urged_act(content: str, frame: Frame) -> str | None:
-    """The frame's act named in the first clause of what someone urges, or None."""
+# what may follow the act's verb when its object is left out ("劝我别养", "让我赶紧买吧")
+_ELIDED_END = re.compile(r"$|[了吧啊呀呢嘛啦哈的]|一?点|一?些")
+# a measure word between the act's verb and its object ("养只猫", "买套房")
+_MEASURE = re.compile(r"[一两几]?[个只套台辆份条本间]")
+
+
+def _act_at(text: str, frame: Frame) -> str | None:
+    """The frame's act word named at the start of ``text``, or None: the word itself ("养猫"), with a
+    measure word between its verb and object ("养只猫"), or its verb alone with the object left out
+    ("养", "养了吧": "劝我别养" for 养猫, "怎么还不分" for 分手); a verb that names nothing alone (去,
+    做: :data:`STOP_TERMS`) does not count."""
+    for word in frame.act:
+        if _word_at(text, word) == 0:
+            return word
+    for word in frame.act:
+        if len(word) < 2 or not _is_cjk(word[0]):
+            continue
+        for k in range(len(word) - 1, 0, -1):
+            verb = word[:k]
+            if verb in STOP_TERMS or not text.startswith(verb):
+                continue
+            measure = _MEASURE.match(text, k)
+            if _ELIDED_END.match(text, k) or (measure and text.startswith(word[k:], measure.end())):
+                return word
+    return None
+
+
+# someone other than the user named before a verb: a pronoun, kin, or a name (老周, 小林, 阿杰)
+_SOMEONE = re.compile(r"他|她|别人|人家|" + cues.KIN + r"|^(?:但是?|可是?|不过)?[老小阿][\u4e00-\u9fff]")
+
+
+def _elided_act(clause: str, text: str, frame: Frame) -> list[tuple[str, int]]:
+    """The frame's act named in ``clause`` by its verb alone (:func:`_act_at`: "不买了", "我不想分"),
+    as [(act word, position)], or []: only when nothing before it in ``text`` names another thing
+    the verb could be about ("那件大衣太贵了，不买了" is about the coat)."""
+    import rjieba
+
+    at = text.find(clause)
+    for pos in range(len(clause)):
+        word = _act_at(clause[pos:], frame)
+        if word is None:
+            continue
+        before = text[:at + pos] if at >= 0 else clause[:pos]
+        if any(tag.startswith("n") and tag != "nr" and not any(ch in word[1:] for ch in token)
+               for token, tag in rjieba.tag(before)):
+            return []  # a thing named before the verb, unless it is the act's object ("房子还是得买")
+        if _SOMEONE.search(clause[:pos]):
+            return []  # "老周听说要搬", "老公不想买": whose wish it is, the verb alone does not say
+        return [(word, pos)]
+    return []
+
+
+_ADVISING = re.compile(r"^(?:你们?)?(?:还是|最好|赶紧|赶快|快点|快|早点|趁早|干脆|直接)+")
+
+
+def _advised_act(content: str, frame: Frame) -> str | None:
+    """The frame's act someone said as advice, in the imperative: after 赶紧/早点/还是/干脆…
+    ("（闺蜜说）赶紧分") or bare and closed by 吧 ("（我爸说）读吧", "买吧"), by its verb alone too; else None."""
     first = (_clauses(content) or [""])[0]
+    lead = _ADVISING.match(first)
+    if lead:
+        return _act_at(first[lead.end():], frame)
+    if first.endswith("吧"):
+        return _act_at(re.sub(r"^你们?", "", first), frame)
+    return None
+
+
+# what may stand between the urging verb and the act: how soon or how sure ("劝我赶紧分", "叫我千万别养")
+_URGED_LEAD = re.compile(r"(?:还是|最好|千万|一定|赶紧|赶快|快点|快|早点|趁早|干脆|直接|索性|先|再|就|也)*")
+_URGED_NOT = re.compile(r"(?:别再|不要再|别|不要|不准|不许|甭|不用|没必要)")
+
+
+def _urged_act(content: str, frame: Frame) -> tuple[str, int] | None:
+    """The frame's act named in the first clause of what someone urges, and the side urged, or
+    None: "（劝我）跳槽" +1, "别养" / "千万不要买" -1 (the act by its verb alone: :func:`_act_at`)."""
+    first = (_clauses(content) or [""])[0]
+    first = re.sub(r"^我们?", "", first)  # "劝|我别养": 劝 reports, 我 is whom
+    lead = _URGED_LEAD.match(first).end()
+    negation = _URGED_NOT.match(first, lead)
+    at = negation.end() if negation else lead
+    at = _URGED_LEAD.match(first, at).end()
+    word = _act_at(first[at:], frame)
+    if word is not None:
+        return word, -1 if negation else 1
     for word in frame.act:
         if _word_at(first, word) >= 0:
-            return word
+            return word, 1
     return None
 
 
@@ -690,21 +790,32 @@ def _urged_act(content: str, frame: Frame) -> str | None:
 # "干嘛非要走" argue against it (the act must follow at once: "为什么还不知道结果" is no challenge to it)
 _WHY = r"^(?:你们?)?(?:到底|究竟)?(?:为什么|为啥|干嘛|干吗"
 _CHALLENGE_FOR = re.compile(_WHY + r"|怎么|咋)(?:到现在|现在)?(?:还|都|还是)(?:不|没有|没)(?:去|肯)?")
+# "为什么不辞职", "干嘛不干脆走", "何不…": "why don't you" pushes for the act as "为什么还不" does, a
+# shade less surely (it may be asked out of curiosity): marked unsure
+_CHALLENGE_WHY_NOT = re.compile(_WHY + r"|怎么|咋|何)(?:就)?不(?:干脆|直接|索性|早点|趁早|赶紧|赶快|去|肯)*")
 _CHALLENGE_AGAINST = re.compile(_WHY + r")(?:非|非得|偏|偏要|一定)?(?:要|想)(?:去)?")
+# "为什么没辞职": why it did not happen, asked, not urged: no side
+_CHALLENGE_WHY_DIDNT = re.compile(_WHY + r"|怎么|咋)(?:就)?没有?(?:去)?")
 
 
 def _challenge(content: str, frame: Frame) -> Reading | None:
-    """The side of a challenge someone put ("我妈问我为什么还不辞职": for 辞职; "老婆问我为什么要辞职":
-    against it), or None when the first clause of ``content`` is not one naming the frame's act."""
+    """The side of a challenge someone put ("我妈问我为什么还不辞职", "同事问我为什么不辞职": for 辞职;
+    "老婆问我为什么要辞职": against it), or None when the first clause of ``content`` is not one naming
+    the frame's act (by its verb alone too: "怎么还不分"). "为什么不辞职了" (why a plan changed) and
+    "为什么没辞职" (why it did not happen) ask, they urge nothing: a question, no side."""
     first = (_clauses(content) or [""])[0]
-    for pattern, side in ((_CHALLENGE_FOR, 1), (_CHALLENGE_AGAINST, -1)):
+    for pattern, side, certain in ((_CHALLENGE_FOR, 1, True), (_CHALLENGE_WHY_NOT, 1, False),
+                                   (_CHALLENGE_AGAINST, -1, True), (_CHALLENGE_WHY_DIDNT, 0, False)):
         match = pattern.match(first)
         if match is None:
             continue
         rest = first[match.end():]
-        for word in frame.act:
-            if _word_at(rest, word) == 0:
-                return Reading(side=side, certain=True, cue=word, basis="act", cues=[word])
+        word = _act_at(rest, frame)
+        if word is None:
+            continue
+        if not side or (pattern is _CHALLENGE_WHY_NOT and first.rstrip("呢啊呀吗").endswith("了")):
+            return Reading(side=0, certain=False, form="question")
+        return Reading(side=side, certain=certain, cue=word, basis="act", cues=[word])
     return None
 
 
@@ -715,6 +826,12 @@ def read(text: str, frame: Frame) -> Reading:
         return Reading()
     if _english(text):
         return _read_en(text, frame)
+    asked = _asking_another(text, frame)
+    if asked is not None:
+        # "我问同事为什么不辞职": the user asks about the colleague's own choice, no side on theirs;
+        # what follows is read alone, and the answer they gave is about their choice too
+        after = read(asked, frame) if asked else Reading(side=0, certain=False, form="question")
+        return after if after.own else Reading(side=0, certain=False, form="question")
     report = _reported(text)
     if report is not None and report.own_from >= 0:
         # "妈妈劝过我，但我绝不想走": the view is conceded, the user's own words follow and decide,
@@ -737,10 +854,15 @@ def read(text: str, frame: Frame) -> Reading:
         # "我妈问我为什么还不辞职": their view, for it (never the user's), though the words say 不
         view = challenge or _read_own(report.content, frame)
         if not view.side and report.verb.lstrip("不") in _URGING:
-            urged = _urged_act(report.content, frame)  # "同事劝我跳槽": the act urged is the view
+            urged = _urged_act(report.content, frame)  # "同事劝我跳槽", "阿杰劝我别养": the act urged is the view
             if urged:
-                view = Reading(side=-1 if report.verb.startswith("不") else 1, certain=True, cue=urged,
-                               basis="act", cues=[urged])
+                word, urged_side = urged
+                view = Reading(side=-urged_side if report.verb.startswith("不") else urged_side, certain=True,
+                               cue=word, basis="act", cues=[word])
+        if not view.side and not report.verb.startswith("不"):
+            advised = _advised_act(report.content, frame)  # "闺蜜说赶紧分", "我爸说读吧": advice, said
+            if advised:
+                view = Reading(side=1, certain=True, cue=advised, basis="act", cues=[advised])
         verdict = _VERB_SIDE.get(report.verb, 0)
         if verdict and report.reaction is None:  # "老婆不看好现在买": the verb is the view
             content_side = view.side if view.basis == "act" else 1
@@ -759,6 +881,29 @@ def read(text: str, frame: Frame) -> Reading:
     return own_challenge if own_challenge is not None else _read_own(text, frame)
 
 
+# the user asking someone else why they do (or don't do) the act: "我问同事为什么不辞职", "我也问过小刘
+# 为什么要辞职", "我问我妈当年为什么不买房" (not "我问自己…", "我问老婆我为什么…": the user's own challenge)
+_ASKING_ANOTHER = re.compile(r"^我(?:也|还|就|都|又|曾经?|当时|以前|特意|专门)*问(?:问|过|了)?"
+                             r"(?P<who>[^，,。？?！!：:\s]{1,8}?)(?:当年|当初|以前|现在|到底|究竟)?"
+                             r"(?:为什么|为啥|怎么|干嘛|干吗|咋)")
+
+
+def _asking_another(text: str, frame: Frame) -> str | None:
+    """When ``text`` opens with the user asking someone else why they do (or don't) do the frame's
+    act, what follows that question ("" when nothing does), else None. A question that names the
+    user ("我问我妈为什么不让我辞职") is about the user's decision, and one that does not name the act
+    ("我问HR为什么工资三年没涨") is about the user's present: both are read as before."""
+    first = (_clauses(text) or [""])[0]
+    match = _ASKING_ANOTHER.match(first)
+    if match is None:
+        return None
+    who, question = match.group("who"), first[match.end():]
+    if who.endswith("我") or who in ("自己", "我自己") or "我" in question or not any(
+            _word_at(question, word) >= 0 for word in frame.act):
+        return None
+    return text[text.find(first) + len(first):].lstrip("，,。？?！!；;：: ")
+
+
 _SELF_ASKING = ("我问我自己", "我问自己", "我也问自己", "我总问自己", "我一直问自己", "我", "自己")
 
 
@@ -769,7 +914,9 @@ def _own_challenge(text: str, frame: Frame) -> Reading | None:
     against the act, marked certain. A clause after it ("…？因为存款不够") decides as before."""
     if len(_clauses(text)) != 1:
         return None
-    rest, _ = _strip_lead(text, _SELF_ASKING)
+    # "我问老婆我为什么不辞职": asked aloud to someone, still the user's challenge to themselves
+    rest, _ = _strip_lead(re.sub(r"^我(?:也|还|又)?问(?:过|了)?[^，,。？?！!：:我]{1,8}我(?=为什么|为啥|怎么|干嘛|干吗|咋)",
+                                 "", text), _SELF_ASKING)
     found = _challenge(rest, frame)
     if found is None:
         return None
@@ -888,6 +1035,76 @@ def _want_side(clause: str, pos: int) -> int | None:
     return -1 if negated else 1
 
 
+def _names_act(span: str, frame: Frame) -> str | None:
+    """The frame's act word ``span`` names anywhere (by its verb alone too: :func:`_act_at`), or None."""
+    for word in frame.act:
+        if _word_at(span, word) >= 0:
+            return word
+    return next((w for pos in range(len(span)) for w in [_act_at(span[pos:], frame)] if w), None)
+
+
+_RATHER = re.compile(r"与其(?P<a>[^。！!？?；;]+?)[，,]?(?:还|倒|真)?不如(?P<b>[^。！!？?；;，,]+)")
+_SOONER = re.compile(r"早(?P<verb>[\u4e00-\u9fff]{1,2}?)早(?:安心|好|享受|解脱|轻松|踏实|省心|完事|超生|放心|舒服|"
+                     r"受益|上岸|结束|了事|脱身|自由|划算)")
+
+
+_MUST_DO = re.compile(r"(?:不(?P<verb>[\u4e00-\u9fff]{1,3}?)不行|非(?P<verb2>[\u4e00-\u9fff]{1,3}?)不可)")
+
+
+def _choice_idiom(text: str, frame: Frame) -> tuple[int, str, str] | None:
+    """(side, act word, idiom) when ``text`` weighs the act in a set phrase: "与其A不如B" is against A
+    and for B ("与其买房不如租房", "与其在这里耗着，不如换个城市"); "早X早Y" is for X ("早买早安心",
+    "早分早解脱"), and so are "不X不行", "非X不可"; else None (and where both sides of 与其…不如 name the act: "与其现在买，不如明年买")."""
+    rather = _RATHER.search(text)
+    if rather:
+        a, b = _names_act(rather.group("a"), frame), _names_act(rather.group("b"), frame)
+        if bool(a) != bool(b):
+            return (-1, a, "与其…不如") if a else (1, b, "与其…不如")
+    must = _MUST_DO.search(text)  # "不辞不行了", "非分不可": a double negative that insists
+    if must:
+        word = _act_at(must.group("verb") or must.group("verb2"), frame)
+        if word is not None:
+            return 1, word, must.group(0)
+    sooner = _SOONER.search(text)
+    if sooner:
+        word = _act_at(sooner.group("verb"), frame)
+        if word is not None:
+            return 1, word, sooner.group(0)
+    return None
+
+
+# what opens the consequence of an act refused ("不读研|以后很难升职", "不投|就是等着贬值")
+_CONSEQUENCE = re.compile(r"^(?:的话)?[，,]?(?:我|你|人)?(?:就|以后|将来|迟早|早晚|只会|只能|会|肯定|等于|到时候|怕是)")
+_REFUSING = re.compile(r"^(?:现在|今年|这次|这回|眼下)?(?:还)?(?:不|没)(?:去)?")
+
+
+def _unmarked_refusal(body: list[str], frame: Frame) -> list[str] | None:
+    """The consequence clauses of a refused act with no 如果 before it ("不读研以后很难升职", "现在不
+    买，以后只会更贵", "不分的话，只会互相折磨"), or None: the first clause opens with 不/没 and the act
+    (its word, or its verb and an object word: "不换城市就…"), then a consequence word (就, 以后, 只会 ...)
+    in the same clause, or 的话, or a next clause opening with one."""
+    if not body:
+        return None
+    clause = body[0]
+    refusing = _REFUSING.match(clause)
+    if refusing is None:
+        return None
+    rest = clause[refusing.end():]
+    end = next((len(w) for w in frame.act if rest.startswith(w)), 0)
+    if not end:
+        end = next((k for w in frame.act if len(w) >= 2 and _is_cjk(w[0]) for k in range(len(w) - 1, 0, -1)
+                    if w[:k] not in STOP_TERMS and rest.startswith(w[:k])), 0)
+        if not end:
+            return None
+        end += next((len(w) for w in frame.act if rest.startswith(w, end)), 0)  # "换|城市"
+    tail = rest[end:]
+    if tail and _CONSEQUENCE.match(tail) and not tail.startswith("的话"):
+        return [tail, *body[1:]]
+    if tail in ("", "的话") and len(body) > 1 and (tail or _CONSEQUENCE.match(body[1])):
+        return body[1:]
+    return None
+
+
 # a question that denies what it asks (session 23): "我怎么可能不想走" (I do), "我哪里想走了" (I don't)
 _DENYING_QUESTION = re.compile(r"怎么可能|哪(?:里|儿)(?:想|要|愿意|舍得|会)")
 
@@ -931,11 +1148,19 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             flip = -1  # "要是错过了，…", "拖下去万一…": without the act
         elif len(body) > 0 and body[0] != condition and any(w in condition for w in _RISK_WORDS):
             body = [condition, *body]  # "万一中途读不起了，…": the condition is itself the risk
+    elif (unmarked := _unmarked_refusal(body, frame)) is not None:
+        # "不读研以后很难升职", "现在不买，以后只会更贵": the act refused, then what follows, with no
+        # 如果: read as "再不…" is, the present going on and its harm
+        form, refused, body = "hypothetical", True, unmarked
     elif any(r in "".join(body) for r in cues.REFUSE_DELAY):
         flip = -1 if not any(frame_word in "".join(body) for frame_word in frame.act) else 1
     if question and form == "plain":
         form = "question"
     joined = "".join(body)
+    idiom = _choice_idiom(text if "与其" in text else joined, frame)
+    if idiom is not None and not question:  # "与其买房不如租房", "早分早解脱"
+        side, word, cue = idiom
+        return Reading(side=side * flip, certain=True, form=form, cue=word, basis="act", cues=[cue, word])
     rhetorical = question and (joined.endswith(("吗", "呢")) or text.rstrip("？?").endswith(("吗", "呢"))
                                or any(m in text for m in cues.RHETORICAL))
     stripped = text
@@ -963,8 +1188,10 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     asked_act: bool | None = None
     for clause in body:
         # the act itself, governed by a want word or a negation
-        for word in (*frame.act, *GENERIC_ACT):
-            pos = _word_at(clause, word)
+        named = [(word, _word_at(clause, word)) for word in (*frame.act, *GENERIC_ACT)]
+        if all(pos < 0 for _, pos in named):
+            named = _elided_act(clause, text, frame)  # "算了，不买了": the act by its verb alone
+        for word, pos in named:
             if pos < 0:
                 continue
             if word[0].isascii() and re.search(r"[A-Za-z0-9]", clause[pos - 1:pos] + clause[pos + len(word):pos + len(word) + 1]):
@@ -1004,8 +1231,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 side = -side  # "还有竞争力吗": a doubt of it
             if sarcastic and kind in ("good", "attach"):
                 side = -side  # "呵呵，领导真是太照顾我了": a complaint
-            if going_on and kind in ("fear", "risk") and not about_act:
-                side = -side  # "再这样下去，我怕…": a fear of the present
+            if going_on and (kind in ("fear", "risk") or (refused and kind == "cost")) and not about_act:
+                side = -side  # "再这样下去，我怕…": a fear of the present; "再不买，以后只会更贵"
             if kind in ("good", "bad", "attach", "push"):
                 target_act = about_act and not about_present if kind in ("attach", "push") else about_act
                 if kind in ("good", "bad"):
