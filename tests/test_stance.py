@@ -78,6 +78,12 @@ def test_the_reader_reads_negation_concession_hypotheticals_and_questions(text, 
     # 不会 before a cue negates it
     ("我该考公务员", "体制内至少不会失业", 1),
     ("对不起", "对不起，今天来晚了", 0),
+    # the 得 of 觉得 / 记得 is no "must": these were read for quitting, certain
+    ("我该辞职", "我觉得辞职太冒险", 0),
+    ("我该辞职", "我觉得现在辞职不现实", -1),
+    ("我该辞职", "我总觉得辞职风险太大", -1),
+    ("我该辞职", "我觉得应该辞职", 1),  # a modal after 觉得 still wants
+    ("我该辞职", "我觉得得辞职了", 1),
 ])
 def test_the_reader_reads_general_forms_not_only_listed_sentences(conclusion, text, side):
     reading = read(text, frame_for(conclusion))

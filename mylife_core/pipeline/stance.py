@@ -1023,9 +1023,13 @@ def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
     return sorted(found), taken
 
 
+_NOT_MODAL_DE = re.compile(r"[觉记懂晓显变免省使难获取赢弄搞落认]得")
+
+
 def _want_side(clause: str, pos: int) -> int | None:
     """+1/-1 when a want word (想, 要, 打算 ...) or a negation governs the word at ``pos``."""
-    window = clause[max(0, pos - 6):pos]
+    # 得 of 觉得 / 记得 / 显得 ... is no "must": "我觉得辞职太冒险" wants nothing
+    window = _NOT_MODAL_DE.sub("··", clause[max(0, pos - 6):pos])
     if any(w in window for w in cues.NOT_WANT if w not in ("不想再",)) and not re.search(r"不想|想要|很想|真想", window):
         window = window  # 想想 / 一想到 ...: not a wish, but a negation may still govern
     wanted = any(w in window for w in cues.WANT_WORDS) and not any(w in window for w in cues.NOT_WANT)
