@@ -520,7 +520,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         return panel.render("field.html", nav="profile", name=name, field=field, now=now,
                             state=views.ttl_state(field, now), left=views.days_left(field, now),
                             age_days=int(field.age_days(now)), history=list(reversed(history)), spec=spec,
-                            decisions=feeds, chart=charts.line_chart(views.numeric_history(field), name),
+                            decisions=feeds, chart=charts.line_chart(views.numeric_history(field, spec), name),
                             audit=list(reversed(views.audit_for(ws, name, limit=30))), again=_again(request))
 
     def claims_list(request: Request, ws: Any) -> Response:
