@@ -79,6 +79,26 @@ def test_asks_about_each_field_on_a_terminal(fields):
     assert stop.returncode == 0 and stop.stdout.count("吗？:") == 1
 
 
+def test_a_refused_answer_is_said_and_asked_again(cli, ws_path, tmp_path_factory):
+    """s25b.2: a value the field's dictionary refuses (工作年限 很久, a field in years) ended the
+    whole round with an error: the fields after it were never asked and the summary never shown.
+    The reason (with a working example) is said and the same field asked again."""
+    from lens_support import installed, lens_env
+
+    env = {**lens_env(installed(tmp_path_factory, "mylife-career")), **NOW}
+    cli("init")
+    for name, value, at in [("工作年限", "5", "2025-01-01"), ("房租", "4500", "2025-03-01")]:
+        assert cli("profile", "set", name, value, "--ttl", "30", "--at", at, env=env,
+                   load_plugins="mylife-career").returncode == 0
+    r = run_in_pty(["maintain", "--no-claims"], workspace=ws_path, answers=["很久", "6", "4800"], env=env,
+                   load_plugins="mylife-career")
+    assert r.returncode == 0, r.stdout
+    assert "「工作年限」要写一个以 年 计的量，「很久」不是" in r.stdout and r.stdout.count("工作年限 仍是 5年 吗？:") == 2
+    assert "已更新 工作年限：5年 → 6年" in r.stdout and "已更新 房租：4500 → 4800" in r.stdout, r.stdout
+    data = yaml.safe_load((ws_path / "profile.yaml").read_text(encoding="utf-8"))["fields"]
+    assert data["工作年限"]["value"] == "6年" and data["房租"]["value"] == 4800
+
+
 def _run_headless(argv: list[str], env: dict[str, str], log: Path) -> None:
     with open(log, "ab") as out:
         subprocess.run(argv, env=env, stdout=out, stderr=subprocess.STDOUT, timeout=60, check=True)
