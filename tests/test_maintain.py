@@ -99,6 +99,23 @@ def test_a_refused_answer_is_said_and_asked_again(cli, ws_path, tmp_path_factory
     assert data["工作年限"]["value"] == "6年" and data["房租"]["value"] == 4800
 
 
+def test_a_value_changed_while_asked_is_not_confirmed(cli, fields):
+    """s25b.2: `maintain` asked "房租 仍是 4500 吗？" and, on a yes, confirmed whatever 房租 held
+    then: a value another window wrote meanwhile (4800) was refreshed as if the user had checked
+    it. It is not confirmed now: the output says what it is and how to confirm it; the round goes on."""
+    def other_window(i, transcript):
+        if i == 0:
+            assert cli("profile", "set", "房租", "4800", "--at", "2026-05-01", env=NOW).returncode == 0
+
+    r = run_in_pty(["maintain", "-n", "2", "--no-claims"], workspace=fields, answers=["", ""], env=NOW,
+                   on_prompt=other_window)
+    assert r.returncode == 0, r.stdout
+    assert "「房租」在你确认之前变了：你看到的是 4500，现在是 4800" in r.stdout and "已确认 房租" not in r.stdout
+    assert "已确认 现有存款" in r.stdout
+    data = yaml.safe_load((fields / "profile.yaml").read_text(encoding="utf-8"))["fields"]
+    assert data["房租"]["value"] == 4800 and str(data["房租"]["updated_at"]).startswith("2026-05-01")
+
+
 def _run_headless(argv: list[str], env: dict[str, str], log: Path) -> None:
     with open(log, "ab") as out:
         subprocess.run(argv, env=env, stdout=out, stderr=subprocess.STDOUT, timeout=60, check=True)

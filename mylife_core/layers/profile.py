@@ -453,12 +453,22 @@ class ProfileLayer:
                                           **({"history_at": when.isoformat()} if past_value else {})})
         return field, previous
 
-    def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user") -> ProfileField:
-        """The value is still true: refresh ``updated_at`` without changing it (docs/design.md#upkeep)."""
+    def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user", seen: Any = None) -> ProfileField:
+        """The value is still true: refresh ``updated_at`` without changing it (docs/design.md#upkeep).
+
+        ``seen``: the value the user was shown when they said it still holds (``maintain``'s
+        question, the panel's page). If another process changed the field since, the user has
+        not confirmed the value there now: :class:`Conflict`, nothing written."""
         with self.ws.lock():
             data = self._read_truth()
             if name not in data.fields:
                 raise NotFound("field_not_found", name=name)
+            now_value = data.fields[name].value
+            if seen is not None and str(seen) != str(now_value):
+                from ..errors import Conflict
+                from ..shell import word
+
+                raise Conflict("s25b.confirm_changed", name=name, seen=seen, value=now_value, word=word(name))
             field = data.fields[name].model_copy(update={"updated_at": at or clock.now()})
             fields = dict(data.fields)
             fields[name] = field

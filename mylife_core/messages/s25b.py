@@ -9,4 +9,10 @@ MESSAGES = {
               "'{field}' in {unit} (units it takes: {units}). Nothing was written; e.g. {prog} profile set {word} "
               "{example} (a bare number is taken in {unit}: {number} is {example}).",
     },
+    "error.s25b.confirm_changed": {
+        "zh": "「{name}」在你确认之前变了：你看到的是 {seen}，现在是 {value}（另一个窗口或进程写的）。没有确认任何内容；"
+              "如果 {value} 仍然成立，请运行 {prog} profile confirm {word}。",
+        "en": "'{name}' changed before you confirmed it: you were shown {seen}, it is now {value} (written by another "
+              "window or process). Nothing was confirmed; if {value} still holds, run {prog} profile confirm {word}.",
+    },
 }

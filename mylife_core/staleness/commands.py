@@ -65,7 +65,7 @@ def _show_schedule(out: Output, entry) -> None:
 
 def _interactive_confirm(ws, out: Output, fields) -> dict[str, list[str]]:
     """Ask about each field: still true (confirm), a new value (set), skip, or quit."""
-    from ..errors import UsageError
+    from ..errors import Conflict, UsageError
 
     done: dict[str, list[str]] = {"confirmed": [], "updated": [], "skipped": []}
     for i, f in enumerate(fields):
@@ -78,7 +78,12 @@ def _interactive_confirm(ws, out: Output, fields) -> dict[str, list[str]]:
                 done["skipped"].append(f.name)
                 break
             if answer.lower() in ("", "y", "yes", "是", "对", "没变"):
-                ws.profile.confirm(f.name, actor="user")
+                try:  # the value asked about: changed meanwhile (another window), it is not confirmed
+                    ws.profile.confirm(f.name, actor="user", seen=f.value)
+                except Conflict as exc:
+                    out.line("  " + exc.render())
+                    done["skipped"].append(f.name)
+                    break
                 done["confirmed"].append(f.name)
                 out.line("  " + t("maintain.did_confirm", name=f.name))
                 break

@@ -809,7 +809,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
 
     def field_confirm(request: Request, ws: Any, form: Any) -> Response:
         name = request.path_params["field"]
-        ws.profile.confirm(name, actor="user")
+        ws.profile.confirm(name, actor="user", seen=_text(form, "seen") or None)  # the value the page showed
         return RedirectResponse(safe_next(form.get("next"), f"/profile/{quote(name)}"), status_code=303)
 
     def field_update(request: Request, ws: Any, form: Any) -> Response:
