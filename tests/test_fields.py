@@ -299,6 +299,31 @@ def test_profile_get_finds_a_field_kept_under_another_name_of_the_dictionary(cli
     assert missing.returncode == 3 and "Traceback" not in missing.stderr  # nothing held under any name
 
 
+def test_verify_names_a_value_on_disk_that_is_no_number_or_no_quantity_its_dictionary_asks(cli, ws_path,
+                                                                                            tmp_path_factory):
+    """s25b.1: values written before a dictionary said a field is a number or a quantity in a unit
+    (月收入 不稳定, 工作年限 很久) are kept and read as they are, and `verify` names them (kind
+    `profile_not_as_declared`, file:line, what the field takes, the command that corrects them);
+    a value kept with its unit (40分钟) or a bare number (15) is not named; nothing is rewritten."""
+    env = lens_env(installed(tmp_path_factory, "mylife-career"))
+    cli("init")
+    for name, value in [("月收入", "不稳定"), ("工作年限", "很久"), ("通勤时间", "40分钟"), ("加班强度", "15")]:
+        assert cli("profile", "set", "--yes", "--", name, value).returncode == 0  # no dictionary yet
+    profile = ws_path / "profile.yaml"
+    before = profile.read_bytes()
+    lines = before.decode("utf-8").splitlines()
+    r = cli("verify", env=env, load_plugins="mylife-career")
+    assert r.returncode == 0 and "2 条提醒（不算校验失败）" in r.stdout, r.stdout
+    at = lines.index("  工作年限:") + 2
+    assert (f"profile.yaml:{at}: 档案字段「工作年限」的值是 很久，但字段词典 mylife-career 规定「工作年限」是以 年 计的量"
+            in r.stdout) and "「月收入」是一个数" in r.stdout and "profile set 工作年限 新值" in r.stdout
+    doc = cli("verify", "--json", env=env, load_plugins="mylife-career").json()
+    assert sorted((w["kind"], w["line"]) for w in doc["warnings"]) == sorted(
+        [("profile_not_as_declared", at), ("profile_not_as_declared", lines.index("  月收入:") + 2)])
+    assert profile.read_bytes() == before
+    assert cli("profile", "get", "工作年限", "--json", env=env, load_plugins="mylife-career").json()["field"]["value"] == "很久"
+
+
 def test_verify_warns_about_a_profile_value_below_its_dictionarys_minimum(cli, ws_path, health):
     """`profile set` checks a dictionary's `min`; a value already on disk (set before the dictionary
     was installed, or edited by hand) is named by `verify`: field, value, dictionary, file:line, what

@@ -15,4 +15,13 @@ MESSAGES = {
         "en": "'{name}' changed before you confirmed it: you were shown {seen}, it is now {value} (written by another "
               "window or process). Nothing was confirmed; if {value} still holds, run {prog} profile confirm {word}.",
     },
+    "s25b.verify.profile_not_as_declared": {
+        "zh": "{file}:{line}: 档案字段「{name}」的值是 {value}，但字段词典 {plugin} 规定「{field}」{what}：这个值不是"
+              "（多半是手改的，或是在装这个词典之前写下的）。文件没有被改动；请写入正确的值：{command}",
+        "en": "{file}:{line}: the profile field '{name}' holds {value}, but the field dictionary {plugin} says "
+              "'{field}' {what}: this value is not (most likely edited by hand, or written before the dictionary "
+              "was installed). The file was not changed; set the right value: {command}",
+    },
+    "s25b.verify.kind_number": {"zh": "是一个数", "en": "is a number"},
+    "s25b.verify.kind_unit": {"zh": "是以 {unit} 计的量", "en": "is an amount in {unit}"},
 }
