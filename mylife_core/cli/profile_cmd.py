@@ -75,8 +75,8 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
               "ttl_inference": inferred.to_json() if inferred else None})
     month_note = t("at.month_first_day", day=when.date().isoformat()) if precision == "month" else None
     if into_history:
-        out.line(t("profile.into_history", name=name.strip(), at=when.date().isoformat(), value=field_value(ws, name, value),
-                   current=field.value, current_at=field.updated_at.date().isoformat()))
+        out.line(t("profile.into_history", name=name.strip(), at=when.date().isoformat(),
+                   value=field_value(ws, name, value), current=field.value, current_at=field.updated_at.date().isoformat()))
         if month_note:
             out.line(month_note)
         return

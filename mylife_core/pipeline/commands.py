@@ -42,6 +42,7 @@ def _resolve_interactively(ws, out: Output, report, options) -> bool:
     for line in report_lines(report, prog=prog, ask_command=ask_command(prog, options)):
         out.line(line)
     out.line("")
+
     def answer_for(name: str, question: str) -> str:
         """The user's answer, asked again while the field's dictionary refuses it (工作年限 很久:
         the reason and a working example are said), or "" (nothing typed)."""
