@@ -12,7 +12,8 @@ A field dictionary entry (:class:`~mylife_core.specs.FieldSpec`) may give a fiel
   unit and an old value stored as ``5年`` reads the same.
 
 Around the number a value may say it is approximate (``约``, ``左右``, ``多``, ``出头``), half
-(``三年半``, ``一个半小时``, ``半小时``), and end with a remark in brackets (``每周60小时（连续三周）``).
+(``三年半``, ``一个半小时``, ``半小时``), start with a few words that say which amount it is
+(``单程40分钟``, ``平均每晚7小时``) and end with a remark in brackets (``每周60小时（连续三周）``).
 A unit ``X/Y`` (``小时/周``) is also written ``每Y …X`` (``每周60小时``) and ``…X每Y``.
 """
 
@@ -33,6 +34,9 @@ _AFTER = ("左右", "上下", "出头", "以上", "以下", "以内", "不到", 
 #: words right after the number, before the unit (``五十多分钟``, ``20来年``, ``一个多小时``)
 _BETWEEN = ("个多", "多", "余", "来")
 _REMARK = re.compile(r"\s*[（(][^（）()]*[）)]\s*$")
+#: up to four Chinese characters before the number that say which amount it is (单程, 平均每晚),
+#: none of them a numeral (四十分钟 is a number)
+_QUALIFIER = re.compile(r"^[\u4e00-\u9fff]{1,4}?(?=[-0-9０-９零〇一二两三四五六七八九十百千万半])")
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,14 @@ def read(spec: "FieldSpec", value: Any) -> Quantity | None:
         for word in _AFTER:
             if core.endswith(word) and len(core) > len(word):
                 core, changed = core[: -len(word)].strip(), True
+    found = _match(spec, core)
+    qualifier = _QUALIFIER.match(core)
+    if found is None and qualifier is not None:  # 单程40分钟, 平均每晚7小时: a few words that say which
+        found = _match(spec, core[qualifier.end():].strip())
+    return None if found is None else Quantity(found, text)
+
+
+def _match(spec: "FieldSpec", core: str) -> int | float | None:
     for before, after, size in forms(spec):
         for tail, extra in ((f"{after}半", 0.5), (after, 0.0)):  # 三年半
             if not core.startswith(before) or not core.endswith(tail) or len(core) <= len(before) + len(tail):
@@ -122,7 +134,7 @@ def read(spec: "FieldSpec", value: Any) -> Quantity | None:
             number = _number(core[len(before): len(core) - len(tail)])
             if number is None:
                 continue
-            return Quantity(_whole((number + extra) * size), text)
+            return _whole((number + extra) * size)
     return None
 
 

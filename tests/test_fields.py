@@ -204,6 +204,7 @@ def test_a_quantity_field_keeps_its_unit_and_refuses_what_is_no_quantity(cli, ws
     assert run(*example[-2:]).returncode == 0 and value("工作年限") == "5年"
     for name, given, kept in [("工作年限", "5", "5年"), ("工龄", "三年半", "三年半"), ("通勤时间", "5", "5分钟"),
                               ("通勤时间", "一个半小时", "一个半小时"), ("通勤时间", "40 min", "40 min"),
+                              ("通勤时间", "单程四十分钟", "单程四十分钟"),
                               ("加班强度", "每周60小时左右", "每周60小时左右"), ("加班强度", "15", "15小时/周")]:
         result = run(name, given)
         assert result.returncode == 0, (name, given, result.stderr)
