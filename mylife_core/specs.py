@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class _Spec(BaseModel):
@@ -60,6 +60,12 @@ class FieldSpec(_Spec):
     # the value is a number (an amount of money): ``profile set`` refuses text that is not one
     # (``abc``); digits, ``20,000`` and Chinese numerals (``两万``, ``2万``) are numbers
     numeric: bool = False
+    # the value is a quantity counted in this unit (``年``, ``分钟``, ``小时/周``): ``profile set``
+    # refuses a value that is none (``abc``); a bare number is taken in it and kept with it
+    # (``5`` -> ``5年``); a value naming an accepted unit is kept as written (mylife_core.units)
+    unit: str | None = None
+    # other ways to write the quantity, each with its size in ``unit`` (``{小时: 60}`` for minutes)
+    units: dict[str, float] = Field(default_factory=dict)
 
     @field_validator("ttl_days")
     @classmethod
@@ -67,6 +73,21 @@ class FieldSpec(_Spec):
         if v is not None and v <= 0:
             raise ValueError("ttl_days must be positive or null (never expires)")
         return v
+
+    @model_validator(mode="after")
+    def _quantity(self) -> "FieldSpec":
+        if self.unit is not None and (not self.unit.strip() or any(ch.isdigit() for ch in self.unit)):
+            raise ValueError(f"unit must be a word without digits (年, 分钟), not {self.unit!r}")
+        if self.units and not self.unit:
+            raise ValueError("units needs unit: the unit a bare number is taken in and the sizes are counted in")
+        if self.unit and self.numeric:
+            raise ValueError("numeric and unit exclude each other: numeric is a plain number, unit a quantity")
+        for spelling, size in self.units.items():
+            if not spelling.strip() or any(ch.isdigit() for ch in spelling):
+                raise ValueError(f"units: {spelling!r} must be a word without digits")
+            if not size > 0:
+                raise ValueError(f"units: the size of {spelling!r} must be a positive number, not {size!r}")
+        return self
 
     def reason(self) -> str | None:
         """``ttl_reason`` in the language in force."""

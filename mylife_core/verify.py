@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 @dataclass
 class Problem:
     kind: str  # raw_changed | raw_missing | raw_added | raw_unlisted | claim_source_changed | claim_source_missing | bad_file | manifest_torn | plugin
-    # (warnings: audit_torn_tail | profile_below_min)
+    # (warnings: audit_torn_tail | profile_below_min | profile_not_as_declared)
     message: str
     file: str | None = None
     claim_id: str | None = None
@@ -115,16 +115,28 @@ def verify(ws: "Workspace", progress: Callable[[str, int, int], None] | None = N
         return _verify(ws, progress)
 
 
+def refused_kind(spec: Any, value: Any) -> str | None:
+    """``"number"`` / ``"unit"`` when the dictionary entry ``spec`` declares the field ``numeric``
+    or gives it a ``unit`` and ``value`` is neither (``abc``, ``很久``), else None."""
+    from .layers.profile import number_of
+
+    if spec is None or not (spec.numeric or spec.unit) or number_of(spec, value) is not None:
+        return None
+    return "unit" if spec.unit else "number"
+
+
 def profile_below_min(ws: "Workspace") -> list[Problem]:
-    """Profile values below the ``min`` of a loaded field dictionary's entry (by name or alias):
-    ``profile set`` refuses them, but a hand edit, or a value written before the dictionary was
-    installed, never went through it. Warnings naming ``profile.yaml:line``; nothing is rewritten."""
+    """Profile values below the ``min`` of a loaded field dictionary's entry (by name or alias),
+    and values that are no number or no quantity in its unit where it asks one (kind
+    ``profile_not_as_declared``): ``profile set`` refuses them, but a hand edit, or a value
+    written before the dictionary was installed, never went through it. Warnings naming
+    ``profile.yaml:line``; nothing is rewritten."""
     from .layers.profile import below_min
-    from .staleness.ttl import field_index
+    from .staleness.ttl import field_index, norm
 
     fields = ws.profile.load().fields
     index = field_index(ws) if fields else {}
-    if not any(spec.min is not None for spec in index.values()):
+    if not any(spec.min is not None or spec.numeric or spec.unit for spec in index.values()):
         return []
     from .shell import word
     from .staleness.render import command_prefix
@@ -134,7 +146,8 @@ def profile_below_min(ws: "Workspace") -> list[Problem]:
     text: str | None = None
     for name, current in fields.items():
         spec = below_min(ws, name, current.value, index)
-        if spec is None:
+        kind = refused_kind(index.get(norm(name)), current.value) if spec is None else None
+        if spec is None and kind is None:
             continue
         if text is None:
             try:
@@ -142,6 +155,15 @@ def profile_below_min(ws: "Workspace") -> list[Problem]:
             except (OSError, DataFileError):
                 text = ""
         line = yamlfile._line_of(text, ("fields", name, "value")) if text else None
+        if kind is not None:  # text where the dictionary asks a number or a quantity in a unit
+            other = index[norm(name)]
+            what = t("s25b.verify.kind_unit", unit=other.unit) if kind == "unit" else t("s25b.verify.kind_number")
+            command = f"{command_prefix(ws.root)} profile set {word(name)} {t('verify.profile_below_min.value')}"
+            found.append(Problem("profile_not_as_declared", t(
+                "s25b.verify.profile_not_as_declared", file="profile.yaml", line=line or "?", name=name,
+                value=current.value, plugin=ws.plugins.plugin_label(other.plugin), field=other.name, what=what,
+                command=command), file="profile.yaml", line=line))
+            continue
         low = int(spec.min) if float(spec.min).is_integer() else spec.min
         command = f"{command_prefix(ws.root)} profile set {word(name)} {t('verify.profile_below_min.value')}"
         found.append(Problem("profile_below_min", t("verify.profile_below_min", file="profile.yaml", line=line or "?",

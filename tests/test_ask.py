@@ -494,6 +494,20 @@ def test_in_a_terminal_ask_offers_update_now_or_keep_old(ws, lenses):
     assert ws.profile.reload().fields["现有存款"].value == 95000
 
 
+def test_in_a_terminal_a_refused_new_value_is_said_and_asked_again(ws, lenses):
+    """s25b.2: an answer the field's dictionary refuses (现有存款 很多: a number is asked) ended
+    `ask` with an error, the question unanswered; the reason is said and the field asked again."""
+    from lens_support import run_in_pty
+
+    seed(ws)
+    set_savings(ws, days_ago=200)
+    updated = run_in_pty(["ask", "我该不该辞职？", "--accept-missing"], workspace=ws.root, answers=["很多", "95000"],
+                         env=lenses, load_plugins="mylife-career")
+    assert updated.returncode == 0, updated.stdout
+    assert "「现有存款」要写一个数，「很多」不是" in updated.stdout and "已更新 现有存款 = 95000" in updated.stdout
+    assert ws.profile.reload().fields["现有存款"].value == 95000
+
+
 def test_a_question_about_nothing_recorded_is_answered_plainly(ws, cli):
     """No decision, no topic, no statement: the question back names no placeholder subject, and
     the output says no model wrote it."""

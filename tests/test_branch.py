@@ -177,6 +177,25 @@ def test_closing_writes_the_sheet_claims_and_fields_each_traceable(lensed):
         close_branch(lensed, branch.id, draft)
 
 
+def test_a_sheet_field_value_its_dictionary_refuses_is_a_problem_of_the_sheet_not_a_half_close(lensed, ws_path):
+    """s25b.1: the sheet's fields were checked for their names only: ``月支出: 很多`` (a numeric
+    field) or ``工作年限: abc`` (a field in years) passed the check, then the close wrote the sheet
+    (L0, append-only) and the claims and stopped at the field, the branch still open (a retry
+    would add the sheet twice). They are problems of the sheet now, listed with the others, and
+    nothing is written; a bare number for a field with a unit is kept with it (5 -> 5年)."""
+    branch, _ = open_branch(lensed, topic="现金流", parent_topic="职业去留", question="存款能撑多久？")
+    before = snapshot(ws_path)
+    with pytest.raises(HandoffInvalid) as refused:
+        check(lensed, {**GOOD, "fields": {"月支出": "很多", "工作年限": "abc"}}, branch)
+    text = refused.value.render()
+    assert "「月支出」要写一个数" in text and "「工作年限」要写一个以 年 计的量" in text, text
+    assert snapshot(ws_path) == before
+    draft = check(lensed, {**GOOD, "fields": {"工作年限": 5}}, branch)
+    assert draft.fields == {"工作年限": "5年"}
+    close_branch(lensed, branch.id, draft)
+    assert lensed.profile.get("工作年限").value == "5年"
+
+
 @pytest.mark.parametrize("edited", ["index.yaml", "profile.yaml", "claims"])
 def test_closing_refused_by_an_outside_edit_writes_nothing(lensed, edited):
     """index.yaml (where the branch is merged), profile.yaml (where its fields go) or the claims

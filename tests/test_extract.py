@@ -268,6 +268,33 @@ def test_a_proposed_field_the_dictionary_refuses_is_skipped_not_applied_half_way
     assert "月收入" not in ws.profile.reload().fields
 
 
+def test_a_proposed_value_for_a_field_with_a_unit_is_a_quantity_or_skipped(ws_path, fakellm, tmp_path_factory):
+    """s25b.1: a field its dictionary gives a unit (career's 工作年限 in 年, 通勤时间 in 分钟): a
+    model's value that is no quantity (``很久``) is skipped with the reason, never applied over
+    the user's years; a bare number is applied as the profile keeps it (5 -> 5年), and a value
+    written with a unit (一个半小时) as written."""
+    from lens_support import import_lens
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(import_lens(tmp_path_factory, "mylife-career")))
+    use_model(ws, fakellm)
+    rec = ws.raw.record("工作很久了，其实也就5年。\n通勤单程一个半小时。\n".encode(), topic="职业去留")
+    fakellm.script(Reply(text=json.dumps({"claims": [],
+                                          "fields": [{"name": "工作年限", "value": "很久", "line": "L1"},
+                                                     {"name": "工龄", "value": 5, "line": "L1"},
+                                                     {"name": "通勤时间", "value": "一个半小时", "line": "L2"}]},
+                                         ensure_ascii=False)))
+    result = extract(ws, rec.file, apply_fields=True)
+    status = [(f.name, f.status, f.value) for f in result.fields]
+    assert status[0][:2] == ("工作年限", "skipped") and "要写一个以 年 计的量" in result.fields[0].why, status
+    assert status[1:] == [("工龄", "applied", "5年"), ("通勤时间", "applied", "一个半小时")], status
+    fields = ws.profile.reload().fields
+    assert fields["通勤时间"].value == "一个半小时" and "5年" in [f.value for f in fields.values()]
+    ws.close()
+
+
 def test_numbers_in_a_line():
     from mylife_core.numerals import numbers_in, parse_number
 

@@ -133,14 +133,14 @@ def test_a_field_with_a_minimum_refuses_a_negative_number(cli, ws_path, tmp_path
 
     bad = run("工作年限", "负五")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
-    assert "「工作年限」的值不能是 -5：字段词典 mylife-career 规定「工作年限」不小于 0" in bad.stderr
+    assert "「工作年限」的值不能是 -5年：字段词典 mylife-career 规定「工作年限」不小于 0" in bad.stderr
     assert "推断有效期" not in bad.stdout  # refused before the TTL question
     assert not (ws_path / "profile.yaml").exists() or "工作年限" not in (ws_path / "profile.yaml").read_text("utf-8")
     assert run("工作年限", "5").returncode == 0
     for name, value in [("工作年限", "负五"), ("工龄", "-1"), ("现有存款", "-3000"), ("房租月支出", "负三千五")]:
         r = run(name, value)
         assert r.returncode == 2 and "不小于 0" in r.stderr, (name, r.stderr)
-    assert cli("profile", "get", "工作年限", "--json").json()["field"]["value"] == 5
+    assert cli("profile", "get", "工作年限", "--json").json()["field"]["value"] == "5年"  # kept with its unit
     en = cli("profile", "set", "工作年限", "负五", env={**env, "MYLIFE_LANG": "en"}, load_plugins="mylife-career")
     assert en.returncode == 2 and "is at least 0" in en.stderr
     for name, value in [("工作年限", "0"), ("工作年限", "五年左右"), ("学历", "-1"), ("我的自定义分数", "-3")]:
@@ -177,6 +177,81 @@ def test_a_numeric_field_refuses_text_that_is_no_number(cli, ws_path, tmp_path_f
         assert run("月收入", value).returncode == 0, value
         assert cli("profile", "get", "月收入", "--json").json()["field"]["value"] == number
     assert run("心情", "不错").returncode == 0  # no dictionary entry says it is a number
+
+
+def test_a_quantity_field_keeps_its_unit_and_refuses_what_is_no_quantity(cli, ws_path, tmp_path_factory):
+    """s25b.1: `profile set 工作年限 abc` replaced a number of years with text, and `profile set
+    通勤时间 5` kept a bare 5 (minutes? hours?). A field its dictionary gives a `unit` now takes a
+    bare number in that unit and keeps it written with it (5 -> 5年), keeps a value naming an
+    accepted unit as written (一个半小时, 每周60小时左右, 三年半), and refuses anything else with
+    an example that works (exit 2, nothing written, before the TTL question); `min` reads the
+    quantity's number (-2年 is below 0)."""
+    env = lens_env(installed(tmp_path_factory, "mylife-career"))
+    cli("init")
+
+    def run(*args, **kw):
+        return cli("profile", "set", "--yes", "--", *args, env={**env, **kw}, load_plugins="mylife-career")
+
+    def value(name):
+        return cli("profile", "get", name, "--json").json()["field"]["value"]
+
+    bad = run("工作年限", "abc")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "「工作年限」要写一个以 年 计的量，「abc」不是" in bad.stderr, bad.stderr
+    assert "推断有效期" not in bad.stdout and not (ws_path / "profile.yaml").read_text("utf-8").count("工作年限")
+    example = bad.stderr.split("例如 ")[1].split("（")[0].split()  # mylife -w WS profile set 工作年限 5年
+    assert example[-3:] == ["set", "工作年限", "5年"], bad.stderr
+    assert run(*example[-2:]).returncode == 0 and value("工作年限") == "5年"
+    for name, given, kept in [("工作年限", "5", "5年"), ("工龄", "三年半", "三年半"), ("通勤时间", "5", "5分钟"),
+                              ("通勤时间", "一个半小时", "一个半小时"), ("通勤时间", "40 min", "40 min"),
+                              ("通勤时间", "单程四十分钟", "单程四十分钟"),
+                              ("加班强度", "每周60小时左右", "每周60小时左右"), ("加班强度", "15", "15小时/周")]:
+        result = run(name, given)
+        assert result.returncode == 0, (name, given, result.stderr)
+        assert value(name) == kept, (name, given)
+    before = (ws_path / "profile.yaml").read_bytes()
+    for name, given in [("工作年限", "很多年"), ("通勤时间", "5年"), ("加班强度", "不加班"), ("工龄", "abc")]:
+        result = run(name, given)
+        assert result.returncode == 2 and "要写一个以" in result.stderr, (name, given, result.stderr)
+    below = run("工作年限", "-2年")
+    assert below.returncode == 2 and "不小于 0" in below.stderr, below.stderr
+    assert (ws_path / "profile.yaml").read_bytes() == before
+    en = run("通勤时间", "soon", MYLIFE_LANG="en")
+    assert en.returncode == 2 and "'通勤时间' takes an amount in 分钟, and 'soon' is not one" in en.stderr, en.stderr
+    assert value("工作年限") == "三年半" and [h["value"] for h in cli(
+        "profile", "get", "工作年限", "--json").json()["field"]["history"]] == ["5年", "5年"]
+
+
+def test_a_value_kept_before_its_field_had_a_unit_still_reads(tmp_path, tmp_path_factory):
+    """s25b.1: values stored before the dictionary gave the field a unit (5 as a number, 5年 as
+    text) stay as they are and read as quantities: the panel's chart of a field in years draws
+    5, 5年, 三年半 as 5, 5, 3.5; a field without a unit draws numbers only, as before."""
+    from mylife_core.web.views import numeric_history
+
+    plain = Workspace.init(tmp_path / "plain")[0]
+    for value in (5, "5年", "三年半"):
+        plain.profile.set("工作年限", value)
+    assert plain.profile.get("工作年限").value == "三年半" and numeric_history(plain.profile.get("工作年限")) == []
+    plain.close()
+    ws = Workspace.open(tmp_path / "plain", plugins=plugin_host(import_lens(tmp_path_factory, "mylife-career")))
+    from mylife_core.staleness.ttl import field_spec_for
+
+    field = ws.profile.get("工作年限")
+    assert [v for _, v in numeric_history(field, field_spec_for(ws, "工作年限"))] == [5.0, 5.0, 3.5]
+    ws.close()
+
+
+def test_a_dictionary_s_unit_is_checked_when_loaded(tmp_path):
+    """A lens's `unit`/`units` mistakes are reported when it is loaded (file:line), not met by a user."""
+    good = tmp_path / "fields.yaml"
+    good.write_text("fields:\n  - {name: 通勤时间, unit: 分钟, units: {小时: 60}}\n", encoding="utf-8")
+    assert load_file(good).fields[0].units == {"小时": 60}
+    for bad in ("{name: x, units: {小时: 60}}", "{name: x, unit: 分钟, units: {小时: 0}}",
+                "{name: x, unit: 分钟, numeric: true}", "{name: x, unit: 5分钟}"):
+        path = tmp_path / f"bad{abs(hash(bad))}.yaml"
+        path.write_text(f"fields:\n  - {bad}\n", encoding="utf-8")
+        with pytest.raises(DataFileError):
+            load_file(path)
 
 
 def test_an_amount_marked_as_money_is_its_number(cli, ws_path, tmp_path_factory):
@@ -223,6 +298,31 @@ def test_profile_get_finds_a_field_kept_under_another_name_of_the_dictionary(cli
     assert doc["asked"] == "房租" and doc["field"]["name"] == "房租月支出" and doc["field"]["value"] == 3800
     missing = cli("profile", "get", "学历", env=env, load_plugins="mylife-career")
     assert missing.returncode == 3 and "Traceback" not in missing.stderr  # nothing held under any name
+
+
+def test_verify_names_a_value_on_disk_that_is_no_number_or_no_quantity_its_dictionary_asks(cli, ws_path,
+                                                                                            tmp_path_factory):
+    """s25b.1: values written before a dictionary said a field is a number or a quantity in a unit
+    (月收入 不稳定, 工作年限 很久) are kept and read as they are, and `verify` names them (kind
+    `profile_not_as_declared`, file:line, what the field takes, the command that corrects them);
+    a value kept with its unit (40分钟) or a bare number (15) is not named; nothing is rewritten."""
+    env = lens_env(installed(tmp_path_factory, "mylife-career"))
+    cli("init")
+    for name, value in [("月收入", "不稳定"), ("工作年限", "很久"), ("通勤时间", "40分钟"), ("加班强度", "15")]:
+        assert cli("profile", "set", "--yes", "--", name, value).returncode == 0  # no dictionary yet
+    profile = ws_path / "profile.yaml"
+    before = profile.read_bytes()
+    lines = before.decode("utf-8").splitlines()
+    r = cli("verify", env=env, load_plugins="mylife-career")
+    assert r.returncode == 0 and "2 条提醒（不算校验失败）" in r.stdout, r.stdout
+    at = lines.index("  工作年限:") + 2
+    assert (f"profile.yaml:{at}: 档案字段「工作年限」的值是 很久，但字段词典 mylife-career 规定「工作年限」是以 年 计的量"
+            in r.stdout) and "「月收入」是一个数" in r.stdout and "profile set 工作年限 新值" in r.stdout
+    doc = cli("verify", "--json", env=env, load_plugins="mylife-career").json()
+    assert sorted((w["kind"], w["line"]) for w in doc["warnings"]) == sorted(
+        [("profile_not_as_declared", at), ("profile_not_as_declared", lines.index("  月收入:") + 2)])
+    assert profile.read_bytes() == before
+    assert cli("profile", "get", "工作年限", "--json", env=env, load_plugins="mylife-career").json()["field"]["value"] == "很久"
 
 
 def test_verify_warns_about_a_profile_value_below_its_dictionarys_minimum(cli, ws_path, health):

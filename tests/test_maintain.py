@@ -79,6 +79,43 @@ def test_asks_about_each_field_on_a_terminal(fields):
     assert stop.returncode == 0 and stop.stdout.count("吗？:") == 1
 
 
+def test_a_refused_answer_is_said_and_asked_again(cli, ws_path, tmp_path_factory):
+    """s25b.2: a value the field's dictionary refuses (工作年限 很久, a field in years) ended the
+    whole round with an error: the fields after it were never asked and the summary never shown.
+    The reason (with a working example) is said and the same field asked again."""
+    from lens_support import installed, lens_env
+
+    env = {**lens_env(installed(tmp_path_factory, "mylife-career")), **NOW}
+    cli("init")
+    for name, value, at in [("工作年限", "5", "2025-01-01"), ("房租", "4500", "2025-03-01")]:
+        assert cli("profile", "set", name, value, "--ttl", "30", "--at", at, env=env,
+                   load_plugins="mylife-career").returncode == 0
+    r = run_in_pty(["maintain", "--no-claims"], workspace=ws_path, answers=["很久", "6", "4800"], env=env,
+                   load_plugins="mylife-career")
+    assert r.returncode == 0, r.stdout
+    assert "「工作年限」要写一个以 年 计的量，「很久」不是" in r.stdout and r.stdout.count("工作年限 仍是 5年 吗？:") == 2
+    assert "已更新 工作年限：5年 → 6年" in r.stdout and "已更新 房租：4500 → 4800" in r.stdout, r.stdout
+    data = yaml.safe_load((ws_path / "profile.yaml").read_text(encoding="utf-8"))["fields"]
+    assert data["工作年限"]["value"] == "6年" and data["房租"]["value"] == 4800
+
+
+def test_a_value_changed_while_asked_is_not_confirmed(cli, fields):
+    """s25b.2: `maintain` asked "房租 仍是 4500 吗？" and, on a yes, confirmed whatever 房租 held
+    then: a value another window wrote meanwhile (4800) was refreshed as if the user had checked
+    it. It is not confirmed now: the output says what it is and how to confirm it; the round goes on."""
+    def other_window(i, transcript):
+        if i == 0:
+            assert cli("profile", "set", "房租", "4800", "--at", "2026-05-01", env=NOW).returncode == 0
+
+    r = run_in_pty(["maintain", "-n", "2", "--no-claims"], workspace=fields, answers=["", ""], env=NOW,
+                   on_prompt=other_window)
+    assert r.returncode == 0, r.stdout
+    assert "「房租」在你确认之前变了：你看到的是 4500，现在是 4800" in r.stdout and "已确认 房租" not in r.stdout
+    assert "已确认 现有存款" in r.stdout
+    data = yaml.safe_load((fields / "profile.yaml").read_text(encoding="utf-8"))["fields"]
+    assert data["房租"]["value"] == 4800 and str(data["房租"]["updated_at"]).startswith("2026-05-01")
+
+
 def _run_headless(argv: list[str], env: dict[str, str], log: Path) -> None:
     with open(log, "ab") as out:
         subprocess.run(argv, env=env, stdout=out, stderr=subprocess.STDOUT, timeout=60, check=True)

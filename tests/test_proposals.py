@@ -105,6 +105,30 @@ def test_bulk_accept_checks_every_proposal_before_writing(ws, fakellm):
     assert store.get(a).pending and "月税后收入" not in ws.profile.reload().fields
 
 
+def test_bulk_accept_checks_each_value_against_the_dictionary_before_writing(ws, cli, fakellm, tmp_path_factory):
+    """s25b.2: a proposal kept before a field dictionary said what the field takes (installed or
+    updated since: career's 工作年限 is now a quantity in 年) was accepted in bulk half way:
+    `proposal accept A B` wrote A, then stopped at B's value (工作年限: 很久), though the store
+    promises every proposal is checked before anything is written. The value is checked with
+    the rest now: nothing written, both pending, the reason said; B alone is refused the same."""
+    from lens_support import installed, lens_env
+
+    use_model(ws, fakellm)
+    rec = ws.raw.record("房租三千五。\n工作很久了。\n".encode(), topic="职业去留")
+    fakellm.script(fields_reply({"name": "房租", "value": 3500, "line": "L1"},
+                                {"name": "工作年限", "value": "很久", "line": "L2"}))
+    a, b = (f.id for f in extract(ws, rec.file).fields)
+    env = lens_env(installed(tmp_path_factory, "mylife-career"))
+    before = (ws.root / "profile.yaml").read_bytes()
+    both = cli("proposal", "accept", a, b, env=env, load_plugins="mylife-career")
+    assert both.returncode == 2 and "「工作年限」要写一个以 年 计的量" in both.stderr, both.stderr
+    assert (ws.root / "profile.yaml").read_bytes() == before
+    assert Proposals(ws).get(a).pending and Proposals(ws).get(b).pending
+    assert cli("proposal", "accept", a, env=env, load_plugins="mylife-career").returncode == 0
+    assert ws.profile.reload().fields["房租"].value == 3500
+    assert cli("proposal", "reject", b, "--why", "不是年数", env=env, load_plugins="mylife-career").returncode == 0
+
+
 def _revised_digest(ws, fakellm):
     """A topic whose model digest the user revised; returns the claim it cites."""
     from mylife_core.pipeline.digest import generate, revise

@@ -387,3 +387,29 @@ def test_a_model_s_field_value_the_dictionary_refuses_is_refused_when_proposed(w
     good = call_tool(ws, "mylife_profile_update", {"name": "月收入", "value": "两万", "provenance": f"{rec.file}#L1"},
                      actor="model via MCP")
     assert good.ok and good.result["proposed"], good.error
+
+
+def test_a_model_s_value_for_a_field_with_a_unit_is_a_quantity_or_refused(ws_path, tmp_path_factory):
+    """s25b.1: a field its dictionary gives a unit (career's 工作年限, in 年) refuses a model's
+    ``mylife_profile_update`` that is no quantity (``很久``) at the call, nothing stored; a bare
+    number is proposed as the profile will keep it (``5`` -> ``5年``), so the user sees the unit."""
+    from lens_support import import_lens
+
+    from mylife_core.pipeline.proposals import Proposals
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(import_lens(tmp_path_factory, "mylife-career")))
+    rec = ws.raw.record("我工作很久了，整整5年。\n".encode(), topic="职业去留")
+    out = call_tool(ws, "mylife_profile_update", {"name": "工作年限", "value": "很久", "provenance": f"{rec.file}#L1"},
+                    actor="model via MCP")
+    assert not out.ok and out.error["key"] == "s25b.not_a_quantity", out.error
+    assert Proposals(ws).all() == []
+    good = call_tool(ws, "mylife_profile_update", {"name": "工作年限", "value": 5, "provenance": f"{rec.file}#L1"},
+                     actor="model via MCP")
+    assert good.ok and good.result["value"] == "5年", good.result
+    (prop,) = Proposals(ws).all()
+    assert prop.value == "5年"
+    Proposals(ws).decide(prop.id, "accept", actor="user")
+    assert ws.profile.reload().fields["工作年限"].value == "5年"
+    ws.close()

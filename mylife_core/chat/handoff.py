@@ -138,7 +138,7 @@ def _text_list(key: str, value: Any, problems: list[str]) -> list[str]:
 def check(ws: "Workspace", data: Any, branch: "Branch", *, source: str = "") -> HandoffDraft:
     """Check a sheet (plain data from YAML, a model or prompts) for ``branch``; raise
     :class:`HandoffInvalid` listing every problem, or return the checked draft."""
-    from ..layers.profile import parse_value
+    from ..layers.profile import check_value, field_value
     from ..layers.raw import check_topic
     from ..messages import join, t
     from ..staleness.check import profile_field
@@ -232,7 +232,12 @@ def check(ws: "Workspace", data: Any, branch: "Branch", *, source: str = "") -> 
         if name in fields:
             problems.append(t("handoff.problem.field_twice", name=name))
             continue
-        fields[name] = parse_value(value) if isinstance(value, str) else value
+        try:  # what the field's dictionary asks (a number, a quantity in its unit): refused here,
+            check_value(ws, name, value)  # never after the sheet and the claims are written
+        except UsageError as exc:
+            problems.append(exc.render())
+            continue
+        fields[name] = field_value(ws, name, value)
     changed = _text_list("changed_fields", data.get("changed_fields"), problems)
     for name in changed:
         if ws.profile.find(name) is None and name not in fields:

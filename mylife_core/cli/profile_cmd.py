@@ -3,7 +3,7 @@ from __future__ import annotations
 import click
 
 from .. import clock
-from ..layers.profile import FIELD_SOURCES, ProfileField, check_value, is_past_value, parse_ttl, parse_value
+from ..layers.profile import FIELD_SOURCES, ProfileField, check_value, field_value, is_past_value, parse_ttl
 from ..messages import t
 from ..status import age_text
 from .common import Output, table, workspace_options
@@ -75,8 +75,8 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
               "ttl_inference": inferred.to_json() if inferred else None})
     month_note = t("at.month_first_day", day=when.date().isoformat()) if precision == "month" else None
     if into_history:
-        out.line(t("profile.into_history", name=name.strip(), at=when.date().isoformat(), value=parse_value(value),
-                   current=field.value, current_at=field.updated_at.date().isoformat()))
+        out.line(t("profile.into_history", name=name.strip(), at=when.date().isoformat(),
+                   value=field_value(ws, name, value), current=field.value, current_at=field.updated_at.date().isoformat()))
         if month_note:
             out.line(month_note)
         return

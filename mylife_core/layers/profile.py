@@ -202,15 +202,47 @@ def _patched_text(current: bytes, old: ProfileFile, new: ProfileFile, changed: t
 def below_min(ws: "Workspace", name: str, value: Any, index: "dict[str, FieldSpec] | None" = None) -> "FieldSpec | None":
     """The dictionary entry whose ``min`` the number ``value`` of field ``name`` (by name or alias)
     is below, or None. Text values and fields no dictionary gives a minimum are not checked."""
-    value = parse_value(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
     from ..staleness.ttl import field_spec_for
 
     spec = field_spec_for(ws, (name or "").strip(), index)
-    if spec is None or spec.min is None or value >= spec.min:
+    if spec is None or spec.min is None:
+        return None
+    value = number_of(spec, value)
+    if value is None or value >= spec.min:
         return None
     return spec
+
+
+def number_of(spec: "FieldSpec | None", value: Any) -> int | float | None:
+    """The number a value writes for the field ``spec`` describes: a quantity's number in the
+    field's unit (``1小时`` for minutes: 60; :mod:`mylife_core.units`), else the value parsed as
+    a number; None for text that writes none."""
+    if spec is not None and spec.unit:
+        from ..units import read
+
+        found = read(spec, value)
+        return None if found is None else found.number
+    value = parse_value(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return value
+
+
+def field_value(ws: "Workspace", name: str, value: Any) -> Scalar:
+    """What the profile keeps for ``value`` of field ``name``: :func:`parse_value`'s number or
+    text, except for a field its dictionary gives a ``unit``, whose value stays written with its
+    unit (a bare number takes the field's: ``5`` -> ``5年``; :func:`mylife_core.units.stored`)."""
+    if isinstance(value, str) or isinstance(value, (int, float)):
+        from ..staleness.ttl import field_spec_for
+
+        spec = field_spec_for(ws, (name or "").strip())
+        if spec is not None and spec.unit:
+            from ..units import read
+
+            found = read(spec, value)
+            if found is not None:
+                return found.text
+    return parse_value(value)
 
 
 def check_min(ws: "Workspace", name: str, value: Any) -> None:
@@ -220,7 +252,7 @@ def check_min(ws: "Workspace", name: str, value: Any) -> None:
     spec = below_min(ws, name, value)
     if spec is None:
         return
-    value = parse_value(value)
+    value = field_value(ws, name, value)
     low = int(spec.min) if float(spec.min).is_integer() else spec.min
     raise UsageError("value_below_min", name=(name or "").strip(), value=value, field=spec.name, min=low,
                      plugin=ws.plugins.plugin_label(spec.plugin))
@@ -245,10 +277,37 @@ def check_number(ws: "Workspace", name: str, value: Any) -> None:
                      plugin=ws.plugins.plugin_label(spec.plugin), word=word(name))
 
 
+def check_quantity(ws: "Workspace", name: str, value: Any) -> None:
+    """Refuse a value that is no quantity for a field its dictionary entry gives a ``unit`` (by
+    name or alias): ``工作年限 abc`` would replace a number of years with text, ``通勤时间 5年``
+    is no time a commute takes. A bare number is in the field's unit; a value may name any unit
+    the entry accepts (:func:`mylife_core.units.read`)."""
+    from ..staleness.ttl import field_spec_for
+
+    name = (name or "").strip()
+    spec = field_spec_for(ws, name)
+    if spec is None or not spec.unit:
+        return
+    from ..units import number_text, read, spellings
+
+    if read(spec, value) is not None:
+        return
+    from ..messages import join
+    from ..shell import word
+
+    example = 5
+    raise UsageError("s25b.not_a_quantity", name=name, value=str(value).strip()[:40], field=spec.name,
+                     plugin=ws.plugins.plugin_label(spec.plugin), word=word(name), unit=spec.unit,
+                     units=join(spellings(spec)), number=number_text(example),
+                     example=word(f"{number_text(example)}{spec.unit}"))
+
+
 def check_value(ws: "Workspace", name: str, value: Any) -> None:
     """What a field's dictionary entry asks of a value, before anything is written: a number
-    where it is ``numeric`` (:func:`check_number`), not below its ``min`` (:func:`check_min`)."""
+    where it is ``numeric`` (:func:`check_number`), a quantity where it has a ``unit``
+    (:func:`check_quantity`), not below its ``min`` (:func:`check_min`)."""
     check_number(ws, name, value)
+    check_quantity(ws, name, value)
     check_min(ws, name, value)
 
 
@@ -347,12 +406,12 @@ class ProfileLayer:
             raise UsageError("bad_field_name", name=name)
         if source not in FIELD_SOURCES:
             raise UsageError("bad_choice", what="--source", value=source, choices=", ".join(FIELD_SOURCES))
-        value = parse_value(value)
+        given, value = value, field_value(self.ws, name, value)
         if isinstance(value, str) and not value.strip():
             raise UsageError("empty_text", what="value")
         if ttl_days is not None and ttl_days <= 0:  # never write what the reader refuses (ProfileField)
             raise UsageError("bad_ttl", value=ttl_days)
-        check_value(self.ws, name, value)
+        check_value(self.ws, name, given)
         with self.ws.lock():
             data = self._read_truth()  # under the lock: another process may have written
             when = at or clock.now()
@@ -394,12 +453,22 @@ class ProfileLayer:
                                           **({"history_at": when.isoformat()} if past_value else {})})
         return field, previous
 
-    def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user") -> ProfileField:
-        """The value is still true: refresh ``updated_at`` without changing it (docs/design.md#upkeep)."""
+    def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user", seen: Any = None) -> ProfileField:
+        """The value is still true: refresh ``updated_at`` without changing it (docs/design.md#upkeep).
+
+        ``seen``: the value the user was shown when they said it still holds (``maintain``'s
+        question, the panel's page). If another process changed the field since, the user has
+        not confirmed the value there now: :class:`Conflict`, nothing written."""
         with self.ws.lock():
             data = self._read_truth()
             if name not in data.fields:
                 raise NotFound("field_not_found", name=name)
+            now_value = data.fields[name].value
+            if seen is not None and str(seen) != str(now_value):
+                from ..errors import Conflict
+                from ..shell import word
+
+                raise Conflict("s25b.confirm_changed", name=name, seen=seen, value=now_value, word=word(name))
             field = data.fields[name].model_copy(update={"updated_at": at or clock.now()})
             fields = dict(data.fields)
             fields[name] = field

@@ -33,7 +33,8 @@ def _progress(out: Output):
 def _resolve_interactively(ws, out: Output, report, options) -> bool:
     """Seed §4.1 "[现在更新] / [沿用旧值]": ask about each blocking field; True when resolved."""
     from .. import clock
-    from ..layers.profile import parse_value
+    from ..errors import UsageError
+    from ..layers.profile import check_value, parse_value
     from ..staleness import confirm_new_field
     from ..staleness.render import ask_command, command_prefix, report_lines
 
@@ -41,17 +42,29 @@ def _resolve_interactively(ws, out: Output, report, options) -> bool:
     for line in report_lines(report, prog=prog, ask_command=ask_command(prog, options)):
         out.line(line)
     out.line("")
+
+    def answer_for(name: str, question: str) -> str:
+        """The user's answer, asked again while the field's dictionary refuses it (工作年限 很久:
+        the reason and a working example are said), or "" (nothing typed)."""
+        while True:
+            answer = click.prompt(question, default="", show_default=False).strip()
+            try:
+                if answer:
+                    check_value(ws, name, answer)
+                return answer
+            except UsageError as exc:
+                out.line(exc.render())
+
     for f in report.assessment.blocking_expired:
-        answer = click.prompt(t("ask.prompt.update", name=f.name, value=f.value, age=f.age_text),
-                              default="", show_default=False).strip()
+        answer = answer_for(f.name, t("ask.prompt.update", name=f.name, value=f.value, age=f.age_text))
         if answer:
-            ws.profile.set(f.name, parse_value(answer), actor="user")
-            out.line(t("ask.updated", name=f.name, value=answer))
+            field, _ = ws.profile.set(f.name, parse_value(answer), actor="user")
+            out.line(t("ask.updated", name=f.name, value=field.value))
         else:
             options.keep.append(f.name)
             out.line(t("ask.kept", note=f.note))
     for name in ([] if options.accept_missing else list(report.missing)):
-        answer = click.prompt(t("ask.prompt.missing", name=name), default="", show_default=False).strip()
+        answer = answer_for(name, t("ask.prompt.missing", name=name))
         if answer:
             choice = confirm_new_field(ws, name, answer, interactive=True, prompt=lambda q: click.prompt(
                 q, default="", show_default=False), say=out.line)

@@ -192,7 +192,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from .. import clock
     from ..errors import UsageError
     from ..layers.claims import KINDS
-    from ..layers.profile import check_value, parse_value
+    from ..layers.profile import check_value, field_value, parse_value
     from ..llm.client import client_for
     from ..llm.prompts import EXTRACT_SYSTEM, pick, untrusted_context_message
     from ..llm.settings import load_settings
@@ -335,6 +335,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
         except UsageError as exc:
             fp.status, fp.why = "skipped", exc.render()
             continue
+        fp.value = field_value(ws, name, fp.value)  # as the profile keeps it (5 -> 5年 for a field in years)
         if existing is not None and existing.value == fp.value:
             fp.status, fp.why = "skipped", t("extract.why.same_value")
             continue

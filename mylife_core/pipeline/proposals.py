@@ -277,6 +277,12 @@ class Proposals:
                     and existing.updated_at.date() > proposal.occurred_at and existing.value != proposal.value:
                 raise Conflict("proposal_field_newer", id=proposal.id, name=proposal.name, value=existing.value,
                                date=existing.updated_at.date().isoformat())
+            # what the field's dictionary asks of a value (a number, a quantity in its unit, its
+            # min), as the write will: a dictionary installed or changed since the proposal was
+            # kept refuses it here, before any proposal of a bulk accept is written
+            from ..layers.profile import check_value
+
+            check_value(self.ws, proposal.name or "", proposal.value)
         else:
             if digest_original_hash(self.ws, proposal.topic) != proposal.original_hash:
                 raise Conflict("proposal_digest_moved", id=proposal.id, topic=proposal.topic)

@@ -65,23 +65,37 @@ def _show_schedule(out: Output, entry) -> None:
 
 def _interactive_confirm(ws, out: Output, fields) -> dict[str, list[str]]:
     """Ask about each field: still true (confirm), a new value (set), skip, or quit."""
+    from ..errors import Conflict, UsageError
+
     done: dict[str, list[str]] = {"confirmed": [], "updated": [], "skipped": []}
     for i, f in enumerate(fields):
-        answer = click.prompt(t("maintain.ask", name=f.name, value=f.value), default="", show_default=False).strip()
-        if answer.lower() in ("q", "quit", "退出", "结束"):
-            done["skipped"] += [g.name for g in fields[i:]]
+        while True:  # a value the field refuses (工作年限 很久) is said and asked again, not the end of the round
+            answer = click.prompt(t("maintain.ask", name=f.name, value=f.value), default="", show_default=False).strip()
+            if answer.lower() in ("q", "quit", "退出", "结束"):
+                done["skipped"] += [g.name for g in fields[i:]]
+                return done
+            if answer.lower() in ("s", "skip", "跳过"):
+                done["skipped"].append(f.name)
+                break
+            if answer.lower() in ("", "y", "yes", "是", "对", "没变"):
+                try:  # the value asked about: changed meanwhile (another window), it is not confirmed
+                    ws.profile.confirm(f.name, actor="user", seen=f.value)
+                except Conflict as exc:
+                    out.line("  " + exc.render())
+                    done["skipped"].append(f.name)
+                    break
+                done["confirmed"].append(f.name)
+                out.line("  " + t("maintain.did_confirm", name=f.name))
+                break
+            try:
+                field, previous = ws.profile.set(f.name, answer, actor="user")
+            except UsageError as exc:
+                out.line("  " + exc.render())
+                continue
+            done["updated"].append(f.name)
+            out.line("  " + t("maintain.did_update", name=f.name, old=previous.value if previous else "",
+                              new=field.value))
             break
-        if answer.lower() in ("s", "skip", "跳过"):
-            done["skipped"].append(f.name)
-            continue
-        if answer.lower() in ("", "y", "yes", "是", "对", "没变"):
-            ws.profile.confirm(f.name, actor="user")
-            done["confirmed"].append(f.name)
-            out.line("  " + t("maintain.did_confirm", name=f.name))
-            continue
-        field, previous = ws.profile.set(f.name, answer, actor="user")
-        done["updated"].append(f.name)
-        out.line("  " + t("maintain.did_update", name=f.name, old=previous.value if previous else "", new=field.value))
     return done
 
 

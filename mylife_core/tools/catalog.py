@@ -360,6 +360,7 @@ def _propose_field(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict
     """A model's value without the user's yes: a pending field proposal (the one ``mylife
     extract`` makes, :class:`~mylife_core.pipeline.proposals.Proposals`), decided by the user
     with ``mylife proposal accept|reject`` or in the panel; the profile is not touched."""
+    from ..layers.profile import field_value
     from ..messages import t
     from ..pipeline.proposals import Proposals
     from ..provenance import Pointer
@@ -370,7 +371,7 @@ def _propose_field(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict
     rec = ws.raw.get(Pointer.parse(pointer).file)
     current = ws.profile.find(name)
     (prop,) = Proposals(ws).add_fields([{
-        "name": name, "value": args.value, "provenance": pointer,
+        "name": name, "value": field_value(ws, name, args.value), "provenance": pointer,
         "topic": args.topic or (current.topic if current is not None and current.topic else None) or rec.topic,
         "occurred_at": rec.occurred_at if rec is not None else None,
         "current": current.value if current is not None else None, "exists": current is not None}], actor=actor)

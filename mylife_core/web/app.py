@@ -523,7 +523,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         return panel.render("field.html", nav="profile", name=name, field=field, now=now,
                             state=views.ttl_state(field, now), left=views.days_left(field, now),
                             age_days=int(field.age_days(now)), history=list(reversed(history)), spec=spec,
-                            decisions=feeds, chart=charts.line_chart(views.numeric_history(field), name),
+                            decisions=feeds, chart=charts.line_chart(views.numeric_history(field, spec), name),
                             audit=list(reversed(views.audit_for(ws, name, limit=30))), again=_again(request))
 
     def claims_list(request: Request, ws: Any) -> Response:
@@ -812,7 +812,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
 
     def field_confirm(request: Request, ws: Any, form: Any) -> Response:
         name = request.path_params["field"]
-        ws.profile.confirm(name, actor="user")
+        ws.profile.confirm(name, actor="user", seen=_text(form, "seen") or None)  # the value the page showed
         return RedirectResponse(safe_next(form.get("next"), f"/profile/{quote(name)}"), status_code=303)
 
     def field_update(request: Request, ws: Any, form: Any) -> Response:

@@ -278,10 +278,14 @@ def recent_topics(ws: "Workspace", n: int = 5) -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-def numeric_history(field: "ProfileField") -> list[tuple[datetime, float]]:
-    """The field's values over time when every one is a number (for the chart)."""
-    points = [(p.updated_at, p.value) for p in field.history] + [(field.updated_at, field.value)]
-    if len(points) < 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for _, v in points):
+def numeric_history(field: "ProfileField", spec: Any = None) -> list[tuple[datetime, float]]:
+    """The field's values over time when every one is a number (for the chart); for a field its
+    dictionary gives a ``unit`` (``spec``), every value a quantity in it (``5年``, ``三年半``)."""
+    from ..layers.profile import number_of
+
+    points = [(p.updated_at, number_of(spec, p.value)) for p in field.history]
+    points.append((field.updated_at, number_of(spec, field.value)))
+    if len(points) < 2 or any(v is None for _, v in points):
         return []
     return [(when, float(v)) for when, v in points]
 

@@ -416,6 +416,29 @@ def test_profile_pages_and_actions(panel, demo: Path):
     assert panel.get(f"/profile/{quote('没有这个字段')}").status_code == 404
 
 
+def test_confirming_a_value_changed_since_the_page_showed_it_confirms_nothing(panel, demo: Path):
+    """s25b.2: "仍然成立" confirmed whatever the field held when the click arrived: a value another
+    window wrote after the page was shown was confirmed as the user's, refreshed as if checked.
+    The page sends the value it showed; a different value now is refused (409), nothing written,
+    and the message says what it is now and how to confirm that; the value shown confirms."""
+    import html
+
+    with open_ws(demo) as ws:
+        stale = sorted(ws.profile.stale())[0]
+        shown = str(ws.profile.get(stale).value)
+    for page in (panel.get(f"/profile/{quote(stale)}").text, panel.get("/profile").text):
+        assert f'name="seen" value="{html.escape(shown)}"' in page
+    with open_ws(demo) as ws:
+        ws.profile.set(stale, "另一个窗口写的", actor="user")
+    snap = snapshot(demo)
+    r = panel.post(f"/profile/{quote(stale)}/confirm", {"seen": shown})
+    assert r.status_code == 409 and "在你确认之前变了" in r.text and "另一个窗口写的" in r.text, r.text[:500]
+    assert snapshot(demo) == snap
+    assert panel.post(f"/profile/{quote(stale)}/confirm", {"seen": "另一个窗口写的"}).status_code == 303
+    with open_ws(demo) as ws:
+        assert stale not in ws.profile.stale() and ws.profile.get(stale).value == "另一个窗口写的"
+
+
 def test_claims_pages(panel, demo: Path):
     with open_ws(demo) as ws:
         claim = ws.claims.query(topic="职业去留", kind="assessment", status="active")[0]
