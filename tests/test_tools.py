@@ -367,49 +367,36 @@ def test_a_plugins_read_tool_that_writes_is_refused_and_writes_nothing(ws):
     ws.close()
 
 
-def test_a_model_s_field_value_the_dictionary_refuses_is_refused_when_proposed(ws_path, tmp_path_factory):
-    """s24c.4: a field its dictionary declares numeric refuses text. A model's
-    ``mylife_profile_update`` with such a value (``月收入: 不稳定``, citing the user's line) was
-    stored as a proposal that could only fail when the user accepted it; it is refused at the
-    call, saying what the field takes, and nothing is stored."""
+@pytest.mark.parametrize("lens, topic, note, field, bad, error, given, proposed", [
+    # s24c.4: a field declared numeric refuses text (月收入: 不稳定, citing the user's line); the
+    # proposal used to be stored and could only fail when the user accepted it
+    ("mylife-finance", "现金流", "这几个月收入不稳定。", "月收入", "不稳定", "s24c.not_a_number", "两万", 20000),
+    # s25b.1: a field given a unit (career's 工作年限, in 年) refuses what is no quantity (很久); a
+    # bare number is proposed as the profile will keep it (5 -> 5年), so the user sees the unit;
+    # accepted, the value is what was proposed
+    ("mylife-career", "职业去留", "我工作很久了，整整5年。", "工作年限", "很久", "s25b.not_a_quantity", 5, "5年"),
+])
+def test_a_model_s_field_value_the_dictionary_refuses_is_refused_when_proposed(
+        ws_path, tmp_path_factory, lens, topic, note, field, bad, error, given, proposed):
+    """A model's ``mylife_profile_update`` with a value the field's dictionary refuses is refused
+    at the call, saying what the field takes, and nothing is stored; a good one is proposed."""
     from lens_support import import_lens
 
     from mylife_core.pipeline.proposals import Proposals
     from mylife_core.testing import plugin_host
     from mylife_core.workspace import Workspace
 
-    ws, _ = Workspace.init(ws_path, plugins=plugin_host(import_lens(tmp_path_factory, "mylife-finance")))
-    rec = ws.raw.record("这几个月收入不稳定。\n".encode(), topic="现金流")
-    out = call_tool(ws, "mylife_profile_update", {"name": "月收入", "value": "不稳定", "provenance": f"{rec.file}#L1"},
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(import_lens(tmp_path_factory, lens)))
+    rec = ws.raw.record(f"{note}\n".encode(), topic=topic)
+    out = call_tool(ws, "mylife_profile_update", {"name": field, "value": bad, "provenance": f"{rec.file}#L1"},
                     actor="model via MCP")
-    assert not out.ok and out.error["key"] == "s24c.not_a_number", out.error
+    assert not out.ok and out.error["key"] == error, out.error
     assert Proposals(ws).all() == []
-    good = call_tool(ws, "mylife_profile_update", {"name": "月收入", "value": "两万", "provenance": f"{rec.file}#L1"},
+    good = call_tool(ws, "mylife_profile_update", {"name": field, "value": given, "provenance": f"{rec.file}#L1"},
                      actor="model via MCP")
-    assert good.ok and good.result["proposed"], good.error
-
-
-def test_a_model_s_value_for_a_field_with_a_unit_is_a_quantity_or_refused(ws_path, tmp_path_factory):
-    """s25b.1: a field its dictionary gives a unit (career's 工作年限, in 年) refuses a model's
-    ``mylife_profile_update`` that is no quantity (``很久``) at the call, nothing stored; a bare
-    number is proposed as the profile will keep it (``5`` -> ``5年``), so the user sees the unit."""
-    from lens_support import import_lens
-
-    from mylife_core.pipeline.proposals import Proposals
-    from mylife_core.testing import plugin_host
-    from mylife_core.workspace import Workspace
-
-    ws, _ = Workspace.init(ws_path, plugins=plugin_host(import_lens(tmp_path_factory, "mylife-career")))
-    rec = ws.raw.record("我工作很久了，整整5年。\n".encode(), topic="职业去留")
-    out = call_tool(ws, "mylife_profile_update", {"name": "工作年限", "value": "很久", "provenance": f"{rec.file}#L1"},
-                    actor="model via MCP")
-    assert not out.ok and out.error["key"] == "s25b.not_a_quantity", out.error
-    assert Proposals(ws).all() == []
-    good = call_tool(ws, "mylife_profile_update", {"name": "工作年限", "value": 5, "provenance": f"{rec.file}#L1"},
-                     actor="model via MCP")
-    assert good.ok and good.result["value"] == "5年", good.result
+    assert good.ok and good.result["proposed"] and good.result["value"] == proposed, (good.error, good.result)
     (prop,) = Proposals(ws).all()
-    assert prop.value == "5年"
+    assert prop.value == proposed
     Proposals(ws).decide(prop.id, "accept", actor="user")
-    assert ws.profile.reload().fields["工作年限"].value == "5年"
+    assert ws.profile.reload().fields[field].value == proposed
     ws.close()

@@ -81,20 +81,18 @@ def test_chain_pages_name_each_conclusion_and_the_mode_in_the_pages_language(dem
 def test_settings_say_the_language_in_effect_and_yes_or_no(demo: Path, monkeypatch):
     """The settings page said 'Language zh' on a page shown in English (MYLIFE_LANG=en wins over
     config.yaml) and 'Digests keep original and revision True' (Python's word)."""
-    monkeypatch.setenv("MYLIFE_LANG", "en")
-    p = Panel(demo)
-    try:
-        page = text_of(p.get("/settings").text)
-    finally:
-        p.close()
+    def settings(lang: str) -> str:
+        monkeypatch.setenv("MYLIFE_LANG", lang)
+        p = Panel(demo)
+        try:
+            return text_of(p.get("/settings").text)
+        finally:
+            p.close()
+
+    page = settings("en")
     assert "English (set by MYLIFE_LANG; config.yaml says zh)" in page
     assert "True" not in page and "False" not in page
-    monkeypatch.setenv("MYLIFE_LANG", "zh")
-    p = Panel(demo)
-    try:
-        page = text_of(p.get("/settings").text)
-    finally:
-        p.close()
+    page = settings("zh")
     assert re.search(r"语言\s+中文\s", page) and "MYLIFE_LANG" not in page
     assert re.search(r"摘要保留原稿与修订|原稿", page) and "True" not in page
 
