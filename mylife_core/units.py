@@ -127,6 +127,25 @@ def read(spec: "FieldSpec", value: Any) -> Quantity | None:
 
 
 def _match(spec: "FieldSpec", core: str) -> int | float | None:
+    """The number ``core`` writes in the field's unit: one quantity (``40分钟``, ``每周60小时``) or
+    a sum of them written one after the other (``1小时20分钟``, ``两年三个月``)."""
+    one = _match_one(spec, core)
+    if one is not None:
+        return one
+    for before, after, _ in forms(spec):
+        at = core.find(after) if not before else -1
+        while at > 0:
+            end = at + len(after)
+            head = _match_one(spec, core[:end]) if end < len(core) else None
+            if head is not None:
+                rest = _match(spec, core[end:].strip())
+                if rest is not None:
+                    return _whole(round(head + rest, 6))
+            at = core.find(after, at + 1)
+    return None
+
+
+def _match_one(spec: "FieldSpec", core: str) -> int | float | None:
     for before, after, size in forms(spec):
         for tail, extra in ((f"{after}半", 0.5), (after, 0.0)):  # 三年半
             if not core.startswith(before) or not core.endswith(tail) or len(core) <= len(before) + len(tail):
@@ -148,7 +167,11 @@ def stored(spec: "FieldSpec", value: Any) -> Any:
 def spellings(spec: "FieldSpec", limit: int = 4) -> list[str]:
     """The field's unit and the first other ways to write it (for a message)."""
     out = [spec.unit or ""]
-    for spelling in spec.units:
+    firsts: dict[float, str] = {}
+    for spelling, size in spec.units.items():
+        firsts.setdefault(float(size), spelling)
+    # a spelling of each other size first (分钟: 小时 before 分, min), the rest after
+    for spelling in [*(sp for size, sp in firsts.items() if size != 1.0), *spec.units]:
         if spelling not in out and len(out) < limit:
             out.append(spelling)
     return out

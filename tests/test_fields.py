@@ -371,3 +371,22 @@ def test_verify_warns_about_a_profile_value_below_its_dictionarys_minimum(cli, w
     after = cli("verify", "--json", env=env, load_plugins="mylife-fields-health").json()
     assert [w["line"] for w in after["warnings"] if "档案字段「体重」" in w["message"]] == []
     assert len(after["warnings"]) == 2  # weight and the hand-edited 身高 are still named
+
+
+def test_a_quantity_written_in_two_units_is_their_sum_and_the_message_names_each_size():
+    """`profile set 通勤时间 1小时20分钟` (a commute as people say it) was refused as no quantity,
+    and the refusal listed 分钟、分、min、mins as the units, though 小时 was accepted too."""
+    from mylife_core import units
+    from mylife_core.specs import FieldSpec
+
+    commute = FieldSpec(name="通勤时间", unit="分钟", units={"分": 1, "min": 1, "mins": 1, "小时": 60, "个小时": 60, "h": 60})
+    years = FieldSpec(name="工作年限", unit="年", units={"个月": 1 / 12, "years": 1})
+    for spec, text, number in [(commute, "1小时20分钟", 80), (commute, "一个小时二十分钟", 80),
+                               (commute, "1h20min", 80), (commute, "大约1小时20分钟左右", 80),
+                               (years, "两年三个月", 2.25), (years, "5年", 5)]:
+        found = units.read(spec, text)
+        assert found is not None and found.number == pytest.approx(number) and found.text == text, (text, found)
+    for text in ["1小时20", "20分钟1小时半天", "分钟20"]:
+        assert units.read(commute, text) is None, text
+    assert units.spellings(commute) == ["分钟", "小时", "分", "min"]
+    assert units.spellings(years) == ["年", "个月", "years"]
