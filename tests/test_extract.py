@@ -11,6 +11,7 @@ from fakellm import INJECTION, Reply, fakellm  # noqa: F401
 
 from mylife_core.errors import UsageError
 from mylife_core.pipeline.extract import extract
+from mylife_core.messages import t
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # litellm's own pydantic deprecations
 
@@ -292,6 +293,33 @@ def test_a_proposed_value_for_a_field_with_a_unit_is_a_quantity_or_skipped(ws_pa
     assert status[1:] == [("工龄", "applied", "5年"), ("通勤时间", "applied", "一个半小时")], status
     fields = ws.profile.reload().fields
     assert fields["通勤时间"].value == "一个半小时" and "5年" in [f.value for f in fields.values()]
+    ws.close()
+
+
+def test_a_value_the_field_already_holds_in_another_form_is_no_change(ws_path, fakellm, tmp_path_factory):
+    """工作年限 kept as 五年 (or as 5, before the field had a unit), and a note saying 5年: extract
+    proposed 5年 as a change of the user's value, which is only a change of form. It is skipped
+    as the same value; a different number is still a change."""
+    from lens_support import import_lens
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    ws, _ = Workspace.init(ws_path, plugins=plugin_host(import_lens(tmp_path_factory, "mylife-career")))
+    use_model(ws, fakellm)
+    ws.profile.set("工作年限", "五年", actor="user")
+    rec = ws.raw.record("我工作5年了，通勤40分钟。\n".encode(), topic="职业去留")
+    ws.profile.set("通勤时间", "一个小时", actor="user")
+    fakellm.script(Reply(text=json.dumps({"claims": [],
+                                          "fields": [{"name": "工作年限", "value": "5年", "line": "L1"},
+                                                     {"name": "通勤时间", "value": "40分钟", "line": "L1"}]},
+                                         ensure_ascii=False)))
+    result = extract(ws, rec.file, apply_fields=True)
+    (years, commute) = result.fields
+    assert (years.status, years.why) == ("skipped", t("extract.why.same_value")), (years.status, years.why)
+    assert commute.status == "applied", (commute.status, commute.why)
+    fields = ws.profile.reload().fields
+    assert fields["工作年限"].value == "五年" and fields["通勤时间"].value == "40分钟"
     ws.close()
 
 

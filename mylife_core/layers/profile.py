@@ -245,6 +245,21 @@ def field_value(ws: "Workspace", name: str, value: Any) -> Scalar:
     return parse_value(value)
 
 
+def same_value(ws: "Workspace", name: str, kept: Any, new: Any) -> bool:
+    """Whether ``new`` says what the field already holds: the same value, or for a field its
+    dictionary makes a number or a quantity, the same number (``5`` kept before the field had a
+    unit, ``五年`` and ``5年`` are one value of 工作年限)."""
+    if kept == new:
+        return True
+    from ..staleness.ttl import field_spec_for
+
+    spec = field_spec_for(ws, (name or "").strip())
+    if spec is None or not (spec.unit or spec.numeric):
+        return False
+    number = number_of(spec, kept)
+    return number is not None and number == number_of(spec, new)
+
+
 def check_min(ws: "Workspace", name: str, value: Any) -> None:
     """Refuse a number below the ``min`` of the field's dictionary entry (by name or alias):
     ``工作年限 负五`` or ``现有存款 -3000`` mean nothing. Text values and fields no dictionary

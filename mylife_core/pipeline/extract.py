@@ -192,7 +192,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
     from .. import clock
     from ..errors import UsageError
     from ..layers.claims import KINDS
-    from ..layers.profile import check_value, field_value, parse_value
+    from ..layers.profile import check_value, field_value, parse_value, same_value
     from ..llm.client import client_for
     from ..llm.prompts import EXTRACT_SYSTEM, pick, untrusted_context_message
     from ..llm.settings import load_settings
@@ -336,7 +336,7 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
             fp.status, fp.why = "skipped", exc.render()
             continue
         fp.value = field_value(ws, name, fp.value)  # as the profile keeps it (5 -> 5年 for a field in years)
-        if existing is not None and existing.value == fp.value:
+        if existing is not None and same_value(ws, name, existing.value, fp.value):
             fp.status, fp.why = "skipped", t("extract.why.same_value")
             continue
         if existing is not None and existing.updated_at.date() > rec.occurred_at:
