@@ -373,7 +373,7 @@ def test_a_plugins_read_tool_that_writes_is_refused_and_writes_nothing(ws):
     ("mylife-finance", "现金流", "这几个月收入不稳定。", "月收入", "不稳定", "s24c.not_a_number", "两万", 20000),
     # s25b.1: a field given a unit (career's 工作年限, in 年) refuses what is no quantity (很久); a
     # bare number is proposed as the profile will keep it (5 -> 5年), so the user sees the unit;
-    # accepted, the value is what was proposed
+    # accepted, the value is what was proposed, and what chat's question showed
     ("mylife-career", "职业去留", "我工作很久了，整整5年。", "工作年限", "很久", "s25b.not_a_quantity", 5, "5年"),
 ])
 def test_a_model_s_field_value_the_dictionary_refuses_is_refused_when_proposed(
@@ -395,6 +395,11 @@ def test_a_model_s_field_value_the_dictionary_refuses_is_refused_when_proposed(
     good = call_tool(ws, "mylife_profile_update", {"name": field, "value": given, "provenance": f"{rec.file}#L1"},
                      actor="model via MCP")
     assert good.ok and good.result["proposed"] and good.result["value"] == proposed, (good.error, good.result)
+    # chat's y/N question names the value as it will be kept (it said 5 and wrote 5年)
+    from mylife_core.tools.proposals import describe
+
+    shown = describe(ws, "mylife_profile_update", {"name": field, "value": given})
+    assert shown.endswith(f"：{proposed}"), shown
     (prop,) = Proposals(ws).all()
     assert prop.value == proposed
     Proposals(ws).decide(prop.id, "accept", actor="user")

@@ -56,11 +56,14 @@ def describe(ws: "Workspace", name: str, args: dict[str, Any]) -> str:
     from ..messages import t
 
     if name == "mylife_profile_update":
+        from ..layers.profile import field_value
+
         field_name = str(args.get("name", "")).strip()
         current = ws.profile.find(field_name)
+        value = field_value(ws, field_name, args.get("value"))  # as it will be kept: 5 -> 5年 for a field in years
         if current is None:
-            return t("proposal.effect.profile_new", name=field_name, value=args.get("value"))
-        return t("proposal.effect.profile", name=field_name, old=current.value, new=args.get("value"))
+            return t("proposal.effect.profile_new", name=field_name, value=value)
+        return t("proposal.effect.profile", name=field_name, old=current.value, new=value)
     if name == "mylife_claim_add":
         key = "proposal.effect.claim_candidate" if args.get("kind") == "inference" else "proposal.effect.claim"
         return t(key, kind=t("kind." + str(args.get("kind"))), claim=_short(args.get("claim")),
