@@ -43,8 +43,11 @@ class Terminal:
 
     def __init__(self, args: list[str], env: dict[str, str]) -> None:
         master, slave = pty.openpty()
+        # a user's terminal delivers Ctrl-C: a test run started in the background (SIGINT ignored,
+        # as a shell does for `cmd &`) must not pass that on to the chat it drives
         self.proc = subprocess.Popen([sys.executable, "-m", "mylife_core", *args], stdin=slave, stdout=slave,
-                                     stderr=slave, env=env, close_fds=True, start_new_session=True)
+                                     stderr=slave, env=env, close_fds=True, start_new_session=True,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         os.close(slave)
         self.fd = master
         self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
