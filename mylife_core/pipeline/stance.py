@@ -710,17 +710,24 @@ def _act_at(text: str, frame: Frame) -> str | None:
     for word in frame.act:
         if _word_at(text, word) == 0:
             return word
+    for word, k in _act_verbs(frame):
+        if not text.startswith(word[:k]):
+            continue
+        measure = _MEASURE.match(text, k)
+        if _ELIDED_END.match(text, k) or (measure and text.startswith(word[k:], measure.end())):
+            return word
+    return None
+
+
+def _act_verbs(frame: Frame) -> Iterator[tuple[str, int]]:
+    """``(act word, k)`` for each verb ``word[:k]`` an act word of the frame may be named by alone,
+    longest first (养猫: 养; 换城市: 换城, 换), never one that names nothing alone (:data:`STOP_TERMS`)."""
     for word in frame.act:
         if len(word) < 2 or not _is_cjk(word[0]):
             continue
         for k in range(len(word) - 1, 0, -1):
-            verb = word[:k]
-            if verb in STOP_TERMS or not text.startswith(verb):
-                continue
-            measure = _MEASURE.match(text, k)
-            if _ELIDED_END.match(text, k) or (measure and text.startswith(word[k:], measure.end())):
-                return word
-    return None
+            if word[:k] not in STOP_TERMS:
+                yield word, k
 
 
 # someone other than the user named before a verb: a pronoun, kin, or a name (老周, 小林, 阿杰)
@@ -1096,8 +1103,7 @@ def _unmarked_refusal(body: list[str], frame: Frame) -> list[str] | None:
     rest = clause[refusing.end():]
     end = next((len(w) for w in frame.act if rest.startswith(w)), 0)
     if not end:
-        end = next((k for w in frame.act if len(w) >= 2 and _is_cjk(w[0]) for k in range(len(w) - 1, 0, -1)
-                    if w[:k] not in STOP_TERMS and rest.startswith(w[:k])), 0)
+        end = next((k for w, k in _act_verbs(frame) if rest.startswith(w[:k])), 0)
         if not end:
             return None
         end += next((len(w) for w in frame.act if rest.startswith(w, end)), 0)  # "换|城市"
