@@ -132,7 +132,7 @@ def profile_below_min(ws: "Workspace") -> list[Problem]:
     written before the dictionary was installed, never went through it. Warnings naming
     ``profile.yaml:line``; nothing is rewritten."""
     from .layers.profile import below_min
-    from .staleness.ttl import field_index, norm
+    from .staleness.ttl import field_index, field_spec_for
 
     fields = ws.profile.load().fields
     index = field_index(ws) if fields else {}
@@ -146,7 +146,8 @@ def profile_below_min(ws: "Workspace") -> list[Problem]:
     text: str | None = None
     for name, current in fields.items():
         spec = below_min(ws, name, current.value, index)
-        kind = refused_kind(index.get(norm(name)), current.value) if spec is None else None
+        declared = field_spec_for(ws, name, index)
+        kind = refused_kind(declared, current.value) if spec is None else None
         if spec is None and kind is None:
             continue
         if text is None:
@@ -156,12 +157,11 @@ def profile_below_min(ws: "Workspace") -> list[Problem]:
                 text = ""
         line = yamlfile._line_of(text, ("fields", name, "value")) if text else None
         if kind is not None:  # text where the dictionary asks a number or a quantity in a unit
-            other = index[norm(name)]
-            what = t("s25b.verify.kind_unit", unit=other.unit) if kind == "unit" else t("s25b.verify.kind_number")
+            what = t("s25b.verify.kind_unit", unit=declared.unit) if kind == "unit" else t("s25b.verify.kind_number")
             command = f"{command_prefix(ws.root)} profile set {word(name)} {t('verify.profile_below_min.value')}"
             found.append(Problem("profile_not_as_declared", t(
                 "s25b.verify.profile_not_as_declared", file="profile.yaml", line=line or "?", name=name,
-                value=current.value, plugin=ws.plugins.plugin_label(other.plugin), field=other.name, what=what,
+                value=current.value, plugin=ws.plugins.plugin_label(declared.plugin), field=declared.name, what=what,
                 command=command), file="profile.yaml", line=line))
             continue
         low = int(spec.min) if float(spec.min).is_integer() else spec.min
