@@ -6,10 +6,10 @@ A field dictionary entry (:class:`~mylife_core.specs.FieldSpec`) may give a fiel
 
 * :func:`read` finds the number a value writes, in the field's unit (``1小时`` for a field
   counted in ``分钟`` is 60), or None when the value is no quantity in an accepted unit;
-* :func:`stored` is what the profile keeps: what the user wrote when it names its unit
-  (``五年左右``, kept word for word), a bare number with the field's unit after it (``5`` ->
-  ``5年``), so every reader (``profile get``, staleness, ask, the panel, a model) shows the
-  unit and an old value stored as ``5年`` reads the same.
+* its :attr:`Quantity.text` is what the profile keeps (:func:`mylife_core.layers.profile.field_value`):
+  what the user wrote when it names its unit (``五年左右``, kept word for word), a bare number
+  with the field's unit after it (``5`` -> ``5年``), so every reader (``profile get``, staleness,
+  ask, the panel, a model) shows the unit and an old value stored as ``5年`` reads the same.
 
 Around the number a value may say it is approximate (``约``, ``左右``, ``多``, ``出头``), half
 (``三年半``, ``一个半小时``, ``半小时``), start with a few words that say which amount it is
@@ -155,13 +155,6 @@ def _match_one(spec: "FieldSpec", core: str) -> int | float | None:
                 continue
             return _whole((number + extra) * size)
     return None
-
-
-def stored(spec: "FieldSpec", value: Any) -> Any:
-    """What the profile keeps for ``value`` (:func:`read`'s text), or ``value`` unchanged when
-    it is no quantity of the field."""
-    found = read(spec, value)
-    return value if found is None else found.text
 
 
 def spellings(spec: "FieldSpec", limit: int = 4) -> list[str]:

@@ -231,7 +231,7 @@ def number_of(spec: "FieldSpec | None", value: Any) -> int | float | None:
 def field_value(ws: "Workspace", name: str, value: Any) -> Scalar:
     """What the profile keeps for ``value`` of field ``name``: :func:`parse_value`'s number or
     text, except for a field its dictionary gives a ``unit``, whose value stays written with its
-    unit (a bare number takes the field's: ``5`` -> ``5年``; :func:`mylife_core.units.stored`)."""
+    unit (a bare number takes the field's: ``5`` -> ``5年``; :class:`mylife_core.units.Quantity`)."""
     if isinstance(value, str) or isinstance(value, (int, float)):
         from ..staleness.ttl import field_spec_for
 
