@@ -108,6 +108,10 @@ def test_an_english_workspace_shows_both_sides(cli):
     ("目前存款有三十万", 1, True),
     ("存款只剩两万了", -1, True),  # ... unless it is short
     ("积蓄才五万，房贷还有八十万", -1, True),
+    ("外卖是最容易压缩的一块支出", 0, False),  # 块 before a thing is a measure word, not a sum
+    ("买了两块蛋糕", 0, False),
+    ("一杯奶茶就要二十块钱", -1, True),  # ... before 钱, its small change or nothing, a sum
+    ("一碗面就要十五块五", -1, True),
     ("工作还挺有意思的，每天都能学到新东西", -1, True),  # what the present gives
     ("去那边能学到更多东西", 1, True),  # ... or what the act would
     ("呵呵，这破公司真是太好了", 1, True),  # sarcasm: a complaint about the present

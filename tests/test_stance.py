@@ -753,6 +753,18 @@ def test_a_question_no_lens_covers_uses_the_users_own_topic(demo):
     assert not any(s["topic"] == "职业去留" for s in city["statements"])
 
 
+def test_a_question_is_no_topic_through_its_characters_in_different_notes(demo):
+    """「我该不该买房？」 on the demo, which never speaks of buying a flat: 买 of 「买电脑」 and 房 of
+    「房租」 each sit in a 财务压力 note, and that was matched as the question's topic, so every money
+    note of it ("一周外卖花费七百多元", "外卖是最容易压缩的一块支出") was listed as counter-evidence to
+    buying a flat. A topic needs one note that says a word of the question."""
+    answer = demo_ask(demo, "我该不该买房？", "--accept-stale", "--accept-missing")["answer"]
+    assert answer["topic"] is None and not answer["topic_reason"]
+    assert answer["statements"] == [] and answer["competing"] == []
+    sleep = demo_ask(demo, "我是不是该早点睡？", "--accept-stale", "--accept-missing")["answer"]
+    assert sleep["topic"] == "健康"  # 睡 of 睡得 / 早点睡 in one note still links the sleep notes
+
+
 # ------------------------------------------------------------------------------ premises by meaning
 
 

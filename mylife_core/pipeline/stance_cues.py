@@ -267,8 +267,10 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (r"(?:就|全|都|还)?(?:指着|指望着|靠着)(?:我|这)|离不得人|离不了人|离不开人", "bind"),
     # "这两天好像没那么疼了", "腰好多了": what the act would fix is easing by itself
     (r"(?:没那么|不怎么|不太|没怎么|不大)(?:疼|痛|难受|严重|咳|喘|晕|累)了?|(?:好多了|好些了|缓过来了|好转了)", "stay"),
-    # a sum of money: money going out, unless the clause says it comes in (挣, 赚, 涨 ...)
-    (r"[0-9一二两三四五六七八九十几][0-9一二两三四五六七八九十百千几多.]*(?:块|元|(?:万|千)(?![0-9一二两三四五六七八九十百千万几多]*[步米里人字次个张页斤公]))", "money"),
+    # a sum of money: money going out, unless the clause says it comes in (挣, 赚, 涨 ...); 块 is
+    # money at the end, before 钱 or its small change ("三块五"), a measure word before a thing
+    # ("一块支出", "两块蛋糕")
+    (r"[0-9一二两三四五六七八九十几][0-9一二两三四五六七八九十百千几多.]*(?:块(?![\u4e00-\u9fff])|块(?=[钱一二两三四五六七八九十半的多])|元|(?:万|千)(?![0-9一二两三四五六七八九十百千万几多]*[步米里人字次个张页斤公]))", "money"),
 )
 # a sum of money in a clause with one of these is a gain, not a cost
 MONEY_IN = ("挣", "赚", "收入", "涨", "省", "多拿", "奖", "补贴", "加薪", "给", "报销", "回本", "存了", "攒了", "攒下",

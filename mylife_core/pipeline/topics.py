@@ -37,7 +37,9 @@ class TopicMatch:
     scores: dict[str, float] = field(default_factory=dict)
 
 
-def _terms(ws: "Workspace", question: str) -> tuple[list[str], list[str]]:
+def _terms(ws: "Workspace", question: str) -> tuple[list[str], list[str], int]:
+    """The question's words (its own, then their synonyms), their content characters, and how
+    many of the words are the question's own."""
     from ..search.engine import handle
     from ..search.segment import STOPWORDS
     from .stance import STOP_TERMS
@@ -46,9 +48,22 @@ def _terms(ws: "Workspace", question: str) -> tuple[list[str], list[str]]:
     words = [w for w in segmenter.query_terms(question) if w not in STOPWORDS and w not in STOP_TERMS
              and any(ch.isalnum() for ch in w) and not all(ch in STOP_CHARS for ch in w)]
     chars = list(dict.fromkeys(ch for w in words for ch in w if "\u4e00" <= ch <= "\u9fff" and ch not in STOP_CHARS))
+    own = len(words)
     for syns in thesaurus.expand(question, segmenter.query_spans(question)).values():
         words += [s for s in syns if s not in words]
-    return words, chars
+    return words, chars, own
+
+
+def _holds(text: str, word: str, *, whole: bool = False) -> bool:
+    """Does one claim's ``text`` say ``word``: the word itself, or (unless ``whole``: a synonym
+    counts whole, 看房 is not 房) every character of it that carries meaning (睡得 in 睡眠不好: 得
+    carries none); the characters of one word spread over different claims say nothing together."""
+    if word in text:
+        return True
+    if whole:
+        return False
+    content = [ch for ch in word if "\u4e00" <= ch <= "\u9fff" and ch not in STOP_CHARS]
+    return bool(content) and all(ch in text for ch in content)
 
 
 def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
@@ -61,7 +76,7 @@ def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
               if c.is_evidence and c.kind != "inference" and not ws.claims.unvouched(c)]
     if not claims:
         return None
-    words, chars = _terms(ws, question)
+    words, chars, own = _terms(ws, question)
     n = len(claims)
     texts = {c.id: f"{c.claim} {c.context or ''}" for c in claims}
     df: Counter[str] = Counter()
@@ -101,10 +116,13 @@ def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     if score < MIN_SCORE or score < LEAD * second:
         return None
-    said = "".join(texts[c.id] for c in claims if c.topic == best)
+    mine = [texts[c.id] for c in claims if c.topic == best]
+    said = "".join(mine)
     covered = sum(1 for ch in chars if ch in said)
     if chars and covered / len(chars) < MIN_COVERAGE and not any(w in said for w in words):
         return None  # "换个城市生活": one shared character (换) is not a topic
+    if not any(_holds(text, word, whole=i >= own) for text in mine for i, word in enumerate(words)):
+        return None  # "买房": 买 of 买电脑 in one claim and 房 of 房租 in another are not about buying a flat
     examples = [by_id[cid].claim for cid, _ in sorted(per_claim.items(), key=lambda kv: -kv[1])
                 if by_id[cid].topic == best][:2]
     count = sum(1 for cid in per_claim if by_id[cid].topic == best)
