@@ -765,6 +765,16 @@ def test_a_question_is_no_topic_through_its_characters_in_different_notes(demo):
     assert sleep["topic"] == "健康"  # 睡 of 睡得 / 早点睡 in one note still links the sleep notes
 
 
+def test_a_lens_topic_the_user_files_nothing_under_gives_way_to_theirs(demo):
+    """「我该不该多存点钱？」 names the finance lens's topic 现金流 (its alias 钱), under which the demo
+    files nothing: its 28 money notes are under the user's own 财务压力. The brief said the user had
+    left no statement. Now the evidence comes from the topic the notes found live under, and says so."""
+    answer = demo_ask(demo, "我该不该多存点钱？", "--accept-stale", "--accept-missing")["answer"]
+    assert answer["topic"] == "财务压力"
+    assert "现金流" in answer["topic_reason"] and "财务压力" in answer["topic_reason"]
+    assert sum(s["topic"] == "财务压力" for s in answer["statements"]) >= 5
+
+
 # ------------------------------------------------------------------------------ premises by meaning
 
 

@@ -164,8 +164,14 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     # 3. evidence
     events.stage("evidence")
     checker = SourceChecker(ws)
-    evidence = gather(ws, question, report.topic, decisions, checker, limit=options.limit)
+    topic = report.topic
+    if topic and not ws.claims.count(topic=topic):
+        topic = None  # a lens's topic the user files nothing under: theirs is the one the hits live under
+    evidence = gather(ws, question, topic, decisions, checker, limit=options.limit)
     answer.statements = evidence.statements
+    if report.topic and topic is None and evidence.topic:
+        answer.topic_reason = t("ask.topic.lens_empty", lens_topic=named(answer, report.topic), topic=evidence.topic)
+        answer.topic = evidence.topic
     answer.topic = answer.topic or evidence.topic
     answer.names_en = english_names(ws, decisions, answer.topic)
 
