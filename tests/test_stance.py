@@ -775,6 +775,20 @@ def test_a_lens_topic_the_user_files_nothing_under_gives_way_to_theirs(demo):
     assert sum(s["topic"] == "财务压力" for s in answer["statements"]) >= 5
 
 
+def test_fields_guessed_from_a_topic_question_no_premises_from_other_topics(demo):
+    """「要不要养猫？」 matches the user's topic 生活, whose note 「加班顾不上猫，感到愧疚」 speaks of
+    加班强度. That field's change then put the user's 「想跳槽」 and 「无法忍受当前的管理方式」 (职业去留)
+    to the cat question as premises to retire. A field only guessed from the topic's notes questions
+    the topic's own judgments; a lens decision's declared fields still reach every topic."""
+    answer = demo_ask(demo, "要不要养猫？", "--accept-stale", "--accept-missing")["answer"]
+    assert answer["topic"] == "生活"
+    texts = [p["text"] for p in answer["premises"]]
+    assert "加班顾不上猫，感到愧疚" in texts
+    assert not {"想跳槽", "无法忍受当前的管理方式", "对加班反复感到失望"} & set(texts)
+    job = demo_ask(demo, "我该不该跳槽？", "--accept-stale", "--accept-missing")["answer"]
+    assert any(p["kind"] == "field_changed" and p["text"] == "财务压力大" for p in job["premises"])  # under 财务压力
+
+
 # ------------------------------------------------------------------------------ premises by meaning
 
 

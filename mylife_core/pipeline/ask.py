@@ -201,7 +201,8 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
         answer.annotations.append(competing.model["error"])
     if reach := competing.reach_note():
         answer.annotations.append(reach)
-    premises = premises_to_retire(ws, evidence, checker, depends_on=depends_on)
+    premises = premises_to_retire(ws, evidence, checker, depends_on=depends_on,
+                                  within=None if decisions else answer.topic)
     answer.premises = premises
     if events.on_evidence is not None:
         events.on_evidence(answer)

@@ -213,9 +213,11 @@ def _field_concept(name: str) -> Any:
 
 
 def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChecker", *, limit: int = 6,
-                       depends_on: list[str] | None = None) -> list[Premise]:
+                       depends_on: list[str] | None = None, within: str | None = None) -> list[Premise]:
     """Old claims the newest data contradicts, each put as a question (docs/design.md#both-sides).
-    ``depends_on``: the user's profile fields the decision depends on (step 4)."""
+    ``depends_on``: the user's profile fields the decision depends on (step 4); ``within``: a topic
+    step 4 keeps to, for fields only guessed from that topic's notes (a question no lens decision
+    covers: one note of it saying 加班 is no reason to question the user's 「想跳槽」 elsewhere)."""
     from ..messages import t
 
     out: list[Premise] = []
@@ -277,7 +279,8 @@ def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChec
                                question=t("ask.premise.source_changed", s=_quote(s.text), d=_month(s.date))))
             seen.add(s.claim_id)
     # 4. beyond the table: the user's judgments resting on a field the decision depends on
-    for premise in _premises_on_fields(ws, depends_on or [], seen, fields, checker):
+    topics = ws.plugins.topic_names(within) if within else None
+    for premise in _premises_on_fields(ws, depends_on or [], seen, fields, checker, topics=topics):
         out.append(premise)
         seen.add(premise.claim_id)
     out.sort(key=lambda p: (p.date, p.claim_id))
@@ -309,10 +312,12 @@ def _means(text: str, concept: Any) -> bool:
 
 
 def _premises_on_fields(ws: "Workspace", names: list[str], seen: set[str], fields: dict[str, Any],
-                        checker: "SourceChecker | None" = None, *, per_field: int = 3) -> list[Premise]:
+                        checker: "SourceChecker | None" = None, *, per_field: int = 3,
+                        topics: tuple[str, ...] | None = None) -> list[Premise]:
     """Assessments (any topic) whose text or context speaks of one of ``names`` — by the field's
     name, its concept's words, or its meaning (:data:`FIELD_MEANING`: "财务压力很大" rests on
-    savings, income and debt) — made while the field held a different value than it does now.
+    savings, income and debt) — made while the field held a different value than it does now
+    (under one of ``topics`` only, when given).
     The user's firmest judgments first (confidence, then the newest); someone else's view and a
     claim whose source lines changed are not the user's premises."""
     from ..messages import t
@@ -323,7 +328,8 @@ def _premises_on_fields(ws: "Workspace", names: list[str], seen: set[str], field
     rank = {"high": 0, "medium": 1, "low": 2}
     pool = sorted(((c, f"{c.claim} {c.context or ''}")
                    for c in ws.claims.query(kind="assessment", limit=ASSESSMENT_POOL, newest_first=True)
-                   if c.is_evidence and c.id not in seen and not ws.claims.unvouched(c)),
+                   if c.is_evidence and c.id not in seen and not ws.claims.unvouched(c)
+                   and (topics is None or c.topic in topics)),
                   key=lambda pair: (rank.get(pair[0].confidence, 1), -pair[0].occurred_at.toordinal(), pair[0].id))
     out: list[Premise] = []
     for name in wanted:
