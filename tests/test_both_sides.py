@@ -220,6 +220,24 @@ def test_a_colleague_urging_the_act_is_shown_as_their_view_on_the_other_side(cli
     assert [(i["text"], i["speaker"]) for i in go["items"]] == [("别人都劝我走，我偏不", None)]
 
 
+def test_a_view_under_another_topic_naming_the_act_by_its_verb_alone_is_shown(cli):
+    """「老婆劝我别辞」 filed under 家庭 names 辞职 by its verb alone: search never found it (辞职 is
+    not in it, and one character is no sign of relevance), so "我该辞职" showed no one against it.
+    The user's own 「算了，不辞了」 under 家庭 is counter-evidence; 「这个说辞我不信」 and 「辞旧迎新」
+    hold the character and take no side."""
+    assert cli("init").returncode == 0
+    add(cli, "想辞职，天天加班受不了", "职业去留", "2026-01-10")
+    add(cli, "老婆劝我别辞，说孩子马上上学了", "家庭", "2026-02-10")
+    mine = add(cli, "算了，不辞了", "家庭", "2026-03-10")
+    add(cli, "这个说辞我不信", "家庭", "2026-03-11")
+    add(cli, "辞旧迎新，全家吃了顿火锅", "家庭", "2026-01-01")
+    go = cli("competing", "我该辞职", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [(o["text"], o["speaker"]) for o in go["others"]] == [("老婆劝我别辞，说孩子马上上学了", "老婆")]
+    assert [(i["claim_id"], i["stance"]) for i in go["items"]] == [(mine, "contradicts")]
+    shown = {i["text"] for i in [*go["items"], *go["others"]]}
+    assert not shown & {"这个说辞我不信", "辞旧迎新，全家吃了顿火锅"}
+
+
 def test_notes_mixing_languages_name_the_act_in_english(cli):
     """"我真的不想quit" took no side on "我该跳槽" (the act's English names were not among its words)."""
     frame = frame_for("我该跳槽", extra=["辞职", "离职", "换工作"])

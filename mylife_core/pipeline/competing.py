@@ -68,7 +68,7 @@ class Candidate:
     ref: str
     text: str
     topic: str | None
-    via: set[str] = field(default_factory=set)  # topic | search | field | vector
+    via: set[str] = field(default_factory=set)  # topic | search | field | vector | verb
     relevance: float = 0.0
     date: Any = None
     closer_to: str | None = None  # an earlier question, about another topic, it is nearer in meaning
@@ -206,6 +206,8 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
                                                        date=hit.date))
             cand.via.add("search")
             cand.relevance = max(cand.relevance, hit.score)
+    for claim in _bare_verb_claims(ws, frame):
+        add_claim(claim, "verb", 0.0)
     words = field_words(ws, depends_on or [])
     if words:
         fields = recall(ws, " ".join(words[:12]), layers=["claims"], k=FIELD_POOL, evidence_only=True, synonyms=False)
@@ -227,6 +229,40 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
             cand.relevance = max(cand.relevance, score)
         _weigh_against_rivals(ws, relevance, found, scores, topic)
     return frame, found, ("hybrid" if relevance.vectors else result.mode), topic
+
+
+VERB_POOL = 60  # newest notes holding an act's verb alone considered
+
+_ELIDED_TAIL = "[了吧啊呀呢嘛啦]?"
+
+
+def _bare_verb_claims(ws: "Workspace", frame: Frame) -> list["Claim"]:
+    """Statements, under any topic, that name the act by its verb alone and take a side on it, the
+    user's or someone else's: 「老婆劝我别辞」 for 辞职 filed under 家庭, 「算了，不买了」. Search does not
+    find them (the word 辞职 is not in them, and one character is no sign of relevance), so the
+    words holding the verb are looked up (:func:`~mylife_core.search.retrieval.holding_words`) and
+    the stance reader keeps those that speak of the act (:func:`.stance._act_at`)."""
+    import re
+
+    from ..search.retrieval import holding_words
+    from .stance import _act_verbs
+
+    verbs = sorted({word[:k] for word, k in _act_verbs(frame)}, key=len, reverse=True)
+    if not verbs:
+        return []
+    pattern = ".{0,2}(?:" + "|".join(re.escape(v) for v in verbs) + ")" + _ELIDED_TAIL
+    try:
+        docs = holding_words(ws, pattern, layers=("claims",), limit=VERB_POOL)
+    except Exception:  # noqa: BLE001 - an unreadable index leaves search's candidates alone
+        return []
+    out = []
+    for doc in docs:
+        reading = read(doc["text"], frame)
+        if reading.basis == "act" and (reading.side or reading.reported_side):
+            claim = ws.claims.find(doc["uid"])
+            if claim is not None:
+                out.append(claim)
+    return out
 
 
 def _decision_topic(ws: "Workspace", conclusion: str, frame: Frame) -> str | None:
@@ -287,7 +323,7 @@ def _about(cand: Candidate, topics: tuple[str, ...]) -> bool:
     meaning or a dependency field?"""
     if cand.topic in topics:
         return True
-    if cand.via & {"field", "vector"}:
+    if cand.via & {"field", "vector", "verb"}:
         return True
     return "search" in cand.via and cand.relevance >= SEARCH_RELEVANT
 

@@ -457,6 +457,37 @@ def _keyword_search(searcher, schema, groups, topics, layers, evidence_only, lim
     return out
 
 
+def holding_words(ws: "Workspace", pattern: str, *, layers: Iterable[str] = ("claims",), evidence_only: bool = True,
+                  limit: int = 200) -> list[dict[str, Any]]:
+    """The stored fields of documents (newest first, at most ``limit``) one of whose words, as the
+    segmenter cut them, matches ``pattern`` whole (a regular expression in tantivy's syntax).
+
+    Search proper never returns a note for a word it holds only inside a longer one or by one
+    character: the stance reader's bare verbs are such words (别辞 of 「老婆劝我别辞」 names 辞职;
+    :func:`mylife_core.pipeline.competing.gather_candidates` asks for ``.{0,2}辞[了吧]?``), and the
+    reader, not this function, decides which of them speak of the act."""
+    import tantivy
+
+    from .engine import handle
+
+    index = handle(ws)
+    index.ensure_ready(ws)
+    layers = tuple(layers)
+    with index.lock:
+        searcher = index.searcher()
+        schema = index.schema
+        query = tantivy.Query.regex_query(schema, "body", pattern)
+        filters = _filters(schema, (), layers, evidence_only)
+        if filters:
+            query = tantivy.Query.boolean_query([(tantivy.Occur.Must, query),
+                                                 *((tantivy.Occur.Must, f) for f in filters)])
+        docs = [_doc_fields(searcher.doc(address))
+                for _, address in searcher.search(query, limit=max(1, limit * 5), count=False).hits]
+    docs = [d for d in docs if _passes(d, (), layers, evidence_only)]
+    docs.sort(key=lambda d: (d["day"], d["uid"]), reverse=True)
+    return docs[:limit]
+
+
 def tantivy_address(address: tuple[int, int]):
     import tantivy
 
