@@ -245,7 +245,7 @@ def _bare_verb_claims(ws: "Workspace", frame: Frame) -> list["Claim"]:
     import re
 
     from ..search.retrieval import holding_words
-    from .stance import _act_verbs
+    from .stance import _act_at, _act_verbs, _clauses
 
     verbs = sorted({word[:k] for word, k in _act_verbs(frame)}, key=len, reverse=True)
     if not verbs:
@@ -257,7 +257,10 @@ def _bare_verb_claims(ws: "Workspace", frame: Frame) -> list["Claim"]:
         return []
     out = []
     for doc in docs:
-        reading = read(doc["text"], frame)
+        text = doc["text"]
+        if not any(_act_at(clause[i:], frame) for clause in _clauses(text) for i in range(len(clause))):
+            continue  # the character inside another word (新 of 新机会 for 新房): the act is not named
+        reading = read(text, frame)
         if reading.basis == "act" and (reading.side or reading.reported_side):
             claim = ws.claims.find(doc["uid"])
             if claim is not None:
