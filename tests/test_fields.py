@@ -298,6 +298,14 @@ def test_profile_get_finds_a_field_kept_under_another_name_of_the_dictionary(cli
     assert doc["asked"] == "房租" and doc["field"]["name"] == "房租月支出" and doc["field"]["value"] == 3800
     missing = cli("profile", "get", "学历", env=env, load_plugins="mylife-career")
     assert missing.returncode == 3 and "Traceback" not in missing.stderr  # nothing held under any name
+    # s26b.1: unset removes the exact name only: another name of the field is refused with the
+    # command that names it, nothing removed
+    before = (ws_path / "profile.yaml").read_bytes()
+    other = cli("profile", "unset", "房租", "--json", env=env, load_plugins="mylife-career")
+    assert other.returncode == 3 and other.json()["error"]["key"] == "s26b.unset_other_name"
+    assert "profile unset 房租月支出" in other.json()["error"]["message"]
+    assert (ws_path / "profile.yaml").read_bytes() == before
+    assert cli("profile", "unset", "房租月支出", env=env, load_plugins="mylife-career").returncode == 0
 
 
 def test_verify_names_a_value_on_disk_that_is_no_number_or_no_quantity_its_dictionary_asks(cli, ws_path,
