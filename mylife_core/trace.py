@@ -43,10 +43,19 @@ class ClaimTrace:
     def ok(self) -> bool:
         return self.check.state == "ok"
 
+    @property
+    def levels(self) -> list[str]:
+        """The levels the chain has, claim first: a digest level only when a digest cites the
+        claim (a claim no digest cites points at the raw lines directly), a raw level only
+        when the claim has a pointer."""
+        return ["claim", *(["digest"] if self.digest else []), *(["raw"] if self.claim.provenance else [])]
+
     def to_json(self) -> dict:
         c = self.claim
         return {
             "claim": c.model_dump(mode="json"),
+            "levels": self.levels,
+            "cited_by_digest": bool(self.digest),
             "digest": [{"ref": p.ref, "lines": [p.start_line, p.end_line], "text": p.text} for p in self.digest],
             "raw": {
                 "pointer": c.provenance,

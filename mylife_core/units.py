@@ -12,9 +12,18 @@ A field dictionary entry (:class:`~mylife_core.specs.FieldSpec`) may give a fiel
   ask, the panel, a model) shows the unit and an old value stored as ``5年`` reads the same.
 
 Around the number a value may say it is approximate (``约``, ``左右``, ``多``, ``出头``), half
-(``三年半``, ``一个半小时``, ``半小时``), start with a few words that say which amount it is
-(``单程40分钟``, ``平均每晚7小时``) and end with a remark in brackets (``每周60小时（连续三周）``).
-A unit ``X/Y`` (``小时/周``) is also written ``每Y …X`` (``每周60小时``) and ``…X每Y``.
+(``三年半``, ``一个半小时``, ``半小时``), start with words that say which amount it is
+(``单程40分钟``, ``平均每晚7小时``, ``坐地铁单程要40分钟``) and end with a remark in brackets
+(``每周60小时（连续三周）``). A unit ``X/Y`` (``小时/周``) is also written ``每Y …X``
+(``每周60小时``) and ``…X每Y``. A range (``30到40分钟``, ``30-40分钟``, ``1到2小时``) is one
+quantity: its number is its middle (35).
+
+The rule for words before the quantity (:func:`_after_words`): they are allowed when what follows
+them is exactly one quantity (or one range) in an accepted unit and the words themselves write no
+number (no digit, no numeral: ``公交一小时地铁40分钟`` and ``坐两趟车40分钟`` are refused, which
+of the numbers is the value is not ours to guess; words like ``一般``, ``一天``, ``一趟`` write
+none); for a unit ``X/Y`` the value must then name its ``Y`` and no other ``每…``
+(``平均每周60小时``): words such as ``每天加班2小时`` would otherwise be read per week.
 """
 
 from __future__ import annotations
@@ -34,9 +43,12 @@ _AFTER = ("左右", "上下", "出头", "以上", "以下", "以内", "不到", 
 #: words right after the number, before the unit (``五十多分钟``, ``20来年``, ``一个多小时``)
 _BETWEEN = ("个多", "多", "余", "来")
 _REMARK = re.compile(r"\s*[（(][^（）()]*[）)]\s*$")
-#: up to four Chinese characters before the number that say which amount it is (单程, 平均每晚),
-#: none of them a numeral (四十分钟 is a number)
-_QUALIFIER = re.compile(r"^[\u4e00-\u9fff]{1,4}?(?=[-0-9０-９零〇一二两三四五六七八九十百千万半])")
+#: what joins the two ends of a range (``30到40分钟``, ``30-40分钟``, ``三至五年``)
+_RANGE = ("到", "至", "~", "～", "-", "—", "–")
+#: characters that write a number besides digits and what ``str.isnumeric`` knows (两, 半)
+_NUMERAL_WORDS = "两半廿卅"
+#: words with a numeral in them that write no number (一般 is "usually", 一天 "a day")
+_NO_NUMBER = ("一般", "一直", "一共", "一天", "一晚", "一夜", "一周", "一星期", "一趟", "一次", "一路")
 
 
 @dataclass(frozen=True)
@@ -120,10 +132,65 @@ def read(spec: "FieldSpec", value: Any) -> Quantity | None:
             if core.endswith(word) and len(core) > len(word):
                 core, changed = core[: -len(word)].strip(), True
     found = _match(spec, core)
-    qualifier = _QUALIFIER.match(core)
-    if found is None and qualifier is not None:  # 单程40分钟, 平均每晚7小时: a few words that say which
-        found = _match(spec, core[qualifier.end():].strip())
+    if found is None:
+        found = _range(spec, core)
+    if found is None:  # 单程40分钟, 坐地铁要40分钟: words that say which amount it is
+        found = _after_words(spec, core)
     return None if found is None else Quantity(found, text)
+
+
+def _writes_a_number(words: str) -> bool:
+    for word in _NO_NUMBER:
+        words = words.replace(word, " ")
+    return any(ch.isnumeric() or ch in _NUMERAL_WORDS for ch in words)
+
+
+def _after_words(spec: "FieldSpec", core: str) -> int | float | None:
+    """The quantity after words that say which amount it is (``单程40分钟``, ``坐地铁要40分钟``,
+    ``平均每周60小时``): what follows the words is one quantity or one range, the words write no
+    number of their own (a second number: which one is the value?), and for a unit ``X/Y`` the
+    value names its ``Y`` and no other ``每…`` (``每天加班2小时`` is no amount per week)."""
+    pers = [per.strip() for spelling in [spec.unit or "", *spec.units]
+            for what, slash, per in [spelling.strip().lower().partition("/")] if slash and per.strip()]
+    for at in range(1, len(core)):
+        words, rest = core[:at], core[at:].strip()
+        if _writes_a_number(words):  # (一 alone is a number, 一周 none: a later start may do)
+            continue
+        if not rest or not (rest[0].isnumeric() or rest[0] in _NUMERAL_WORDS or rest[0] in "-每一"):
+            continue
+        found = _match(spec, rest)
+        if found is None:
+            found = _range(spec, rest)
+        if found is None:
+            continue
+        if pers and not (any(per in core for per in pers)
+                         and all(any(words.startswith(per, i + 1) for per in pers)
+                                 for i, ch in enumerate(words) if ch == "每")):
+            return None
+        return found
+    return None
+
+
+def _range(spec: "FieldSpec", core: str) -> int | float | None:
+    """The middle of a range written ``A到B`` with B a quantity (``30到40分钟``, ``1到2小时``,
+    ``三至五年``) and A a number in B's unit or a quantity itself (``1小时到1个半小时``); A must be
+    at least 0 and less than B. None when ``core`` is no such range."""
+    for sep in _RANGE:
+        at = core.find(sep, 1)
+        while at > 0:
+            left, right = core[:at].strip(), core[at + len(sep):].strip()
+            at = core.find(sep, at + 1)
+            high = _match(spec, right) if left and right else None
+            if high is None:
+                continue
+            low = _match(spec, left)
+            if low is None:  # a bare number: in the unit the right end names (30到40分钟)
+                low = next((found for before, after, _ in forms(spec)
+                            if right.startswith(before) and right.endswith(after)
+                            and (found := _match_one(spec, f"{before}{left}{after}")) is not None), None)
+            if low is not None and 0 <= low < high:
+                return _whole(round((low + high) / 2, 6))
+    return None
 
 
 def _match(spec: "FieldSpec", core: str) -> int | float | None:
@@ -137,7 +204,8 @@ def _match(spec: "FieldSpec", core: str) -> int | float | None:
         while at > 0:
             end = at + len(after)
             head = _match_one(spec, core[:end]) if end < len(core) else None
-            if head is not None:
+            if head is not None and not core[end:].strip().startswith(_RANGE):  # 40分钟-1小时: a range
+                                                                              # (_range), no difference
                 rest = _match(spec, core[end:].strip())
                 if rest is not None:
                     return _whole(round(head + rest, 6))

@@ -298,6 +298,14 @@ def test_profile_get_finds_a_field_kept_under_another_name_of_the_dictionary(cli
     assert doc["asked"] == "房租" and doc["field"]["name"] == "房租月支出" and doc["field"]["value"] == 3800
     missing = cli("profile", "get", "学历", env=env, load_plugins="mylife-career")
     assert missing.returncode == 3 and "Traceback" not in missing.stderr  # nothing held under any name
+    # s26b.1: unset removes the exact name only: another name of the field is refused with the
+    # command that names it, nothing removed
+    before = (ws_path / "profile.yaml").read_bytes()
+    other = cli("profile", "unset", "房租", "--json", env=env, load_plugins="mylife-career")
+    assert other.returncode == 3 and other.json()["error"]["key"] == "s26b.unset_other_name"
+    assert "profile unset 房租月支出" in other.json()["error"]["message"]
+    assert (ws_path / "profile.yaml").read_bytes() == before
+    assert cli("profile", "unset", "房租月支出", env=env, load_plugins="mylife-career").returncode == 0
 
 
 def test_verify_names_a_value_on_disk_that_is_no_number_or_no_quantity_its_dictionary_asks(cli, ws_path,
@@ -390,3 +398,63 @@ def test_a_quantity_written_in_two_units_is_their_sum_and_the_message_names_each
         assert units.read(commute, text) is None, text
     assert units.spellings(commute) == ["分钟", "小时", "分", "min"]
     assert units.spellings(years) == ["年", "个月", "years"]
+
+
+def test_words_before_a_quantity_are_allowed_when_it_is_the_one_number_and_a_range_is_its_middle():
+    """s26b.2: words before the number were allowed only up to four Chinese characters
+    (`坐地铁要40分钟` passed, `坐地铁单程要40分钟`, `每天通勤大概40分钟` and `在这家公司干了三年半`
+    were refused though the quantity is plain), a range (`30到40分钟`) was refused, and
+    `40分钟-1小时` was read as 40 - 60 = -20 minutes. Now: words before one quantity (or one
+    range) are allowed when they write no number of their own; for a unit X/Y the value names Y
+    and no other 每… (每天加班2小时 is not per week); a range is kept as written, its number
+    its middle, the low end first."""
+    from mylife_core import units
+    from mylife_core.specs import FieldSpec
+
+    commute = FieldSpec(name="通勤时间", unit="分钟", units={"分": 1, "min": 1, "小时": 60, "个小时": 60})
+    years = FieldSpec(name="工作年限", unit="年", units={"个月": 1 / 12, "years": 1})
+    week = FieldSpec(name="加班强度", unit="小时/周", units={"小时": 1, "个小时": 1, "hours/week": 1})
+    sleep = FieldSpec(name="睡眠时长", unit="小时", units={"个小时": 1, "h": 1})
+    for spec, text, number in [
+        (commute, "坐地铁要40分钟", 40), (commute, "坐地铁单程要40分钟", 40), (commute, "每天通勤大概40分钟", 40),
+        (commute, "从家到公司四十分钟", 40), (commute, "坐地铁要1小时20分钟", 80), (commute, "一趟40分钟", 40),
+        (years, "在这家公司干了三年半", 3.5), (sleep, "一晚睡7小时", 7), (sleep, "平均每晚7小时", 7),
+        (week, "平均每周60小时", 60), (week, "每周加班大概60小时", 60), (week, "一周工作60小时", 60),
+        # ranges: kept as written, the number is the middle
+        (commute, "30到40分钟", 35), (commute, "30-40分钟", 35), (commute, "1到2小时", 90),
+        (commute, "一到两个小时", 90), (commute, "40分钟-1小时", 50), (commute, "坐地铁要30到40分钟", 35),
+        (commute, "大概30到40分钟左右", 35), (years, "三至五年", 4), (week, "每周50到60小时", 55),
+        (sleep, "平均每晚7到8小时", 7.5),
+    ]:
+        found = units.read(spec, text)
+        assert found is not None and found.number == pytest.approx(number) and found.text == text, (text, found)
+    for spec, text in [
+        (commute, "公交一小时地铁四十分钟"), (commute, "坐两趟车40分钟"), (commute, "地铁2号线40分钟"),
+        (commute, "30或40分钟"), (commute, "40到30分钟"), (commute, "1小时-20分钟"), (commute, "30到40"),
+        (commute, "堵车的话1小时不堵40分钟"), (week, "每天加班2小时"), (week, "一天加班2小时"), (week, "平均15小时"),
+        (week, "每天加班，每周60小时"), (commute, "坐地铁要5年"), (years, "-5到5年"),
+    ]:
+        assert units.read(spec, text) is None, text
+
+
+def test_profile_set_keeps_a_quantity_after_words_and_a_range_and_refuses_two_numbers(cli, ws_path, tmp_path_factory):
+    """s26b.2 through the command: kept as written, `min` and verify read the range's middle, two
+    numbers are refused (exit 2, nothing written) with an example that works when pasted."""
+    env = lens_env(installed(tmp_path_factory, "mylife-career"))
+    cli("init")
+
+    def run(*args):
+        return cli("profile", "set", "--yes", "--", *args, env=env, load_plugins="mylife-career")
+
+    for given in ("坐地铁单程要40分钟", "30到40分钟"):
+        result = run("通勤时间", given)
+        assert result.returncode == 0, (given, result.stderr)
+        assert cli("profile", "get", "通勤时间", "--json").json()["field"]["value"] == given
+    before = (ws_path / "profile.yaml").read_bytes()
+    refused = run("通勤时间", "公交一小时地铁四十分钟")
+    assert refused.returncode == 2 and "「公交一小时地铁四十分钟」不是" in refused.stderr, refused.stderr
+    assert (ws_path / "profile.yaml").read_bytes() == before
+    example = refused.stderr.split("例如 ")[1].split("（")[0].split()
+    assert example[-3:] == ["set", "通勤时间", "5分钟"] and run(*example[-2:]).returncode == 0
+    verify = cli("verify", "--json", env=env, load_plugins="mylife-career").json()
+    assert verify["ok"] is True and verify["warnings"] == []

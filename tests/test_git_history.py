@@ -382,3 +382,15 @@ def test_an_owed_write_after_a_torn_pending_line_is_kept(tmp_path, sync):
         fh.write(b'{"paths":["raw/b')  # torn: no newline
     state.add_pending([{"paths": ["claims/2026-12.yaml"]}], sync=sync)
     assert state.pending() == ["raw/a.md", "claims/2026-12.yaml"]
+
+
+def test_unset_is_committed_without_its_value_and_the_value_stays_in_history(enabled, ws_path, cli):
+    """s26b.1: `profile unset` is a write like any other: committed (no value in the message),
+    and the removed value is still in the previous commit's profile.yaml."""
+    assert cli("profile", "set", "月收入", "23456", "--ttl", "30", "--yes").returncode == 0
+    assert cli("profile", "unset", "月收入").returncode == 0
+    assert subjects(ws_path)[0].startswith("profile.unset")
+    assert "23456" not in git(ws_path, "log", "-1", "--format=%B")
+    assert "月收入" not in (ws_path / "profile.yaml").read_text("utf-8")
+    assert "23456" in git(ws_path, "show", "HEAD~1:profile.yaml")
+    assert git(ws_path, "status", "--porcelain") == ""

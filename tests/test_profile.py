@@ -275,3 +275,48 @@ def test_a_value_with_a_leading_zero_is_kept_as_typed(cli, ws_path):
         again = cli("profile", "get", name, "--json").json()["field"]["value"]
         assert again == kept and type(again) is type(kept), (name, again)
     assert "邮编:\n    value: '010020'" in (ws_path / "profile.yaml").read_text(encoding="utf-8")
+
+
+def test_unset_removes_a_field_and_keeps_it_whole_in_the_audit_log(cli, ws_path):
+    """s26b.1: a field set by mistake (or no longer wanted) could only be removed by editing
+    profile.yaml by hand (then `verify` complains). `profile unset NAME` removes it under the
+    lock, leaves the other fields' bytes alone, and records the whole field (value, dates, TTL,
+    history) in the audit entry, so nothing is lost silently; `verify` stays clean."""
+    from mylife_core.storage import jsonl
+
+    cli("init")
+    cli("profile", "set", "通勤时间", "40", "--ttl", "180", "--at", "2026-01-10")
+    cli("profile", "set", "通勤时间", "55", "--at", "2026-03-01")
+    cli("profile", "set", "学历", "普通本科", "--ttl", "never")
+    kept_block = (ws_path / "profile.yaml").read_text("utf-8").split("  通勤时间:")[0]
+    r = cli("profile", "unset", "通勤时间", "--json")
+    assert r.returncode == 0, r.stderr
+    removed = r.json()["removed"]
+    assert removed["name"] == "通勤时间" and removed["value"] == 55 and removed["ttl_days"] == 180
+    assert [h["value"] for h in removed["history"]] == [40]
+    text = (ws_path / "profile.yaml").read_text("utf-8")
+    assert "通勤时间" not in text and text.startswith(kept_block)  # 学历's bytes as they were
+    assert [f["name"] for f in cli("profile", "list", "--json").json()["fields"]] == ["学历"]
+    entry = [e for e in jsonl.read(ws_path / "ledger" / "audit.jsonl")[0] if e.get("action") == "profile.unset"]
+    assert len(entry) == 1 and entry[0]["actor"] == "user" and entry[0]["target"] == "通勤时间"
+    gone = entry[0]["detail"]["removed"]
+    assert gone["value"] == 55 and gone["ttl_days"] == 180 and [h["value"] for h in gone["history"]] == [40]
+    assert cli("verify").returncode == 0
+    said = cli("profile", "unset", "学历")  # the last field: an empty profile that still reads
+    assert said.returncode == 0 and "「学历」" in said.stdout and "profile.unset" in said.stdout
+    assert "profile set 学历" in said.stdout
+    assert cli("profile", "list", "--json").json()["count"] == 0 and cli("verify").returncode == 0
+
+
+def test_unset_of_a_field_the_profile_lacks_is_refused_and_writes_nothing(cli, ws_path):
+    """s26b.1: an unknown name exits 3, names the field and says how to see the fields there are;
+    nothing is written (profile.yaml and the audit log as they were)."""
+    cli("init")
+    cli("profile", "set", "现有存款", "120000", "--ttl", "90")
+    before = (ws_path / "profile.yaml").read_bytes(), (ws_path / "ledger" / "audit.jsonl").read_bytes()
+    r = cli("profile", "unset", "现有存", "--json")
+    assert r.returncode == 3 and "Traceback" not in r.stderr
+    error = r.json()["error"]
+    assert error["code"] == "not_found" and error["params"]["name"] == "现有存"
+    assert "「现有存」" in error["message"] and "profile list" in error["message"]
+    assert ((ws_path / "profile.yaml").read_bytes(), (ws_path / "ledger" / "audit.jsonl").read_bytes()) == before

@@ -29,6 +29,30 @@ def test_trace_shows_the_users_own_words(cli, story, ws_path):
     assert "L2: 热爱这里，绝不想走" in text and "哈希一致" in text
 
 
+def test_a_claim_no_digest_cites_is_drawn_without_an_empty_digest_level(cli, story, ws_path):
+    """s26b.3: a claim no digest cites was drawn with the user's lines under an empty digest
+    entry ("└─ 摘要段落 （…还没有摘要引用…）" and the raw level one step further in). The chain
+    is now claim -> raw lines, with a line saying no digest cites it; JSON says the same
+    (`levels`, `cited_by_digest`). With a digest citing it, the digest level is drawn as before."""
+    doc = cli("trace", "claim-2025-11-02-001", "--json").json()
+    assert doc["levels"] == ["claim", "raw"] and doc["cited_by_digest"] is False and doc["digest"] == []
+    lines = cli("trace", "claim-2025-11-02-001").stdout.splitlines()
+    assert lines[0].startswith("证据 claim-2025-11-02-001")
+    assert lines[1] == "  （该主题还没有摘要引用这条证据）"
+    assert lines[2] == f"  └─ 原话 {story}#L2  (2025-11-02，刚完成一个重要项目)"
+    assert lines[3] == "       L2: 热爱这里，绝不想走"
+    assert not any("摘要段落" in line for line in lines)
+    english = cli("trace", "claim-2025-11-02-001", env={"MYLIFE_LANG": "en"}).stdout.splitlines()
+    assert english[1] == "  (no digest cites this claim yet)" and english[2].startswith("  └─ ")
+    (ws_path / "digest" / "职业去留.md").write_text(
+        "---\ntopic: 职业去留\n---\n# 职业去留\n\n你说热爱这里 [claim-2025-11-02-001]。\n", encoding="utf-8")
+    doc = cli("trace", "claim-2025-11-02-001", "--json").json()
+    assert doc["levels"] == ["claim", "digest", "raw"] and doc["cited_by_digest"] is True
+    lines = cli("trace", "claim-2025-11-02-001").stdout.splitlines()
+    assert lines[1] == "  └─ 摘要段落 digest/职业去留.md#P2 (L6-L6)"
+    assert lines[3].startswith(f"       └─ 原话 {story}#L2") and lines[4] == "            L2: 热爱这里，绝不想走"
+
+
 def test_tracing_a_chain_ends_with_the_disclaimer_as_the_answer_did(cli, story):
     """A chain's conclusions are the answer shown again: the trace ends with the disclaimer word
     for word (offline: after the line saying no model wrote it), in the language in force."""

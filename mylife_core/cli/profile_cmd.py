@@ -147,3 +147,27 @@ def confirm(ws, out: Output, name: str) -> None:
     field = ws.profile.confirm(name, actor="user")
     out.emit({"ok": True, "field": field_json(name, field, clock.now())})
     out.line(t("profile.confirmed", name=name, value=field.value, at=field.updated_at.date().isoformat()))
+
+
+@command.command("unset", help=t("help.profile.unset"))
+@click.argument("name")
+@workspace_options
+def unset(ws, out: Output, name: str) -> None:
+    """Remove a field (your command is the approval). Only the exact name is removed: another
+    name of a field the profile keeps (存款 for 现有存款) is refused with the command that names
+    it, so a field is never removed under a name the user did not type."""
+    from ..errors import NotFound
+    from ..shell import word
+
+    name = name.strip()
+    if ws.profile.find(name) is None:
+        from ..staleness.check import profile_field
+
+        own = profile_field(ws, name, by_meaning=False)
+        if own is not None and own != name:
+            raise NotFound("s26b.unset_other_name", name=name, field=own, word=word(own))
+    removed = ws.profile.unset(name, actor="user")
+    out.emit({"ok": True, "removed": field_json(name, removed, clock.now())})
+    out.line(t("s26b.profile.unset", name=name, value=removed.value, at=removed.updated_at.date().isoformat(),
+               n=len(removed.history)))
+    out.line(t("s26b.profile.unset_kept", word=word(name)))

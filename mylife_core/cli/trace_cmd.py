@@ -12,29 +12,34 @@ def print_claim_trace(out: Output, tr: ClaimTrace, indent: str = "") -> None:
     out.line(f"{indent}{t('trace.claim')} {c.id} [{t('kind.' + c.kind)} · {t('status.' + c.status)}]  {c.claim}")
     if c.superseded_by:
         out.line(f"{indent}  → superseded_by {c.superseded_by}")
+    # claim -> digest paragraph -> raw lines; a claim no digest cites points at the raw lines
+    # directly: no empty digest level is drawn above them, a line says no digest cites it
+    level = indent + "  "
     if tr.digest:
         for p in tr.digest:
-            out.line(f"{indent}  └─ {t('trace.digest')} {p.ref} (L{p.start_line}-L{p.end_line})")
+            out.line(f"{level}└─ {t('trace.digest')} {p.ref} (L{p.start_line}-L{p.end_line})")
             for line in p.text.splitlines():
-                out.line(f"{indent}       {line}")
+                out.line(f"{level}     {line}")
+        level += "     "
     else:
-        out.line(f"{indent}  └─ {t('trace.digest')} {t('trace.no_digest')}")
+        out.line(f"{level}{t('trace.no_digest')}", dim=True)
     if tr.check.state == "no_pointer":
-        out.line(f"{indent}       └─ {t('trace.no_pointer')}", fg="red")
+        out.line(f"{level}└─ {t('trace.no_pointer')}", fg="red")
         return
-    out.line(f"{indent}       └─ {t('trace.raw')} {c.provenance}  ({c.occurred_at.isoformat()}"
+    out.line(f"{level}└─ {t('trace.raw')} {c.provenance}  ({c.occurred_at.isoformat()}"
              f"{t('sep.clause') + c.context if c.context else ''})")
+    under = level + "     "
     for number, text in tr.check.lines:
-        out.line(f"{indent}            L{number}: {text}")
+        out.line(f"{under}L{number}: {text}")
     if tr.model_wrote:
-        out.line(f"{indent}            ⚠ {t('trace.model_wrote', actor=tr.model_wrote)}", fg="yellow")
+        out.line(f"{under}⚠ {t('trace.model_wrote', actor=tr.model_wrote)}", fg="yellow")
     if tr.check.state == "ok":
-        out.line(f"{indent}            ✓ {t('trace.hash_ok')} ({short_hash(c.excerpt_hash)})", fg="green")
+        out.line(f"{under}✓ {t('trace.hash_ok')} ({short_hash(c.excerpt_hash)})", fg="green")
     elif tr.check.state == "source_changed":
-        out.line(f"{indent}            ✗ {t('trace.source_changed')} "
+        out.line(f"{under}✗ {t('trace.source_changed')} "
                  f"({short_hash(c.excerpt_hash)} ≠ {short_hash(tr.check.actual_hash)})", fg="red")
     else:
-        out.line(f"{indent}            ✗ {t('trace.source_missing')} ({tr.check.reason})", fg="red")
+        out.line(f"{under}✗ {t('trace.source_missing')} ({tr.check.reason})", fg="red")
 
 
 @click.command("trace", help=t("help.trace"))

@@ -181,6 +181,8 @@ def _patched_text(current: bytes, old: ProfileFile, new: ProfileFile, changed: t
     """The new profile.yaml: the fields not in ``changed`` keep their bytes from ``current``
     (which ``old`` was read from), the changed ones are dumped; None if ``current`` cannot be cut
     safely (then the caller dumps everything)."""
+    if not new.fields:  # the last field removed: "fields: {}", written whole
+        return None
     try:
         text = current.decode("utf-8")
     except UnicodeDecodeError:
@@ -490,6 +492,23 @@ class ProfileLayer:
             self._save(ProfileFile(fields=fields), old=data, changed=(name,))
             self.ws.commit_change(actor, "profile.confirm", name, paths=["profile.yaml"], detail={})
         return field
+
+    def unset(self, name: str, *, actor: str = "user") -> ProfileField:
+        """Remove a field the user no longer wants tracked (``mylife profile unset``: the user's
+        command is the approval). Nothing is lost silently: the removed field, its value, dates,
+        TTL and whole history, is recorded in the audit entry's ``detail.removed`` (and in git
+        history when the workspace keeps one). Returns the field as it was."""
+        name = (name or "").strip()
+        with self.ws.lock():
+            data = self._read_truth()  # under the lock: another process may have written
+            removed = data.fields.get(name)
+            if removed is None:
+                raise NotFound("field_not_found", name=name)
+            fields = {n: f for n, f in data.fields.items() if n != name}
+            self._save(ProfileFile(fields=fields), old=data, changed=(name,))
+            self.ws.commit_change(actor, "profile.unset", name, paths=["profile.yaml"],
+                                  detail={"removed": removed.model_dump(mode="json")})
+        return removed
 
     def set_ttl(self, name: str, ttl_days: int | None, *, reason: str | None = None,
                 actor: str = "user") -> ProfileField:
