@@ -171,7 +171,8 @@ def sources() -> set[str]:
             if isinstance(node, ast.Call) and _name(node) in ("record", "set", "Claim", "RawRecord", "add"):
                 values += [kw.value for kw in node.keywords if kw.arg == "source"]
             if isinstance(node, ast.Dict):
-                values += [v for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant) and k.value == "source"]
+                values += [v for k, v in zip(node.keys, node.values)
+                           if isinstance(k, ast.Constant) and k.value == "source"]
             for value in values:
                 found.update(v for v in _outcomes(value) if CODE.match(v))
     return found
