@@ -37,6 +37,11 @@ class MyLifeError(Exception):
                 params["what"] = t(f"what.{what}")
             except KeyError:
                 pass
+        action = params.get("action")
+        if isinstance(action, str):  # an audit action (a file's last write): its name (messages.code_name)
+            from .messages import code_name
+
+            params["action"] = code_name("action", action)
         text = t(self.message_key or f"error.{self.key}", **params)
         if self.hint is not None:
             text += t(self.hint[0], **self.hint[1])

@@ -308,6 +308,8 @@ def check_audit(ws: "Workspace") -> AuditFindings:
     if not found.chained:
         return found
     # files: each must hold its newest recorded digest; layer files must all be recorded
+    from .messages import code_name
+
     for rel in sorted(latest):
         rec = latest[rel]
         if not tracked(rel):
@@ -316,7 +318,7 @@ def check_audit(ws: "Workspace") -> AuditFindings:
         actual = sha256_file(ws.root / rel)
         if actual == rec.sha:
             continue
-        params = dict(file=rel, line=rec.line, at=rec.at, action=rec.action, target=rec.target)
+        params = dict(file=rel, line=rec.line, at=rec.at, action=code_name("action", rec.action), target=rec.target)
         if actual is None:
             found.problems.append(_problem("file_missing", "file_missing", **params))
         elif rec.sha is None:

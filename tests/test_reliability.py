@@ -115,6 +115,8 @@ def test_verify_accept(cli, ws_path):
     problems = _problems(cli)
     assert [p["kind"] for p in problems] == ["file_changed"] and problems[0]["file"] == "profile.yaml"
     assert "verify --accept profile.yaml" in problems[0]["message"]
+    # the last write by its name (s26c: it said profile.set)
+    assert "更新档案字段" in problems[0]["message"] and "profile.set" not in problems[0]["message"]
     r = cli("verify", "--accept", "profile.yaml", "--json")
     assert r.returncode == 0 and r.json()["accepted"][0]["file"] == "profile.yaml"
     audit = [json.loads(x) for x in (ws_path / "ledger" / "audit.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -148,7 +150,9 @@ def test_a_write_never_absorbs_an_outside_edit_unseen(cli, ws_path):
     assert (error["code"], error["key"], error["params"]["file"]) == ("conflict", "file_changed_outside", "profile.yaml")
     assert path.read_bytes() == edited  # nothing written
     text = cli("profile", "set", "工作年限", "5", "--yes", env={"MYLIFE_LANG": "en"}).stderr
-    assert "profile.yaml was changed outside MyLife" in text and "profile.set" in text
+    # the last write by its name, not its code (s26c); the JSON's params keep the code
+    assert "profile.yaml was changed outside MyLife" in text and "set a profile field" in text
+    assert "profile.set" not in text and error["params"]["action"] == "profile.set"
     assert "`mylife verify`" in text and "`mylife verify --accept profile.yaml`" in text
     assert [p["kind"] for p in _problems(cli)] == ["file_changed"]  # still named
     assert cli("verify", "--accept", "profile.yaml").returncode == 0

@@ -1,6 +1,9 @@
 """Re-make the screenshots of docs/panel.md: the demo workspace, ``mylife serve``, Debian's chromium.
 
-    .venv/bin/python docs/panel/screenshots.py        # writes docs/panel/*.png (viewport-sized)
+    .venv/bin/python docs/panel/screenshots.py        # writes docs/panel/*.png
+
+Each picture is the window's size (1000 x 640), but the home page, taken whole so that its recent
+changes show, and ``profile-phone.png``, the profile at 400 px wide (a phone: its table reflows).
 
 Needs the web and test extras (``scripts/test`` installs them) and ``/usr/bin/chromium``. The
 review page's proposals come from ``mylife extract --defer`` answered by the tests' fake
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -46,14 +50,21 @@ def propose(root: Path) -> None:
 
 
 def main() -> int:
+    os.environ["MYLIFE_LOAD_PLUGINS"] = ""
+    os.environ.setdefault("MYLIFE_LANG", "zh")
+    scratch = Path(tempfile.mkdtemp(prefix="mylife-panel-docs-"))
+    try:
+        return shoot(scratch / "demo")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def shoot(root: Path) -> int:
     from playwright.sync_api import sync_playwright
 
     from mylife_core.demo import build_demo
     from mylife_core.workspace import Workspace
 
-    os.environ["MYLIFE_LOAD_PLUGINS"] = ""
-    os.environ.setdefault("MYLIFE_LANG", "zh")
-    root = Path(tempfile.mkdtemp(prefix="mylife-panel-docs-")) / "demo"
     build_demo(root)
     propose(root)
     # an answered question (its chain, offline: the structural brief) and an open branch
@@ -82,10 +93,17 @@ def main() -> int:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
             page = browser.new_page(viewport={"width": 1000, "height": 640}, locale="zh-CN")
             page.goto(info["url"])
+            # the integrity check runs when the panel starts: its result, not "checking…", on the home page
+            wait_verified(page, base)
             for name, path in shots.items():
                 page.goto(base + path)
-                page.screenshot(path=str(HERE / f"{name}.png"))
+                page.screenshot(path=str(HERE / f"{name}.png"), full_page=name == "home")
                 print(HERE / f"{name}.png")
+            page.set_viewport_size({"width": 400, "height": 800})
+            page.goto(base + "/profile")
+            page.screenshot(path=str(HERE / "profile-phone.png"))
+            print(HERE / "profile-phone.png")
+            page.set_viewport_size({"width": 1000, "height": 640})
             page.goto(base + "/ask")  # the offline brief (the demo has no model)
             page.fill("#ask-q", "我该不该跳槽？")
             page.check("input[name=accept_stale]")
@@ -99,6 +117,19 @@ def main() -> int:
         proc.terminate()
         proc.wait(10)
     return 0
+
+
+def wait_verified(page, base: str) -> None:
+    """Reload the home page until the integrity check started with the panel has its result."""
+    import time
+
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        page.goto(base + "/")
+        if page.locator("#verify.verify-running, #verify.verify-idle").count() == 0:
+            return
+        time.sleep(0.5)
+    raise SystemExit("the panel's integrity check did not finish within 120 s")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@ from __future__ import annotations
 import click
 
 from ..layers.claims import KINDS, SOURCES, STATUSES, Claim
-from ..messages import t
-from .common import Output, table, workspace_options
+from ..messages import code_name, t
+from .common import Output, coded, table, workspace_options
 
 
 @click.group("claim", help=t("help.claim"))
@@ -12,19 +12,13 @@ def command() -> None:
     pass
 
 
-def _coded(code: str, name: str) -> str:
-    """A stored code with its name in the user's language when that says more: ``assessment（主观评估）``,
-    but ``assessment`` alone where the name is the code itself (English)."""
-    return code if name == code else code + t("sep.paren", text=name)
-
-
 def claim_lines(c: Claim) -> list[str]:
     rows = [
         ("id", c.id), ("topic", c.topic), ("claim", c.claim),
-        ("kind", _coded(c.kind, t("kind." + c.kind))), ("source", c.source),
+        ("kind", coded(c.kind, t("kind." + c.kind))), ("source", coded(c.source, code_name("source", c.source))),
         ("provenance", c.provenance or "-"), ("excerpt_hash", c.excerpt_hash or "-"),
         ("occurred_at", c.occurred_at.isoformat()), ("context", c.context or "-"),
-        ("confidence", c.confidence), ("status", _coded(c.status, t("status." + c.status))),
+        ("confidence", c.confidence), ("status", coded(c.status, t("status." + c.status))),
         ("superseded_by", c.superseded_by or "-"),
     ]
     if c.note:

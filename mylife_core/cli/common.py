@@ -156,21 +156,37 @@ def short_hash(value: str | None, n: int = 12) -> str:
     return value.split(":", 1)[-1][:n]
 
 
+def coded(code: str, name: str) -> str:
+    """A stored code with its name in the user's language when that says more: ``assessment（主观评估）``,
+    but ``assessment`` alone where the name is the code itself (English)."""
+    from ..messages import t
+
+    return code if name == code else code + t("sep.paren", text=name)
+
+
 def table(rows: list[list[str]], headers: list[str]) -> str:
     """A plain-text table that lines up CJK text (wide characters count as two columns)."""
+    lines = columns([headers] + rows).split("\n")
+    lines.insert(1, "  ".join("-" * w for w in _widths([headers] + rows)))
+    return "\n".join(lines)
+
+
+def _cells(text: str) -> int:
     import unicodedata
 
-    def width(text: str) -> int:
-        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
-    def pad(text: str, n: int) -> str:
-        return text + " " * (n - width(text))
 
-    cells = [headers] + rows
-    widths = [max(width(r[i]) for r in cells) for i in range(len(headers))]
-    lines = ["  ".join(pad(c, widths[i]) for i, c in enumerate(r)).rstrip() for r in cells]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+def _widths(cells: list[list[str]]) -> list[int]:
+    return [max(_cells(r[i]) for r in cells) for i in range(len(cells[0]))]
+
+
+def columns(rows: list[list[str]]) -> str:
+    """Rows lined up in columns, two spaces apart, without headings (wide characters count as two)."""
+    if not rows:
+        return ""
+    widths = _widths(rows)
+    return "\n".join("  ".join(c + " " * (widths[i] - _cells(c)) for i, c in enumerate(r)).rstrip() for r in rows)
 
 
 def read_input(text: str | None, file: Path | None) -> bytes:

@@ -4,9 +4,9 @@ import click
 
 from .. import clock
 from ..layers.profile import FIELD_SOURCES, ProfileField, check_value, field_value, is_past_value, parse_ttl
-from ..messages import t
+from ..messages import code_name, t
 from ..status import age_text
-from .common import Output, table, workspace_options
+from .common import Output, coded, table, workspace_options
 
 
 @click.group("profile", help=t("help.profile"))
@@ -80,7 +80,8 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
         if month_note:
             out.line(month_note)
         return
-    out.line(t("profile.set", name=name.strip(), value=field.value, ttl=ttl_text(field.ttl_days), source=field.source))
+    out.line(t("profile.set", name=name.strip(), value=field.value, ttl=ttl_text(field.ttl_days),
+               source=code_name("source", field.source)))
     if month_note:
         out.line(month_note)
     if field.ttl_reason and previous is None and (inferred is None or inferred.how == "changed"):
@@ -111,9 +112,10 @@ def get(ws, out: Output, name: str) -> None:
     out.line(f"  ttl         {ttl_text(field.ttl_days)} · {state}")
     if field.ttl_reason:
         out.line(f"  ttl_reason  {field.ttl_reason}")
-    out.line(f"  source      {field.source}")
+    out.line(f"  source      {coded(field.source, code_name('source', field.source))}")
     for past in reversed(field.history):
-        out.line(f"  history     {past.updated_at.date().isoformat()}  {past.value}  ({past.source})")
+        out.line(f"  history     {past.updated_at.date().isoformat()}  {past.value}  "
+                 f"({code_name('source', past.source)})")
 
 
 @command.command("list", help=t("help.profile.list"))

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import click
 
-from ..messages import join, t
+from ..messages import code_name, join, t
 from ..status import age_text, gather
-from .common import Output, workspace_options
+from .common import Output, columns, workspace_options
 
 
 @click.command("status", help=t("help.status"))
@@ -47,5 +47,7 @@ def command(ws, out: Output) -> None:
                               error=e.get("last_error") or "-"), fg="yellow")
     if data["recent_changes"]:
         out.line(t("status.recent"), bold=True)
-        for e in data["recent_changes"]:
-            out.line(f"  {e['at'][:19].replace('T', ' ')}  {e['actor']:<8} {e['action']:<16} {e['target']}")
+        rows = [[e["at"][:19].replace("T", " "), e["actor"], code_name("action", e["action"]), e["target"]]
+                for e in data["recent_changes"]]
+        for line in columns(rows).splitlines():
+            out.line("  " + line)

@@ -215,6 +215,15 @@ def t(key: str, /, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def code_name(kind: str, code: str) -> str:
+    """The user-facing name of a code the record stores: an audit ``action`` (``claim.accept``)
+    or the ``source`` of a note, claim or profile value (``user_raw``), from the catalog key
+    ``audit.<kind>.<code>``; a code no catalog names (a plugin's own action) is shown as it is.
+    The one way the CLI and the panel name them (``--json`` keeps the codes)."""
+    key = f"audit.{kind}.{code}"
+    return t(key) if key in M else code
+
+
 def join(items, kind: str = "list") -> str:
     """Join ``items`` with the current language's separator: ``list`` (、 / ", "), ``clause``
     (， / ", ") or ``semi`` (； / "; "), so English output never carries full-width punctuation."""

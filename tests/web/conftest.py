@@ -96,11 +96,12 @@ def panel(demo: Path):
 # ------------------------------------------------------------------------------------ for real
 @pytest.fixture
 def serve(demo: Path):
-    """``mylife serve --port 0 --json`` on the demo workspace; yields (url, root, process)."""
+    """``mylife serve --port 0 --json`` on the demo workspace (``env``: more environment, such as
+    ``MYLIFE_LOAD_PLUGINS``); yields the function that starts one and returns its JSON line."""
     procs = []
 
-    def start(root: Path = demo, *args: str):
-        env = dict(os.environ, MYLIFE_LOAD_PLUGINS="", PYTHONUNBUFFERED="1")
+    def start(root: Path = demo, *args: str, env: dict[str, str] | None = None):
+        env = {**os.environ, "MYLIFE_LOAD_PLUGINS": "", "PYTHONUNBUFFERED": "1", **(env or {})}
         proc = subprocess.Popen([sys.executable, "-m", "mylife_core", "serve", "--port", "0", "--json",
                                  "--workspace", str(root), *args],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)

@@ -14,6 +14,7 @@ from urllib.parse import quote, unquote
 
 import pytest
 
+from mylife_core.messages import code_name
 from mylife_core.testing import plugin_host, run_cli
 from mylife_core.workspace import Workspace
 
@@ -194,9 +195,40 @@ def test_home_shows_state_candidates_stale_fields_and_recent_changes(panel, demo
         recent = ws.audit.tail(3)
     assert stale and all(name in html for name in stale)
     assert "已过期" in html
-    for entry in recent:
-        assert entry.action in html
+    text = _text(html)
+    for entry in recent:  # by name (the code only in the cell's title)
+        assert code_name("action", entry.action) in text and f'title="{entry.action}"' in html
     assert "model" in html and "user" in html  # who made the changes
+
+
+def _text(html: str) -> str:
+    """What the page shows: its text without tags and attributes."""
+    return html_lib.unescape(re.sub(r"<[^>]*>", " ", html))
+
+
+def test_audit_actions_and_sources_are_shown_by_name_a_plugins_own_as_it_is(demo: Path, monkeypatch):
+    """s26c.1: the recent changes, a claim's and a field's history said claim.accept, profile.set,
+    user_raw: the codes, in Chinese and English pages alike."""
+    with open_ws(demo) as ws:
+        ws.commit_change("plugin:guitar", "guitar.tune", "guitar.yaml")  # a plugin's own action
+        claim = next(c for c in ws.claims.query(status="active") if c.source == "user_raw")
+        name = next(n for n, f in ws.profile.fields().items() if f.history)
+        field = ws.profile.get(name)
+    for lang, accepted, raw, set_ in (("zh", "接受依据", "你的原话", "更新档案字段"),
+                                      ("en", "accepted a claim", "your own words", "set a profile field")):
+        monkeypatch.setenv("MYLIFE_LANG", lang)
+        p = Panel(demo)
+        try:
+            p.post(f"/claims/{candidates(demo)[0].id}/accept")
+            home = _text(p.get("/").text)
+            assert accepted in home and "guitar.tune" in home and "claim.accept" not in home
+            page = _text(p.get(f"/claims/{claim.id}").text)
+            assert raw in page and "user_raw" not in page
+            page = _text(p.get(f"/profile/{quote(name)}").text)
+            assert code_name("source", field.source) in page and field.source not in page
+            assert set_ in page and "profile.set" not in page
+        finally:
+            p.close()
 
 
 def test_home_shows_verify_state(demo: Path):
