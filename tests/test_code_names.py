@@ -13,7 +13,7 @@ import ast
 import re
 from pathlib import Path
 
-from mylife_core.messages import M, code_name, set_language
+from mylife_core.messages import M, actor_name, code_name, set_language
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = re.compile(r"^[a-z_]+(\.[a-z_]+)*$")
@@ -204,6 +204,43 @@ def test_every_action_and_source_the_code_writes_has_a_name_in_both_languages():
         assert key.split(".", 2)[2] not in (zh, en), key  # a name, not the code again
 
 
+def actors() -> set[str]:
+    """Every literal actor the code writes: ``actor="…"`` arguments and defaults, ``…ACTOR = "…"``."""
+    found: set[str] = set()
+    for path in _sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.keyword) and node.arg == "actor" and isinstance(node.value, ast.Constant):
+                found.add(node.value.value)
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(
+                    node.value.value, str) and any(isinstance(t, ast.Name) and t.id.endswith("ACTOR") for t in node.targets):
+                found.add(node.value.value)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                args = node.args.posonlyargs + node.args.args
+                pairs = list(zip(args[len(args) - len(node.args.defaults):], node.args.defaults))
+                pairs += [(a, d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d is not None]
+                found |= {d.value for a, d in pairs if a.arg == "actor" and isinstance(d, ast.Constant)
+                          and isinstance(d.value, str)}
+    return found
+
+
+def test_every_actor_the_code_writes_has_a_name_in_both_languages():
+    """Who made a change (the audit log's actor, a note's or claim's actor) was shown as its code:
+    `user`, `model via MCP`, in Chinese pages too."""
+    found = actors()
+    assert {"user", "model", "system", "model via MCP", "model, confirmed by user"} <= found
+    for language in ("zh", "en"):
+        set_language(language)
+        try:
+            for actor in found:
+                assert actor_name(actor) != actor, (language, actor)
+            assert actor_name("plugin:mylife-career").endswith("mylife-career")
+            assert actor_name("someone else") == "someone else"  # as it is
+        finally:
+            set_language(None)
+    assert actor_name("user") == "你" and actor_name("model via MCP") == "模型（经 MCP）"
+
+
 def test_code_name_names_known_codes_and_keeps_unknown_ones():
     set_language("en")
     try:
@@ -221,6 +258,7 @@ def test_status_names_the_recent_changes_json_keeps_the_codes(ws, cli):
     recent = cli("status").stdout.split("最近变化", 1)[1]
     assert "添加依据" in recent and "创建工作区" in recent and "guitar.tune" in recent
     assert "claim.add" not in recent and " init " not in recent
+    assert "  你  " in recent and "插件 guitar" in recent and " user " not in recent
     english = cli("status", env={"MYLIFE_LANG": "en"}).stdout.split("Recent changes", 1)[1]
     assert "added a claim" in english and "created the workspace" in english and "guitar.tune" in english
     data = cli("status", "--json").json()

@@ -3,7 +3,7 @@ from __future__ import annotations
 import click
 
 from ..layers.claims import KINDS, SOURCES, STATUSES, Claim
-from ..messages import code_name, t
+from ..messages import actor_name, code_name, t
 from .common import Output, coded, table, workspace_options
 
 
@@ -23,7 +23,7 @@ def claim_lines(c: Claim) -> list[str]:
     ]
     if c.note:
         rows.append(("note", c.note))
-    rows.append(("actor", c.actor))
+    rows.append(("actor", coded(c.actor, actor_name(c.actor))))
     return [f"{k:<14} {v}" for k, v in rows]
 
 

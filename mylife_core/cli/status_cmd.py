@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import click
 
-from ..messages import code_name, join, t
+from ..messages import actor_name, code_name, join, t
 from ..status import age_text, gather
 from .common import Output, columns, workspace_options
 
@@ -47,7 +47,7 @@ def command(ws, out: Output) -> None:
                               error=e.get("last_error") or "-"), fg="yellow")
     if data["recent_changes"]:
         out.line(t("status.recent"), bold=True)
-        rows = [[e["at"][:19].replace("T", " "), e["actor"], code_name("action", e["action"]), e["target"]]
+        rows = [[e["at"][:19].replace("T", " "), actor_name(e["actor"]), code_name("action", e["action"]), e["target"]]
                 for e in data["recent_changes"]]
         for line in columns(rows).splitlines():
             out.line("  " + line)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import click
 
-from ..messages import disclaimer_lines, t
+from ..messages import actor_name, disclaimer_lines, t
 from ..trace import ClaimTrace, trace_chain, trace_claim
 from .common import Output, short_hash, workspace_options
 
@@ -32,7 +32,7 @@ def print_claim_trace(out: Output, tr: ClaimTrace, indent: str = "") -> None:
     for number, text in tr.check.lines:
         out.line(f"{under}L{number}: {text}")
     if tr.model_wrote:
-        out.line(f"{under}⚠ {t('trace.model_wrote', actor=tr.model_wrote)}", fg="yellow")
+        out.line(f"{under}⚠ {t('trace.model_wrote', actor=actor_name(tr.model_wrote))}", fg="yellow")
     if tr.check.state == "ok":
         out.line(f"{under}✓ {t('trace.hash_ok')} ({short_hash(c.excerpt_hash)})", fg="green")
     elif tr.check.state == "source_changed":

@@ -224,6 +224,16 @@ def code_name(kind: str, code: str) -> str:
     return t(key) if key in M else code
 
 
+def actor_name(actor: str) -> str:
+    """Who made a change, by name in the current language, as the audit log, notes and claims
+    record it: ``user``, ``model``, ``system``, ``model via MCP``, ``model, confirmed by user``,
+    ``plugin:<name>``; one no catalog names is shown as it is (``--json`` keeps the codes)."""
+    if actor.startswith("plugin:"):
+        return t("audit.actor.plugin", name=actor.split(":", 1)[1])
+    key = "audit.actor." + "_".join("".join(ch if "a" <= ch <= "z" else " " for ch in actor.lower()).split())
+    return t(key) if key in M else actor
+
+
 def join(items, kind: str = "list") -> str:
     """Join ``items`` with the current language's separator: ``list`` (、 / ", "), ``clause``
     (， / ", ") or ``semi`` (； / "; "), so English output never carries full-width punctuation."""

@@ -35,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 from .. import clock
 from ..errors import (Conflict, DataFileError, LockTimeout, MyLifeError, NotFound, NotWritable, UsageError, outside_cause,
                       user_error)
-from ..messages import code_name, set_language, t
+from ..messages import actor_name, code_name, set_language, t
 from . import charts, views
 from .security import Guard, Secrets, allowed_hosts, check_csrf
 
@@ -107,7 +107,7 @@ class Panel:
                                autoescape=select_autoescape(default=True, default_for_string=True))
         self.env.globals.update(t=t, csrf=self.secrets.csrf, htmx=HTMX, url=url, marked=marked, cites=cites,
                                 age=_age, lang=self._lang, again=Again(), disclaimer=disclaimer_html,
-                                form_keys=self.form_keys, code_name=code_name)
+                                form_keys=self.form_keys, code_name=code_name, actor_name=actor_name)
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
         self._apply_language()
 
