@@ -238,7 +238,7 @@ def test_every_actor_the_code_writes_has_a_name_in_both_languages():
             assert actor_name("someone else") == "someone else"  # as it is
         finally:
             set_language(None)
-    assert actor_name("user") == "你" and actor_name("model via MCP") == "模型（经 MCP）"
+    assert actor_name("user") == "你" and actor_name("model via MCP") == "经 MCP 接入的模型"
 
 
 def test_code_name_names_known_codes_and_keeps_unknown_ones():

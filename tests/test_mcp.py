@@ -265,7 +265,7 @@ def test_a_model_cannot_make_its_own_words_the_users(ws_path):
     texts, whole = ask_statements(ws_path)
     assert FORGED not in whole and VERDICT not in whole and "想辞职" in texts
     shown = run_cli(["trace", claim["claim"]["id"]], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
-    assert "模型写入的（model via MCP）" in shown.stdout, shown.stdout
+    assert "模型写入的（经 MCP 接入的模型）" in shown.stdout, shown.stdout
 
     # the user reads it and says yes: from now on it is theirs
     accepted = run_cli(["claim", "accept", claim["claim"]["id"]], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})

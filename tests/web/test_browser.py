@@ -64,7 +64,7 @@ def test_accept_one_candidate_reject_another_see_files_and_audit_change(serve, p
     page.goto(base + "/")
     recent = page.locator("table.audit").inner_text()
     # the actions by name, in the page's language (the code only in the cell's title)
-    assert "接受依据" in recent and "拒绝依据" in recent and "user" in recent
+    assert "接受依据" in recent and "拒绝依据" in recent and "你" in recent and "user" not in recent
     assert "claim.accept" not in recent and "claim.reject" not in recent
     assert page.locator("table.audit td[title='claim.accept']").count() >= 1
     no_errors(page)

@@ -221,7 +221,7 @@ def test_accept_an_extraction_proposal_in_the_browser(serve, page, demo: Path, f
     assert "23000" in page.content()
     page.goto(base + "/")
     recent = page.locator("table.audit").inner_text()
-    assert "接受提议" in recent and "user" in recent  # the action by its name (s26c)
+    assert "接受提议" in recent and "你" in recent  # the action and who, by name (s26c)
     assert page.errors == [], page.errors
 
 

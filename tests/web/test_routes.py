@@ -14,7 +14,7 @@ from urllib.parse import quote, unquote
 
 import pytest
 
-from mylife_core.messages import code_name
+from mylife_core.messages import actor_name, code_name
 from mylife_core.testing import plugin_host, run_cli
 from mylife_core.workspace import Workspace
 
@@ -198,7 +198,8 @@ def test_home_shows_state_candidates_stale_fields_and_recent_changes(panel, demo
     text = _text(html)
     for entry in recent:  # by name (the code only in the cell's title)
         assert code_name("action", entry.action) in text and f'title="{entry.action}"' in html
-    assert "model" in html and "user" in html  # who made the changes
+    for entry in recent:  # who made them, by name too
+        assert actor_name(entry.actor) in text and f'title="{entry.actor}"' in html
 
 
 def _text(html: str) -> str:
@@ -292,7 +293,7 @@ def test_a_claim_of_lines_a_model_wrote_is_reviewed_as_such_and_can_be_rejected(
                                                  "provenance": rec.result["pointer"]}, actor="model via MCP")
     claim_id = out.result["claim"]["id"]
     assert out.result["claim"]["status"] == "candidate"
-    note = "这段原文是模型写入的（model via MCP）"
+    note = "这段原文是模型写入的（经 MCP 接入的模型）"
     assert note in panel.get("/review?topic=" + quote("职业去留")).text
     page = panel.get(f"/claims/{claim_id}").text
     assert note in page and f'formaction="/claims/{claim_id}/reject"' in page
@@ -390,7 +391,7 @@ def test_lines_a_model_recorded_are_never_shown_as_the_users_words(panel, demo: 
         assert done.ok, done.error
         file = done.result["file"]
         mine = next(r.file for r in ws.raw.records() if not r.by_model)
-    mark, note = "模型写入", "这段原文是模型写入的（model via MCP），不是你自己写下的"
+    mark, note = "模型写入", "这段原文是模型写入的（经 MCP 接入的模型），不是你自己写下的"
     listing = panel.get("/raw").text
     row = re.search(r"<tr><td>[^<]*</td><td>[^<]*</td><td><a href=\"/" + re.escape(file) + r"\">.*?</tr>", listing, re.S)
     assert row and mark in row.group(0), listing
