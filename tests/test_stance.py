@@ -440,6 +440,29 @@ def test_the_users_own_doing_is_theirs_and_urging_in_more_words_is_a_view(conclu
         assert reading.side == 0, reading
 
 
+@pytest.mark.parametrize("conclusion, text, side", [
+    # s26a: the act judged the better choice took no side: the user's plainest view was not shown
+    ("我该辞职", "我觉得还是辞职好", 1),
+    ("我该买房", "我觉得还是不买好", -1),
+    ("我该买房", "还是买了好", 1),  # by its verb alone
+    ("我该辞职", "想来想去，还是辞了好", 1),
+    ("我该辞职", "眼下还是先不辞的好", -1),
+    ("我该和他分手", "我觉得还是不分的好，毕竟七年了", -1),
+    ("我该辞职", "我觉得辞职挺好的", 1),  # a good word about the act, as before
+    # not the user's choice, no act, or another thing the verb is about: no side
+    ("我该辞职", "他辞职好", 0),
+    ("我该辞职", "一路走好", 0),
+    ("我该买房", "衣服还是不买好", 0),
+    ("我该辞职", "我觉得还是辞职好？", 0),  # asked, not said
+])
+def test_the_act_judged_the_better_choice_takes_its_side(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side) == (None, side), reading
+    assert reading.certain == bool(side), reading
+    view = read("我妈说还是辞职好", frame_for("我该辞职"))  # someone else's preference is their view
+    assert (view.speaker, view.side, view.reported_side) == ("我妈", 0, 1), view
+
+
 def test_competing_shows_both_sides_of_why_nots_and_urgings_and_no_question_about_another(ws, cli):
     """s25a: "同事问我为什么不辞职" was listed as the colleague's view against quitting, "老婆劝我别辞"
     was not listed at all, and "我问同事为什么不辞职" (the colleague's own choice) was the user's

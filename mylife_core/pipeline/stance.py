@@ -737,22 +737,28 @@ _SOMEONE = re.compile(r"他|她|别人|人家|" + cues.KIN + r"|^(?:但是?|可�
 def _elided_act(clause: str, text: str, frame: Frame) -> list[tuple[str, int]]:
     """The frame's act named in ``clause`` by its verb alone (:func:`_act_at`: "不买了", "我不想分"),
     as [(act word, position)], or []: only when nothing before it in ``text`` names another thing
-    the verb could be about ("那件大衣太贵了，不买了" is about the coat)."""
-    import rjieba
-
+    the verb could be about ("那件大衣太贵了，不买了" is about the coat: :func:`_verb_alone_fits`)."""
     at = text.find(clause)
     for pos in range(len(clause)):
         word = _act_at(clause[pos:], frame)
         if word is None:
             continue
         before = text[:at + pos] if at >= 0 else clause[:pos]
-        if any(tag.startswith("n") and tag != "nr" and not any(ch in word[1:] for ch in token)
-               for token, tag in rjieba.tag(before)):
-            return []  # a thing named before the verb, unless it is the act's object ("房子还是得买")
-        if _SOMEONE.search(clause[:pos]):
-            return []  # "老周听说要搬", "老公不想买": whose wish it is, the verb alone does not say
-        return [(word, pos)]
+        return [(word, pos)] if _verb_alone_fits(before, clause[:pos], word) else []
     return []
+
+
+def _verb_alone_fits(before: str, clause_before: str, word: str) -> bool:
+    """May the act ``word``'s verb, named alone after ``before`` (the text before it; ``clause_before``:
+    its clause's part), be the act? Not when a thing named before may be what the verb is about ("那件大衣
+    太贵了，不买了"), unless it is the act's object ("房子还是得买"), nor when someone else is its subject
+    ("老周听说要搬", "老公不想买": whose wish it is, the verb alone does not say)."""
+    import rjieba
+
+    if any(tag.startswith("n") and tag != "nr" and not any(ch in word[1:] for ch in token)
+           for token, tag in rjieba.tag(before)):
+        return False
+    return not _SOMEONE.search(clause_before)
 
 
 _ADVISING = re.compile(r"^(?:你们?)?(?:还是|最好|赶紧|赶快|快点|快|早点|趁早|干脆|直接)+")
@@ -1084,6 +1090,42 @@ def _choice_idiom(text: str, frame: Frame) -> tuple[int, str, str] | None:
     return None
 
 
+# the act judged the better choice, closing its clause: "还是辞职好", "还是不买的好", "辞了好", "先不辞为好"
+_PREFERRED_END = re.compile(r"(?:了|掉)?的?(?:为好|比较好|更好|好)(?:了|吧|啊|呀|些|一些|一点|点)?$")
+# what may stand before it: a word of preference, or the user's own 觉得 / 看 (not "他辞职好", "一路走好")
+_PREFERRED_LEAD = ("还是", "最好", "先", "早点", "趁早", "干脆", "索性", "直接", "觉得", "我看", "看来")
+
+
+def _preferred(body: list[str], text: str, frame: Frame) -> tuple[int, str] | None:
+    """(side, act word) when a clause of ``body`` closes by judging the act the better choice (session
+    26): "我觉得还是辞职好", "还是买了好" are for it, "还是不买好", "还是先不辞的好" against it; the act by
+    its verb alone too, where :func:`_verb_alone_fits`; else None. Before it, nothing or a word of
+    preference (:data:`_PREFERRED_LEAD`): "他辞职好" is not the user's choice, "一路走好" no act."""
+    for clause in body:
+        end = _PREFERRED_END.search(clause)
+        if end is None:
+            continue
+        head = clause[:end.start()]
+        found = next(((w, len(w)) for w in frame.act if _is_cjk(w[0]) and head.endswith(w)), None)
+        verb_alone = found is None
+        if verb_alone:
+            found = next(((w, k) for w, k in _act_verbs(frame) if head.endswith(w[:k])), None)
+            if found is None:
+                continue
+        word, length = found
+        lead = head[:-length]
+        negated = lead.endswith(("不", "别", "没"))
+        if negated:
+            lead = lead[:-1]
+        if lead and not lead.endswith(_PREFERRED_LEAD):
+            continue
+        at = text.find(clause)
+        if verb_alone and not _verb_alone_fits(text[:at + len(lead)] if at >= 0 else lead, lead, word):
+            continue
+        return (-1 if negated else 1), word
+    return None
+
+
 # what opens the consequence of an act refused ("不读研|以后很难升职", "不投|就是等着贬值")
 _CONSEQUENCE = re.compile(r"^(?:的话)?[，,]?(?:我|你|人)?(?:就|以后|将来|迟早|早晚|只会|只能|会|肯定|等于|到时候|怕是)")
 _REFUSING = re.compile(r"^(?:现在|今年|这次|这回|眼下)?(?:还)?(?:不|没)(?:去)?")
@@ -1171,6 +1213,11 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     if idiom is not None and not question:  # "与其买房不如租房", "早分早解脱"
         side, word, cue = idiom
         return Reading(side=side * flip, certain=True, form=form, cue=word, basis="act", cues=[cue, word])
+    preferred = None if question else _preferred(body, text, frame)
+    if preferred is not None:  # "我觉得还是辞职好", "还是不买好"
+        side, word = preferred
+        return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
+                       cue=word, basis="act", cues=[word])
     rhetorical = question and (joined.endswith(("吗", "呢")) or text.rstrip("？?").endswith(("吗", "呢"))
                                or any(m in text for m in cues.RHETORICAL))
     stripped = text
