@@ -324,6 +324,36 @@ def test_the_user_asking_someone_about_their_own_choice_takes_no_side(text, fram
     assert (reading.speaker, reading.side) == (None, 0), reading
 
 
+@pytest.mark.parametrize("conclusion, text, who, side", [
+    # s26a: the user asking why someone urges them was the user's own view (against 辞职, certain)
+    ("我该辞职", "我问我妈为什么不让我辞职", "我妈", -1),
+    ("我该辞职", "我问老婆为什么老催我辞职", "老婆", 1),
+    ("我该辞职", "我妈为什么不让我辞职", "我妈", -1),  # wondered, not asked aloud
+    ("我该辞职", "我也问过领导为什么不让我走", "领导", -1),
+    ("我该养猫", "我问阿杰为什么劝我别养", "阿杰", -1),
+    ("我该买房", "我问老公凭什么不让我买房", "老公", -1),
+    ("我该辞职", "我问我妈为什么不让我辞职，她说怕我找不到工作", "我妈", -1),
+])
+def test_asking_why_someone_urges_you_is_their_view_never_yours(conclusion, text, who, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+
+
+def test_asking_why_someone_urges_you_leaves_your_own_words_after_it_yours():
+    reading = read("我问我妈为什么不让我辞职，其实我自己也想走", frame_for("我该辞职"))
+    assert (reading.speaker, reading.side) == (None, 1), reading
+    own = read("我问老婆我为什么不辞职", frame_for("我该辞职"))  # the user's own challenge, as before
+    assert (own.speaker, own.side, own.certain) == (None, 1, False), own
+
+
+def test_competing_lists_why_someone_urges_you_as_their_view(ws, cli):
+    """s26a: "我问我妈为什么不让我辞职" was the user's own counter-evidence to quitting, certain."""
+    mom = note(ws, "我问我妈为什么不让我辞职", "职业去留", "2026-03-01")
+    data = cli("competing", "我该辞职", "--topic", "职业去留", "--json").json()
+    assert data["items"] == []
+    assert [(o["claim_id"], o["speaker"]) for o in data["others"]] == [(mom.id, "我妈")]
+
+
 @pytest.mark.parametrize("text, side, certain", [
     ("我问同事为什么不辞职，其实我自己也想走", 1, True),  # the user's own words after it decide
     ("我问HR为什么工资三年没涨", 1, True),  # the act is not asked about: the user's present, as before

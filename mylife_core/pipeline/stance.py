@@ -839,6 +839,7 @@ def read(text: str, frame: Frame) -> Reading:
         return Reading()
     if _english(text):
         return _read_en(text, frame)
+    text = _why_urged(text, frame) or text  # "我问我妈为什么不让我辞职": 我妈不让我辞职, her view
     asked = _asking_another(text, frame)
     if asked is not None:
         # "我问同事为什么不辞职": the user asks about the colleague's own choice, no side on theirs;
@@ -915,6 +916,29 @@ def _asking_another(text: str, frame: Frame) -> str | None:
             _word_at(question, word) >= 0 for word in frame.act):
         return None
     return text[text.find(first) + len(first):].lstrip("，,。？?！!；;：: ")
+
+
+# the user asking someone why they urge the user ("我问我妈为什么不让我辞职", "我妈为什么老催我辞职")
+_WHY_URGED = re.compile(r"^(?:我(?:也|还|就|都|又|曾经?|当时|以前|特意|专门)*(?:问|质问|追问)(?:问|过|了)?)?"
+                        r"(?P<who>[^，,。？?！!：:\s]{1,8}?)(?:当年|当初|以前|现在|到底|究竟)?"
+                        r"(?:为什么|为啥|干嘛|干吗|凭什么|怎么)"
+                        r"(?P<urge>(?:老是|总是|一直|非要|偏要|老|总|非|偏|硬|就|还|又|都|这么|那么)*(?:不|别)?"
+                        r"(?:让我|叫我|要我|逼我|劝我|催我|希望我|想让我|求我))")
+
+
+def _why_urged(text: str, frame: Frame) -> str | None:
+    """``text`` with the why-question around someone's urging taken away, when the user asks (or
+    wonders) why someone else urges them toward or away from the frame's act: "我问我妈为什么不让我辞职"
+    -> "我妈不让我辞职" (session 26: it was the user's own view against quitting, certain); the
+    urging is what the question takes for granted, so it is read as that person's view. Else None
+    (the user's own "我为什么…", or a question not naming the act: "我问领导为什么不让我请假")."""
+    match = _WHY_URGED.match(text)
+    if match is None:
+        return None
+    who = match.group("who")
+    if who in ("我", "我们", "自己", "我自己") or who.endswith("我") or not _names_act(text[match.end():], frame):
+        return None
+    return who + match.group("urge") + text[match.end():]
 
 
 _SELF_ASKING = ("我问我自己", "我问自己", "我也问自己", "我总问自己", "我一直问自己", "我", "自己")
