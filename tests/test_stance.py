@@ -163,6 +163,22 @@ def test_northern_first_person_is_the_user():
     assert reading.own and reading.side == -1, reading
 
 
+@pytest.mark.parametrize("text, who, side", [
+    # s26a: a cost someone else pays was read as the cost, against the act
+    ("我爸妈说首付他们出一半", "我爸妈", 1),
+    ("公婆说首付可以帮我们出一部分", "公婆", 1),
+    ("首付家里出了大头，剩下的我们自己凑", None, 1),
+    ("爸妈帮我们出首付", None, 1),
+    # the user paying, or someone refusing to pay, is still a cost
+    ("首付全得自己掏，掏完就一分不剩了", None, -1),
+    ("爸妈不帮我们出首付", None, -1),
+    ("首付要八十万", None, -1),
+])
+def test_a_cost_someone_else_pays_is_help_not_a_cost(text, who, side):
+    reading = read(text, frame_for("我该买房"))
+    assert (reading.speaker, reading.side if who is None else reading.reported_side) == (who, side), reading
+
+
 def test_time_spent_is_not_money():
     reading = read("每天早上多花二十分钟化妆", frame_for("我该去做双眼皮"))
     assert not any("多花" in cue for cue in reading.cues), reading

@@ -1299,6 +1299,9 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 m in clause for m in cues.MONEY_SHORT)  # "手头还有二十万": a reserve, not a cost
             if kind == "money" and (held or any(m in clause for m in cues.MONEY_IN)):
                 side = 1  # "私活一个月能多挣八千": money coming in
+            if kind in ("cost", "money") and (cues.PAID_AFTER.match(clause, pos + len(word))
+                                              or cues.PAID_BEFORE.search(clause[max(0, pos - 8):pos])):
+                side, held = 1, True  # "首付他们出一半", "爸妈帮我们出首付": a cost someone else pays is help
             if _negated_before(clause, pos, taken=taken) and not any(n in word for n in NEGATORS):
                 volition = re.search(r"不想|不愿|不要|别再|不能再|不想再", clause[max(0, pos - 6):pos])
                 lacking = kind == "pull" and about_present and not about_act  # "工资三年没涨": the present lacks it

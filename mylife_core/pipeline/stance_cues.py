@@ -273,6 +273,14 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 # a sum of money in a clause with one of these is a gain, not a cost
 MONEY_IN = ("挣", "赚", "收入", "涨", "省", "多拿", "奖", "补贴", "加薪", "给", "报销", "回本", "存了", "攒了", "攒下",
             "多进", "进账", "能租")
+# a cost someone else pays (session 26) is help toward the act, not a cost: "首付他们出一半", "首付家里出了
+# 大头", "学费单位还能报销一半" (PAID_AFTER, right after the cost word), "爸妈帮我们出首付" (PAID_BEFORE)
+_PAYERS = r"(?:他们|他|她|家里|家人|爸妈|父母|公婆|岳父母|老人|亲戚|公司|单位|我爸|我妈|爸|妈)"
+_PAYS = r"(?:出|付|掏|承担|包|报销|垫)(?![门国去来差发生事现院租手])"
+_HELPING = r"(?:帮我们?|给我们?|替我们?|帮忙|帮着)"
+PAID_AFTER = re.compile(r"[^，,。；;]{0,4}?(?:" + _PAYERS + r"(?:说|愿意|答应|可以|能|会|都|也|全|还|来)*" + _HELPING
+                        + r"?|" + _HELPING + ")" + _PAYS)
+PAID_BEFORE = re.compile(_HELPING + _PAYS + r"(?:了|一半|一部分|大头)?$")
 # ... or money the user holds ("手头还有二十万", "目前存款有三十万"): a reserve for the act, now or
 # not, unless the clause says it is short ("存款只剩两万", "积蓄才五万", "手里不到一万")
 MONEY_HELD = ("手头", "手里", "存款", "积蓄", "存着", "攒着", "家底", "备用金", "余额", "储蓄")
