@@ -179,6 +179,23 @@ def test_a_cost_someone_else_pays_is_help_not_a_cost(text, who, side):
     assert (reading.speaker, reading.side if who is None else reading.reported_side) == (who, side), reading
 
 
+@pytest.mark.parametrize("conclusion, text, side", [
+    # s26a: waste said of something lying idle now was taken as the act's cost
+    ("我该把房子租出去", "我不是缺这点钱，就是觉得房子空着太浪费", 1),  # stance_tuning_3b b07
+    ("我该把老房子租出去", "老房子一直空着，太浪费了", 1),
+    ("我该把老房子租出去", "房子就这么闲着落灰，真是浪费", 1),
+    ("我该送豆豆去市里读初中", "豆豆底子好，留在县里浪费了", 1),
+    # idle after the act, or the act's own waste, is still against it
+    ("我该辞职", "辞职在家闲着太浪费", -1),
+    ("我该买房", "买了房空着浪费", -1),
+    ("我该把老房子租出去", "租客要是把房子糟蹋了，那才叫浪费", -1),
+    ("我该把老房子租出去", "房子空着也不浪费", -1),
+])
+def test_waste_of_something_lying_idle_is_the_presents(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, True), reading
+
+
 def test_time_spent_is_not_money():
     reading = read("每天早上多花二十分钟化妆", frame_for("我该去做双眼皮"))
     assert not any("多花" in cue for cue in reading.cues), reading

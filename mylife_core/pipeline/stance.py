@@ -1181,6 +1181,24 @@ def _unmarked_refusal(body: list[str], frame: Frame) -> list[str] | None:
     return None
 
 
+def _idle_waste(before: str, frame: Frame) -> bool:
+    """Is a waste word (:data:`.stance_cues.WASTE`) after ``before`` said of something lying idle now
+    (session 26: "老房子一直空着，太浪费了", "房子就这么闲着落灰，真是浪费", "留在县里浪费了")? Then the
+    present wastes it, not the act: an idle state (:data:`.stance_cues.IDLE`) in the twelve characters
+    before, with no verb of the act before that state ("辞职在家闲着太浪费", "买了房空着浪费": idle after
+    the act, its cost)."""
+    import rjieba
+
+    before = before[-12:]
+    idle = [m for m in cues.IDLE.finditer(before)]
+    if not idle:
+        return False
+    head = before[:idle[-1].start()]
+    verbs = {w[:k] for w, k in _act_verbs(frame)} | set(frame.act)
+    return not any(tag.startswith("v") and token in verbs for token, tag in rjieba.tag(head)) and not any(
+        m in head for m in cues.AFTER_ACT)
+
+
 # a question that denies what it asks (session 23): "我怎么可能不想走" (I do), "我哪里想走了" (I don't)
 _DENYING_QUESTION = re.compile(r"怎么可能|哪(?:里|儿)(?:想|要|愿意|舍得|会)")
 
@@ -1295,6 +1313,9 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             if kind == "distress" and not any(t in text[:text.find(clause) + pos] for t in cues.DISTRESS_TRIGGERS):
                 continue  # "晚上有点睡不着": a health note, not dread of the act
             side = cues.KIND_SIDE[kind]
+            idle = kind == "risk" and word in cues.WASTE and _idle_waste(text[:text.find(clause) + pos], frame)
+            if idle:
+                side = 1  # "老房子一直空着，太浪费了": the present wastes it, a reason for the act
             held = kind == "money" and any(m in clause for m in cues.MONEY_HELD) and not any(
                 m in clause for m in cues.MONEY_SHORT)  # "手头还有二十万": a reserve, not a cost
             if kind == "money" and (held or any(m in clause for m in cues.MONEY_IN)):
@@ -1315,7 +1336,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 side = -side  # "还有竞争力吗": a doubt of it
             if sarcastic and kind in ("good", "attach"):
                 side = -side  # "呵呵，领导真是太照顾我了": a complaint
-            if going_on and (kind in ("fear", "risk") or (refused and kind == "cost")) and not about_act:
+            if going_on and (kind in ("fear", "risk") or (refused and kind == "cost")) and not about_act and not idle:
                 side = -side  # "再这样下去，我怕…": a fear of the present; "再不买，以后只会更贵"
             if kind in ("good", "bad", "attach", "push"):
                 target_act = about_act and not about_present if kind in ("attach", "push") else about_act

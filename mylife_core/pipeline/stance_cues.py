@@ -332,6 +332,11 @@ NOT_WANT = ("想想", "一想到", "想到", "想起", "想法", "想象", "想�
 
 # a sentence speaks of the act's consequences (the "C" side) when it holds one of these
 AFTER_ACT = ("去了", "回去", "那边", "过去", "到时候", "之后", "回来", "出来", "再生", "再读", "一走", "入手", "转过去", "外面")
+# waste said of something lying idle now ("房子空着太浪费", "闲着落灰真是浪费", "留在县里浪费了", session 26)
+# is the present's waste, a reason to act, not a loss the act brings: a WASTE word with an IDLE state
+# just before it (stance._idle_waste)
+WASTE = ("浪费", "荒废", "荒废了", "白费", "耽误", "耽搁")
+IDLE = re.compile(r"空着|闲着|放着|搁着|荒着|摆着|停着|闲置|吃灰|落灰|(?:留|待|呆|窝|耗|困|闲)在")
 # the present going on: a fear of it is a reason to change ("再这样下去，我怕自己会撑不住")
 GOING_ON = ("这样下去", "再这样", "长此以往", "一辈子")
 # ... and of the present when it holds one of these
