@@ -526,6 +526,38 @@ def test_the_act_judged_the_better_choice_takes_its_side(conclusion, text, side)
     assert (view.speaker, view.side, view.reported_side) == ("我妈", 0, 1), view
 
 
+@pytest.mark.parametrize("conclusion, text, who, side", [
+    # s26a: someone keeping the user, or threatening them, took no side
+    ("我该辞职", "领导挽留我", "领导", -1),
+    ("我该辞职", "老板再三挽留，说年后给我调岗", "老板", -1),  # what they offer does not turn it
+    ("我该辞职", "老板死活不放人", "老板", -1),
+    ("我该和他分手", "他哭着挽留我", "他", -1),
+    ("我该留在现在的公司", "领导挽留我", "领导", -1),  # against leaving, so for staying
+    ("我该辞职", "我爸说辞了就别回来找他", "我爸", -1),
+    ("我该辞职", "我妈说你敢辞职就别进这个家门", "我妈", -1),  # was her view for it (敢 as a want word)
+    ("我该辞职", "我妈说辞职了就跟你断绝关系", "我妈", -1),
+    ("我该和他分手", "他说我要是分手就别想再找他", "他", -1),
+    # keeping is about leaving only; a promise is no threat; conditional advice is no threat
+    ("我该买房", "中介挽留我", "中介", 0),
+    ("我该辞职", "老婆说辞职了就和你一起去旅游", "老婆", 0),
+    ("我该买房", "我妈说要买也别买太大的", "我妈", 0),
+])
+def test_someone_keeping_or_threatening_you_is_their_view_against_the_act(conclusion, text, who, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+
+
+def test_competing_lists_someone_keeping_you_apart_and_an_adopted_one_as_yours(ws, cli):
+    """s26a: "领导挽留我" and "我爸说辞了就别回来找他" were shown on neither side."""
+    boss = note(ws, "领导挽留我", "职业去留", "2026-03-01")
+    dad = note(ws, "我爸说辞了就别回来找他", "职业去留", "2026-03-02")
+    data = cli("competing", "我该辞职", "--topic", "职业去留", "--json").json()
+    assert data["items"] == []
+    assert sorted((o["claim_id"], o["speaker"]) for o in data["others"]) == sorted([(boss.id, "领导"), (dad.id, "我爸")])
+    adopted = read("领导挽留我，我觉得他说得对", frame_for("我该辞职"))
+    assert (adopted.speaker, adopted.side, adopted.form) == (None, -1, "adopted"), adopted
+
+
 def test_competing_shows_both_sides_of_why_nots_and_urgings_and_no_question_about_another(ws, cli):
     """s25a: "同事问我为什么不辞职" was listed as the colleague's view against quitting, "老婆劝我别辞"
     was not listed at all, and "我问同事为什么不辞职" (the colleague's own choice) was the user's

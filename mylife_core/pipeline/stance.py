@@ -866,7 +866,10 @@ def read(text: str, frame: Frame) -> Reading:
         return Reading(side=0, certain=False, speaker=report.who, reported_side=0, form="reported")
     if report is not None:
         # "我妈问我为什么还不辞职": their view, for it (never the user's), though the words say 不
-        view = challenge or _read_own(report.content, frame)
+        view = challenge or _threat(report.content, frame) or _read_own(report.content, frame)
+        if report.verb in cues.KEEPING_VERBS and _leaving(frame) and not re.search(r"[没不]有?$", report.who):
+            # "领导挽留我", "老板再三挽留，说年后给我调岗": keeping the user is a view against leaving
+            view = Reading(side=-1, certain=True, cue=report.verb, basis="cue", cues=[report.verb])
         if not view.side and report.verb.lstrip("不") in _URGING:
             urged = _urged_act(report.content, frame)  # "同事劝我跳槽", "阿杰劝我别养": the act urged is the view
             if urged:
@@ -893,6 +896,32 @@ def read(text: str, frame: Frame) -> Reading:
                        cue=view.cue, basis=view.basis, cues=view.cues)
     own_challenge = _own_challenge(text, frame)
     return own_challenge if own_challenge is not None else _read_own(text, frame)
+
+
+def _leaving(frame: Frame) -> bool:
+    """Is the frame's act leaving something (辞职, 跳槽, 分手 …; a "stay" conclusion is read as against it)?"""
+    return frame.left or any(w in STAY_OPPOSITES or w in BREAK_VERBS for w in frame.act)
+
+
+# a threat someone makes against the act: "（我爸说）辞了就别回来找他", "你敢辞职就别进这个家门",
+# "我要是分手就别想再找他": the act (its verb alone too), then 就/也 and what is forbidden or broken off
+_THREAT_LEAD = re.compile(r"^(?:你们?|我)?(?:要是|如果|假如|真要|真敢|要敢|敢|再)?")
+_THREAT_TAIL = re.compile(r"(?:了|掉)?(?:的话)?[，,]?(?:你们?|我们?|他|她)?(?:以后|这辈子)?(?:就|也)"
+                          r"(?:别|不要|甭|休想|不准|不许|(?:跟|和)你(?:离婚|分手|断绝|翻脸|没完)|断绝|不认|滚|没你这个)")
+
+
+def _threat(content: str, frame: Frame) -> Reading | None:
+    """The side of a threat someone makes against the frame's act (session 26: "我爸说辞了就别回来找他"
+    took no side), read from the first clause of what they said: the act, then 就 and a ban or a
+    break ("就别回来", "就别进这个家门", "就跟你断绝关系"): against the act, certain. Else None."""
+    first = (_clauses(content) or [""])[0]
+    rest = first[_THREAT_LEAD.match(first).end():]
+    end = next((len(w) for w in frame.act if _is_cjk(w[0]) and rest.startswith(w)), 0) or next(
+        (k for w, k in _act_verbs(frame) if rest.startswith(w[:k])), 0)
+    if not end or not _THREAT_TAIL.match(rest, end):
+        return None
+    word = _act_at(rest, frame) or next(w for w in frame.act if rest.startswith(w))
+    return Reading(side=-1, certain=True, cue=word, basis="act", cues=[word])
 
 
 # the user asking someone else why they do (or don't do) the act: "我问同事为什么不辞职", "我也问过小刘
