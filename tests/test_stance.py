@@ -293,6 +293,19 @@ def test_the_users_answer_to_what_someone_asked_or_said_is_the_users(text, side)
 
 
 @pytest.mark.parametrize("text, side", [
+    # s26a: the user's own reason after 我说 took no side, so the question stayed the colleague's view
+    ("同事问我为什么不辞职，我说还没找好下家", -1),
+    ("朋友问我怎么还不走，我说下家还没找好", -1),
+    ("同事问我想不想走，我说还没找好下家", -1),
+    ("我妈问我为什么还不辞职，我说房贷还有二十年", -1),
+])
+def test_the_users_reason_after_wo_shuo_is_their_own(text, side):
+    reading = read(text, frame_for("我该辞职"))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, True), reading
+    assert read("下家已经找好了，下个月就能入职", frame_for("我该辞职")).side == 1  # ready: for it
+
+
+@pytest.mark.parametrize("text, side", [
     ("老板问我走不走，我回答走", 1),  # s24d: the act repeated bare is the user's yes (it took no side)
     ("老板问我走不走，我说走", 1),
     ("老板问我：走不走？我回答：走人", 1),
