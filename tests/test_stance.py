@@ -379,6 +379,9 @@ def test_the_user_asking_someone_about_their_own_choice_takes_no_side(text, fram
     ("我该养猫", "我问阿杰为什么劝我别养", "阿杰", -1),
     ("我该买房", "我问老公凭什么不让我买房", "老公", -1),
     ("我该辞职", "我问我妈为什么不让我辞职，她说怕我找不到工作", "我妈", -1),
+    ("我该辞职", "我问领导为什么挽留我", "领导", -1),  # keeping the user names leaving itself
+    ("我该辞职", "我问领导为什么不放我走", "领导", -1),
+    ("我该和他分手", "我问他为什么还挽留我", "他", -1),
 ])
 def test_asking_why_someone_urges_you_is_their_view_never_yours(conclusion, text, who, side):
     reading = read(text, frame_for(conclusion))

@@ -952,7 +952,7 @@ _WHY_URGED = re.compile(r"^(?:我(?:也|还|就|都|又|曾经?|当时|以前|�
                         r"(?P<who>[^，,。？?！!：:\s]{1,8}?)(?:当年|当初|以前|现在|到底|究竟)?"
                         r"(?:为什么|为啥|干嘛|干吗|凭什么|怎么)"
                         r"(?P<urge>(?:老是|总是|一直|非要|偏要|老|总|非|偏|硬|就|还|又|都|这么|那么)*(?:不|别)?"
-                        r"(?:让我|叫我|要我|逼我|劝我|催我|希望我|想让我|求我))")
+                        r"(?:让我|叫我|要我|逼我|劝我|催我|希望我|想让我|求我|挽留我?|不放我走))")
 
 
 def _why_urged(text: str, frame: Frame) -> str | None:
@@ -960,12 +960,15 @@ def _why_urged(text: str, frame: Frame) -> str | None:
     wonders) why someone else urges them toward or away from the frame's act: "我问我妈为什么不让我辞职"
     -> "我妈不让我辞职" (session 26: it was the user's own view against quitting, certain); the
     urging is what the question takes for granted, so it is read as that person's view. Else None
-    (the user's own "我为什么…", or a question not naming the act: "我问领导为什么不让我请假")."""
+    (the user's own "我为什么…", or a question not naming the act: "我问领导为什么不让我请假"; keeping the
+    user, "我问领导为什么挽留我", names leaving: :data:`.stance_cues.KEEPING_VERBS`)."""
     match = _WHY_URGED.match(text)
     if match is None:
         return None
     who = match.group("who")
-    if who in ("我", "我们", "自己", "我自己") or who.endswith("我") or not _names_act(text[match.end():], frame):
+    keeping = match.group("urge").endswith(("挽留", "挽留我", "不放我走")) and _leaving(frame)  # "…为什么挽留我"
+    if who in ("我", "我们", "自己", "我自己") or who.endswith("我") or not (
+            keeping or _names_act(text[match.end():], frame)):
         return None
     return who + match.group("urge") + text[match.end():]
 
