@@ -10,14 +10,14 @@ conclusion, by meaning, without presenting someone else's view as the user's?
     .venv/bin/python bench/stance.py --oracle 0.1     # the model path, read by a reader wrong 10% of the time
     .venv/bin/python bench/stance.py --model openai/gpt-4o-mini   # ... or by a real model (its key in the environment)
 
-Data: the tuning part, ``bench/data/stance_tuning*.yaml`` (fifteen files; the rules and thresholds
+Data: the tuning part, ``bench/data/stance_tuning*.yaml`` (sixteen files; the rules and thresholds
 were tuned on them; ``--cv`` leaves one file out), and the held-out part
 ``bench/data/stance_heldout.yaml`` (written apart, never used to tune anything); read their headers
 for the labels. The tuning files ``stance_tuning_3[abc]``, ``4[def]``, ``5[ghi]`` and ``6[jkl]``
 were written blind (their writers saw only the format and the labelling rules); each batch was
 measured with the rules as they stood before any rule was written from it (docs/ask.md);
-``stance_tuning_7a`` was not: session 25's developer wrote it, each row before the rule it tests.
-175 decisions, 2,693 labelled statements in the tuning part.
+``stance_tuning_7a`` and ``stance_tuning_8a`` were not: sessions 25's and 26's developers wrote them,
+each row before the rule it tests. 179 decisions, 2,722 labelled statements in the tuning part.
 
 The real thing, no stand-ins: for each decision a fresh workspace gets every statement of that
 decision (and the part's noise lines) recorded as a raw note with its claim, filed under the

@@ -163,6 +163,39 @@ def test_northern_first_person_is_the_user():
     assert reading.own and reading.side == -1, reading
 
 
+@pytest.mark.parametrize("text, who, side", [
+    # s26a: a cost someone else pays was read as the cost, against the act
+    ("我爸妈说首付他们出一半", "我爸妈", 1),
+    ("公婆说首付可以帮我们出一部分", "公婆", 1),
+    ("首付家里出了大头，剩下的我们自己凑", None, 1),
+    ("爸妈帮我们出首付", None, 1),
+    # the user paying, or someone refusing to pay, is still a cost
+    ("首付全得自己掏，掏完就一分不剩了", None, -1),
+    ("爸妈不帮我们出首付", None, -1),
+    ("首付要八十万", None, -1),
+])
+def test_a_cost_someone_else_pays_is_help_not_a_cost(text, who, side):
+    reading = read(text, frame_for("我该买房"))
+    assert (reading.speaker, reading.side if who is None else reading.reported_side) == (who, side), reading
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
+    # s26a: waste said of something lying idle now was taken as the act's cost
+    ("我该把房子租出去", "我不是缺这点钱，就是觉得房子空着太浪费", 1),  # stance_tuning_3b b07
+    ("我该把老房子租出去", "老房子一直空着，太浪费了", 1),
+    ("我该把老房子租出去", "房子就这么闲着落灰，真是浪费", 1),
+    ("我该送豆豆去市里读初中", "豆豆底子好，留在县里浪费了", 1),
+    # idle after the act, or the act's own waste, is still against it
+    ("我该辞职", "辞职在家闲着太浪费", -1),
+    ("我该买房", "买了房空着浪费", -1),
+    ("我该把老房子租出去", "租客要是把房子糟蹋了，那才叫浪费", -1),
+    ("我该把老房子租出去", "房子空着也不浪费", -1),
+])
+def test_waste_of_something_lying_idle_is_the_presents(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, True), reading
+
+
 def test_time_spent_is_not_money():
     reading = read("每天早上多花二十分钟化妆", frame_for("我该去做双眼皮"))
     assert not any("多花" in cue for cue in reading.cues), reading
@@ -260,6 +293,19 @@ def test_the_users_answer_to_what_someone_asked_or_said_is_the_users(text, side)
 
 
 @pytest.mark.parametrize("text, side", [
+    # s26a: the user's own reason after 我说 took no side, so the question stayed the colleague's view
+    ("同事问我为什么不辞职，我说还没找好下家", -1),
+    ("朋友问我怎么还不走，我说下家还没找好", -1),
+    ("同事问我想不想走，我说还没找好下家", -1),
+    ("我妈问我为什么还不辞职，我说房贷还有二十年", -1),
+])
+def test_the_users_reason_after_wo_shuo_is_their_own(text, side):
+    reading = read(text, frame_for("我该辞职"))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, True), reading
+    assert read("下家已经找好了，下个月就能入职", frame_for("我该辞职")).side == 1  # ready: for it
+
+
+@pytest.mark.parametrize("text, side", [
     ("老板问我走不走，我回答走", 1),  # s24d: the act repeated bare is the user's yes (it took no side)
     ("老板问我走不走，我说走", 1),
     ("老板问我：走不走？我回答：走人", 1),
@@ -322,6 +368,39 @@ def test_a_challenge_someone_puts_is_their_view_never_the_users(text, frame, who
 def test_the_user_asking_someone_about_their_own_choice_takes_no_side(text, frame):
     reading = read(text, frame_for(frame))
     assert (reading.speaker, reading.side) == (None, 0), reading
+
+
+@pytest.mark.parametrize("conclusion, text, who, side", [
+    # s26a: the user asking why someone urges them was the user's own view (against 辞职, certain)
+    ("我该辞职", "我问我妈为什么不让我辞职", "我妈", -1),
+    ("我该辞职", "我问老婆为什么老催我辞职", "老婆", 1),
+    ("我该辞职", "我妈为什么不让我辞职", "我妈", -1),  # wondered, not asked aloud
+    ("我该辞职", "我也问过领导为什么不让我走", "领导", -1),
+    ("我该养猫", "我问阿杰为什么劝我别养", "阿杰", -1),
+    ("我该买房", "我问老公凭什么不让我买房", "老公", -1),
+    ("我该辞职", "我问我妈为什么不让我辞职，她说怕我找不到工作", "我妈", -1),
+    ("我该辞职", "我问领导为什么挽留我", "领导", -1),  # keeping the user names leaving itself
+    ("我该辞职", "我问领导为什么不放我走", "领导", -1),
+    ("我该和他分手", "我问他为什么还挽留我", "他", -1),
+])
+def test_asking_why_someone_urges_you_is_their_view_never_yours(conclusion, text, who, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+
+
+def test_asking_why_someone_urges_you_leaves_your_own_words_after_it_yours():
+    reading = read("我问我妈为什么不让我辞职，其实我自己也想走", frame_for("我该辞职"))
+    assert (reading.speaker, reading.side) == (None, 1), reading
+    own = read("我问老婆我为什么不辞职", frame_for("我该辞职"))  # the user's own challenge, as before
+    assert (own.speaker, own.side, own.certain) == (None, 1, False), own
+
+
+def test_competing_lists_why_someone_urges_you_as_their_view(ws, cli):
+    """s26a: "我问我妈为什么不让我辞职" was the user's own counter-evidence to quitting, certain."""
+    mom = note(ws, "我问我妈为什么不让我辞职", "职业去留", "2026-03-01")
+    data = cli("competing", "我该辞职", "--topic", "职业去留", "--json").json()
+    assert data["items"] == []
+    assert [(o["claim_id"], o["speaker"]) for o in data["others"]] == [(mom.id, "我妈")]
 
 
 @pytest.mark.parametrize("text, side, certain", [
@@ -438,6 +517,61 @@ def test_the_users_own_doing_is_theirs_and_urging_in_more_words_is_a_view(conclu
     assert (reading.speaker, got) == (who, side), reading
     if who is not None:
         assert reading.side == 0, reading
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
+    # s26a: the act judged the better choice took no side: the user's plainest view was not shown
+    ("我该辞职", "我觉得还是辞职好", 1),
+    ("我该买房", "我觉得还是不买好", -1),
+    ("我该买房", "还是买了好", 1),  # by its verb alone
+    ("我该辞职", "想来想去，还是辞了好", 1),
+    ("我该辞职", "眼下还是先不辞的好", -1),
+    ("我该和他分手", "我觉得还是不分的好，毕竟七年了", -1),
+    ("我该辞职", "我觉得辞职挺好的", 1),  # a good word about the act, as before
+    # not the user's choice, no act, or another thing the verb is about: no side
+    ("我该辞职", "他辞职好", 0),
+    ("我该辞职", "一路走好", 0),
+    ("我该买房", "衣服还是不买好", 0),
+    ("我该辞职", "我觉得还是辞职好？", 0),  # asked, not said
+])
+def test_the_act_judged_the_better_choice_takes_its_side(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side) == (None, side), reading
+    assert reading.certain == bool(side), reading
+    view = read("我妈说还是辞职好", frame_for("我该辞职"))  # someone else's preference is their view
+    assert (view.speaker, view.side, view.reported_side) == ("我妈", 0, 1), view
+
+
+@pytest.mark.parametrize("conclusion, text, who, side", [
+    # s26a: someone keeping the user, or threatening them, took no side
+    ("我该辞职", "领导挽留我", "领导", -1),
+    ("我该辞职", "老板再三挽留，说年后给我调岗", "老板", -1),  # what they offer does not turn it
+    ("我该辞职", "老板死活不放人", "老板", -1),
+    ("我该和他分手", "他哭着挽留我", "他", -1),
+    ("我该留在现在的公司", "领导挽留我", "领导", -1),  # against leaving, so for staying
+    ("我该辞职", "我爸说辞了就别回来找他", "我爸", -1),
+    ("我该辞职", "我妈说你敢辞职就别进这个家门", "我妈", -1),  # was her view for it (敢 as a want word)
+    ("我该辞职", "我妈说辞职了就跟你断绝关系", "我妈", -1),
+    ("我该和他分手", "他说我要是分手就别想再找他", "他", -1),
+    # keeping is about leaving only; a promise is no threat; conditional advice is no threat
+    ("我该买房", "中介挽留我", "中介", 0),
+    ("我该辞职", "老婆说辞职了就和你一起去旅游", "老婆", 0),
+    ("我该买房", "我妈说要买也别买太大的", "我妈", 0),
+])
+def test_someone_keeping_or_threatening_you_is_their_view_against_the_act(conclusion, text, who, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side, reading.reported_side) == (who, 0, side), reading
+
+
+def test_competing_lists_someone_keeping_you_apart_and_an_adopted_one_as_yours(ws, cli):
+    """s26a: "领导挽留我" and "我爸说辞了就别回来找他" were shown on neither side."""
+    boss = note(ws, "领导挽留我", "职业去留", "2026-03-01")
+    dad = note(ws, "我爸说辞了就别回来找他", "职业去留", "2026-03-02")
+    data = cli("competing", "我该辞职", "--topic", "职业去留", "--json").json()
+    assert data["items"] == []
+    assert sorted((o["claim_id"], o["speaker"]) for o in data["others"]) == sorted([(boss.id, "领导"), (dad.id, "我爸")])
+    adopted = read("领导挽留我，我觉得他说得对", frame_for("我该辞职"))
+    assert (adopted.speaker, adopted.side, adopted.form) == (None, -1, "adopted"), adopted
 
 
 def test_competing_shows_both_sides_of_why_nots_and_urgings_and_no_question_about_another(ws, cli):

@@ -737,22 +737,28 @@ _SOMEONE = re.compile(r"他|她|别人|人家|" + cues.KIN + r"|^(?:但是?|可�
 def _elided_act(clause: str, text: str, frame: Frame) -> list[tuple[str, int]]:
     """The frame's act named in ``clause`` by its verb alone (:func:`_act_at`: "不买了", "我不想分"),
     as [(act word, position)], or []: only when nothing before it in ``text`` names another thing
-    the verb could be about ("那件大衣太贵了，不买了" is about the coat)."""
-    import rjieba
-
+    the verb could be about ("那件大衣太贵了，不买了" is about the coat: :func:`_verb_alone_fits`)."""
     at = text.find(clause)
     for pos in range(len(clause)):
         word = _act_at(clause[pos:], frame)
         if word is None:
             continue
         before = text[:at + pos] if at >= 0 else clause[:pos]
-        if any(tag.startswith("n") and tag != "nr" and not any(ch in word[1:] for ch in token)
-               for token, tag in rjieba.tag(before)):
-            return []  # a thing named before the verb, unless it is the act's object ("房子还是得买")
-        if _SOMEONE.search(clause[:pos]):
-            return []  # "老周听说要搬", "老公不想买": whose wish it is, the verb alone does not say
-        return [(word, pos)]
+        return [(word, pos)] if _verb_alone_fits(before, clause[:pos], word) else []
     return []
+
+
+def _verb_alone_fits(before: str, clause_before: str, word: str) -> bool:
+    """May the act ``word``'s verb, named alone after ``before`` (the text before it; ``clause_before``:
+    its clause's part), be the act? Not when a thing named before may be what the verb is about ("那件大衣
+    太贵了，不买了"), unless it is the act's object ("房子还是得买"), nor when someone else is its subject
+    ("老周听说要搬", "老公不想买": whose wish it is, the verb alone does not say)."""
+    import rjieba
+
+    if any(tag.startswith("n") and tag != "nr" and not any(ch in word[1:] for ch in token)
+           for token, tag in rjieba.tag(before)):
+        return False
+    return not _SOMEONE.search(clause_before)
 
 
 _ADVISING = re.compile(r"^(?:你们?)?(?:还是|最好|赶紧|赶快|快点|快|早点|趁早|干脆|直接)+")
@@ -833,6 +839,7 @@ def read(text: str, frame: Frame) -> Reading:
         return Reading()
     if _english(text):
         return _read_en(text, frame)
+    text = _why_urged(text, frame) or text  # "我问我妈为什么不让我辞职": 我妈不让我辞职, her view
     asked = _asking_another(text, frame)
     if asked is not None:
         # "我问同事为什么不辞职": the user asks about the colleague's own choice, no side on theirs;
@@ -859,7 +866,10 @@ def read(text: str, frame: Frame) -> Reading:
         return Reading(side=0, certain=False, speaker=report.who, reported_side=0, form="reported")
     if report is not None:
         # "我妈问我为什么还不辞职": their view, for it (never the user's), though the words say 不
-        view = challenge or _read_own(report.content, frame)
+        view = challenge or _threat(report.content, frame) or _read_own(report.content, frame)
+        if report.verb in cues.KEEPING_VERBS and _leaving(frame) and not re.search(r"[没不]有?$", report.who):
+            # "领导挽留我", "老板再三挽留，说年后给我调岗": keeping the user is a view against leaving
+            view = Reading(side=-1, certain=True, cue=report.verb, basis="cue", cues=[report.verb])
         if not view.side and report.verb.lstrip("不") in _URGING:
             urged = _urged_act(report.content, frame)  # "同事劝我跳槽", "阿杰劝我别养": the act urged is the view
             if urged:
@@ -888,6 +898,32 @@ def read(text: str, frame: Frame) -> Reading:
     return own_challenge if own_challenge is not None else _read_own(text, frame)
 
 
+def _leaving(frame: Frame) -> bool:
+    """Is the frame's act leaving something (辞职, 跳槽, 分手 …; a "stay" conclusion is read as against it)?"""
+    return frame.left or any(w in STAY_OPPOSITES or w in BREAK_VERBS for w in frame.act)
+
+
+# a threat someone makes against the act: "（我爸说）辞了就别回来找他", "你敢辞职就别进这个家门",
+# "我要是分手就别想再找他": the act (its verb alone too), then 就/也 and what is forbidden or broken off
+_THREAT_LEAD = re.compile(r"^(?:你们?|我)?(?:要是|如果|假如|真要|真敢|要敢|敢|再)?")
+_THREAT_TAIL = re.compile(r"(?:了|掉)?(?:的话)?[，,]?(?:你们?|我们?|他|她)?(?:以后|这辈子)?(?:就|也)"
+                          r"(?:别|不要|甭|休想|不准|不许|(?:跟|和)你(?:离婚|分手|断绝|翻脸|没完)|断绝|不认|滚|没你这个)")
+
+
+def _threat(content: str, frame: Frame) -> Reading | None:
+    """The side of a threat someone makes against the frame's act (session 26: "我爸说辞了就别回来找他"
+    took no side), read from the first clause of what they said: the act, then 就 and a ban or a
+    break ("就别回来", "就别进这个家门", "就跟你断绝关系"): against the act, certain. Else None."""
+    first = (_clauses(content) or [""])[0]
+    rest = first[_THREAT_LEAD.match(first).end():]
+    end = next((len(w) for w in frame.act if _is_cjk(w[0]) and rest.startswith(w)), 0) or next(
+        (k for w, k in _act_verbs(frame) if rest.startswith(w[:k])), 0)
+    if not end or not _THREAT_TAIL.match(rest, end):
+        return None
+    word = _act_at(rest, frame) or next(w for w in frame.act if rest.startswith(w))
+    return Reading(side=-1, certain=True, cue=word, basis="act", cues=[word])
+
+
 # the user asking someone else why they do (or don't do) the act: "我问同事为什么不辞职", "我也问过小刘
 # 为什么要辞职", "我问我妈当年为什么不买房" (not "我问自己…", "我问老婆我为什么…": the user's own challenge)
 _ASKING_ANOTHER = re.compile(r"^我(?:也|还|就|都|又|曾经?|当时|以前|特意|专门)*问(?:问|过|了)?"
@@ -909,6 +945,32 @@ def _asking_another(text: str, frame: Frame) -> str | None:
             _word_at(question, word) >= 0 for word in frame.act):
         return None
     return text[text.find(first) + len(first):].lstrip("，,。？?！!；;：: ")
+
+
+# the user asking someone why they urge the user ("我问我妈为什么不让我辞职", "我妈为什么老催我辞职")
+_WHY_URGED = re.compile(r"^(?:我(?:也|还|就|都|又|曾经?|当时|以前|特意|专门)*(?:问|质问|追问)(?:问|过|了)?)?"
+                        r"(?P<who>[^，,。？?！!：:\s]{1,8}?)(?:当年|当初|以前|现在|到底|究竟)?"
+                        r"(?:为什么|为啥|干嘛|干吗|凭什么|怎么)"
+                        r"(?P<urge>(?:老是|总是|一直|非要|偏要|老|总|非|偏|硬|就|还|又|都|这么|那么)*(?:不|别)?"
+                        r"(?:让我|叫我|要我|逼我|劝我|催我|希望我|想让我|求我|挽留我?|不放我走))")
+
+
+def _why_urged(text: str, frame: Frame) -> str | None:
+    """``text`` with the why-question around someone's urging taken away, when the user asks (or
+    wonders) why someone else urges them toward or away from the frame's act: "我问我妈为什么不让我辞职"
+    -> "我妈不让我辞职" (session 26: it was the user's own view against quitting, certain); the
+    urging is what the question takes for granted, so it is read as that person's view. Else None
+    (the user's own "我为什么…", or a question not naming the act: "我问领导为什么不让我请假"; keeping the
+    user, "我问领导为什么挽留我", names leaving: :data:`.stance_cues.KEEPING_VERBS`)."""
+    match = _WHY_URGED.match(text)
+    if match is None:
+        return None
+    who = match.group("who")
+    keeping = match.group("urge").endswith(("挽留", "挽留我", "不放我走")) and _leaving(frame)  # "…为什么挽留我"
+    if who in ("我", "我们", "自己", "我自己") or who.endswith("我") or not (
+            keeping or _names_act(text[match.end():], frame)):
+        return None
+    return who + match.group("urge") + text[match.end():]
 
 
 _SELF_ASKING = ("我问我自己", "我问自己", "我也问自己", "我总问自己", "我一直问自己", "我", "自己")
@@ -1084,6 +1146,42 @@ def _choice_idiom(text: str, frame: Frame) -> tuple[int, str, str] | None:
     return None
 
 
+# the act judged the better choice, closing its clause: "还是辞职好", "还是不买的好", "辞了好", "先不辞为好"
+_PREFERRED_END = re.compile(r"(?:了|掉)?的?(?:为好|比较好|更好|好)(?:了|吧|啊|呀|些|一些|一点|点)?$")
+# what may stand before it: a word of preference, or the user's own 觉得 / 看 (not "他辞职好", "一路走好")
+_PREFERRED_LEAD = ("还是", "最好", "先", "早点", "趁早", "干脆", "索性", "直接", "觉得", "我看", "看来")
+
+
+def _preferred(body: list[str], text: str, frame: Frame) -> tuple[int, str] | None:
+    """(side, act word) when a clause of ``body`` closes by judging the act the better choice (session
+    26): "我觉得还是辞职好", "还是买了好" are for it, "还是不买好", "还是先不辞的好" against it; the act by
+    its verb alone too, where :func:`_verb_alone_fits`; else None. Before it, nothing or a word of
+    preference (:data:`_PREFERRED_LEAD`): "他辞职好" is not the user's choice, "一路走好" no act."""
+    for clause in body:
+        end = _PREFERRED_END.search(clause)
+        if end is None:
+            continue
+        head = clause[:end.start()]
+        found = next(((w, len(w)) for w in frame.act if _is_cjk(w[0]) and head.endswith(w)), None)
+        verb_alone = found is None
+        if verb_alone:
+            found = next(((w, k) for w, k in _act_verbs(frame) if head.endswith(w[:k])), None)
+            if found is None:
+                continue
+        word, length = found
+        lead = head[:-length]
+        negated = lead.endswith(("不", "别", "没"))
+        if negated:
+            lead = lead[:-1]
+        if lead and not lead.endswith(_PREFERRED_LEAD):
+            continue
+        at = text.find(clause)
+        if verb_alone and not _verb_alone_fits(text[:at + len(lead)] if at >= 0 else lead, lead, word):
+            continue
+        return (-1 if negated else 1), word
+    return None
+
+
 # what opens the consequence of an act refused ("不读研|以后很难升职", "不投|就是等着贬值")
 _CONSEQUENCE = re.compile(r"^(?:的话)?[，,]?(?:我|你|人)?(?:就|以后|将来|迟早|早晚|只会|只能|会|肯定|等于|到时候|怕是)")
 _REFUSING = re.compile(r"^(?:现在|今年|这次|这回|眼下)?(?:还)?(?:不|没)(?:去)?")
@@ -1113,6 +1211,24 @@ def _unmarked_refusal(body: list[str], frame: Frame) -> list[str] | None:
     if tail in ("", "的话") and len(body) > 1 and (tail or _CONSEQUENCE.match(body[1])):
         return body[1:]
     return None
+
+
+def _idle_waste(before: str, frame: Frame) -> bool:
+    """Is a waste word (:data:`.stance_cues.WASTE`) after ``before`` said of something lying idle now
+    (session 26: "老房子一直空着，太浪费了", "房子就这么闲着落灰，真是浪费", "留在县里浪费了")? Then the
+    present wastes it, not the act: an idle state (:data:`.stance_cues.IDLE`) in the twelve characters
+    before, with no verb of the act before that state ("辞职在家闲着太浪费", "买了房空着浪费": idle after
+    the act, its cost)."""
+    import rjieba
+
+    before = before[-12:]
+    idle = [m for m in cues.IDLE.finditer(before)]
+    if not idle:
+        return False
+    head = before[:idle[-1].start()]
+    verbs = {w[:k] for w, k in _act_verbs(frame)} | set(frame.act)
+    return not any(tag.startswith("v") and token in verbs for token, tag in rjieba.tag(head)) and not any(
+        m in head for m in cues.AFTER_ACT)
 
 
 # a question that denies what it asks (session 23): "我怎么可能不想走" (I do), "我哪里想走了" (I don't)
@@ -1171,6 +1287,11 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     if idiom is not None and not question:  # "与其买房不如租房", "早分早解脱"
         side, word, cue = idiom
         return Reading(side=side * flip, certain=True, form=form, cue=word, basis="act", cues=[cue, word])
+    preferred = None if question else _preferred(body, text, frame)
+    if preferred is not None:  # "我觉得还是辞职好", "还是不买好"
+        side, word = preferred
+        return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
+                       cue=word, basis="act", cues=[word])
     rhetorical = question and (joined.endswith(("吗", "呢")) or text.rstrip("？?").endswith(("吗", "呢"))
                                or any(m in text for m in cues.RHETORICAL))
     stripped = text
@@ -1224,10 +1345,16 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             if kind == "distress" and not any(t in text[:text.find(clause) + pos] for t in cues.DISTRESS_TRIGGERS):
                 continue  # "晚上有点睡不着": a health note, not dread of the act
             side = cues.KIND_SIDE[kind]
+            idle = kind == "risk" and word in cues.WASTE and _idle_waste(text[:text.find(clause) + pos], frame)
+            if idle:
+                side = 1  # "老房子一直空着，太浪费了": the present wastes it, a reason for the act
             held = kind == "money" and any(m in clause for m in cues.MONEY_HELD) and not any(
                 m in clause for m in cues.MONEY_SHORT)  # "手头还有二十万": a reserve, not a cost
             if kind == "money" and (held or any(m in clause for m in cues.MONEY_IN)):
                 side = 1  # "私活一个月能多挣八千": money coming in
+            if kind in ("cost", "money") and (cues.PAID_AFTER.match(clause, pos + len(word))
+                                              or cues.PAID_BEFORE.search(clause[max(0, pos - 8):pos])):
+                side, held = 1, True  # "首付他们出一半", "爸妈帮我们出首付": a cost someone else pays is help
             if _negated_before(clause, pos, taken=taken) and not any(n in word for n in NEGATORS):
                 volition = re.search(r"不想|不愿|不要|别再|不能再|不想再", clause[max(0, pos - 6):pos])
                 lacking = kind == "pull" and about_present and not about_act  # "工资三年没涨": the present lacks it
@@ -1241,7 +1368,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 side = -side  # "还有竞争力吗": a doubt of it
             if sarcastic and kind in ("good", "attach"):
                 side = -side  # "呵呵，领导真是太照顾我了": a complaint
-            if going_on and (kind in ("fear", "risk") or (refused and kind == "cost")) and not about_act:
+            if going_on and (kind in ("fear", "risk") or (refused and kind == "cost")) and not about_act and not idle:
                 side = -side  # "再这样下去，我怕…": a fear of the present; "再不买，以后只会更贵"
             if kind in ("good", "bad", "attach", "push"):
                 target_act = about_act and not about_present if kind in ("attach", "push") else about_act

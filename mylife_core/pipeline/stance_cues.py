@@ -99,6 +99,8 @@ CUES: dict[str, tuple[str, ...]] = {
     "ready": (
         "考出来", "查好了", "办下来", "学完", "负责到底", "大不了", "准备好了", "想清楚了", "攒够", "报了", "扛得住",
         "能撑", "撑得住",
+        # the next place found (session 26): "下家已经找好了"; "我说还没找好下家" is not ready (negated)
+        "找好", "找好了", "找到下家", "有下家", "下家有着落", "拿到offer", "拿到了offer", "offer到手",
     ),
     "good": (
         "特别好", "很好", "挺好", "不错", "喜欢", "爱", "开心", "棒", "认可",
@@ -275,6 +277,14 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 # a sum of money in a clause with one of these is a gain, not a cost
 MONEY_IN = ("挣", "赚", "收入", "涨", "省", "多拿", "奖", "补贴", "加薪", "给", "报销", "回本", "存了", "攒了", "攒下",
             "多进", "进账", "能租")
+# a cost someone else pays (session 26) is help toward the act, not a cost: "首付他们出一半", "首付家里出了
+# 大头", "学费单位还能报销一半" (PAID_AFTER, right after the cost word), "爸妈帮我们出首付" (PAID_BEFORE)
+_PAYERS = r"(?:他们|他|她|家里|家人|爸妈|父母|公婆|岳父母|老人|亲戚|公司|单位|我爸|我妈|爸|妈)"
+_PAYS = r"(?:出|付|掏|承担|包|报销|垫)(?![门国去来差发生事现院租手])"
+_HELPING = r"(?:帮我们?|给我们?|替我们?|帮忙|帮着)"
+PAID_AFTER = re.compile(r"[^，,。；;]{0,4}?(?:" + _PAYERS + r"(?:说|愿意|答应|可以|能|会|都|也|全|还|来)*" + _HELPING
+                        + r"?|" + _HELPING + ")" + _PAYS)
+PAID_BEFORE = re.compile(_HELPING + _PAYS + r"(?:了|一半|一部分|大头)?$")
 # ... or money the user holds ("手头还有二十万", "目前存款有三十万"): a reserve for the act, now or
 # not, unless the clause says it is short ("存款只剩两万", "积蓄才五万", "手里不到一万")
 MONEY_HELD = ("手头", "手里", "存款", "积蓄", "存着", "攒着", "家底", "备用金", "余额", "储蓄")
@@ -326,6 +336,11 @@ NOT_WANT = ("想想", "一想到", "想到", "想起", "想法", "想象", "想�
 
 # a sentence speaks of the act's consequences (the "C" side) when it holds one of these
 AFTER_ACT = ("去了", "回去", "那边", "过去", "到时候", "之后", "回来", "出来", "再生", "再读", "一走", "入手", "转过去", "外面")
+# waste said of something lying idle now ("房子空着太浪费", "闲着落灰真是浪费", "留在县里浪费了", session 26)
+# is the present's waste, a reason to act, not a loss the act brings: a WASTE word with an IDLE state
+# just before it (stance._idle_waste)
+WASTE = ("浪费", "荒废", "荒废了", "白费", "耽误", "耽搁")
+IDLE = re.compile(r"空着|闲着|放着|搁着|荒着|摆着|停着|闲置|吃灰|落灰|(?:留|待|呆|窝|耗|困|闲)在")
 # the present going on: a fear of it is a reason to change ("再这样下去，我怕自己会撑不住")
 GOING_ON = ("这样下去", "再这样", "长此以往", "一辈子")
 # ... and of the present when it holds one of these
@@ -343,7 +358,11 @@ REPORT_VERBS = ("说", "觉得", "认为", "劝", "催", "建议", "念叨", "�
                 "唠叨", "吐槽", "数落", "埋怨", "叮嘱", "嘱咐", "不看好", "看好", "不赞成", "赞成", "不支持", "主张",
                 "怂恿", "鼓励", "撺掇", "鼓动", "忽悠", "求我", "求着我", "要求我",
                 # words reported in writing's verbs: "猎头称…", "他声称…", "中介号称…"
-                "称", "声称", "宣称", "号称", "自称")
+                "称", "声称", "宣称", "号称", "自称",
+                # keeping the user from leaving (session 26): "领导挽留我", "老板死活不放人"
+                "挽留", "不放人", "不肯放人", "不放我走", "不肯放我走")
+# reporting verbs that are a view against leaving (辞职, 跳槽, 分手 …) whatever follows them
+KEEPING_VERBS = ("挽留", "不放人", "不肯放人", "不放我走", "不肯放我走")
 NOT_REPORT = ("说明", "少说", "难说", "都难说", "没说", "讲课", "说服", "说话", "说好", "说不过去", "说不定", "说真的", "说实话", "说白了", "说到底", "小说",
               "游说", "说不好", "不好说", "虽说", "再说", "说起来",
               "就是说", "比如说", "怎么说", "如果说", "听说", "据说", "说来", "说得对", "说得有道理", "说的",
