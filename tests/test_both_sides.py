@@ -118,6 +118,9 @@ def test_an_english_workspace_shows_both_sides(cli):
     ("呵呵，领导真是太照顾我了", 1, True),
     ("我该走吗？", 0, False),  # a question the user asked themselves: asked, not answered
     ("到底要不要跳槽？", 0, False),
+    ("跳槽好不好", 0, False),  # a diary asks without a question mark: the last clause asks
+    ("我在想跳槽好不好", 0, False),
+    ("别管好不好，反正要走", 1, True),  # ... not when the question is set aside before the answer
     ("我真的该走吗？", -1, False),  # a doubt of it, never a wish
     ("难道我还不该走吗", 1, False),
 ])
