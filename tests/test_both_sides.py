@@ -121,6 +121,7 @@ def test_an_english_workspace_shows_both_sides(cli):
     ("跳槽好不好", 0, False),  # a diary asks without a question mark: the last clause asks
     ("我在想跳槽好不好", 0, False),
     ("别管好不好，反正要走", 1, True),  # ... not when the question is set aside before the answer
+    ("天天加班到半夜，我还活不活了", 1, True),  # ... nor a complaint ending 了
     ("我真的该走吗？", -1, False),  # a doubt of it, never a wish
     ("难道我还不该走吗", 1, False),
 ])

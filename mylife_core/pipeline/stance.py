@@ -1245,8 +1245,9 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     question = tail.endswith(("？", "?", "吗", "呢")) or any(m in text for m in ("难道", "哪有", "何必", "凭什么", "谁会")) \
         or bool(_DENYING_QUESTION.search(text))
     open_form = re.compile(r"(.)[不没]\1|是不是|有没有|该不该|要不要|能不能")
-    # a diary asks without a question mark: "辞职好不好", "我在想到底该不该辞职" (the last clause asks)
-    asks = question or bool(open_form.search(clauses[-1]))
+    # a diary asks without a question mark: "辞职好不好", "我在想到底该不该辞职" (the last clause asks),
+    # not in a complaint ending 了: "住一起我还睡不睡了"
+    asks = question or bool(open_form.search(clauses[-1]) and not re.search(r"(.)[不没]\1了", clauses[-1]))
     if asks and open_form.search(text) and not any(m in text for m in cues.RHETORICAL):
         return Reading(side=0, certain=False, form="question")  # an open question: no side
     if ((question or "问问" in text) and cues.INFO_QUESTION.search(text)) or (
