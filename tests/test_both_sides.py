@@ -122,6 +122,8 @@ def test_an_english_workspace_shows_both_sides(cli):
     ("我在想跳槽好不好", 0, False),
     ("别管好不好，反正要走", 1, True),  # ... not when the question is set aside before the answer
     ("天天加班到半夜，我还活不活了", 1, True),  # ... nor a complaint ending 了
+    ("到底该不该跳槽", 0, False),  # 到底 asking which way opens the question (it was for leaving, certain)
+    ("到底该不该走呢", 0, False),
     ("我真的该走吗？", -1, False),  # a doubt of it, never a wish
     ("难道我还不该走吗", 1, False),
 ])
