@@ -131,9 +131,7 @@ def read(spec: "FieldSpec", value: Any) -> Quantity | None:
         for word in _AFTER:
             if core.endswith(word) and len(core) > len(word):
                 core, changed = core[: -len(word)].strip(), True
-    found = _match(spec, core)
-    if found is None:
-        found = _range(spec, core)
+    found = _quantity(spec, core)
     if found is None:  # 单程40分钟, 坐地铁要40分钟: words that say which amount it is
         found = _after_words(spec, core)
     return None if found is None else Quantity(found, text)
@@ -158,9 +156,7 @@ def _after_words(spec: "FieldSpec", core: str) -> int | float | None:
             continue
         if not rest or not (rest[0].isnumeric() or rest[0] in _NUMERAL_WORDS or rest[0] in "-每一"):
             continue
-        found = _match(spec, rest)
-        if found is None:
-            found = _range(spec, rest)
+        found = _quantity(spec, rest)
         if found is None:
             continue
         if pers and not (any(per in core for per in pers)
@@ -169,6 +165,12 @@ def _after_words(spec: "FieldSpec", core: str) -> int | float | None:
             return None
         return found
     return None
+
+
+def _quantity(spec: "FieldSpec", core: str) -> int | float | None:
+    """The number ``core`` writes as one quantity (:func:`_match`) or one range (:func:`_range`)."""
+    found = _match(spec, core)
+    return _range(spec, core) if found is None else found
 
 
 def _range(spec: "FieldSpec", core: str) -> int | float | None:

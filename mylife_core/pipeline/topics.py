@@ -47,7 +47,7 @@ def _terms(ws: "Workspace", question: str) -> tuple[list[str], list[str], int]:
     segmenter, thesaurus = handle(ws).language_tools(ws)
     words = [w for w in segmenter.query_terms(question) if w not in STOPWORDS and w not in STOP_TERMS
              and any(ch.isalnum() for ch in w) and not all(ch in STOP_CHARS for ch in w)]
-    chars = list(dict.fromkeys(ch for w in words for ch in w if "\u4e00" <= ch <= "\u9fff" and ch not in STOP_CHARS))
+    chars = list(dict.fromkeys(ch for w in words for ch in _content(w)))
     own = len(words)
     for syns in thesaurus.expand(question, segmenter.query_spans(question)).values():
         words += [s for s in syns if s not in words]
@@ -62,8 +62,13 @@ def _holds(text: str, word: str, *, whole: bool = False) -> bool:
         return True
     if whole:
         return False
-    content = [ch for ch in word if "\u4e00" <= ch <= "\u9fff" and ch not in STOP_CHARS]
+    content = _content(word)
     return bool(content) and all(ch in text for ch in content)
+
+
+def _content(word: str) -> list[str]:
+    """The characters of ``word`` that carry meaning: Chinese ones, not :data:`STOP_CHARS`."""
+    return [ch for ch in word if "\u4e00" <= ch <= "\u9fff" and ch not in STOP_CHARS]
 
 
 def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
