@@ -476,6 +476,39 @@ def test_the_act_named_by_its_verb_alone_in_the_users_words(conclusion, text, si
 
 
 @pytest.mark.parametrize("conclusion, text, side", [
+    # s27: the user's "I don't want to …" opening a clause refuses what follows to its end, so a
+    # negated act inside it is wanted (was against marrying, certain: the 不想 was outside the window)
+    ("我该和他结婚", "我不想一辈子就这么谈着恋爱不结婚", 1),
+    ("我该和他结婚", "我真的不想就这样拖着一直不结婚", 1),
+    ("我该和他结婚", "我可不想因为这点钱就不结婚了", 1),
+    ("我该辞职", "我受不了天天加班还不辞职的自己", 1),
+    ("我该辞职", "我不想再这样耗着一直不辞职", 1),
+    # ... but a plain no stays one, and so does the act said of someone the user tells
+    ("我该和他结婚", "我不想结婚", -1),
+    ("我该和他结婚", "我不想让他知道我一直不结婚", -1),
+    ("我该辞职", "我不想再加班了，但也没打算辞职", -1),
+])
+def test_not_wanting_to_go_on_without_the_act_is_for_it(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side, reading.certain) == (None, side, True), reading
+
+
+def test_a_search_synonym_that_is_a_noun_is_not_named_by_its_first_character():
+    """The act by its verb alone (辞 for 辞职) is the conclusion's own act; a search synonym may be a
+    noun (退休金, 娃他妈) or a vague verb's phrase (弄饭): "我还没退", "不能耽误娃" and "不看咋弄"
+    named none of them (s27: the blind vocabulary round added such words to the groups, and the
+    crowded stance bench showed them as the user's counter-evidence)."""
+    from mylife_core.pipeline.stance import _act_at
+
+    frame = frame_for("我该存点养老钱", extra=["退休金", "娃他妈", "弄饭", "辞职"])
+    assert _act_at("退", frame) is None and _act_at("娃", frame) is None and _act_at("弄", frame) is None
+    assert _act_at("退休金", frame) == "退休金"  # the word itself still names it
+    assert _act_at("辞了吧", frame) == "辞职"  # a synonym that is a verb and its object still does
+    assert _act_at("存了吧", frame_for("我该存钱")) == "存钱"  # the conclusion's own act, as before
+    assert read("三万是多，俺多干三个月就有了，不能耽误娃", frame).side == 0
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
     # s25a: an act refused with no 如果 before its harm was read as a plain "no" to it, certain
     ("我该读研", "不读研以后很难升职", 1),
     ("我该投资", "不投就是等着贬值", 1),

@@ -283,6 +283,9 @@ class Frame:
     persons: tuple[str, ...] = ()  # a person the act is about: 小林, 小赵 (他/她 then refer to them)
     left: bool = False  # the act leaves its object (分手 和他): good things about it are against the act
     ongoing: bool = False  # the act is what the user does now ("我不该再接私活"): the present is the act
+    # the act words the conclusion itself says (with their stance aliases), not the search's synonyms
+    # added to ``act``: only these may be named by their verb alone (:func:`_act_verbs`)
+    own: tuple[str, ...] = ()
 
     def mentions(self, text: str) -> bool:
         # "它" is the thing the act is about ("可它能让我安心上班": the nursery)
@@ -339,7 +342,7 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     predicate = re.sub(r"^(?:再|继续|立刻|马上|今年|现在|赶紧)", "", predicate)
     stay = re.match(r"^(?:继续)?(?:留下来|留下|留在|留|待在|继续待|继续干|坚持|不走|别走)", predicate)
     if stay:  # "留在现在的公司" is "不离开": read against leaving, which is what people write about
-        return Frame(conclusion=text, side=-side, act=STAY_OPPOSITES, persons=(), left=False)
+        return Frame(conclusion=text, side=-side, act=STAY_OPPOSITES, persons=(), left=False, own=STAY_OPPOSITES)
     words: list[str] = []
     persons: list[str] = []
     tagged = list(rjieba.tag(predicate))
@@ -370,11 +373,11 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
         r"^把(.{1,3}?)([\u4e00-\u9fff])(?:了|掉)?$", predicate)
     if ba:  # "把烟戒了": 烟, 戒烟; "把狗送走": 狗, 送走
         words += [ba.group(1), ba.group(2) + ba.group(1) if len(ba.group(2)) == 1 else ba.group(2)]
-    words += [w for w in extra if w and len(w) >= 2]
-    words = with_stance_aliases(key_terms(words))
+    own = with_stance_aliases(key_terms(words))
+    words = with_stance_aliases(key_terms([*words, *(w for w in extra if w and len(w) >= 2)]))
     left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
     return Frame(conclusion=text, side=side, act=tuple(dict.fromkeys(words)), persons=tuple(dict.fromkeys(persons)),
-                 left=left, ongoing=ongoing)
+                 left=left, ongoing=ongoing, own=tuple(dict.fromkeys(own)))
 
 
 def _clauses(text: str) -> list[str]:
@@ -719,15 +722,33 @@ def _act_at(text: str, frame: Frame) -> str | None:
     return None
 
 
+_VAGUE_VERBS = frozenset(("弄", "搞", "干", "整"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cut(text: str) -> tuple[str, ...]:
+    import rjieba
+
+    return tuple(rjieba.cut(text, False))  # the dictionary's words only: no guessed word (休金)
+
+
 def _act_verbs(frame: Frame) -> Iterator[tuple[str, int]]:
     """``(act word, k)`` for each verb ``word[:k]`` an act word of the frame may be named by alone,
-    longest first (养猫: 养; 换城市: 换城, 换), never one that names nothing alone (:data:`STOP_TERMS`)."""
+    longest first (养猫: 养; 换城市: 换城, 换), never one that names nothing alone (:data:`STOP_TERMS`).
+    A search synonym the conclusion does not say (``Frame.own``) may be a noun (退休金 for 养老金,
+    娃他妈 for 老婆): its verb counts only where what follows it is one word that is no pronoun's
+    (退休|金 yes, 退|休金 no, 娃|他妈 no), and never a verb as vague as 弄 or 搞 ("不看咋弄")."""
+    own = frame.own or frame.act
     for word in frame.act:
         if len(word) < 2 or not _is_cjk(word[0]):
             continue
         for k in range(len(word) - 1, 0, -1):
-            if word[:k] not in STOP_TERMS:
-                yield word, k
+            if word[:k] in STOP_TERMS:
+                continue
+            if word not in own and (word[:k] in _VAGUE_VERBS or word[k] in "他她我你它"
+                                    or len(_cut(word[k:])) != 1):
+                continue
+            yield word, k
 
 
 # someone other than the user named before a verb: a pronoun, kin, or a name (老周, 小林, 阿杰)
@@ -1095,14 +1116,25 @@ def _cues_in(clause: str) -> tuple[list[tuple[int, str, str]], list[bool]]:
 _NOT_MODAL_DE = re.compile(r"[觉记懂晓显变免省使难获取赢弄搞落认]得")
 
 
+# the user's "I don't want to …" opening a clause: what follows, to the clause's end, is what they
+# refuse, so a negated act inside it is wanted ("我不想一辈子就这么谈着恋爱不结婚" is for marrying)
+_WILL_NOT = re.compile(r"(?:我|自己)?(?:真的|实在|可|才|也|绝|绝对|并|再也)?(?:不想|不愿意|不愿|不甘心|受不了|不要)")
+# ... unless the act is said by someone else inside it ("我不想让他知道我不结婚": the user is not marrying)
+_NOT_MY_WILL = re.compile(r"让|叫|知道|告诉|说|觉得|认为|听|以为|看到|看着")
+
+
 def _want_side(clause: str, pos: int) -> int | None:
     """+1/-1 when a want word (想, 要, 打算 ...) or a negation governs the word at ``pos``."""
     # 得 of 觉得 / 记得 / 显得 ... is no "must": "我觉得辞职太冒险" wants nothing
-    window = _NOT_MODAL_DE.sub("··", clause[max(0, pos - 6):pos])
+    lo = max(0, pos - 6)
+    window = _NOT_MODAL_DE.sub("··", clause[lo:pos])
     if any(w in window for w in cues.NOT_WANT if w not in ("不想再",)) and not re.search(r"不想|想要|很想|真想", window):
         window = window  # 想想 / 一想到 ...: not a wish, but a negation may still govern
     wanted = any(w in window for w in cues.WANT_WORDS) and not any(w in window for w in cues.NOT_WANT)
     negated = _negated_before(clause, pos)
+    if negated and (will := _WILL_NOT.match(clause)) and will.end() <= lo \
+            and not _NOT_MY_WILL.search(clause, will.end(), pos):
+        return 1  # "我不想一辈子…不领证": refusing to go on without the act
     if not wanted and not negated:
         return None
     return -1 if negated else 1
