@@ -334,10 +334,10 @@ def test_the_bigram_side_weighs_by_the_query_length():
 
 
 def test_the_blind_vocabulary_round_bridges_everyday_words(ws):
-    """Session 27's groups (``builtin/diary_vocab.py``), written without reading any benchmark
+    """Session 27's groups (``search/diary_vocab.py``), written without reading any benchmark
     question: a diary's everyday words for one thing find each other, as whole words."""
     money = note(ws, "这个月又月光了，手头紧得很\n")
-    sleep = note(ws, "昨晚又是半夜醒，睡不踏实\n")
+    sleep = note(ws, "昨晚又是翻来覆去，睡不踏实\n")
     result = recall(ws, "拮据")
     assert [h.ref for h in result.hits] == [f"{money.file}#L1"] and "手头紧" in result.expansions["拮据"]
     assert [h.ref for h in recall(ws, "失眠").hits] == [f"{sleep.file}#L1"]

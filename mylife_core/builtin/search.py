@@ -401,7 +401,7 @@ ENGLISH_SYNONYMS: list[list[str]] = [
 
 @hookimpl
 def register_synonyms(register) -> None:
-    from .diary_vocab import EXTENSIONS, NEW_GROUPS
+    from ..search.diary_vocab import EXTENSIONS, NEW_GROUPS
 
     for group in (*PERSONAL_SYNONYMS, *NEW_GROUPS, *ENGLISH_SYNONYMS):
         register(word=group[0], synonyms=[*group[1:], *EXTENSIONS.get(group[0], ())])

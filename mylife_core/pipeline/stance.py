@@ -373,6 +373,10 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
         r"^把(.{1,3}?)([\u4e00-\u9fff])(?:了|掉)?$", predicate)
     if ba:  # "把烟戒了": 烟, 戒烟; "把狗送走": 狗, 送走
         words += [ba.group(1), ba.group(2) + ba.group(1) if len(ba.group(2)) == 1 else ba.group(2)]
+    for word in list(words):  # "换学区房": 房 names it too ("一想到要挂牌、看房…"), as the segmenter's cut
+        # 学区/房 said before 学区房 was a word it knows; a compound's last character is its head noun
+        if len(word) >= 3 and len(_cut(word[:-1])) == 1 and rjieba.tag(word[-1])[0][1] == "n":
+            words.append(word[-1])
     own = with_stance_aliases(key_terms(words))
     words = with_stance_aliases(key_terms([*words, *(w for w in extra if w and len(w) >= 2)]))
     left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
