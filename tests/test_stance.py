@@ -942,6 +942,36 @@ def test_a_lens_topic_the_user_files_nothing_under_gives_way_to_theirs(demo):
     assert sum(s["topic"] == "财务压力" for s in answer["statements"]) >= 5
 
 
+def test_a_lens_decision_no_note_names_is_found_by_the_words_the_lens_says_people_use(demo):
+    """「我该不该省钱？」 is the finance lens's 削减开支 (alias 省钱) under 现金流, where the demo files
+    nothing, and no note says 省钱: the brief showed no statement and no counter-evidence, beside 28
+    money notes about 外卖 and 月光. The lens's keywords for the decision (外卖, 月光, 记账 …) find
+    where the user writes about it; and for an act of spending less, what costs money is why to
+    save, not the act's cost (「外卖减半」 was shown as weakening it, and 「两千多」 of a gadget)."""
+    answer = demo_ask(demo, "我该不该省钱？", "--accept-stale", "--accept-missing")["answer"]
+    assert answer["topic"] == "财务压力" and "现金流" in answer["topic_reason"]
+    texts = {s["text"] for s in answer["statements"]}
+    assert {"一周外卖花费七百多元", "开始带饭，外卖减半"} <= texts
+    against = {c["text"] for c in answer["competing"]}
+    assert not {"开始带饭，外卖减半", "一周外卖花费七百多元", "担心被裁后存款撑不了几个月"} & against
+    assert "存款约四万元" in against  # money put by is the other side, and still shown
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
+    ("我该省钱", "一周外卖花费七百多元", 1),  # spending is the reason to save
+    ("我该省钱", "开始带饭，外卖减半", 1),  # the act done
+    ("我该省钱", "担心被裁后存款撑不了几个月", 1),  # a worry about money
+    ("我该削减开支", "续租押一付三，一次付出一万多", 1),
+    ("我该省钱", "存款约四万元", -1),  # money put by: less reason to
+    ("我该省钱", "我担心省钱会影响生活质量", -1),  # a worry about saving itself
+    ("我该省钱", "省钱太累了，不想再抠了", -1),
+    ("我该辞职", "一周外卖花费七百多元", -1),  # any other act: a cost is its cost, as before
+])
+def test_for_an_act_of_spending_less_money_reads_the_other_way(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.speaker, reading.side) == (None, side), reading
+
+
 def test_fields_guessed_from_a_topic_question_no_premises_from_other_topics(demo):
     """「要不要养猫？」 matches the user's topic 生活, whose note 「加班顾不上猫，感到愧疚」 speaks of
     加班强度. That field's change then put the user's 「想跳槽」 and 「无法忍受当前的管理方式」 (职业去留)

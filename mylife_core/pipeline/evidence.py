@@ -108,7 +108,15 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     frame = frame_for(negate_question(question)[0], extra=terms)
     chosen: dict[str, Claim] = {}
     scores: dict[str, float] = {}
-    for hit in result.hits:
+    hits = list(result.hits)
+    if topic is None and not hits and decisions:
+        # a lens decision whose topic the user files nothing under, and a question whose words no
+        # note says (「我该不该省钱？」 beside notes on 外卖 and 月光 under the user's 财务压力): the
+        # words the lens says people use about it find where the user writes about it instead
+        words = dict.fromkeys(w for d in decisions for w in (d.name, *d.aliases, *d.keywords))
+        hits = recall(ws, " ".join(words), layers=["claims"], k=min(200, max(limit * 3, 20)),
+                      evidence_only=True).hits
+    for hit in hits:
         claim = ws.claims.find(hit.claim_id or hit.ref)
         if claim is not None and _users(ws, claim):
             chosen[claim.id] = claim

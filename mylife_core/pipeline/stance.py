@@ -261,6 +261,11 @@ _PERSON_PREPOSITIONS = ("和", "跟", "给", "与", "同", "对", "帮", "陪", 
 _NUMBER_WORD = re.compile(r"^[0-9一二两三四五六七八九十百千几半]+[个年月天周次岁]*$")
 BREAK_VERBS = ("分手", "离婚", "绝交", "断了", "离开")
 GENERIC_ACT = ("折腾", "换")
+# acts whose point is spending less: what costs money is the present's, a reason for them, and money
+# coming in or put by is a reason they matter less (「外卖一周七百多」 is for 省钱, not its cost)
+_THRIFT_MONEY = re.compile(r"钱|存款|积蓄|花销|开销|开支|支出|花费|账|余额|结余|分期|信用卡|房租|房贷|月供|工资|收入")
+THRIFT_ACTS = frozenset(("省钱", "存钱", "攒钱", "削减开支", "控制消费", "做预算", "节省", "节约", "少花钱", "省着花",
+                         "精打细算", "记账", "节流", "开源节流", "缩减开支", "压缩开支", "减少开支", "cut spending", "budget"))
 # the act a "stay" conclusion ("你应该留在现在的公司") is against
 STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "放弃", "退出")  # words that name a change itself
 _CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
@@ -286,6 +291,11 @@ class Frame:
     # the act words the conclusion itself says (with their stance aliases), not the search's synonyms
     # added to ``act``: only these may be named by their verb alone (:func:`_act_verbs`)
     own: tuple[str, ...] = ()
+
+    @property
+    def thrift(self) -> bool:
+        """Is the act spending less (:data:`THRIFT_ACTS`: 省钱, 削减开支 …)?"""
+        return any(w in THRIFT_ACTS for w in (self.own or self.act))
 
     def mentions(self, text: str) -> bool:
         # "它" is the thing the act is about ("可它能让我安心上班": the nursery)
@@ -1419,6 +1429,11 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                     side = -side
             elif kind in ("cost", "money") and about_present and not about_act and not held:
                 side = -side
+            if frame.thrift and kind in ("cost", "money"):
+                side = -side  # "外卖一周七百多", "外卖减半": spending is why to save; "存款约四万", why less
+            elif frame.thrift and kind in ("fear", "risk", "distress", "doubt") and _THRIFT_MONEY.search(
+                    clause) and not any(w in clause for w in frame.act):
+                side = 1  # "担心被裁后存款撑不了几个月": a worry about money is why to save (not about saving)
             weight = 0.5 if kind in cues.TARGETED else 1.0
             score += side * weight
             sides_seen.add(side)
