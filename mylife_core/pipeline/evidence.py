@@ -68,9 +68,7 @@ class Evidence:
 
 def action_terms(ws: "Workspace", decisions: list["DecisionSpec"], question: str, terms: list[str]) -> list[str]:
     """Words that name what the decision is about (跳槽, 辞职, 离职 ...), with their synonyms."""
-    words: list[str] = []
-    for d in decisions:
-        words += [d.name, *d.aliases, *d.keywords]
+    words = _decision_words(decisions)
     synonyms = ws.plugins.synonyms()
     for word in list(words):
         spec = synonyms.get(word)
@@ -79,6 +77,11 @@ def action_terms(ws: "Workspace", decisions: list["DecisionSpec"], question: str
     if not words:
         words = [t for t in terms if t in question or len(t) >= 2]
     return key_terms(with_stance_aliases(key_terms(words)))
+
+
+def _decision_words(decisions: list["DecisionSpec"]) -> list[str]:
+    """What a lens says names its decisions: each one's name, aliases and keywords."""
+    return [w for d in decisions for w in (d.name, *d.aliases, *d.keywords)]
 
 
 def _statement(claim: "Claim", checker: "SourceChecker", reading: Reading) -> Statement:
@@ -103,7 +106,8 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     """The user's statements relevant to ``question`` (on ``topic`` when known), oldest first."""
     from ..search import recall
 
-    result = recall(ws, question, topic=topic, layers=["claims"], k=min(200, max(limit * 3, 20)), evidence_only=True)
+    pool = min(200, max(limit * 3, 20))
+    result = recall(ws, question, topic=topic, layers=["claims"], k=pool, evidence_only=True)
     terms = action_terms(ws, decisions, question, result.terms)
     frame = frame_for(negate_question(question)[0], extra=terms)
     chosen: dict[str, Claim] = {}
@@ -113,9 +117,8 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
         # a lens decision whose topic the user files nothing under, and a question whose words no
         # note says (「我该不该省钱？」 beside notes on 外卖 and 月光 under the user's 财务压力): the
         # words the lens says people use about it find where the user writes about it instead
-        words = dict.fromkeys(w for d in decisions for w in (d.name, *d.aliases, *d.keywords))
-        hits = recall(ws, " ".join(words), layers=["claims"], k=min(200, max(limit * 3, 20)),
-                      evidence_only=True).hits
+        words = dict.fromkeys(_decision_words(decisions))
+        hits = recall(ws, " ".join(words), layers=["claims"], k=pool, evidence_only=True).hits
     for hit in hits:
         claim = ws.claims.find(hit.claim_id or hit.ref)
         if claim is not None and _users(ws, claim):

@@ -1290,13 +1290,13 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     tail = text.rstrip().rstrip("。.!！~～啊呀")
     question = tail.endswith(("？", "?", "吗", "呢")) or any(m in text for m in ("难道", "哪有", "何必", "凭什么", "谁会")) \
         or bool(_DENYING_QUESTION.search(text))
-    open_form = re.compile(r"(.)[不没]\1|是不是|有没有|该不该|要不要|能不能")
-    # a diary asks without a question mark: "辞职好不好", "我在想到底该不该辞职" (the last clause asks),
-    # not in a complaint ending 了: "住一起我还睡不睡了"
-    asks = question or bool(open_form.search(clauses[-1]) and not re.search(r"(.)[不没]\1了", clauses[-1]))
+    # the open form is A-not-A (好不好, 是不是, 有没有, 该不该 …); a diary asks without a question mark:
+    # "辞职好不好", "我在想到底该不该辞职" (the last clause asks), not in a complaint ending 了:
+    # "住一起我还睡不睡了"
+    asks = question or bool(A_NOT_A.search(clauses[-1]) and not re.search(r"(.)[不没]\1了", clauses[-1]))
     # 到底 asking which way ("到底该不该辞职", "到底要不要跳槽") opens the question; elsewhere it is rhetorical
-    plain = re.sub(r"(?:到底|究竟)(?=(.)[不没]\1|是不是|有没有|该不该|要不要|能不能)", "", text)
-    if asks and open_form.search(text) and not any(m in plain for m in cues.RHETORICAL):
+    plain = re.sub(r"(?:到底|究竟)(?=(.)[不没]\1)", "", text)
+    if asks and A_NOT_A.search(text) and not any(m in plain for m in cues.RHETORICAL):
         return Reading(side=0, certain=False, form="question")  # an open question: no side
     if ((question or "问问" in text) and cues.INFO_QUESTION.search(text)) or (
             re.search(r"不知道|不清楚|说不清", text) and any(w in text for w in cues.INFO_WORDS)):
