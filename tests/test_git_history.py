@@ -87,12 +87,12 @@ def test_every_write_is_committed_with_a_message_that_says_what_changed(enabled,
     r = cli("record", "这个月存了五千", "--topic", "finance", "--at", "2026-01-20", "--json")
     assert r.returncode == 0, r.stderr
     assert len(subjects(ws_path)) == before + 1
-    assert subjects(ws_path)[0] == "record raw/2026-01-20-finance.md (topic=finance)"
+    assert subjects(ws_path)[0] == "记下原话：raw/2026-01-20-finance.md (topic=finance)"  # named, as status names it
     assert "raw/2026-01-20-finance.md" in tracked(ws_path)
     body = git(ws_path, "log", "-1", "--format=%an|%b")
-    assert body.startswith("MyLife (user)|") and "[user] record raw/2026-01-20-finance.md" in body
+    assert body.startswith("MyLife (user)|") and "[你] 记下原话：raw/2026-01-20-finance.md (topic=finance) · record" in body  # the code, for scripts
     assert cli("profile", "set", "月收入", "23000", "--ttl", "30", "--yes").returncode == 0
-    assert subjects(ws_path)[0].startswith("profile.")
+    assert subjects(ws_path)[0].startswith("更新档案字段") and "profile." not in subjects(ws_path)[0]
     assert "23000" not in subjects(ws_path)[0] and "23000" not in git(ws_path, "log", "-1", "--format=%B")
     assert "profile.yaml" in tracked(ws_path)
     assert git(ws_path, "status", "--porcelain") == ""
@@ -103,7 +103,7 @@ def test_a_command_with_several_writes_makes_one_consistent_commit(enabled, ws_p
     r = cli("claim", "add", "我无法忍受现在的管理方式", "--topic", "career", "--kind", "assessment")
     assert r.returncode == 0, r.stderr
     log = subjects(ws_path)
-    assert len(log) == before + 1 and log[0].startswith("2 changes: record, claim.add")
+    assert len(log) == before + 1 and log[0].startswith("2 处变化：记下原话、添加依据")
     assert git(ws_path, "status", "--porcelain") == ""
 
 
@@ -248,7 +248,7 @@ def test_in_process_writes_are_batched_into_one_commit(ws):
     assert len(subjects(ws.root)) == before  # nothing yet: batched
     autocommit.flush(ws)
     assert len(subjects(ws.root)) == before + 1
-    assert subjects(ws.root)[0].startswith("20 changes: record")
+    assert subjects(ws.root)[0] == "20 处变化：记下原话"
     assert len([f for f in tracked(ws.root) if f.startswith("raw/")]) == 20
     assert git(ws.root, "status", "--porcelain") == ""
 
@@ -256,7 +256,7 @@ def test_in_process_writes_are_batched_into_one_commit(ws):
 def test_batch_seconds_zero_commits_each_write(ws):
     history_repo.enable(ws)
     history_settings.update(ws, {"batch_seconds": 0})
-    assert subjects(ws.root)[0] == "config.set config.yaml"  # the settings change itself, at once
+    assert subjects(ws.root)[0] == "修改设置：config.yaml"  # the settings change itself, at once
     before = len(subjects(ws.root))
     ws.raw.record(b"one", topic="t")
     ws.raw.record(b"two", topic="t")
@@ -389,8 +389,19 @@ def test_unset_is_committed_without_its_value_and_the_value_stays_in_history(ena
     and the removed value is still in the previous commit's profile.yaml."""
     assert cli("profile", "set", "月收入", "23456", "--ttl", "30", "--yes").returncode == 0
     assert cli("profile", "unset", "月收入").returncode == 0
-    assert subjects(ws_path)[0].startswith("profile.unset")
+    assert subjects(ws_path)[0].startswith("删除档案字段：")
     assert "23456" not in git(ws_path, "log", "-1", "--format=%B")
     assert "月收入" not in (ws_path / "profile.yaml").read_text("utf-8")
     assert "23456" in git(ws_path, "show", "HEAD~1:profile.yaml")
     assert git(ws_path, "status", "--porcelain") == ""
+
+
+def test_commit_messages_follow_the_workspace_language(ws_path, cli):
+    """The detached committer names the changes in the workspace's language, as the CLI would."""
+    assert cli("init", "--language", "en").returncode == 0
+    env = {"MYLIFE_LANG": ""}  # the workspace's language decides, in the committer too
+    assert cli("git", "enable", env=env).returncode == 0
+    assert subjects(ws_path)[0] == "MyLife history enabled: initial state"
+    assert cli("record", "saved 500 this month", "--topic", "money", "--at", "2026-01-20", env=env).returncode == 0
+    assert subjects(ws_path)[0] == "recorded a note: raw/2026-01-20-money.md (topic=money)"
+    assert "[you] recorded a note" in git(ws_path, "log", "-1", "--format=%b")

@@ -23,6 +23,7 @@ from pathlib import Path
 
 def run(root: Path) -> int:
     from ..errors import MyLifeError
+    from ..messages import env_language, set_language
     from ..workspace import Workspace
     from .autocommit import COMMITTER_LOCK, after_commit, release, try_lock
     from .gitcmd import Repo
@@ -38,6 +39,7 @@ def run(root: Path) -> int:
         failed = False
         try:
             ws = Workspace.open(root)
+            set_language(env_language() or ws.config.language)  # commit messages in the user's language
             try:
                 with ws.lock():
                     result = commit_paths(ws)

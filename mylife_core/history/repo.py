@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import clock
+from ..messages import actor_name, code_name, join, t
 from ..storage.atomic import ensure_private_dir
 from . import ignore, secretscan
 from . import settings as settings_mod
@@ -74,22 +75,27 @@ def repo_of(ws: "Workspace") -> Repo:
 
 
 def describe(entries: Sequence[dict[str, Any]]) -> tuple[str, str]:
-    """A commit subject and body that say what changed, by whom, and when; no values."""
+    """A commit subject and body that say what changed, by whom, and when; no values. Actions and
+    actors are named in the current language (:func:`~mylife_core.messages.code_name`), as
+    ``mylife status`` names them; each body line ends with the action's code, for scripts."""
     entries = [e for e in entries if e.get("action")]
 
     def one(entry: dict[str, Any]) -> str:
         detail = entry.get("detail") or {}
         extra = ", ".join(f"{k}={detail[k]}" for k in SAFE_DETAIL if k in detail)
-        return f"{entry['action']} {entry.get('target', '')}".rstrip() + (f" ({extra})" if extra else "")
+        name, target = code_name("action", entry["action"]), entry.get("target", "")
+        said = t("git.commit.one", action=name, target=target) if target else name
+        return said + (f" ({extra})" if extra else "")
 
     if not entries:
-        return "catch up on uncommitted MyLife writes", ""
+        return t("git.commit.catch_up"), ""
     if len(entries) == 1:
         subject = one(entries[0])
     else:
-        actions = list(dict.fromkeys(e["action"] for e in entries))
-        subject = f"{len(entries)} changes: " + ", ".join(actions[:4]) + (" ..." if len(actions) > 4 else "")
-    body_lines = [f"- {e.get('at', '')} [{e.get('actor', '?')}] {one(e)}" for e in entries]
+        names = list(dict.fromkeys(code_name("action", e["action"]) for e in entries))
+        subject = t("git.commit.many", n=len(entries), actions=join(names[:4]) + (" ..." if len(names) > 4 else ""))
+    body_lines = [f"- {e.get('at', '')} [{actor_name(e.get('actor') or '?')}] {one(e)} · {e['action']}"
+                  for e in entries]
     return subject[:120], "\n".join(body_lines)
 
 
@@ -299,7 +305,7 @@ def enable(ws: "Workspace", *, track: str | None = None, keep: Sequence[str] | N
         settings_mod.update(ws, {"enabled": True, "track": updated.track, "keep": updated.keep}, actor=actor)
         ws.commit_change(actor, "git.enable", ".gitignore", paths=[".gitignore", "config.yaml"],
                          detail={"track": updated.track})
-        result = _commit_everything(ws, repo, updated, subject="MyLife history enabled: initial state"
+        result = _commit_everything(ws, repo, updated, subject=t("git.commit.initial")
                                     if created or adopted else "MyLife history settings updated")
         files = len([p for p in repo.out(["ls-files", "-z"]).split("\0") if p])
         remotes = repo.remotes()
@@ -380,7 +386,7 @@ def commit_all(ws: "Workspace", *, message: str | None = None, actor: str = "use
     if not repo.exists():
         raise GitError("git_repo_missing", path=str(ws.root))
     with ws.lock(), suspend(ws):
-        return _commit_everything(ws, repo, settings, subject=message or "catch up on uncommitted changes")
+        return _commit_everything(ws, repo, settings, subject=message or t("git.commit.catch_up_all"))
 
 
 def disable(ws: "Workspace", *, actor: str = "user") -> None:
