@@ -1432,8 +1432,10 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
             if frame.thrift and kind in ("cost", "money"):
                 side = -side  # "外卖一周七百多", "外卖减半": spending is why to save; "存款约四万", why less
             elif frame.thrift and kind in ("fear", "risk", "distress", "doubt") and _THRIFT_MONEY.search(
-                    clause) and not any(w in clause for w in frame.act):
-                side = 1  # "担心被裁后存款撑不了几个月": a worry about money is why to save (not about saving)
+                    text) and not any(w in text for w in frame.act):
+                # "担心被裁后存款撑不了几个月", "信用卡分期没有还清，剩余总额不清楚": a worry about money, in
+                # the statement if not in its clause, is why to save (not a worry about saving)
+                side = 1
             weight = 0.5 if kind in cues.TARGETED else 1.0
             score += side * weight
             sides_seen.add(side)
