@@ -493,17 +493,26 @@ class ProfileLayer:
             self.ws.commit_change(actor, "profile.confirm", name, paths=["profile.yaml"], detail={})
         return field
 
-    def unset(self, name: str, *, actor: str = "user") -> ProfileField:
+    def unset(self, name: str, *, actor: str = "user", seen: Any = None) -> ProfileField:
         """Remove a field the user no longer wants tracked (``mylife profile unset``: the user's
         command is the approval). Nothing is lost silently: the removed field, its value, dates,
         TTL and whole history, is recorded in the audit entry's ``detail.removed`` (and in git
-        history when the workspace keeps one). Returns the field as it was."""
+        history when the workspace keeps one). Returns the field as it was.
+
+        ``seen``: the value the user was shown when they chose to remove it (the panel's page). If
+        another process changed the field since, the user has not seen the value that would be
+        removed: :class:`Conflict`, nothing written (as :meth:`confirm`)."""
         name = (name or "").strip()
         with self.ws.lock():
             data = self._read_truth()  # under the lock: another process may have written
             removed = data.fields.get(name)
             if removed is None:
                 raise NotFound("field_not_found", name=name)
+            if seen is not None and str(seen) != str(removed.value):
+                from ..errors import Conflict
+                from ..shell import word
+
+                raise Conflict("s28panel.unset_changed", name=name, seen=seen, value=removed.value, word=word(name))
             fields = {n: f for n, f in data.fields.items() if n != name}
             self._save(ProfileFile(fields=fields), old=data, changed=(name,))
             self.ws.commit_change(actor, "profile.unset", name, paths=["profile.yaml"],

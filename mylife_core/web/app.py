@@ -834,6 +834,17 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         ws.profile.set_ttl(name, days, reason=_text(form, "reason").strip() or None, actor="user")
         return RedirectResponse(safe_next(form.get("next"), f"/profile/{quote(name)}"), status_code=303)
 
+    def field_unset(request: Request, ws: Any, form: Any) -> Response:
+        """Remove the field (``mylife profile unset``): only with the page's box ticked, and only
+        the value the page showed (``seen``); the whole field goes to the audit log."""
+        name = request.path_params["field"]
+        ws.profile.get(name)  # a field that is not there: the not-found page, whatever was ticked
+        if form.get("sure") != "1":
+            raise UsageError("s28panel.unset_not_sure", name=name)
+        removed = ws.profile.unset(name, actor="user", seen=_text(form, "seen") or None)  # the value the page showed
+        panel.notes.append(t("s28panel.field.removed", name=name, value=removed.value))
+        return RedirectResponse(safe_next(form.get("next"), "/profile"), status_code=303)
+
     def digest_revise(request: Request, ws: Any, form: Any) -> Response:
         topic = request.path_params["topic"]
         if ws.digests.read(topic) is None:
@@ -910,6 +921,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         Route("/profile/{field}/confirm", action(field_confirm), methods=["POST"]),
         Route("/profile/{field}/update", action(field_update, again=profile_field), methods=["POST"]),
         Route("/profile/{field}/ttl", action(field_ttl, again=profile_field), methods=["POST"]),
+        Route("/profile/{field}/unset", action(field_unset, again=profile_field), methods=["POST"]),
         Route("/claims", page(claims_list)),
         Route("/claims/{claim_id}", page(claim_detail)),
         Route("/claims/{claim_id}/{verb}", action(claim_action, again=claim_detail), methods=["POST"]),

@@ -94,6 +94,41 @@ def test_confirm_a_stale_field(serve, page, demo: Path):
     no_errors(page)
 
 
+def test_remove_a_field_by_ticking_the_box_without_javascript(serve, page, demo: Path):
+    """s28panel: the field's page removes the field (as ``mylife profile unset``) once its box is
+    ticked; pressed unticked, the browser keeps the form (the box is required) and nothing is
+    removed. Without JavaScript, as every form of the panel works."""
+    base = start(serve, page)
+    with open_ws(demo) as ws:
+        name = next(n for n, f in ws.profile.fields().items() if f.history)
+        before = ws.profile.get(name)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        page.goto(base + "/profile/" + quote(name))
+        page.locator("button#unset").click()  # not ticked: the browser asks for the box, sends nothing
+        page.wait_for_timeout(300)
+        assert page.url == base + "/profile/" + quote(name)
+        with open_ws(demo) as ws:
+            assert ws.profile.find(name) is not None
+        page.locator("input[name=sure]").check()
+        shot(page, "field-remove")
+        with page.expect_navigation():
+            page.locator("button#unset").click()
+        assert page.url == base + "/profile"
+        assert f"已删除档案字段「{name}」" in page.locator("#flash").inner_text()
+        assert page.locator(f"a:text-is('{name}')").count() == 0
+        shot(page, "field-removed")
+    finally:
+        cdp.send("Emulation.setScriptExecutionDisabled", {"value": False})
+    with open_ws(demo) as ws:
+        assert ws.profile.find(name) is None
+        entry = ws.audit.tail(1)[0]
+    assert (entry.actor, entry.action, entry.target) == ("user", "profile.unset", name)
+    assert entry.detail["removed"] == before.model_dump(mode="json")
+    no_errors(page)
+
+
 def test_edit_a_digest_revision_and_see_both_versions(serve, page, demo: Path):
     base = start(serve, page)
     topic = "职业去留"

@@ -472,6 +472,78 @@ def test_confirming_a_value_changed_since_the_page_showed_it_confirms_nothing(pa
         assert stale not in ws.profile.stale() and ws.profile.get(stale).value == "另一个窗口写的"
 
 
+def test_removing_a_field_from_its_page_takes_the_box_ticked_and_keeps_the_whole_field_in_the_audit_log(
+        panel, demo: Path):
+    """s28panel: the panel could confirm, update and re-TTL a field but not remove one (only
+    ``mylife profile unset``). The field's page has a form for it: a box to tick (required, and
+    checked again here: without it nothing is removed) and the value shown; removed, the whole
+    field is in the audit entry, the profile page says so once and no longer lists it."""
+    with open_ws(demo) as ws:
+        name = next(n for n, f in ws.profile.fields().items() if f.history)
+        before = ws.profile.get(name)
+    path = f"/profile/{quote(name)}/unset"
+    form = form_block(panel.get(f"/profile/{quote(name)}").text, path)
+    assert form is not None and field_value(form, "seen") == str(before.value)
+    assert re.search(r'<input type="checkbox" name="sure" value="1" required>', form)
+    snap = snapshot(demo)
+    r = panel.post(path, {"seen": str(before.value)})  # the box not ticked
+    assert r.status_code == 400 and "请先勾选确认框" in r.text and form_block(r.text, path) is not None
+    assert snapshot(demo) == snap
+    r = panel.post(path, {"seen": str(before.value), "sure": "1"})
+    assert r.status_code == 303 and r.headers["location"] == "/profile"
+    with open_ws(demo) as ws:
+        assert ws.profile.find(name) is None
+        entry = ws.audit.tail(1)[0]
+    assert (entry.actor, entry.action, entry.target) == ("user", "profile.unset", name)
+    assert entry.detail["removed"] == before.model_dump(mode="json") and entry.detail["removed"]["history"]
+    listing = panel.get("/profile").text
+    assert f"已删除档案字段「{name}」" in listing and f'href="/profile/{quote(name)}"' not in listing
+    assert "已删除档案字段" not in panel.get("/profile").text  # said once
+    assert panel.get(f"/profile/{quote(name)}").status_code == 404
+
+
+def test_removing_a_field_without_the_csrf_token_is_refused(panel, demo: Path):
+    with open_ws(demo) as ws:
+        name, field = next(iter(ws.profile.fields().items()))
+    path = f"/profile/{quote(name)}/unset"
+    assert form_block(panel.get(f"/profile/{quote(name)}").text, path) is not None  # the page offers it
+    snap = snapshot(demo)
+    for csrf in (None, "wrong-token"):
+        r = panel.post(path, {"seen": str(field.value), "sure": "1"}, csrf=csrf)
+        assert r.status_code == 403, r.text[:300]
+    assert snapshot(demo) == snap
+    with open_ws(demo) as ws:
+        assert ws.profile.get(name).value == field.value
+
+
+def test_removing_a_value_changed_since_the_page_showed_it_removes_nothing(panel, demo: Path):
+    """Like 仍然成立 (s25b.2): the form sends the value its page showed; when another window wrote
+    another value since, removing is refused (409) with what it is now, and nothing is removed;
+    the page shown again carries the value now, which can then be removed."""
+    with open_ws(demo) as ws:
+        name = sorted(ws.profile.stale())[0]
+        shown = str(ws.profile.get(name).value)
+        ws.profile.set(name, "另一个窗口写的", actor="user")
+    path = f"/profile/{quote(name)}/unset"
+    snap = snapshot(demo)
+    r = panel.post(path, {"seen": shown, "sure": "1"})
+    assert r.status_code == 409 and "在你删除之前变了" in r.text and "另一个窗口写的" in r.text, r.text[:500]
+    assert field_value(form_block(r.text, path), "seen") == "另一个窗口写的"
+    assert snapshot(demo) == snap
+    with open_ws(demo) as ws:
+        assert ws.profile.get(name).value == "另一个窗口写的"
+    assert panel.post(path, {"seen": "另一个窗口写的", "sure": "1"}).status_code == 303
+    with open_ws(demo) as ws:
+        assert ws.profile.find(name) is None
+
+
+def test_removing_a_field_that_does_not_exist_is_the_not_found_page(panel, demo: Path):
+    snap = snapshot(demo)
+    r = panel.post(f"/profile/{quote('没有这个字段')}/unset", {"seen": "1", "sure": "1"})
+    assert r.status_code == 404 and "档案里没有字段「没有这个字段」" in r.text, r.text[:500]
+    assert snapshot(demo) == snap
+
+
 def test_claims_pages(panel, demo: Path):
     with open_ws(demo) as ws:
         claim = ws.claims.query(topic="职业去留", kind="assessment", status="active")[0]
