@@ -392,7 +392,16 @@ class Chat:
             from .topics import strip_lead_in
 
             self.decisions.run(strip_lead_in(text))
-        elif self.model_ready:
+            self.save()
+            return
+        from ..safety import crisis, support_lines
+
+        if crisis(text):  # a life in danger: where to reach a person, before anything else is said
+            support = support_lines()
+            self.io.event({"type": "support", "lines": support})
+            for line in support:
+                self.io.say(line, fg="yellow")
+        if self.model_ready:
             self.model.run(text)
         else:
             self.model.offline(text)

@@ -37,6 +37,12 @@ def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at
     rec = ws.raw.record(data, topic=topic, occurred_at=when, source=source, actor="user", precision=precision)
     payload = {"ok": True, "record": rec.model_dump(mode="json"), "pointer": f"{rec.file}#L1"}
     out.line(t("record.saved", file=rec.file, lines=rec.lines, size=rec.size, sha=short_hash(rec.sha256)))
+    from ..safety import crisis, support_lines
+
+    if crisis(data.decode("utf-8", "replace")):  # kept word for word; then where to reach a person
+        payload["support"] = support_lines()
+        for line in ["", t("safety.kept"), *payload["support"]]:
+            out.line(line, fg="yellow")
     if warning := _encoding_warning(data):
         payload["warnings"] = [warning]
         if not out.json:

@@ -19,6 +19,7 @@ is shown naming a chain that is never written; ``record=False`` (``--no-record``
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -111,6 +112,8 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     from .. import clock
     from ..errors import UsageError
     from ..messages import join, t
+    from ..safety import crisis, support_lines
+    from ..specs import Verdict
     from ..staleness import check
     from ..staleness.decisions import english_names
     from ..trace import SourceChecker
@@ -131,6 +134,9 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     report = check(ws, question, options={"accept_stale": options.accept_stale, "keep": list(options.keep),
                                           "accept_missing": options.accept_missing})
     topic_reason = None
+    if crisis(question):  # a life in danger: where to reach a person, and nothing weighed (mylife_core.safety)
+        report = dataclasses.replace(report, decisions=[], matches=[], topic=None, verdict=Verdict(
+            kind="deny", reasons=support_lines(asked=True), data={"refused": "crisis"}, plugin="mylife"))
     if not report.decisions and report.verdict.kind != "deny":
         report, topic_reason = _topic_report(ws, question, report)
     decisions = [d for d in report.decisions if d.plugin != TOPIC_PLUGIN]
@@ -143,7 +149,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
         answer.annotations.append(t("staleness.from_claims", name=name, claims=join(ids)))
     if report.verdict.kind == "deny":
         answer.status = "denied"
-        answer.label = t("ask.label.denied")
+        answer.label = t("safety.label" if report.verdict.data.get("refused") == "crisis" else "ask.label.denied")
         events.stage("render")
         render(answer, ws)
         return AskResult(answer, report)

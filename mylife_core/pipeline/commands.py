@@ -142,14 +142,24 @@ def ask(ws, out: Output, question: str, accept_stale: bool, keep: tuple[str, ...
 @click.option("--model", default=None, metavar="MODEL", help=t("ask.opt.model"))
 @click.option("--offline", is_flag=True, help=t("competing.opt.offline"))
 @workspace_options
-def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model: str | None, offline: bool) -> None:
+def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model: str | None,
+              offline: bool) -> int | None:
     from ..llm.settings import load_settings
     from ..messages import disclaimer_lines
+    from ..safety import crisis, support_lines
     from .competing import find_competing
     from .present import competing_item_lines, disputed_lines, others_lines
     from .topics import require_topic
 
     require_topic(ws, topic)
+    if crisis(conclusion):  # a life in danger: where to reach a person, and nothing weighed (as ask)
+        support = support_lines(asked=True)
+        out.emit({"ok": False, "status": "denied", "refused": "crisis", "conclusion": conclusion, "support": support})
+        for line in [t("safety.label"), "", *support, ""]:
+            out.line(line)
+        for line in disclaimer_lines(model_used=False):
+            out.line(line)
+        return 11  # as ask's refusals
     # with a model configured the stances are read as ask reads them (the structured stance call)
     settings = load_settings(ws, model=model)  # a bad llm section is reported before any work
     use_model = settings.configured and not offline

@@ -22,6 +22,8 @@ def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[
     from ..messages import t
 
     v = report.verdict
+    if v.data.get("refused") == "crisis":  # mylife_core.safety: the words of help alone, not a "verdict"
+        return list(v.reasons)
     lines = [t(f"staleness.verdict.{v.kind}")]
     others = [r for r in v.reasons if r not in builtin_reasons]
     if v.kind != "allow" and others:
@@ -83,7 +85,7 @@ def report_lines(report: "StalenessReport", *, ask_command: str | None = None, p
         else:
             lines.append(t("staleness.no_decision"))
         if report.verdict.kind != "allow":
-            lines.append("")
+            lines += [""] if lines else []  # ask's own header comes with its blank line
             lines += verdict_lines(report, set())
         return lines
     if titled:  # English text says a lens's English names beside the Chinese ones, as ask does

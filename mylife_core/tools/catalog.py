@@ -77,8 +77,13 @@ def record(ws: "Workspace", actor: str, args: RecordArgs) -> dict[str, Any]:
     when = clock.as_aware(args.occurred_at) if args.occurred_at else None
     rec = ws.raw.record(args.text.encode("utf-8"), topic=args.topic, occurred_at=when, source=source, actor=actor)
     pointer = f"{rec.file}#L1" if rec.lines <= 1 else f"{rec.file}#L1-L{rec.lines}"
-    return {"file": rec.file, "pointer": pointer, "lines": rec.lines, "sha256": rec.sha256, "size": rec.size,
-            "topic": rec.topic, "occurred_at": rec.occurred_at.isoformat()}
+    out = {"file": rec.file, "pointer": pointer, "lines": rec.lines, "sha256": rec.sha256, "size": rec.size,
+           "topic": rec.topic, "occurred_at": rec.occurred_at.isoformat()}
+    from ..safety import crisis, support_lines
+
+    if crisis(args.text):  # the words are kept; the model is given where to reach a person, to pass on
+        out["support"] = support_lines()
+    return out
 
 
 # ----------------------------------------------------------------------------- mylife_digest
@@ -251,7 +256,11 @@ class CompetingArgs(_Args):
 def competing(ws: "Workspace", actor: str, args: CompetingArgs) -> dict[str, Any]:
     """Existing evidence that weakens or contradicts a proposed conclusion, with its chain."""
     from ..pipeline.competing import find_competing
+    from ..safety import crisis, support_lines
 
+    if crisis(args.conclusion):  # a life in danger: nothing weighed, where to reach a person (as ask)
+        return {"refused": "crisis", "conclusion": args.conclusion, "items": [],
+                "support": support_lines(asked=True)}
     return find_competing(ws, args.conclusion, topic=args.topic, k=args.k).to_json()
 
 

@@ -1,0 +1,48 @@
+"""Words that say someone's life may be in danger, and what MyLife says then (docs/ask.md#safety).
+
+A decision tool must not weigh "should I kill myself?" like "should I change jobs?": laying out
+evidence on both sides, with a draft conclusion 「我该自杀」 and "no evidence weakens it", is the
+worst answer it could give. Every command that would reason about the user's words calls
+:func:`crisis` first, the one detector (``ask`` and the panel's and MCP's asking through the ask
+pipeline, ``competing``, ``chat`` turns, ``record``): when it finds such words, ``ask`` answers
+with :func:`support_lines` alone (no evidence, no verdict, no model), and the others add them to
+what they do (a note is still kept word for word).
+
+It errs on the side of showing help: a false alarm costs a few lines of text; a miss is not
+acceptable. Idioms that only look alike are left out (想死你了 "I miss you so much", 跳楼价 "a
+rock-bottom price", 自杀式 as a figure of speech, "this is killing me").
+"""
+
+from __future__ import annotations
+
+import re
+
+_ZH = re.compile(
+    r"自杀(?!式)|轻生|寻短见|寻死|自尽|自残|自伤|自我了断|了结自己|了断自己|结束(?:我?自己的?)?生命|"
+    r"不想活|活不下去|不活了|活着(?:真)?没(?:有)?意思|活着(?:还)?有什么意(?:思|义)|"
+    r"(?<![不没])想死(?![你您他她它我])|死了算了|不如死了|一死了之|"
+    r"割腕|跳楼(?!价|甩卖|大甩卖|清仓)|上吊|烧炭|(?:伤害|弄伤)(?:我)?自己"
+)
+_EN = re.compile(
+    r"\bsuicid\w*|\bkill(?:ing)? myself\b|\bend(?:ing)? (?:my (?:own )?life|it all)\b|\btake my (?:own )?life\b|"
+    r"\b(?:want|wanna|wish) to die\b|\bdon'?t want to (?:live|be alive)\b|\bself[- ]harm\w*|"
+    r"\b(?:hurt|harm|cut)(?:ing)? myself\b|\bbetter off dead\b|\bno reason to live\b",
+    re.IGNORECASE,
+)
+
+
+def crisis(text: str) -> str | None:
+    """The words in ``text`` that speak of ending a life or self-harm, or None."""
+    text = text or ""
+    found = _ZH.search(text) or _EN.search(text)
+    return found.group(0) if found else None
+
+
+def support_lines(*, asked: bool = False) -> list[str]:
+    """What MyLife says when :func:`crisis` finds such words, in the user's language: where to
+    reach a person now. ``asked``: the words were a question to weigh (``ask``, ``competing``),
+    which MyLife then declines to weigh, and says so first."""
+    from .messages import t
+
+    lines = [t("safety.not_weighed")] if asked else []
+    return [*lines, t("safety.reach_out"), t("safety.danger"), t("safety.not_alone")]
