@@ -214,3 +214,23 @@ def test_a_topic_without_claims_is_a_clear_error(ws, cli):
     assert out.returncode == 2 and "mylife claim add" in out.stderr
     show = cli("digest", "空主题", "--show")
     assert show.returncode == 0 and "还没有摘要" in show.stdout
+
+
+def test_an_offline_digest_does_not_replace_a_model_written_one_unasked(ws, cli, fakellm):
+    """Found on the demo: `mylife digest 职业去留` with no model said 「新的模型原稿保存在 …ai.md」 and
+    replaced the model's original, on which the user's revision rested, with the structural text
+    (the diff then compared the revision with text the user never revised)."""
+    s = seed(ws)
+    use_model(ws, fakellm)
+    fakellm.script(Reply(text=f"## 职业去留\n\n你热爱过这里 [{s.love}]，后来加班让你想辞职 [{s.quit}]。\n"))
+    generate(ws, "职业去留")
+    revise(ws, "职业去留", f"## 职业去留\n\n我自己的总结：加班才是关键 [{s.quit}]。\n")
+    original = (ws.root / "digest/职业去留.ai.md").read_bytes()
+    refused = cli("digest", "职业去留", "--offline")
+    assert refused.returncode == 4 and "--regenerate" in refused.stderr and "digest/职业去留.ai.md" in refused.stderr
+    assert (ws.root / "digest/职业去留.ai.md").read_bytes() == original
+    replaced = cli("digest", "职业去留", "--offline", "--regenerate")
+    assert replaced.returncode == 0, replaced.stderr
+    assert "新的结构化摘要（离线生成）保存在 digest/职业去留.ai.md" in replaced.stdout and "模型原稿保存在" not in replaced.stdout
+    assert split_front_matter(ws.digests.read("职业去留", original=True))[0]["revision"] == "structural"
+    assert "我自己的总结" in ws.digests.read("职业去留")  # the revision stays in force throughout

@@ -125,6 +125,7 @@ class DigestLayer:
         ``<topic>.md`` too unless the user's revision is in force there (then it stays, and the
         result lists how it differs from the new original). Without ``keep_both`` there is one file;
         replacing a user revision then needs ``force`` (:class:`~mylife_core.errors.Conflict`).
+        A structural (offline) digest never replaces a model's text unless ``force``.
         """
         from ..errors import Conflict
 
@@ -137,6 +138,12 @@ class DigestLayer:
             user_in_force = current == "user"
             if user_in_force and not keep_both and not force:
                 raise Conflict("digest_user_revision", topic=topic, path=in_force)
+            if meta.get("revision") == "structural" and not force:
+                # a model's text is not replaced by the offline one unasked: the user's revision
+                # may rest on it (the diff would then compare it with text they never revised)
+                for rel in ([original] if keep_both else []) + ([] if user_in_force else [in_force]):
+                    if _revision_of(self.ws.root, rel) == "model":
+                        raise Conflict("s28main.digest_model_original", topic=topic, path=rel)
             # both files this may write are held to what MyLife recorded before either is written
             self.ws.require_unchanged([*([original] if keep_both else []),
                                        *([] if user_in_force and keep_both else [in_force])])

@@ -362,7 +362,8 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
     source = (t("digest.source.model", model=result.model) if result.source == "model"
               else t("digest.source.structural"))
     if result.write.kept_user_revision:
-        out.line(t("digest.kept_user", path=result.write.in_force, original=result.write.original))
+        out.line(t("digest.kept_user" if result.source == "model" else "digest.kept_user_structural",
+                   path=result.write.in_force, original=result.write.original))
         _print_differences(out, result.write.differences, user_revision=True)
     else:
         out.line(t("digest.written", path=result.write.in_force, source=source, n=result.paragraphs,
