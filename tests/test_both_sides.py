@@ -47,6 +47,9 @@ EN_NOTES = [
     ("Everyone says I should stay", 0, "reported", "Everyone"),
     ("Staying feels safer", -1, "plain", None),  # "feels" after no one: not a view reported
     ("I'd rather stay", -1, "plain", None),
+    # the negation of "can't stand" is the cue's own, not the overtime's (read as 0 before)
+    ("I can't stand the overtime anymore", 1, "plain", None),
+    ("My boss humiliated me in the standup", 1, "plain", None),
 ])
 def test_english_statements_take_a_side(text, side, form, speaker):
     reading = read(text, frame_for("I should quit my job"))

@@ -1698,11 +1698,18 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
                 decided.append(word)
                 break
         feared_from = None  # "I'm afraid of quitting without an offer": what follows a fear is feared
+        # a negation inside a cue ("can't stand", "no raise") is that cue's own: it does not negate
+        # the cues after it ("I can't stand the overtime" is one complaint, not a double negative)
+        unnegated = list(low)
+        for pos, word, _ in found:
+            if any(w in EN_NEGATIONS or w.endswith("n't") for w in _en_words(word)):
+                unnegated[pos:pos + len(word)] = " " * len(word)
+        unnegated_low = "".join(unnegated)
         for pos, word, kind in sorted(found):
             if feared_from is not None and pos >= feared_from:
                 continue
             side = cues.KIND_SIDE[kind]
-            negated = _negated_en(low, pos) and not any(n in _en_words(word) for n in EN_NEGATIONS)
+            negated = _negated_en(unnegated_low, pos) and not any(n in _en_words(word) for n in EN_NEGATIONS)
             if kind == "fear" and not negated:
                 feared_from = pos + len(word)
             if negated:
