@@ -1288,3 +1288,11 @@ def test_the_competing_command_reads_with_the_model_like_ask_and_offline_without
     fakellm.stance = Reply(status=503)
     failed = cli("competing", "我该跳槽", "--topic", "职业去留", env=fakellm.env())
     assert failed.returncode == 0 and "只用规则" in failed.stdout + failed.stderr
+
+
+@pytest.mark.parametrize("text, side", [
+    ("买车不是刚需", -1),  # a need denied (no side before)
+    ("接娃上学，车是刚需了", 1),
+])
+def test_a_need_is_a_reason_for_the_act(text, side):
+    assert read(text, frame_for("我该买车")).side == side
