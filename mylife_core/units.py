@@ -64,6 +64,22 @@ def number_text(number: int | float) -> str:
     return str(number)
 
 
+def unit_text(spec: "FieldSpec") -> str:
+    """How a bare number of the field is written in the user's language: ``5年`` in Chinese, and
+    in English the entry's first English spelling of the same size (``5 years``, ``40 min``,
+    ``15 hours/week``), so an English workspace keeps no Chinese unit it never typed; the
+    field's own ``unit`` when the entry lists no English spelling. Either reads back the same."""
+    from .messages import language
+
+    unit = spec.unit or ""
+    if language() == "en" and not unit.isascii():
+        per = "/" in unit
+        for spelling, size in spec.units.items():
+            if float(size) == 1.0 and spelling.isascii() and spelling[:1].isalpha() and ("/" in spelling) == per:
+                return f" {spelling}"
+    return unit
+
+
 def _whole(number: float) -> int | float:
     return int(number) if isinstance(number, float) and number.is_integer() else number
 
@@ -114,13 +130,13 @@ def read(spec: "FieldSpec", value: Any) -> Quantity | None:
     if not spec.unit or value is None or isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return Quantity(_whole(value), f"{number_text(value)}{spec.unit}")
+        return Quantity(_whole(value), f"{number_text(value)}{unit_text(spec)}")
     text = str(value).strip()
     if not text or len(text) > 80 or "\n" in text:
         return None
     bare = parse_number(text)
     if bare is not None:
-        return Quantity(bare, f"{number_text(bare)}{spec.unit}")
+        return Quantity(bare, f"{number_text(bare)}{unit_text(spec)}")
     core = _REMARK.sub("", text).strip().lower()
     changed = True
     while changed and core:  # 大约 … 左右: the words that only say "about"

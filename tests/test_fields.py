@@ -217,9 +217,28 @@ def test_a_quantity_field_keeps_its_unit_and_refuses_what_is_no_quantity(cli, ws
     assert below.returncode == 2 and "不小于 0" in below.stderr, below.stderr
     assert (ws_path / "profile.yaml").read_bytes() == before
     en = run("通勤时间", "soon", MYLIFE_LANG="en")
-    assert en.returncode == 2 and "'通勤时间' takes an amount in 分钟, and 'soon' is not one" in en.stderr, en.stderr
+    assert en.returncode == 2 and "'通勤时间' takes an amount in min, and 'soon' is not one" in en.stderr, en.stderr
     assert value("工作年限") == "三年半" and [h["value"] for h in cli(
         "profile", "get", "工作年限", "--json").json()["field"]["history"]] == ["5年", "5年"]
+
+
+def test_an_english_workspace_writes_a_bare_number_with_the_english_unit(cli, tmp_path_factory):
+    """An English workspace kept `profile set "years of experience" 5` as 5年 and `commute 40` as
+    40分钟, units its user never typed, and refused `overtime "60 hours a week"`."""
+    env = {**lens_env(installed(tmp_path_factory, "mylife-career")), "MYLIFE_LANG": "en"}
+    assert cli("init", "--language", "en", env=env).returncode == 0
+
+    def run(*args):
+        return cli("profile", "set", "--yes", "--", *args, env=env, load_plugins="mylife-career")
+
+    for name, given, kept in [("years of experience", "5", "5 years"), ("commute", "40", "40 min"),
+                              ("overtime", "15", "15 hours/week"), ("overtime", "60 hours a week", "60 hours a week")]:
+        result = run(name, given)
+        assert result.returncode == 0, (name, given, result.stderr)
+        got = cli("profile", "get", name, "--json", env=env, load_plugins="mylife-career").json()["field"]["value"]
+        assert got == kept, (name, given, got)
+    below = run("years of experience", "-3")
+    assert below.returncode == 2 and "-3 years" in below.stderr and "年" not in below.stderr.split(":")[0], below.stderr
 
 
 def test_a_value_kept_before_its_field_had_a_unit_still_reads(tmp_path, tmp_path_factory):

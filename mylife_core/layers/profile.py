@@ -305,7 +305,7 @@ def check_quantity(ws: "Workspace", name: str, value: Any) -> None:
     spec = field_spec_for(ws, name)
     if spec is None or not spec.unit:
         return
-    from ..units import number_text, read, spellings
+    from ..units import number_text, read, spellings, unit_text
 
     if read(spec, value) is not None:
         return
@@ -314,9 +314,9 @@ def check_quantity(ws: "Workspace", name: str, value: Any) -> None:
 
     example = 5
     raise UsageError("s25b.not_a_quantity", name=name, value=str(value).strip()[:40], field=spec.name,
-                     plugin=ws.plugins.plugin_label(spec.plugin), word=word(name), unit=spec.unit,
+                     plugin=ws.plugins.plugin_label(spec.plugin), word=word(name), unit=unit_text(spec).strip(),
                      units=join(spellings(spec)), number=number_text(example),
-                     example=word(f"{number_text(example)}{spec.unit}"))
+                     example=word(f"{number_text(example)}{unit_text(spec)}"))
 
 
 def check_value(ws: "Workspace", name: str, value: Any) -> None:
