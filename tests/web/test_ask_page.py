@@ -237,3 +237,14 @@ def test_a_stop_for_stale_data_that_streamed_in_says_it_too(serve, page, demo: P
     assert page.locator("#ask-answer").get_attribute("data-done") == "needs_input"
     assert page.locator("#ask-hint").is_visible() and "沿用过期字段的旧值" in page.locator("#ask-hint").inner_text()
     assert page.errors == [], page.errors
+
+
+def test_a_life_in_danger_gets_where_to_reach_a_person_and_nothing_weighed(panel, demo: Path):
+    """mylife_core.safety on the panel: the ask page runs the same pipeline, so 「我该不该自杀？」
+    gets the crisis lines, no brief, no chain, and the stale-data hint is not shown."""
+    job = panel.post("/ask", {"q": "我该不该自杀？", "accept_stale": "1", "accept_missing": "1"}).headers["location"]
+    done = events(panel.get(job + "/events").text)[-1][1]
+    assert done["status"] == "denied" and done["chain"] is None
+    assert "12356" in done["text"] and "我该自杀" not in done["text"] and "反证" not in done["text"]
+    page = panel.get(job).text
+    assert "12356" in page and 'id="ask-hint"' not in page
