@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from mylife_core.messages import t
 from mylife_core.pipeline.stance import frame_for, read
 
 NOW = {"MYLIFE_NOW": "2026-06-15T10:00:00"}
@@ -259,3 +260,73 @@ def test_notes_mixing_languages_name_the_act_in_english(cli):
     assert [(i["text"], i["stance"]) for i in go["items"]] == [("我真的不想quit", "contradicts")]
     stay = cli("competing", "我不该跳槽", "--topic", "职业去留", "--json", env=NOW, load_plugins="mylife-career").json()
     assert [(i["text"], i["stance"]) for i in stay["items"]] == [("I really want to leave this company", "contradicts")]
+
+
+# ------------------------------------------------------------------------------ a user who only records
+
+RECORDED = [("今天又加班到十一点，想跳槽", "2026-06-01"), ("热爱这里，绝不想走", "2026-06-05"),
+            ("其实我很喜欢现在的团队，不想走", "2026-06-10")]
+
+
+def record(cli, text: str, topic: str, when: str) -> None:
+    assert cli("record", text, "--topic", topic, "--at", when, env=NOW).returncode == 0
+
+
+def test_a_user_who_only_records_has_statements_and_counter_evidence(cli):
+    """With no model there is no ``extract``: an offline user's words are raw lines only. Until
+    session 28 three notes under career left 「我该不该跳槽？」 saying 「你还没有在这个主题上留下可用的
+    表述」 and 「没有找到削弱「我该跳槽」的已有证据…你还没有记录过相反的情况」: the topic's lines were
+    never read, only its claims. They are read as claims are, shown as rows citing raw/FILE#Ln, and
+    the one taking the other side of the draft is its counter-evidence."""
+    assert cli("init").returncode == 0
+    for text, when in RECORDED:
+        record(cli, text, "career", when)
+    out = cli("ask", "我该不该跳槽？", "--accept-missing", "--json", env=NOW, load_plugins="mylife-career")
+    answer = out.json()["answer"]
+    rows = [(s["text"], s["kind"], s["claim_id"], s["stance"]) for s in answer["statements"]]
+    assert rows == [("今天又加班到十一点，想跳槽", "raw", "raw/2026-06-01-career.md#L1", 1),
+                    ("热爱这里，绝不想走", "raw", "raw/2026-06-05-career.md#L1", -1),
+                    ("其实我很喜欢现在的团队，不想走", "raw", "raw/2026-06-10-career.md#L1", -1)]
+    assert answer["statements_note"] and "raw/" in answer["statements_note"]
+    # the newest says 不想走: the draft is what flattery would say, and its counter-evidence is the line
+    assert answer["draft_conclusion"] == "我不该跳槽"
+    assert [(c["text"], c["stance"], c["chain"]["raw"]) for c in answer["competing"]] == [
+        ("今天又加班到十一点，想跳槽", "contradicts", "raw/2026-06-01-career.md#L1")]
+    # the question quotes the lines as said, each cited by its pointer (no claim to cite)
+    question = answer["question_back"]
+    assert "说「今天又加班到十一点，想跳槽」" in question["text"] and question["claim_ids"] == []
+    assert "[raw/2026-06-01-career.md#L1]" in question["text"]
+    text = cli("ask", "我该不该跳槽？", "--accept-missing", env=NOW, load_plugins="mylife-career").stdout
+    assert t("ask.statements.none") not in text and "还没有记录过相反的情况" not in text
+    # competing reads them too, against either side
+    go = cli("competing", "我该跳槽", "--json", env=NOW, load_plugins="mylife-career").json()
+    assert [i["text"] for i in go["items"]] == ["其实我很喜欢现在的团队，不想走", "热爱这里，绝不想走"]
+    assert all(i["claim_id"] is None and i["chain"]["state"] == "ok" for i in go["items"])
+
+
+def test_claims_first_and_a_note_already_distilled_is_read_through_its_claims(cli):
+    """Beside claims, the lines fill only the rows the claims leave (the table keeps its limit);
+    a note someone distilled is read through its claims: the lines left out of them are context."""
+    assert cli("init").returncode == 0
+    record(cli, "连续加班三周，每天十一点下班。\n想辞职。", "career", "2026-01-15")
+    cli("claim", "add", "想辞职", "--topic", "career", "--kind", "assessment", "--from", "raw/2026-01-15-career.md#L2",
+        env=NOW)
+    for n in range(14):
+        record(cli, f"第{n + 1}次想走，受不了了", "career", f"2026-03-{n + 1:02d}")
+    answer = cli("ask", "我该不该辞职？", "--accept-missing", "--json", env=NOW, load_plugins="mylife-career").json()["answer"]
+    texts = [s["text"] for s in answer["statements"]]
+    assert len(texts) == 12 and "想辞职" in texts  # the claim first, the lines in the rows left
+    assert "连续加班三周，每天十一点下班。" not in texts  # the distilled note's context line
+
+
+def test_lines_no_rule_reads_a_side_in_are_said_to_be_unread_not_missing(cli):
+    """Lines recorded, none taking a side the rules can read: not 「你还没有…留下可用的表述」."""
+    assert cli("init").returncode == 0
+    record(cli, "今天中午吃了火锅", "career", "2026-06-01")
+    record(cli, "下午开了三个会", "career", "2026-06-02")
+    out = cli("ask", "我该不该跳槽？", "--accept-missing", "--json", env=NOW, load_plugins="mylife-career").json()
+    answer = out["answer"]
+    assert answer["statements"] == []
+    assert answer["statements_note"] == t("s28evid.statements.unsided", n=2, subject="跳槽", topic="职业去留")
+    assert answer["question_back"]["text"] == t("s28evid.q.unsided", n=2, subject="跳槽")
+    assert answer["competing_note"] == t("s28evid.competing.empty_unsided", conclusion="我该跳槽", n=2)

@@ -932,6 +932,64 @@ def test_a_question_is_no_topic_through_its_characters_in_different_notes(demo):
     assert sleep["topic"] == "健康"  # 睡 of 睡得 / 早点睡 in one note still links the sleep notes
 
 
+def test_a_questions_word_is_said_together_not_from_characters_of_other_words(demo):
+    """「要不要分手？」 on the demo was matched to 财务压力 through 「手机可能也有分期，期数记不清」: 分 of
+    分期 and 手 of 手机 in one note, and the money notes were listed as counter-evidence to 「要分手」.
+    The characters of a word must be said together (the word, a word of the note holding them,
+    or a synonym), while one meaningful character still links (睡 of 睡得 in 「入睡」)."""
+    from mylife_core.pipeline.topics import _holds
+
+    assert not _holds("手机可能也有分期，期数记不清", "分手")
+    assert _holds("昨晚又吵架了，想分手", "分手") and _holds("睡眠不好，入睡很晚", "睡得")
+    assert _holds("他把手分开了", "分手") is False and _holds("说了分手", "想分手")  # 想 carries no meaning
+    assert _holds("周末去健身房", "健身房间", tokens=lambda text: ["周末", "去", "健身房"]) is False
+    assert _holds("周末去健身房了", "身健", tokens=lambda text: ["周末", "去", "健身房", "了"])  # in one word
+    answer = demo_ask(demo, "要不要分手？", "--accept-stale", "--accept-missing")["answer"]
+    assert answer["topic"] is None and not answer["topic_reason"]
+    assert answer["statements"] == [] and answer["competing"] == []
+    # 「要不要养狗？」: its 要 found 「预计最后还是要出钱」, whose 家庭 became the topic of the search hits
+    dog = demo_ask(demo, "要不要养狗？", "--accept-stale", "--accept-missing")["answer"]
+    assert dog["topic"] is None and dog["statements"] == [] and dog["competing"] == []
+    assert demo_ask(demo, "我最近睡得好吗？", "--accept-stale", "--accept-missing")["answer"]["topic"] == "健康"
+
+
+def test_fields_guessed_from_a_topics_notes_bring_no_other_topics_counter_evidence(demo):
+    """「要不要开始健身？」 is the user's 健康 (运动, 跑步); one health note saying 加班 made 加班强度 one of
+    its fields, and through it 「周末基本不再加班」 and 「如果强度保持现在这样，不一定要走」 (职业去留) were
+    counter-evidence to 开始健身. As for premises, fields no lens gave keep to the topic."""
+    answer = demo_ask(demo, "要不要开始健身？", "--accept-stale", "--accept-missing")["answer"]
+    assert answer["topic"] == "健康"
+    assert all(c["topic"] == "健康" for c in answer["competing"]), answer["competing"]
+
+
+def test_a_claim_is_quoted_as_said_only_when_it_is_the_users_words(demo):
+    """Claims are distillations: 「对加班反复感到失望」 cites raw/…-career.md#L3, 「我还以为好日子能多过几天」. The brief wrote 「你在 2026-07…说「对加班反复感到失望」」; where it says the user said
+    something it now quotes their words, and a summary is worded as one, their words beside it."""
+    from mylife_core.pipeline.quoting import quoted, said, verbatim
+
+    assert verbatim("想跳槽", "想跳槽。真的想跳槽。") and verbatim("如果裸辞，存款撑不到三个月", "如果裸辞存款撑不到三个月")
+    assert not verbatim("对加班反复感到失望", "我还以为好日子能多过几天") and not verbatim("想跳槽", None)
+    assert said("想跳槽", "想跳槽。真的想跳槽。") == "说「想跳槽」"
+    assert said("对加班反复感到失望", "我还以为好日子能多过几天") == "记下「对加班反复感到失望」（原话：「我还以为好日子能多过几天」）"
+    assert said("对加班反复感到失望", None) == "记下「对加班反复感到失望」"
+    assert quoted("对加班反复感到失望", "我还以为好日子能多过几天").startswith("记下的「对加班反复感到失望」")
+    result = run_cli(["ask", "我该不该跳槽？", "--offline", "--no-record", "--accept-stale", "--accept-missing",
+                      "--workspace", str(demo)], env={"MYLIFE_NOW": NOW, **LENSES})
+    text = result.stdout
+    assert "说「对加班反复感到失望」" not in text and "说「对新机会有点心动，但不想折腾」" not in text
+    assert "记下「对加班反复感到失望」（原话：「我还以为好日子能多过几天」）" in text  # the question back
+    assert "记下「对新机会有点心动，但不想折腾」（原话：「有点心动，又有点懒得折腾」）" in text  # ... and the premise
+    assert "记下的「对加班反复感到失望」（原话：「我还以为好日子能多过几天」）—— " in text  # a counter-evidence line
+    assert "「想跳槽」—— " in text  # a claim that is the user's words stays quoted as they are
+    answer = demo_ask(demo, "我该不该跳槽？", "--accept-stale", "--accept-missing")["answer"]
+    item = next(c for c in answer["competing"] if c["text"] == "对加班反复感到失望")
+    assert item["words"] == "我还以为好日子能多过几天"
+    english = run_cli(["ask", "我该不该跳槽？", "--offline", "--no-record", "--accept-stale", "--accept-missing",
+                       "--workspace", str(demo)], env={"MYLIFE_NOW": NOW, "MYLIFE_LANG": "en", **LENSES}).stdout
+    assert 'you said "对加班反复感到失望"' not in english
+    assert 'you noted "对加班反复感到失望" (in your words: "我还以为好日子能多过几天")' in english
+
+
 def test_a_lens_topic_the_user_files_nothing_under_gives_way_to_theirs(demo):
     """「我该不该多存点钱？」 names the finance lens's topic 现金流 (its alias 钱), under which the demo
     files nothing: its 28 money notes are under the user's own 财务压力. The brief said the user had

@@ -28,9 +28,12 @@ class _M(BaseModel):
 
 
 class Statement(_M):
-    """A row of the statements table (docs/design.md#both-sides): what the user said, when, in which context."""
+    """A row of the statements table (docs/design.md#both-sides): what the user said, when, in which context.
 
-    claim_id: str
+    A raw line no claim cites yet (the user's exact words in L0) is a row too: ``kind`` and
+    ``status`` ``raw``, ``claim_id`` and ``provenance`` its ``raw/FILE#Ln``."""
+
+    claim_id: str  # the claim's id, or raw/FILE#Ln for a raw line (kind "raw")
     date: date
     text: str
     context: str | None = None
@@ -105,6 +108,10 @@ class CompetingEvidence(_M):
     speaker: str | None = None  # someone else's view (shown apart, never as the user's): who
     form: str | None = None  # plain | negation | concession | hypothetical | question | adopted | reported
     note: str | None = None  # e.g. the model's and the rules' readings when they disagree
+    # the user's exact words the item rests on (a claim's raw lines; a raw line's own text), None
+    # when they cannot be trusted (lines changed or gone): a claim's text is quoted as said only
+    # when it is these words (pipeline/quoting.py)
+    words: str | None = None
 
 
 class StaleInput(_M):
@@ -133,6 +140,8 @@ class Answer(_M):
     verdict: dict[str, Any] | None = None
     draft_conclusion: str | None = None
     statements: list[Statement] = Field(default_factory=list)
+    # said with the table: raw rows are not yet claims, or lines were read and none took a side
+    statements_note: str | None = None
     judgments: list[Judgment] = Field(default_factory=list)
     question_back: Judgment | None = None
     premises: list[Premise] = Field(default_factory=list)
@@ -161,7 +170,7 @@ class Answer(_M):
         ids: list[str] = []
         for j in [*self.judgments, *([self.question_back] if self.question_back else [])]:
             ids.extend(j.claim_ids)
-        ids.extend(p.claim_id for p in self.premises)
+        ids.extend(p.claim_id for p in self.premises if not p.claim_id.startswith("raw/"))
         ids.extend(c.claim_id for c in self.competing if c.claim_id)
         return list(dict.fromkeys(ids))
 

@@ -117,7 +117,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     from ..staleness import check
     from ..staleness.decisions import english_names
     from ..trace import SourceChecker
-    from .competing import find_competing
+    from .competing import find_competing, topic_line_docs
     from .evidence import gather, premises_to_retire, question_back
     from .present import named
     from .render import render
@@ -171,12 +171,19 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     events.stage("evidence")
     checker = SourceChecker(ws)
     topic = report.topic
+    lines_only = None  # a lens's topic holding the user's raw lines but no claims
     if topic and not ws.claims.count(topic=topic):
-        topic = None  # a lens's topic the user files nothing under: theirs is the one the hits live under
-    evidence = gather(ws, question, topic, decisions, checker, limit=options.limit)
+        # a lens's topic the user files no claim under: theirs is the one the hits live under; or,
+        # when none is found, this one still, for the lines recorded there (a user with no model
+        # to extract claims has only lines: docs/ask.md)
+        lines_only = topic if topic_line_docs(ws, topic, 1) else None
+        topic = None
+    evidence = gather(ws, question, topic, decisions, checker, limit=options.limit, lens_topic=lines_only)
     answer.statements = evidence.statements
-    if report.topic and topic is None and evidence.topic:
-        answer.topic_reason = t("ask.topic.lens_empty", lens_topic=named(answer, report.topic), topic=evidence.topic)
+    answer.statements_note = _statements_note(ws, answer, evidence)
+    if report.topic and topic is None and evidence.topic and evidence.topic != report.topic:
+        key = "s28evid.topic.lens_lines" if lines_only else "ask.topic.lens_empty"
+        answer.topic_reason = t(key, lens_topic=named(answer, report.topic), topic=evidence.topic)
         answer.topic = evidence.topic
     answer.topic = answer.topic or evidence.topic
     answer.names_en = english_names(ws, decisions, answer.topic)
@@ -191,7 +198,12 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
 
     settings = load_settings(ws, model=options.model)
     use_model = settings.configured and not options.offline
-    competing = find_competing(ws, draft, topic=answer.topic, checker=checker, depends_on=depends_on,
+    # a lens decision's fields bring in the notes, under any topic, that speak of them (a mortgage
+    # filed under 财务 for 跳槽); fields only guessed from a topic's notes (no lens: one note of 健康
+    # saying 加班 made 加班强度 one) do not: 「周末基本不再加班」 was counter-evidence to 开始健身, as
+    # premises keep to the topic for them (``within`` below)
+    competing = find_competing(ws, draft, topic=answer.topic, checker=checker,
+                               depends_on=depends_on if decisions else None,
                                model=settings if use_model else None, client=options.client if use_model else None)
     answer.competing = competing.items
     answer.competing_others = competing.others
@@ -239,6 +251,24 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
         chain = record_chain(ws, answer, checker)
         answer.chain_id = chain.id
     return AskResult(answer, report, chain, competing, evidence)
+
+
+def _statements_note(ws: "Workspace", answer: Answer, evidence: "Evidence") -> str | None:
+    """What is said with the table about the user's raw lines: that rows citing raw/… are their
+    words not yet distilled into claims; or, with no row, that lines were read and none took a
+    side (not "you left no statement": a user who only records has lines, not claims)."""
+    from ..messages import t
+    from ..shell import word
+    from .present import named
+
+    topic = word(evidence.topic or answer.topic or "…")
+    if any(s.kind == "raw" for s in evidence.statements):
+        return t("s28evid.statements.raw_note", topic=topic)
+    if not evidence.statements and evidence.lines_read:
+        subject = answer.decision or evidence.topic or answer.topic
+        subject = named(answer, subject) if subject else t("ask.this_question")
+        return t("s28evid.statements.unsided", n=evidence.lines_read, subject=subject, topic=topic)
+    return None
 
 
 def _topic_report(ws: "Workspace", question: str, report: "StalenessReport") -> tuple["StalenessReport", str | None]:
@@ -380,8 +410,11 @@ def record_chain(ws: "Workspace", answer: Answer, checker: Any) -> "Chain":
     conclusions: list[Conclusion] = []
     if answer.statements:  # the table, as one entry: its rows are the claims (their text is in L2)
         head = t("ask.statements.head", topic=answer.topic) if answer.topic else t("ask.statements.head_any")
-        conclusions.append(Conclusion(text=head.lstrip("# "), claim_ids=[s.claim_id for s in answer.statements],
-                                      role="statement"))
+        raw = [s for s in answer.statements if s.kind == "raw"]
+        conclusions.append(Conclusion(text=head.lstrip("# "), claim_ids=[s.claim_id for s in answer.statements
+                                                                          if s.kind != "raw"], role="statement"))
+        # a raw line is no claim: laid down as competing's raw lines are, its words and its pointer
+        conclusions += [Conclusion(text=f"{s.text} ({s.claim_id})", role="statement") for s in raw]
     for j in answer.judgments:
         if j.role == "remark":  # small talk and restatements are not conclusions
             continue
@@ -392,8 +425,11 @@ def record_chain(ws: "Workspace", answer: Answer, checker: Any) -> "Chain":
         conclusions.append(Conclusion(text=q.text, claim_ids=q.claim_ids, role="question",
                                       stale_inputs=q.stale_inputs, weight=q.weight))
     for p in answer.premises:
-        ids = [p.claim_id] + ([p.newer] if p.newer and p.newer.startswith("claim-") else [])
-        conclusions.append(Conclusion(text=p.question, claim_ids=ids, role="premise_to_retire"))
+        pointers = [i for i in (p.claim_id, p.newer) if i and i.startswith("raw/")]
+        ids = ([p.claim_id] if p.claim_id not in pointers else []) + (
+            [p.newer] if p.newer and p.newer.startswith("claim-") else [])
+        text = p.question + "".join(f" ({ref})" for ref in pointers)
+        conclusions.append(Conclusion(text=text, claim_ids=ids, role="premise_to_retire"))
     for c in [*answer.competing, *answer.competing_disputed]:
         conclusions.append(Conclusion(text=c.text if c.claim_id else f"{c.text} ({c.ref})",
                                       claim_ids=[c.claim_id] if c.claim_id else [], role="competing"))

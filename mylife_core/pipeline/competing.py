@@ -6,7 +6,9 @@ answer has to face the evidence against it.
 
 How (explainable, measured by ``bench/stance.py``; figures in docs/ask.md):
 
-1. **Candidates by meaning, not only by shared words**: the topic's claims; the claims that speak
+1. **Candidates by meaning, not only by shared words**: the topic's claims, and its newest raw
+   lines of notes no claim cites yet (a user with no model to ``extract`` has only lines; they rank
+   after the claims); the claims that speak
    of a field the decision depends on (a mortgage filed under 财务 for 跳槽); search hits for the
    conclusion in every topic (synonyms expanded); and, with the vector plugin, the statements
    nearest in meaning. A candidate outside the topic must be about the conclusion: a search hit
@@ -50,6 +52,7 @@ POOL = 60  # search hits considered
 TOPIC_POOL = 150  # newest claims of the topic considered
 FIELD_POOL = 40  # claims speaking of a dependency field considered
 VECTOR_POOL = 60  # nearest statements by meaning considered (vector plugin)
+RAW_POOL = 60  # newest raw lines of the topic considered (those of notes no claim cites are read)
 # a statement outside the topic is about the conclusion when its vector score (the plugin's
 # calibrated [0, 1] scale) reaches this; chosen on bench/data/stance_tuning.yaml (docs/ask.md):
 # 17 of its 20 counter-statements filed under another topic pass, 1 unrelated line does
@@ -90,15 +93,23 @@ class CompetingResult:
     set_aside: int = 0  # own statements against it, from other topics, nearer to an earlier question there
     set_aside_to: list[str] = field(default_factory=list)  # those earlier questions (at most 3)
     model: dict[str, Any] | None = None  # the structured stance call: model, rejected, disagreements
+    lines: int = 0  # raw lines no claim cites yet that were read (they take a side or not)
 
     @property
     def empty(self) -> bool:
         return not self.items
 
     def note(self) -> str | None:
+        """Said when nothing was found: that it does not make the conclusion true; and, when lines
+        not yet distilled into claims were read, that the rules read no opposite side in them (not
+        that the user never recorded one: the rules miss what they were not written on)."""
         from ..messages import t
 
-        return t("ask.competing.empty", conclusion=self.conclusion) if self.empty else None
+        if not self.empty:
+            return None
+        if self.lines and self.read_by == "rules":
+            return t("s28evid.competing.empty_unsided", conclusion=self.conclusion, n=self.lines)
+        return t("ask.competing.empty", conclusion=self.conclusion)
 
     def set_aside_note(self) -> str | None:
         """Said when statements were set aside as being about the user's other decisions."""
@@ -137,7 +148,7 @@ class CompetingResult:
                 "others": [i.model_dump(mode="json") for i in self.others],
                 "disputed": [i.model_dump(mode="json") for i in self.disputed],
                 "source_changed": list(self.source_changed), "set_aside": self.set_aside,
-                "set_aside_to": list(self.set_aside_to), "model": self.model,
+                "set_aside_to": list(self.set_aside_to), "model": self.model, "lines": self.lines,
                 "read_by": self.read_by, "reach_note": self.reach_note(), "disclaimer": disclaimer()}
 
 
@@ -159,6 +170,70 @@ def _model_lines(ws: "Workspace", ref: str) -> bool:
         return Pointer.parse(ref).file in ws.raw.model_files()
     except Exception:  # noqa: BLE001 - not a pointer: not a raw line
         return False
+
+
+@dataclass
+class Line:
+    """A raw line as search and :func:`topic_line_docs` give it: ``ref`` is ``raw/FILE#Ln``."""
+
+    ref: str
+    text: str
+    topic: str | None
+    date: Any
+
+
+def topic_line_docs(ws: "Workspace", topic: str, limit: int) -> list[Line]:
+    """The newest raw lines filed under ``topic`` or any name of it (``career`` for 职业去留), not
+    a model's (:func:`~mylife_core.search.retrieval.topic_lines`); [] when the index cannot be read."""
+    from ..search.retrieval import topic_lines
+
+    try:
+        docs = topic_lines(ws, ws.plugins.topic_names(topic), limit=limit)
+    except Exception:  # noqa: BLE001 - an unreadable index leaves the claims alone
+        return []
+    return [Line(ref=d["uid"], text=d["text"], topic=d["topic"] or None, date=d["day"])
+            for d in docs if not _model_lines(ws, d["uid"])]
+
+
+def undistilled(ws: "Workspace", refs: list[str], *, whole_notes: "set[str] | bool" = False,
+                known: "set[tuple[str, int]] | None" = None) -> set[str]:
+    """Those of the raw pointers ``refs`` that no claim counting as evidence cites: the lines
+    still to be read as themselves (a line a claim cites is read through the claim).
+
+    ``whole_notes`` (True, or the refs it applies to): only lines of notes none of whose lines a
+    claim cites: a note someone distilled was read, and the lines left out of its claims were
+    left as its context (「连续加班三周，每天十一点下班。」 beside the claim 「想辞职」 whose context it
+    is); a note never distilled was not. ``known``: lines already known to be cited (the claims
+    at hand): only the notes they do not settle are looked up in the index."""
+    from ..errors import UsageError
+    from ..provenance import Pointer
+    from ..search.retrieval import distilled_lines
+
+    whole = set(refs) if whole_notes is True else set(whole_notes or ())
+    covered = set(known or ())
+    files = {file for file, _ in covered}
+
+    def cited(ref: str, p: Any, lines: set[tuple[str, int]], files: set[str]) -> bool:
+        if ref in whole and p.file in files:
+            return True
+        return any((p.file, n) in lines for n in range(p.start, p.end + 1))
+
+    pointers: dict[str, Any] = {}
+    for ref in refs:
+        try:
+            pointer = Pointer.parse(ref)
+        except UsageError:
+            continue
+        if not cited(ref, pointer, covered, files):
+            pointers[ref] = pointer
+    if not pointers:
+        return set()
+    try:
+        covered |= distilled_lines(ws, {p.file for p in pointers.values()})
+    except Exception:  # noqa: BLE001 - an unreadable index: the claims at hand still cover theirs
+        pass
+    files = {file for file, _ in covered}
+    return {ref for ref, p in pointers.items() if not cited(ref, p, covered, files)}
 
 
 def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, depends_on: list[str] | None = None,
@@ -191,21 +266,32 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
         cand.via.add(via)
         cand.relevance = max(cand.relevance, relevance)
 
+    def add_line(doc: Any, via: str, relevance: float = 0.0) -> None:
+        """A raw line (the user's exact words, not yet read through a claim: lines a claim cites
+        are dropped in :func:`find_competing`), found by search or filed under the topic."""
+        if _model_lines(ws, doc.ref):  # a model's words are not what the user said
+            return
+        cand = found.setdefault(doc.ref, Candidate(claim=None, ref=doc.ref, text=doc.text, topic=doc.topic,
+                                                   date=doc.date))
+        cand.via.add(via)
+        cand.relevance = max(cand.relevance, relevance)
+
     if topic:
         in_topic = list(ws.claims.query(topic=topic, limit=TOPIC_POOL, newest_first=True))
         for claim in in_topic:
             add_claim(claim, "topic", 0.0)
+        # the topic's raw lines too, read as its claims are: a user who only ever `record`s (no
+        # model, so no `extract`) has lines and no claims, and was told no opposite record existed
+        for doc in topic_line_docs(ws, topic, RAW_POOL):
+            add_line(doc, "topic", 0.0)
         # No "relevance feedback" from the topic's own words into other topics (session 14 had it):
         # with several decisions' notes in one workspace (bench/stance.py --crowded) it reached 858
         # other decisions' statements for 25 of this one's (docs/ask.md).
     for hit in result.hits:
         if hit.layer == "claims":
             add_claim(ws.claims.find(hit.claim_id or hit.ref), "search", hit.score)
-        elif hit.layer == "raw" and not _model_lines(ws, hit.ref):
-            cand = found.setdefault(hit.ref, Candidate(claim=None, ref=hit.ref, text=hit.text, topic=hit.topic,
-                                                       date=hit.date))
-            cand.via.add("search")
-            cand.relevance = max(cand.relevance, hit.score)
+        elif hit.layer == "raw":
+            add_line(hit, "search", hit.score)
     for claim in _bare_verb_claims(ws, frame):
         add_claim(claim, "verb", 0.0)
     words = field_words(ws, depends_on or [])
@@ -343,6 +429,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
     from ..messages import t
     from ..provenance import Pointer, decode, excerpt_bytes, hash_excerpt
     from ..trace import SourceChecker
+    from .quoting import claim_words
 
     conclusion = (conclusion or "").strip()
     if not conclusion:
@@ -359,12 +446,20 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
             except UsageError:
                 continue
             covered.update((p.file, n) for n in range(p.start, p.end + 1))
+    # a line a claim cites that is not among the candidates (older than the topic's newest, filed
+    # under another topic) is read through that claim or not at all: never as undistilled words
+    # a line found only by being filed under the topic is read when its note was never distilled
+    # (:func:`undistilled`); one search found is read whenever no claim cites it, as before
+    raw_refs = [ref for ref, cand in candidates.items() if cand.claim is None]
+    only_topic = {ref for ref in raw_refs if candidates[ref].via == {"topic"}}
+    fresh = undistilled(ws, raw_refs, whole_notes=only_topic, known=covered) if raw_refs else set()
     readings: dict[str, Reading] = {}
     considered: list[Candidate] = []
     source_changed: list[str] = []
     states: dict[str, str] = {}
     set_aside: dict[str, int] = {}
     same = ws.plugins.topic_names(topic_guess) if topic_guess else ()  # its aliases are the same topic
+    lines = 0
     for ref, cand in candidates.items():
         if not _about(cand, same):
             continue
@@ -374,8 +469,8 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
                 pointer = Pointer.parse(ref)
             except UsageError:
                 continue
-            if any((pointer.file, n) in covered for n in range(pointer.start, pointer.end + 1)):
-                continue  # already distilled into a claim we read
+            if ref not in fresh:
+                continue  # already distilled into a claim
             lead = _speech_lead(ws, pointer)
         else:
             state = checker.check(cand.claim).state
@@ -389,6 +484,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
             continue
         considered.append(cand)
         readings[ref] = read(lead + cand.text, frame)
+        lines += cand.claim is None
 
     model_info = None
     if model is not None and considered:
@@ -398,6 +494,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
         readings = merge(frame, considered, readings, verdicts, model_info)
 
     digest_cache: dict[str, list] = {}
+    words: dict[str, str] = {}  # the user's exact words each item rests on (pipeline/quoting.py)
 
     def chain_of(cand: Candidate) -> dict[str, Any] | None:
         claim = cand.claim
@@ -410,7 +507,10 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
             if excerpt is None:
                 return None
             cand.text = decode(excerpt).strip() or cand.text
+            words[cand.ref] = cand.text
             return {"digest": [], "raw": cand.ref, "hash": hash_excerpt(excerpt), "state": "ok"}
+        if states.get(cand.ref, "ok") == "ok" and (said := claim_words(claim, checker)):
+            words[cand.ref] = said
         paragraphs = [p.ref for p in ws.digests.citing(claim.id, claim.topic, digest_cache)]
         return {"digest": paragraphs, "raw": claim.provenance, "hash": claim.excerpt_hash,
                 "state": states.get(cand.ref, "ok")}
@@ -442,16 +542,21 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
             ref=cand.ref, claim_id=claim.id if claim else None, text=cand.text, date=cand.date,
             topic=cand.topic, kind=claim.kind if claim else None, status=claim.status if claim else None,
             stance=stance, reason=reason, score=round(score, 4), chain=chain, certain=reading.certain,
-            speaker=reading.speaker, form=reading.form, note=reading.note)
+            speaker=reading.speaker, form=reading.form, note=reading.note, words=words.get(cand.ref))
         (others if not own_against else disputed if reading.disputed else items).append(evidence)
-    order = lambda c: (-c.score, -c.date.toordinal(), c.ref)  # noqa: E731
+    # claims first: a raw line reached only by being filed under the topic (not by search, meaning
+    # or the act's verb) comes after them, so the lines of a user who only records fill the list
+    # and, beside their claims, never push one out (the list keeps its length, k)
+    after = {cand.ref for cand in considered if cand.claim is None and cand.via == {"topic"}}
+    order = lambda c: (c.ref in after, -c.score, -c.date.toordinal(), c.ref)  # noqa: E731
     items = sorted(items, key=order)[:k]
     others = sorted(others, key=order)[:k]
     disputed = sorted(disputed, key=order)[:k]
     return CompetingResult(conclusion=conclusion, terms={w: frame.side for w in frame.act}, topic=topic_guess,
                            items=items, others=others, disputed=disputed, mode=mode, considered=len(considered),
                            source_changed=sorted(source_changed), set_aside=sum(set_aside.values()),
-                           set_aside_to=sorted(set_aside, key=lambda q: -set_aside[q])[:3], model=model_info)
+                           set_aside_to=sorted(set_aside, key=lambda q: -set_aside[q])[:3], model=model_info,
+                           lines=lines)
 
 
 def _speech_lead(ws: "Workspace", pointer: Any) -> str:

@@ -28,6 +28,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from .answer import Judgment, Premise, Statement
+from .quoting import claim_words, said
 from .stance import Frame, Reading, frame_for, key_terms, negate_question, read, with_stance_aliases
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..workspace import Workspace
 
 TOPIC_POOL = 200  # newest claims of the topic considered
+RAW_POOL = 60  # newest raw lines of the topic read (a line a claim cites is read through the claim)
 # words that speak of a kind of field without naming it ("最近财务压力很大" is about money), by the
 # concept ids of :mod:`mylife_core.staleness.heuristics`
 MONEY_WORDS = ("财务", "经济压力", "经济状况", "经济上", "手头", "缺钱", "没钱", "钱不够", "钱紧", "入不敷出", "月光",
@@ -59,6 +61,15 @@ class Evidence:
     claims: dict[str, "Claim"] = field(default_factory=dict)
     frame: Frame | None = None  # the question's "yes" draft, statements are read against
     readings: dict[str, Reading] = field(default_factory=dict)
+    # the user's exact words each statement rests on (a claim's raw lines, a raw line itself), by
+    # its id; absent when they cannot be trusted (lines changed or gone): :mod:`.quoting`
+    words: dict[str, str] = field(default_factory=dict)
+    lines_read: int = 0  # raw lines not yet distilled into claims that were read (taking a side or not)
+
+    def said(self, s: Statement) -> str:
+        """``s`` as something the user said (:func:`.quoting.said`): 说「…」 when its text is their
+        words, else the summary it is, their words beside it."""
+        return said(s.text, self.words.get(s.claim_id))
 
     def firm(self, s: Statement) -> bool:
         """The user's own, sure, unconditional, with its source intact: fit to say where they stand."""
@@ -102,9 +113,14 @@ def _users(ws: "Workspace", claim: "Claim") -> bool:
 
 
 def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["DecisionSpec"],
-           checker: "SourceChecker", *, limit: int = 12) -> Evidence:
-    """The user's statements relevant to ``question`` (on ``topic`` when known), oldest first."""
+           checker: "SourceChecker", *, limit: int = 12, lens_topic: str | None = None) -> Evidence:
+    """The user's statements relevant to ``question`` (on ``topic`` when known), oldest first.
+
+    Claims first; the raw lines no claim cites yet fill the rows the claims leave (see
+    :func:`_raw_statements`). ``lens_topic``: the topic a lens gives the decision, holding raw
+    lines but no claims (``ask`` passes ``topic=None`` then): used when no claim is found elsewhere."""
     from ..search import recall
+    from .topics import QuestionWords
 
     pool = min(200, max(limit * 3, 20))
     result = recall(ws, question, topic=topic, layers=["claims"], k=pool, evidence_only=True)
@@ -113,12 +129,19 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     chosen: dict[str, Claim] = {}
     scores: dict[str, float] = {}
     hits = list(result.hits)
+    asked: QuestionWords | None = None
+    if topic is None:
+        # no topic yet: only a note that says a word of the question (or is near it in meaning)
+        # names it; 「要不要养狗？」 found 「预计最后还是要出钱」 by its 要 and took its 家庭 as the topic
+        asked = QuestionWords(ws, question, extra=_decision_words(decisions))
+        hits = [h for h in hits if _says(h, asked)]
     if topic is None and not hits and decisions:
         # a lens decision whose topic the user files nothing under, and a question whose words no
         # note says (「我该不该省钱？」 beside notes on 外卖 and 月光 under the user's 财务压力): the
         # words the lens says people use about it find where the user writes about it instead
         words = dict.fromkeys(_decision_words(decisions))
-        hits = recall(ws, " ".join(words), layers=["claims"], k=pool, evidence_only=True).hits
+        hits = [h for h in recall(ws, " ".join(words), layers=["claims"], k=pool, evidence_only=True).hits
+                if asked is None or _says(h, asked)]
     for hit in hits:
         claim = ws.claims.find(hit.claim_id or hit.ref)
         if claim is not None and _users(ws, claim):
@@ -129,6 +152,8 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
         for cid, claim in chosen.items():
             weights[claim.topic] = weights.get(claim.topic, 0.0) + scores.get(cid, 0.0)
         topic = max(sorted(weights), key=lambda name: weights[name])
+    if topic is None and not chosen and lens_topic:
+        topic = lens_topic  # the lens's topic: the user's lines are there, no claims anywhere
     if topic:
         for claim in ws.claims.query(topic=topic, limit=TOPIC_POOL, newest_first=True):
             if claim.id not in chosen and _users(ws, claim):
@@ -137,15 +162,152 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     readings = {cid: read(c.claim, frame) for cid, c in chosen.items()}
     claims = _select(list(chosen.values()), scores, readings, limit)
     statements = [_statement(c, checker, readings[c.id]) for c in claims]
+    words = {c.id: w for c in claims if (w := claim_words(c, checker))}
+    raw, lines_read, topic = _raw_statements(ws, question, topic, frame, asked, room=limit - len(claims), pool=pool,
+                                             known=_cited_lines(chosen.values()))
+    for statement, reading in raw:
+        statements.append(statement)
+        readings[statement.claim_id] = reading
+        words[statement.claim_id] = statement.text
+    statements.sort(key=_order(ws))
     evidence = Evidence(topic=topic, statements=statements, action_terms=terms, terms=result.terms,
                         search_mode=result.mode, claims={c.id: c for c in claims}, frame=frame,
-                        readings={c.id: readings[c.id] for c in claims})
+                        readings={s.claim_id: readings[s.claim_id] for s in statements}, words=words,
+                        lines_read=lines_read)
     # where the user stands now: the newest statement of theirs that firmly takes a side on the act
     # itself ("想辞职", "不想折腾"); a consideration (a mortgage, a fear) weighs, it does not say where
     evidence.lean_statement = next((s for s in reversed(statements)
                                     if evidence.firm(s) and evidence.readings[s.claim_id].basis == "act"), None)
     evidence.lean = evidence.lean_statement.stance if evidence.lean_statement else 0
     return evidence
+
+
+def _says(hit: Any, asked: Any) -> bool:
+    """A search hit that names the question: it says one of its words (:class:`.topics.QuestionWords`),
+    or it is near it in meaning (the vector side's calibrated score)."""
+    from .competing import VECTOR_RELEVANT
+
+    return ((hit.parts or {}).get("vector") or 0.0) >= VECTOR_RELEVANT or asked.said_in(hit.text)
+
+
+def _cited_lines(claims: Any) -> set[tuple[str, int]]:
+    """``(file, line)`` of every line the ``claims`` cite."""
+    from ..errors import MyLifeError
+    from ..provenance import Pointer
+
+    out: set[tuple[str, int]] = set()
+    for claim in claims:
+        try:
+            p = Pointer.parse(claim.provenance) if claim.provenance else None
+        except MyLifeError:
+            continue
+        if p is not None:
+            out.update((p.file, n) for n in range(p.start, p.end + 1))
+    return out
+
+
+def _raw_statements(ws: "Workspace", question: str, topic: str | None, frame: Frame, asked: Any, *, room: int,
+                    pool: int, known: set[tuple[str, int]] | None = None,
+                    ) -> tuple[list[tuple[Statement, Reading]], int, str | None]:
+    """The user's raw lines no claim cites yet, as statements: ``(rows, lines read, topic)``.
+
+    A user with no model never has claims made for them (``extract`` needs one): everything they
+    said is in L0. Until session 28 those lines counted for nothing here, and ``ask`` said they had
+    left no statement on a topic holding three. The lines read are the topic's newest
+    (:data:`RAW_POOL`) and those search finds for the question (under the topic when there is
+    one; else only lines that say a word of it, and their topic becomes the question's), of
+    notes no claim cites (a note distilled was read: the lines its claims leave out are its
+    context, :func:`.competing.undistilled`). The stance reader reads each as it reads a claim
+    (after the line that introduces it as someone's words, 「我妈说：」), and those that take a
+    side, the user's or someone else's, fill the ``room`` the claims left: the best found by
+    search, then the newest. Each is its own ``raw/FILE#Ln``, read again from the file (the
+    index may lag)."""
+    from ..provenance import Pointer
+    from ..search import recall
+    from .competing import _model_lines, _speech_lead, topic_line_docs, undistilled
+
+    found: dict[str, Any] = {}
+    relevance: dict[str, float] = {}
+    try:
+        hits = recall(ws, question, topic=topic, layers=["raw"], k=pool).hits
+    except Exception:  # noqa: BLE001 - an unreadable index: no raw lines, the claims stand
+        hits = []
+    if topic is None and asked is not None:
+        hits = [h for h in hits if _says(h, asked)]
+        weights: dict[str, float] = {}
+        for hit in hits:
+            if hit.topic:
+                weights[hit.topic] = weights.get(hit.topic, 0.0) + hit.score
+        if weights:  # no claim named a topic: the one the question's lines live under
+            topic = max(sorted(weights), key=lambda name: weights[name])
+    for hit in hits:
+        found.setdefault(hit.ref, hit)
+        relevance[hit.ref] = hit.score
+    if topic:
+        for line in topic_line_docs(ws, topic, RAW_POOL):
+            found.setdefault(line.ref, line)
+    mine = [ref for ref in found if not _model_lines(ws, ref)]
+    fresh = undistilled(ws, mine, whole_notes=True, known=known) if mine else set()
+    rows: list[tuple[float, Statement, Reading]] = []
+    files: dict[str, bytes | None] = {}
+    for ref in fresh:
+        text = _line_text(ws, ref, files)
+        if not text:
+            continue
+        line = found[ref]
+        reading = read(_speech_lead(ws, Pointer.parse(ref)) + text, frame)
+        side = reading.side if reading.own else 0
+        rows.append((relevance.get(ref, 0.0) + (0.5 if side else 0.0), Statement(
+            claim_id=ref, date=line.date, text=text, kind="raw", status="raw", topic=line.topic or topic or "",
+            provenance=ref, source_ok=True, stance=side, stance_term=reading.cue if side else None,
+            stance_certain=bool(side) and reading.certain, speaker=reading.speaker), reading))
+    read_count = len(rows)
+    sided = [(score, s, r) for score, s, r in rows if s.stance or (r.speaker and r.reported_side)]
+    sided.sort(key=lambda x: (-x[0], -x[1].date.toordinal(), x[1].claim_id))
+    return [(s, r) for _, s, r in sided[:max(0, room)]], read_count, topic
+
+
+def _order(ws: "Workspace") -> Any:
+    """The key the table is shown by: oldest first; on one day the claims by id, then the raw lines
+    in the order they were recorded (``raw/…-career-2.md`` came after ``raw/…-career.md``, which
+    its name sorts after) and by line."""
+    from ..errors import MyLifeError
+    from ..provenance import Pointer
+
+    recorded: dict[str, str] = {}
+
+    def key(s: Statement) -> tuple:
+        if not is_raw(s.claim_id):
+            return (s.date, 0, s.claim_id, 0)
+        try:
+            pointer = Pointer.parse(s.claim_id)
+        except MyLifeError:
+            return (s.date, 1, s.claim_id, 0)
+        if pointer.file not in recorded:
+            record = ws.raw.get(pointer.file)
+            recorded[pointer.file] = record.recorded_at.isoformat() if record is not None else pointer.file
+        return (s.date, 1, recorded[pointer.file], pointer.start)
+
+    return key
+
+
+def _line_text(ws: "Workspace", ref: str, files: dict[str, Any]) -> str:
+    """The text of the raw line(s) ``ref`` points at, read from the file ("" when gone)."""
+    from ..errors import MyLifeError
+    from ..provenance import Pointer, decode, excerpt_bytes
+
+    try:
+        pointer = Pointer.parse(ref)
+    except MyLifeError:
+        return ""
+    if pointer.file not in files:
+        try:
+            files[pointer.file] = ws.raw.read_bytes(pointer.file)
+        except (MyLifeError, OSError):  # a file the index knows but the folder lost: no row
+            files[pointer.file] = None
+    data = files[pointer.file]
+    excerpt = excerpt_bytes(data, pointer) if data is not None else None
+    return " ".join(decode(excerpt).split()).removeprefix("\ufeff") if excerpt is not None else ""
 
 
 def _select(pool: list["Claim"], relevance: dict[str, float], readings: dict[str, Reading], limit: int) -> list["Claim"]:
@@ -198,23 +360,43 @@ def question_back(evidence: Evidence, decision: str | None, topic: str | None) -
     pro = [s for s in sided if s.stance > 0]
     con = [s for s in sided if s.stance < 0]
     if pro and con:
-        a, b = sorted([pro[-1], con[-1]], key=lambda s: (s.date, s.claim_id))
-        text = t("ask.q.tension", d1=_month(a.date), c1=a.context or t("ask.no_context"), s1=_quote(a.text),
-                 d2=_month(b.date), c2=b.context or t("ask.no_context"), s2=_quote(b.text), subject=subject)
-        return Judgment(text=text, claim_ids=[a.claim_id, b.claim_id], role="question")
+        a, b = sorted([pro[-1], con[-1]], key=evidence.statements.index)
+        text = t("s28evid.q.tension", d1=_month(a.date), c1=a.context or t("ask.no_context"),
+                 said1=evidence.said(a), d2=_month(b.date), c2=b.context or t("ask.no_context"),
+                 said2=evidence.said(b), subject=subject)
+        return _question(text, [a, b])
     contexts = [s for s in evidence.statements if s.context]
     if len(evidence.statements) >= 2 and len({s.context for s in contexts}) >= 2:
         a, b = contexts[0], contexts[-1]
         text = t("ask.q.contexts", d1=_month(a.date), c1=a.context, d2=_month(b.date), c2=b.context,
                  subject=subject)
-        return Judgment(text=text, claim_ids=[a.claim_id, b.claim_id], role="question")
+        return _question(text, [a, b])
     if evidence.statements:
         s = evidence.lean_statement or evidence.statements[-1]
-        text = t("ask.q.one_side", n=len(evidence.statements), d=_month(s.date), s=_quote(s.text), subject=subject)
-        return Judgment(text=text, claim_ids=[s.claim_id], role="question")
+        text = t("s28evid.q.one_side", n=len(evidence.statements), d=_month(s.date), said=evidence.said(s),
+                 subject=subject)
+        return _question(text, [s])
+    if evidence.lines_read:  # lines were read, none took a side: not "nothing recorded"
+        return Judgment(text=t("s28evid.q.unsided", n=evidence.lines_read, subject=subject), claim_ids=[],
+                        role="question")
     if not (decision or topic):  # no decision, no topic: nothing to name in quotes
         return Judgment(text=t("ask.q.nothing_any"), claim_ids=[], role="question")
     return Judgment(text=t("ask.q.nothing", subject=subject), claim_ids=[], role="question")
+
+
+def _question(text: str, quoted_from: list[Statement]) -> Judgment:
+    """The question back, citing the claims it quotes; a raw line it quotes (no claim to cite: the
+    judge checks claim ids) is cited by its ``raw/FILE#Ln`` after the text, as ``[…]``, as claims are."""
+    ids = list(dict.fromkeys(s.claim_id for s in quoted_from))
+    raw = [i for i in ids if is_raw(i)]
+    if raw:
+        text += " " + "".join(f"[{ref}]" for ref in raw)
+    return Judgment(text=text, claim_ids=[i for i in ids if not is_raw(i)], role="question")
+
+
+def is_raw(ref: str) -> bool:
+    """A statement's id that is a raw line's pointer (``raw/FILE#Ln``), not a claim's."""
+    return ref.startswith("raw/")
 
 
 def _field_concept(name: str) -> Any:
@@ -248,8 +430,8 @@ def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChec
             continue  # only a statement that took a side on the act itself ("想跳槽") is reversed by a later one
         out.append(Premise(claim_id=old.claim_id, text=old.text, date=old.date, kind="contradicted",
                            newer=newest.claim_id,
-                           question=t("ask.premise.contradicted", s=_quote(old.text), d=_month(old.date),
-                                      d2=_month(newest.date), s2=_quote(newest.text))))
+                           question=t("s28evid.premise.contradicted", s=_quote(old.text), d=_month(old.date),
+                                      d2=_month(newest.date), said2=evidence.said(newest))))
         seen.add(old.claim_id)
 
     # 2. a profile value changed after the claim was made
@@ -349,8 +531,8 @@ def _premises_on_fields(ws: "Workspace", names: list[str], seen: set[str], field
         words = [name, *(concept.zh if concept is not None else ()),
                  *(FIELD_MEANING.get(concept.id, ()) if concept is not None else ())]
         found = 0
-        for claim, said in pool:
-            if claim.id in seen or not any(w in said for w in words):
+        for claim, spoken in pool:
+            if claim.id in seen or not any(w in spoken for w in words):
                 continue
             if checker is not None and (checker.check(claim).state != "ok" or claim.status == "stale"):
                 continue

@@ -109,8 +109,10 @@ def evidence_lines(a: Answer) -> list[str]:
         rows = [[s.date.isoformat()[:7], _statement_text(s), _short(s.context or "—", 24), s.claim_id]
                 for s in a.statements]
         lines.append(table(rows, [t("ask.col.date"), t("ask.col.statement"), t("ask.col.context"), t("ask.col.ref")]))
+        if a.statements_note:
+            lines.append(a.statements_note)
     else:
-        lines.append(t("ask.statements.none"))
+        lines.append(a.statements_note or t("ask.statements.none"))
     lines.append("")
     lines.append(t("ask.competing.head", conclusion=a.draft_conclusion or a.question))
     if a.competing:
@@ -139,6 +141,7 @@ def competing_item_lines(c, *, whole: bool = False) -> list[str]:
     """One statement of the counter-evidence (or read differently): when, what, why, and its chain.
     ``whole`` (``mylife competing``): the full date, text and digest paragraphs, not ask's brief."""
     from ..messages import t
+    from .quoting import quoted, verbatim
 
     mark = t("ask.chain.ok") if c.chain.get("state") == "ok" else t("ask.chain.bad")
     digests = c.chain.get("digest") or []
@@ -148,6 +151,11 @@ def competing_item_lines(c, *, whole: bool = False) -> list[str]:
     if unsure and unsure[-1].isascii():  # "[unsure] 2025-11": a Latin mark is a word; 〔不确定〕 is not
         unsure += " "
     when, text = (c.date.isoformat(), c.text) if whole else (c.date.isoformat()[:7], _short(c.text, 60))
+    if c.claim_id is not None and not verbatim(c.text, c.words):
+        # a claim is a distillation: its text is not quoted as the user's words (pipeline/quoting.py)
+        said = quoted(c.text, c.words, n=len(c.text) if whole else 60)
+        return [t("s28evid.competing.line", unsure=unsure, date=when, said=said, reason=c.reason),
+                f"    {via}  {mark}"]
     return [t("ask.competing.line", unsure=unsure, date=when, text=text, reason=c.reason), f"    {via}  {mark}"]
 
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable, Iterable
+
     from ..workspace import Workspace
 
 POOL = 3000  # newest evidence claims scored
@@ -54,16 +56,47 @@ def _terms(ws: "Workspace", question: str) -> tuple[list[str], list[str], int]:
     return words, chars, own
 
 
-def _holds(text: str, word: str, *, whole: bool = False) -> bool:
+def _holds(text: str, word: str, *, whole: bool = False, tokens: "Callable[[str], list[str]] | None" = None) -> bool:
     """Does one claim's ``text`` say ``word``: the word itself, or (unless ``whole``: a synonym
-    counts whole, 看房 is not 房) every character of it that carries meaning (睡得 in 睡眠不好: 得
-    carries none); the characters of one word spread over different claims say nothing together."""
+    counts whole, 看房 is not 房) the characters of it that carry meaning, said together: one
+    (睡 of 睡得 in 睡眠不好: 得 carries none) anywhere, several side by side (分手 of 想分手) or
+    inside one word of the text as the segmenter cuts it (``tokens``). The characters of one word
+    spread over different claims say nothing together, nor over different words of one claim:
+    分 of 分期 and 手 of 手机 in 「手机可能也有分期」 are not 分手 (until session 28 they were, and
+    「要不要分手？」 was matched to the user's money notes)."""
     if word in text:
         return True
     if whole:
         return False
     content = _content(word)
-    return bool(content) and all(ch in text for ch in content)
+    if not content:
+        return False
+    if len(content) == 1:
+        return content[0] in text
+    if "".join(content) in text:
+        return True
+    if tokens is None or not all(ch in text for ch in content):
+        return False
+    return any(all(ch in token for ch in content) for token in tokens(text))
+
+
+class QuestionWords:
+    """The words of a question (its own, then their synonyms, and ``extra`` words taken whole),
+    and whether a note says one of them (:func:`_holds`): the test a note passes to count toward
+    the question's topic, here and in ``ask``'s choice of the topic its search hits live under."""
+
+    def __init__(self, ws: "Workspace", question: str, extra: "Iterable[str]" = ()) -> None:
+        from ..search.engine import handle
+
+        self.words, self.chars, self.own = _terms(ws, question)
+        self.words += [w for w in dict.fromkeys(extra) if w and w not in self.words]
+        self._segmenter = handle(ws).language_tools(ws)[0]
+
+    def tokens(self, text: str) -> list[str]:
+        return self._segmenter.tokens(text)
+
+    def said_in(self, text: str) -> bool:
+        return any(_holds(text, word, whole=i >= self.own, tokens=self.tokens) for i, word in enumerate(self.words))
 
 
 def _content(word: str) -> list[str]:
@@ -126,8 +159,11 @@ def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
     covered = sum(1 for ch in chars if ch in said)
     if chars and covered / len(chars) < MIN_COVERAGE and not any(w in said for w in words):
         return None  # "换个城市生活": one shared character (换) is not a topic
-    if not any(_holds(text, word, whole=i >= own) for text in mine for i, word in enumerate(words)):
-        return None  # "买房": 买 of 买电脑 in one claim and 房 of 房租 in another are not about buying a flat
+    said_in = QuestionWords(ws, question).said_in
+    if not any(said_in(text) for text in mine):
+        # "买房": 买 of 买电脑 in one claim and 房 of 房租 in another are not about buying a flat;
+        # "分手": nor 分 of 分期 and 手 of 手机 in one claim about an instalment plan
+        return None
     examples = [by_id[cid].claim for cid, _ in sorted(per_claim.items(), key=lambda kv: -kv[1])
                 if by_id[cid].topic == best][:2]
     count = sum(1 for cid in per_claim if by_id[cid].topic == best)

@@ -488,6 +488,74 @@ def holding_words(ws: "Workspace", pattern: str, *, layers: Iterable[str] = ("cl
     return docs[:limit]
 
 
+def topic_lines(ws: "Workspace", topics: Iterable[str], *, limit: int = 60) -> list[dict[str, Any]]:
+    """The stored fields of the newest raw lines (L0: the user's exact words, one document a
+    line) filed under one of ``topics`` (every name of a topic), newest first, at most ``limit``.
+
+    ``ask`` and ``competing`` read a topic's claims whether or not they share a word with the
+    question; these are the topic's lines read the same way, so that a user who only ever
+    ``record``s (no model, no ``extract``) is not told they said nothing (docs/ask.md)."""
+    import tantivy
+
+    from .engine import handle
+
+    topics = [t for t in dict.fromkeys(topics) if t]
+    if not topics or limit < 1:
+        return []
+    index = handle(ws)
+    index.ensure_ready(ws)
+    with index.lock:
+        searcher = index.searcher()
+        query = tantivy.Query.boolean_query([(tantivy.Occur.Must, f) for f in _filters(index.schema, topics, ("raw",),
+                                                                                        False)])
+        hits = searcher.search(query, limit=limit, count=False, order_by_field="day").hits
+        docs = [_doc_fields(searcher.doc(address)) for _, address in hits]
+    docs = [d for d in docs if d["text"].strip()]
+
+    def line_of(uid: str) -> tuple[str, int]:
+        file, _, line = uid.rpartition("#L")
+        return file, int(line) if line.isdigit() else 0
+
+    docs.sort(key=lambda d: (d["day"], *line_of(d["uid"])), reverse=True)
+    return docs
+
+
+def distilled_lines(ws: "Workspace", files: Iterable[str]) -> set[tuple[str, int]]:
+    """``(file, line)`` of every line of ``files`` that a claim counting as evidence cites (its
+    ``provenance``): those lines are read through their claim, not a second time as raw lines."""
+    import re
+
+    import tantivy
+
+    from ..provenance import Pointer
+    from .engine import handle
+
+    files = sorted(set(files))
+    if not files:
+        return set()
+    index = handle(ws)
+    index.ensure_ready(ws)
+    pattern = "(?:" + "|".join(re.escape(f) for f in files) + ")#L.*"
+    out: set[tuple[str, int]] = set()
+    with index.lock:
+        searcher = index.searcher()
+        schema = index.schema
+        query = tantivy.Query.boolean_query([(tantivy.Occur.Must, tantivy.Query.regex_query(schema, "prov", pattern)),
+                                             *((tantivy.Occur.Must, f) for f in _filters(schema, (), ("claims",), True))])
+        count = searcher.search(query, limit=1, count=True).count
+        docs = [_doc_fields(searcher.doc(address))
+                for _, address in searcher.search(query, limit=max(1, count), count=False).hits]
+    for doc in docs:
+        if not _passes(doc, (), ("claims",), True):
+            continue
+        try:
+            pointer = Pointer.parse(doc["prov"])
+        except Exception:  # noqa: BLE001 - a malformed pointer covers nothing
+            continue
+        out.update((pointer.file, n) for n in range(pointer.start, pointer.end + 1))
+    return out
+
+
 def tantivy_address(address: tuple[int, int]):
     import tantivy
 
