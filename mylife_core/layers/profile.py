@@ -86,7 +86,8 @@ _CURRENCY = re.compile(r"^(?:[¥￥]|rmb\s*)?(?P<number>.+?)\s*(?:元整|元钱|
 def parse_value(text: Any) -> Scalar:
     """``"120000"`` / ``"120,000"`` -> 120000, ``"4.5"`` -> 4.5, Chinese numerals too (``"两万二"``
     -> 22000, ``"1.5万"`` -> 15000; :mod:`mylife_core.numerals`), an amount marked as money too
-    (``"2万元"``, ``"¥20000"``, ``"3000块"``); anything else stays text, as typed."""
+    (``"2万元"``, ``"¥20000"``, ``"3000块"``); anything else stays text, as typed (a comma that
+    groups no thousands, ``"3,5"``, makes no number: :func:`check_commas` refuses such a value)."""
     if not isinstance(text, str):
         return text
     from ..numerals import parse_number
@@ -319,10 +320,31 @@ def check_quantity(ws: "Workspace", name: str, value: Any) -> None:
                      example=word(f"{number_text(example)}{spec.unit}"))
 
 
+def check_commas(ws: "Workspace", name: str, value: Any) -> None:
+    """Refuse a value that would be a number (or, for a field with a ``unit``, a quantity) but
+    for a comma that groups no thousands (``12,5万``, ``3,5``, ``1.200,50``, ``1,2,3``), for
+    every field: read with its commas dropped it was a wrong amount (``3,5`` -> 35), and which
+    number was meant (3.5? 3 and 5?) is the user's to say (:func:`mylife_core.numerals.comma_misplaced`)."""
+    if not isinstance(value, str):
+        return
+    from ..numerals import comma_misplaced
+    from ..staleness.ttl import field_spec_for
+
+    name = (name or "").strip()
+    spec = field_spec_for(ws, name)
+    if not comma_misplaced(value, lambda text: number_of(spec, text)):
+        return
+    from ..shell import word
+
+    raise UsageError("s28cli.misplaced_comma", name=name, value=value.strip()[:40], word=word(name))
+
+
 def check_value(ws: "Workspace", name: str, value: Any) -> None:
-    """What a field's dictionary entry asks of a value, before anything is written: a number
-    where it is ``numeric`` (:func:`check_number`), a quantity where it has a ``unit``
+    """What a field's dictionary entry asks of a value, before anything is written: no comma
+    that groups no thousands in a number (:func:`check_commas`), a number where it is
+    ``numeric`` (:func:`check_number`), a quantity where it has a ``unit``
     (:func:`check_quantity`), not below its ``min`` (:func:`check_min`)."""
+    check_commas(ws, name, value)
     check_number(ws, name, value)
     check_quantity(ws, name, value)
     check_min(ws, name, value)
