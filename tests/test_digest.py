@@ -214,3 +214,12 @@ def test_a_topic_without_claims_is_a_clear_error(ws, cli):
     assert out.returncode == 2 and "mylife claim add" in out.stderr
     show = cli("digest", "空主题", "--show")
     assert show.returncode == 0 and "还没有摘要" in show.stdout
+
+
+def test_the_command_said_for_a_topic_without_a_digest_works_when_pasted(cli):
+    """`digest "side project" --show` said `Run mylife digest side project`: pasted, two topics'
+    words. The topic is quoted where a shell needs it (shell.word); shown as typed in the sentence."""
+    cli("init")
+    said = cli("digest", "side project", "--show").stdout
+    assert "「side project」还没有摘要" in said and "digest 'side project'`" in said, said
+    assert "digest 职业去留`" in cli("digest", "职业去留", "--show").stdout

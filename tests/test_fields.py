@@ -218,8 +218,9 @@ def test_a_quantity_field_keeps_its_unit_and_refuses_what_is_no_quantity(cli, ws
     assert (ws_path / "profile.yaml").read_bytes() == before
     en = run("通勤时间", "soon", MYLIFE_LANG="en")
     assert en.returncode == 2 and "'通勤时间' takes an amount in 分钟, and 'soon' is not one" in en.stderr, en.stderr
+    # 5年 set again as 5 is the same value: one history entry, not two (s28cli)
     assert value("工作年限") == "三年半" and [h["value"] for h in cli(
-        "profile", "get", "工作年限", "--json").json()["field"]["history"]] == ["5年", "5年"]
+        "profile", "get", "工作年限", "--json").json()["field"]["history"]] == ["5年"]
 
 
 def test_a_value_kept_before_its_field_had_a_unit_still_reads(tmp_path, tmp_path_factory):

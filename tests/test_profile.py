@@ -350,3 +350,27 @@ def test_a_comma_that_groups_no_thousands_is_refused_and_writes_nothing(cli, ws_
         assert r.returncode == 0 and r.json()["field"]["value"] == kept, (typed, r.stderr)
     assert cli("profile", "set", "城市", "北京,上海", "--ttl", "365", "--json").json()["field"]["value"] == "北京,上海"
 
+
+def test_the_same_value_with_a_new_ttl_adds_no_history_entry(cli, ws_path):
+    """Following the suggestion `profile set 城市 杭州 --ttl DAYS` (the same value again, to change
+    its TTL) pushed 杭州 into the history beside the current 杭州. The same value from the same
+    source is no past value: its TTL and date change, its history does not; the audit entry says
+    the value did not change and what the TTL was (``ttl_from``). A changed value still goes to
+    the history."""
+    from mylife_core.storage import jsonl
+
+    cli("init")
+    cli("profile", "set", "城市", "杭州", "--ttl", "365", "--at", "2026-01-10")
+    r = cli("profile", "set", "城市", "杭州", "--ttl", "90")
+    assert r.returncode == 0 and "值没有变" in r.stdout and "365 天" in r.stdout and "90 天" in r.stdout, r.stdout
+    field = cli("profile", "get", "城市", "--json").json()["field"]
+    assert field["value"] == "杭州" and field["ttl_days"] == 90 and field["history"] == []
+    assert "history" not in cli("profile", "get", "城市").stdout
+    entry = jsonl.read(ws_path / "ledger" / "audit.jsonl")[0][-1]
+    assert entry["action"] == "profile.set" and entry["detail"]["changed"] is False
+    assert entry["detail"]["ttl_from"] == 365 and entry["detail"]["ttl_days"] == 90
+    cli("profile", "set", "城市", "上海")
+    field = cli("profile", "get", "城市", "--json").json()["field"]
+    assert field["value"] == "上海" and [h["value"] for h in field["history"]] == ["杭州"]
+    assert "ttl_from" not in jsonl.read(ws_path / "ledger" / "audit.jsonl")[0][-1]["detail"]
+    assert cli("verify").returncode == 0

@@ -430,7 +430,10 @@ class ProfileLayer:
             provenance: str | None = None, actor: str = "user",
             refresh: bool = True) -> tuple[ProfileField, ProfileField | None]:
         """Set a field. A new field takes the TTL given (the caller infers it when not given);
-        an existing field keeps its TTL unless a new one is given. The old value goes to history.
+        an existing field keeps its TTL unless a new one is given. The old value goes to history,
+        unless it is the value set again from the same source (``profile set 城市 杭州 --ttl 90``
+        on 杭州: a new TTL and date, no history entry; the audit entry says ``changed: false``
+        and, when the TTL changed, ``ttl_from``).
         ``refresh=False`` (a model's write the user did not confirm) keeps the field's age: the
         new value is dated like the value the user last confirmed, so it stays as stale.
 
@@ -473,7 +476,11 @@ class ProfileLayer:
                 })
             else:
                 history = list(previous.history)
-                history.append(PastValue(value=previous.value, source=previous.source, updated_at=previous.updated_at))
+                # the same value again (with a new TTL, or restated): it is not a past value; the
+                # history keeps values that were replaced (a value from another source stays there)
+                if not (previous.source == source and same_value(self.ws, name, previous.value, value)):
+                    history.append(PastValue(value=previous.value, source=previous.source,
+                                             updated_at=previous.updated_at))
                 field = previous.model_copy(update={
                     "value": value, "source": source, "updated_at": when, "history": history,
                     "provenance": provenance,
@@ -489,7 +496,9 @@ class ProfileLayer:
             self.ws.commit_change(actor, "profile.set", name, paths=["profile.yaml"],
                                   detail={"ttl_days": field.ttl_days, "changed": previous is not None
                                           and not past_value and previous.value != value, "source": source,
-                                          **({"history_at": when.isoformat()} if past_value else {})})
+                                          **({"history_at": when.isoformat()} if past_value else {}),
+                                          **({"ttl_from": previous.ttl_days} if previous is not None
+                                             and previous.ttl_days != field.ttl_days else {})})
         return field, previous
 
     def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user", seen: Any = None) -> ProfileField:

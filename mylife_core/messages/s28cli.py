@@ -15,4 +15,12 @@ MESSAGES = {
               "point (3.5, 12.5万), several items take 、 (3、5). Nothing was written; write it one of those ways, "
               "e.g. {prog} profile set {word} 3.5",
     },
+    "s28cli.digest.none": {
+        "zh": "「{topic}」还没有摘要。运行 `{prog} digest {word}` 生成。",
+        "en": "\"{topic}\" has no digest yet. Run `{prog} digest {word}` to write one.",
+    },
+    "s28cli.profile.ttl_only": {
+        "zh": "值没有变，历史里不多记一条；有效期从 {old} 改为 {new}。",
+        "en": "The value is unchanged, so nothing was added to its history; the TTL changed from {old} to {new}.",
+    },
 }
