@@ -165,6 +165,35 @@ def outside_cause(exc: BaseException, root: Path | str | None) -> MyLifeError | 
     return writable.error_from(exc, Path(root) if isinstance(exc, OSError) else Path(root) / "cache")
 
 
+#: errno name -> the kind :func:`os_reason` says (its message ``s28cli.os.<kind>``, or ``writable.why.<kind>``)
+_OS_KINDS = {"ENOENT": "not_found", "EACCES": "permission", "EPERM": "permission", "EISDIR": "is_a_directory",
+             "ENOTDIR": "not_a_directory", "ENAMETOOLONG": "name_too_long", "ELOOP": "symlink_loop",
+             "EEXIST": "exists", "EBUSY": "busy", "ETXTBSY": "busy", "EMFILE": "too_many_open",
+             "ENFILE": "too_many_open", "EIO": "io", "ENOEXEC": "not_executable", "EADDRINUSE": "address_in_use",
+             "EADDRNOTAVAIL": "address_not_available", "ECONNREFUSED": "connection_refused",
+             "ETIMEDOUT": "timed_out", "EROFS": "read_only", "ENOSPC": "disk_full", "EDQUOT": "quota"}
+_WRITABLE_KINDS = ("read_only", "disk_full", "quota")  # said as NotWritable says them
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why an operating-system call failed (an ``OSError``: a file not found, no permission, a
+    folder where a file was expected, a port in use ...), in the user's language: the one way a
+    message says it (``无法读取 a.txt：没有这个文件或文件夹``), never the system's English text
+    (``No such file or directory``), which is kept only for a kind not listed here."""
+    import errno as errnos
+
+    from .messages import t
+
+    number = getattr(exc, "errno", None)
+    kind = _OS_KINDS.get(errnos.errorcode.get(number, "")) if isinstance(number, int) else None
+    if kind in _WRITABLE_KINDS:
+        return t(f"writable.why.{kind}")
+    if kind is not None:
+        return t(f"s28cli.os.{kind}")
+    text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return t("s28cli.os.other", text=text)
+
+
 def misplaced(exc: BaseException) -> DataFileError | None:
     """``exc`` as the :class:`DataFileError` a reader raises for a bad file, when it says that a
     folder stands where MyLife keeps a file (``EISDIR``), a file where it keeps a folder

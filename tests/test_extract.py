@@ -331,6 +331,26 @@ def test_numbers_in_a_line():
         22000, 3500, 0.5, None, None, None, None]
 
 
+def test_a_comma_joins_digits_only_where_it_groups_thousands():
+    """A comma dropped wherever it stood made 3,5 read 35, 12,5万 1250000, 1.200,50 1.2005 and
+    1,2,3 123. A whole value is a number only when its commas group thousands (120,000, 1,200.50,
+    the full-width ， too); in a line of notes another comma separates two numbers (3,5 两个方案:
+    3 and 5), so a model's 35 is not what that line says."""
+    from mylife_core.numerals import comma_misplaced, numbers_in, parse_number
+    from mylife_core.pipeline.extract import _value_in_line
+
+    good = {"120,000": 120000, "1,200.50": 1200.5, "12，000": 12000, "1,200万": 12000000, "-1,234,567": -1234567}
+    assert {text: parse_number(text) for text in good} == good
+    bad = ("12,5万", "3,5", "1.200,50", "1,2,3", "1,2345", "12,000，000", "0.123,456")
+    assert [parse_number(text) for text in bad] == [None] * len(bad)
+    assert all(comma_misplaced(text) for text in bad)
+    assert not any(comma_misplaced(text) for text in (*good, "北京,上海", "2w", "普通本科"))
+    assert numbers_in("3,5 两个方案") == [3, 5] and numbers_in("存款 1,2,3") == [1, 2, 3]
+    assert numbers_in("房租 4,500，年终 1,200.50") == [4500, 1200.5]
+    assert not _value_in_line(35, "选了 3,5 两个方案") and _value_in_line(3, "选了 3,5 两个方案")
+    assert _value_in_line(4500, "房租 4,500 元") and _value_in_line(1250000, "存款 125,0000") is False
+
+
 def test_a_line_that_is_not_utf8_text_is_not_cited_and_the_rest_is_kept(ws, fakellm):
     """A note recorded with bytes that are not UTF-8 (kept as they are): a claim or field the model
     cites from such a line is refused with the reason (claims.check_pointer refuses the citation),

@@ -218,8 +218,9 @@ def test_a_quantity_field_keeps_its_unit_and_refuses_what_is_no_quantity(cli, ws
     assert (ws_path / "profile.yaml").read_bytes() == before
     en = run("通勤时间", "soon", MYLIFE_LANG="en")
     assert en.returncode == 2 and "'通勤时间' takes an amount in min, and 'soon' is not one" in en.stderr, en.stderr
+    # 5年 set again as 5 is the same value: one history entry, not two (s28cli)
     assert value("工作年限") == "三年半" and [h["value"] for h in cli(
-        "profile", "get", "工作年限", "--json").json()["field"]["history"]] == ["5年", "5年"]
+        "profile", "get", "工作年限", "--json").json()["field"]["history"]] == ["5年"]
 
 
 def test_an_english_workspace_writes_a_bare_number_with_the_english_unit(cli, tmp_path_factory):

@@ -320,3 +320,57 @@ def test_unset_of_a_field_the_profile_lacks_is_refused_and_writes_nothing(cli, w
     assert error["code"] == "not_found" and error["params"]["name"] == "现有存"
     assert "「现有存」" in error["message"] and "profile list" in error["message"]
     assert ((ws_path / "profile.yaml").read_bytes(), (ws_path / "ledger" / "audit.jsonl").read_bytes()) == before
+
+
+def test_a_comma_that_groups_no_thousands_is_refused_and_writes_nothing(cli, ws_path, ws):
+    """A comma was dropped wherever it stood: 月收入 12,5万 was stored as 1250000, 现有存款 3,5 as
+    35, 1.200,50 as 1.2005, 1,2,3 as 123, without a word. A comma groups thousands only (a first
+    group of 1-3 digits, then groups of three: 120,000, 1,200.50, the full-width ， too); any other
+    comma in what would be a number is refused for every field (one check all writers share:
+    profile set, the panel, tool calls, a handoff sheet), naming the value and saying how to write
+    it; exit 2, nothing written."""
+    from mylife_core.errors import UsageError
+    from mylife_core.layers.profile import check_value
+
+    cli("profile", "set", "现有存款", "100000", "--ttl", "90")  # (the ws fixture made the workspace)
+    before = (ws_path / "profile.yaml").read_bytes(), (ws_path / "ledger" / "audit.jsonl").read_bytes()
+    for name, typed in [("现有存款", "3,5"), ("现有存款", "1,2,3"), ("现有存款", "1.200,50"), ("月收入", "12,5万"),
+                        ("月收入", "12,5万元"), ("孩子年龄", "3,5")]:
+        r = cli("profile", "set", name, typed, "--ttl", "90")
+        assert r.returncode == 2 and "Traceback" not in r.stderr, (typed, r.stdout, r.stderr)
+        assert f"「{typed}」" in r.stderr and "120,000" in r.stderr and "3.5" in r.stderr, r.stderr
+        assert f"profile set {name} 3.5" in r.stderr, r.stderr
+        assert ((ws_path / "profile.yaml").read_bytes(), (ws_path / "ledger" / "audit.jsonl").read_bytes()) == before
+    error = cli("profile", "set", "现有存款", "3,5", "--json").json()["error"]
+    assert error["code"] == "bad_input" and error["key"] == "s28cli.misplaced_comma" and error["params"]["value"] == "3,5"
+    with pytest.raises(UsageError):  # the check the panel, tool calls and handoff sheets go through
+        check_value(ws, "现有存款", "12,5万")
+    for typed, kept in [("120,000", 120000), ("1,200.50", 1200.5), ("12，000", 12000), ("1,200万", 12000000)]:
+        r = cli("profile", "set", "现有存款", typed, "--json")
+        assert r.returncode == 0 and r.json()["field"]["value"] == kept, (typed, r.stderr)
+    assert cli("profile", "set", "城市", "北京,上海", "--ttl", "365", "--json").json()["field"]["value"] == "北京,上海"
+
+
+def test_the_same_value_with_a_new_ttl_adds_no_history_entry(cli, ws_path):
+    """Following the suggestion `profile set 城市 杭州 --ttl DAYS` (the same value again, to change
+    its TTL) pushed 杭州 into the history beside the current 杭州. The same value from the same
+    source is no past value: its TTL and date change, its history does not; the audit entry says
+    the value did not change and what the TTL was (``ttl_from``). A changed value still goes to
+    the history."""
+    from mylife_core.storage import jsonl
+
+    cli("init")
+    cli("profile", "set", "城市", "杭州", "--ttl", "365", "--at", "2026-01-10")
+    r = cli("profile", "set", "城市", "杭州", "--ttl", "90")
+    assert r.returncode == 0 and "值没有变" in r.stdout and "365 天" in r.stdout and "90 天" in r.stdout, r.stdout
+    field = cli("profile", "get", "城市", "--json").json()["field"]
+    assert field["value"] == "杭州" and field["ttl_days"] == 90 and field["history"] == []
+    assert "history" not in cli("profile", "get", "城市").stdout
+    entry = jsonl.read(ws_path / "ledger" / "audit.jsonl")[0][-1]
+    assert entry["action"] == "profile.set" and entry["detail"]["changed"] is False
+    assert entry["detail"]["ttl_from"] == 365 and entry["detail"]["ttl_days"] == 90
+    cli("profile", "set", "城市", "上海")
+    field = cli("profile", "get", "城市", "--json").json()["field"]
+    assert field["value"] == "上海" and [h["value"] for h in field["history"]] == ["杭州"]
+    assert "ttl_from" not in jsonl.read(ws_path / "ledger" / "audit.jsonl")[0][-1]["detail"]
+    assert cli("verify").returncode == 0

@@ -94,6 +94,16 @@ def test_the_parser_reads_the_tour_as_the_reader_does():
     assert tour_lines("x\n" + sample) == [("mylife serve --port 8765", "the panel (until Ctrl-C)")]
 
 
+def test_the_recall_comment_promises_the_search_the_tour_runs():
+    """The tour runs with what ./scripts/demo installs, without mylife-vector: `recall` searches by
+    keywords, its synonyms finding 跳槽 for 换工作 (PROMISES_EN: "keyword mode"). The comment said
+    "search by meaning"; it says keyword search now, and names the plugin that searches by meaning."""
+    comment = next(c for cmd, c in tour_lines((REPO / "README.md").read_text(encoding="utf-8"))
+                   if cmd.startswith("mylife recall"))
+    assert "keyword" in comment and "synonym" in comment, comment
+    assert "meaning" not in comment or "mylife-vector" in comment.split("meaning", 1)[1], comment
+
+
 def _bash(script: str, *, env: dict[str, str], stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["bash", "-c", script], cwd=REPO, env=env, input=stdin, capture_output=True, text=True,
                           timeout=600)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import stat
+
+import pytest
 
 from mylife_core.storage import jsonl
 
@@ -118,6 +121,49 @@ def test_record_rejects_bad_input_without_writing(cli, ws_path, tmp_path):
         assert "Traceback" not in r.stderr
     assert list((ws_path / "raw").iterdir()) == []
     assert not (ws_path / "ledger" / "raw.jsonl").exists()
+
+
+def test_a_file_that_cannot_be_read_is_said_in_the_users_language(cli, ws_path, tmp_path):
+    """`record -f nonexist.txt` said 「无法读取 nonexist.txt：No such file or directory」: the
+    system's English inside the Chinese interface. The kinds of OSError people meet (not found,
+    no permission, a folder, a loop of links, a port in use ...) are said in the user's language
+    by one helper (errors.os_reason), with what to do; exit 2, nothing recorded."""
+    import errno
+    import socket
+
+    from mylife_core.errors import UsageError, os_reason
+    from mylife_core.messages import set_language
+    from mylife_core.web import bind
+
+    cli("init")
+    r = cli("record", "-f", "nonexist.txt", "--topic", "career")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "无法读取 nonexist.txt：没有这个文件或文件夹" in r.stderr and "No such file" not in r.stderr, r.stderr
+    assert "没有记下任何内容" in r.stderr and "-f -" in r.stderr
+    english = cli("record", "-f", "nonexist.txt", "--topic", "career", env={"MYLIFE_LANG": "en"})
+    assert "Cannot read nonexist.txt: no such file or folder. Nothing was recorded" in english.stderr, english.stderr
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    looped = cli("record", "-f", str(tmp_path / "a"), "--topic", "career")
+    assert looped.returncode == 2 and "符号链接绕成了环" in looped.stderr, looped.stderr
+    assert list((ws_path / "raw").iterdir()) == []
+    set_language("zh")
+    try:
+        said = {code: os_reason(OSError(code, os.strerror(code), "x"))
+                for code in (errno.EACCES, errno.EISDIR, errno.ENOTDIR, errno.ENOSPC)}
+        assert said == {errno.EACCES: "没有权限", errno.EISDIR: "这是一个文件夹，不是文件",
+                        errno.ENOTDIR: "路径中有一段是文件，不是文件夹", errno.ENOSPC: "磁盘已满"}
+        taken = socket.socket()
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        try:
+            with pytest.raises(UsageError) as busy:
+                bind("127.0.0.1", taken.getsockname()[1])
+        finally:
+            taken.close()
+        assert "这个地址或端口已被占用" in busy.value.render() and "in use" not in busy.value.render()
+    finally:
+        set_language(None)
 
 
 def test_json_error_document(cli):

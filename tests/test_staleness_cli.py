@@ -72,6 +72,28 @@ def test_yes_no_terminal_and_json_accept_and_say_so(cli, ws_path):
     assert fields["月收入"]["sensitivity"] == "high"
 
 
+def test_the_command_said_to_change_an_inferred_ttl_works_when_pasted(cli, ws_path):
+    """`profile set "monthly income" 8000` (no terminal) said `To change it: mylife profile set
+    monthly income 8000 --ttl DAYS|never`: pasted, `income` and `8000` were two words too many
+    (exit 2). Names and values are quoted where a shell needs it (shell.word), so the command,
+    pasted with the TTL filled in, sets that field to that value; doing so adds no history entry."""
+    from mylife_core.shell import word
+
+    cli("init")
+    for name, value, env in [("monthly income", "8000", {"MYLIFE_LANG": "en"}), ("体检结论", "脂肪肝 好转", {})]:
+        said = cli("profile", "set", name, value, env=env).stdout
+        line = next(line for line in said.splitlines() if "profile set" in line)
+        command = line.split("profile set", 1)[1].rsplit("--ttl", 1)[0]
+        assert command.strip() == f"{word(name)} {word(value)}", line
+        words = shlex.split(command)
+        assert words == [name, value]
+        pasted = cli("profile", "set", *words, "--ttl", "30", "--json")
+        assert pasted.returncode == 0, pasted.stderr
+        field = pasted.json()["field"]
+        assert field["name"] == name and field["value"] == (8000 if value == "8000" else value)
+        assert field["ttl_days"] == 30 and field["history"] == []
+
+
 def test_bad_input_is_rejected_before_any_question(cli, ws_path):
     cli("init")
     r = run_in_pty(["profile", "set", "房租", "  "], workspace=ws_path, answers=[])

@@ -204,7 +204,11 @@ def read_input(text: str | None, file: Path | None) -> bytes:
         try:
             return Path(file).read_bytes()
         except OSError as exc:
-            raise UsageError("cannot_read_input", path=str(file), reason=exc.strerror or str(exc)) from None
+            from ..errors import os_reason
+
+            error = UsageError("cannot_read_input", path=str(file), reason=os_reason(exc))
+            error.hint = ("s28cli.cannot_read_input.hint", {"cwd": os.getcwd()})
+            raise error from None
     if text == "-":
         return sys.stdin.buffer.read()
     if text.strip() == text and text and not any(ch.isspace() for ch in text) and os.path.isfile(text):

@@ -86,7 +86,10 @@ def set_(ws, out: Output, name: str, value: str, ttl: str | None, source: str, t
         out.line(month_note)
     if field.ttl_reason and previous is None and (inferred is None or inferred.how == "changed"):
         out.line(t("profile.ttl_reason", reason=field.ttl_reason))
-    if previous is not None and previous.value != field.value:
+    if previous is not None and len(field.history) == len(previous.history):  # the same value again
+        if previous.ttl_days != field.ttl_days:
+            out.line(t("s28cli.profile.ttl_only", old=ttl_text(previous.ttl_days), new=ttl_text(field.ttl_days)))
+    elif previous is not None and previous.value != field.value:
         out.line(t("profile.changed", old=previous.value))
 
 

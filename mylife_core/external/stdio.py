@@ -320,7 +320,9 @@ class StdioServer:
             inner = inner.exceptions[0]
         message = getattr(inner, "message", None) or str(inner) or type(inner).__name__
         if isinstance(inner, FileNotFoundError):
-            message = f"{inner.strerror}: {inner.filename}"
+            from ..errors import os_reason
+
+            message = f"{os_reason(inner)}: {inner.filename}"
         return f"{type(inner).__name__}: {message}"
 
     def __enter__(self) -> "StdioServer":

@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..errors import os_reason
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..specs import Change
     from ..workspace import Workspace
@@ -104,7 +106,7 @@ def note_change(ws: "Workspace", change: "Change") -> None:
     try:
         state.add_pending([entry], sync=False)
     except OSError as exc:
-        _warn("git.warn_commit_failed", reason=exc.strerror or str(exc))
+        _warn("git.warn_commit_failed", reason=os_reason(exc))
         return
     with _guard:
         batch = _batches.get(ws.root)
@@ -197,6 +199,8 @@ def _commit_in_process(ws: "Workspace", entries: list[dict]) -> None:
         after_commit(ws, result.commit)
     except MyLifeError as exc:
         _warn("git.warn_commit_failed", reason=exc.render())
+    except OSError as exc:  # a file that cannot be read or written: said in the user's language
+        _warn("git.warn_commit_failed", reason=os_reason(exc))
     except Exception as exc:  # never let history break a write that already succeeded
         _warn("git.warn_commit_failed", reason=f"{type(exc).__name__}: {exc}")
 
@@ -237,7 +241,7 @@ def start_committer(root: Path) -> bool:
                          stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=root, start_new_session=True,
                          env={k: v for k, v in os.environ.items() if k != "MYLIFE_DEBUG"})
     except OSError as exc:
-        _warn("git.warn_commit_failed", reason=exc.strerror or str(exc))
+        _warn("git.warn_commit_failed", reason=os_reason(exc))
         return False
     finally:
         if log is not subprocess.DEVNULL:

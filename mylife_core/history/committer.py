@@ -53,6 +53,13 @@ def run(root: Path) -> int:
             print(f"commit failed: {reason}", flush=True)
             failed = True
             _record_failure(state, reason)
+        except OSError as exc:  # a file that cannot be read or written: said in the user's language
+            from ..errors import os_reason
+
+            reason = os_reason(exc)
+            print(f"commit failed: {reason}", flush=True)
+            failed = True
+            _record_failure(state, reason)
         except Exception as exc:  # a bug: keep the writes owed and say so next time
             reason = f"{type(exc).__name__}: {exc}"
             print(f"commit failed: {reason}", flush=True)

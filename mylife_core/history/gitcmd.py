@@ -120,7 +120,9 @@ class Repo:
         except subprocess.TimeoutExpired:
             raise GitError("git_timeout", command=_show(args), seconds=timeout) from None
         except OSError as exc:
-            raise GitError("git_failed", command=_show(args), reason=exc.strerror or str(exc)) from None
+            from ..errors import os_reason
+
+            raise GitError("git_failed", command=_show(args), reason=os_reason(exc)) from None
         result = GitResult(list(args), proc.returncode, proc.stdout, proc.stderr)
         if check and not result.ok:
             raise GitError("git_failed", command=_show(args), reason=_last_lines(result.err) or f"exit {proc.returncode}")

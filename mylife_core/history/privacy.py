@@ -358,7 +358,9 @@ def _probe(url: str, timeout: float, shown: str) -> Verdict:
                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                     start_new_session=True)
         except OSError as exc:
-            return Verdict("unknown", "unreachable", shown, probed=safe_url(url), detail=exc.strerror or str(exc))
+            from ..errors import os_reason
+
+            return Verdict("unknown", "unreachable", shown, probed=safe_url(url), detail=os_reason(exc))
         try:
             _, err = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, Any
 
+from ..errors import os_reason
 from ..messages import t
 from .gitcmd import GitError, Repo
 
@@ -74,7 +75,7 @@ def _raw_at_head(ws: "Workspace", repo: Repo) -> list[dict[str, Any]]:
             continue
         except OSError as exc:
             problems.append(_problem("git_raw_missing", t("git.verify.raw_unreadable", file=rel,
-                                                          reason=exc.strerror or str(exc)), rel))
+                                                          reason=os_reason(exc)), rel))
             continue
         if blob_id(data, sha256=len(expected) == 64) != expected:
             problems.append(_problem("git_raw_changed", t("git.verify.raw_changed", file=rel, date=when,

@@ -86,7 +86,8 @@ _CURRENCY = re.compile(r"^(?:[¥￥]|rmb\s*)?(?P<number>.+?)\s*(?:元整|元钱|
 def parse_value(text: Any) -> Scalar:
     """``"120000"`` / ``"120,000"`` -> 120000, ``"4.5"`` -> 4.5, Chinese numerals too (``"两万二"``
     -> 22000, ``"1.5万"`` -> 15000; :mod:`mylife_core.numerals`), an amount marked as money too
-    (``"2万元"``, ``"¥20000"``, ``"3000块"``); anything else stays text, as typed."""
+    (``"2万元"``, ``"¥20000"``, ``"3000块"``); anything else stays text, as typed (a comma that
+    groups no thousands, ``"3,5"``, makes no number: :func:`check_commas` refuses such a value)."""
     if not isinstance(text, str):
         return text
     from ..numerals import parse_number
@@ -319,10 +320,31 @@ def check_quantity(ws: "Workspace", name: str, value: Any) -> None:
                      example=word(f"{number_text(example)}{unit_text(spec)}"))
 
 
+def check_commas(ws: "Workspace", name: str, value: Any) -> None:
+    """Refuse a value that would be a number (or, for a field with a ``unit``, a quantity) but
+    for a comma that groups no thousands (``12,5万``, ``3,5``, ``1.200,50``, ``1,2,3``), for
+    every field: read with its commas dropped it was a wrong amount (``3,5`` -> 35), and which
+    number was meant (3.5? 3 and 5?) is the user's to say (:func:`mylife_core.numerals.comma_misplaced`)."""
+    if not isinstance(value, str):
+        return
+    from ..numerals import comma_misplaced
+    from ..staleness.ttl import field_spec_for
+
+    name = (name or "").strip()
+    spec = field_spec_for(ws, name)
+    if not comma_misplaced(value, lambda text: number_of(spec, text)):
+        return
+    from ..shell import word
+
+    raise UsageError("s28cli.misplaced_comma", name=name, value=value.strip()[:40], word=word(name))
+
+
 def check_value(ws: "Workspace", name: str, value: Any) -> None:
-    """What a field's dictionary entry asks of a value, before anything is written: a number
-    where it is ``numeric`` (:func:`check_number`), a quantity where it has a ``unit``
+    """What a field's dictionary entry asks of a value, before anything is written: no comma
+    that groups no thousands in a number (:func:`check_commas`), a number where it is
+    ``numeric`` (:func:`check_number`), a quantity where it has a ``unit``
     (:func:`check_quantity`), not below its ``min`` (:func:`check_min`)."""
+    check_commas(ws, name, value)
     check_number(ws, name, value)
     check_quantity(ws, name, value)
     check_min(ws, name, value)
@@ -408,7 +430,10 @@ class ProfileLayer:
             provenance: str | None = None, actor: str = "user",
             refresh: bool = True) -> tuple[ProfileField, ProfileField | None]:
         """Set a field. A new field takes the TTL given (the caller infers it when not given);
-        an existing field keeps its TTL unless a new one is given. The old value goes to history.
+        an existing field keeps its TTL unless a new one is given. The old value goes to history,
+        unless it is the value set again from the same source (``profile set 城市 杭州 --ttl 90``
+        on 杭州: a new TTL and date, no history entry; the audit entry says ``changed: false``
+        and, when the TTL changed, ``ttl_from``).
         ``refresh=False`` (a model's write the user did not confirm) keeps the field's age: the
         new value is dated like the value the user last confirmed, so it stays as stale.
 
@@ -451,7 +476,11 @@ class ProfileLayer:
                 })
             else:
                 history = list(previous.history)
-                history.append(PastValue(value=previous.value, source=previous.source, updated_at=previous.updated_at))
+                # the same value again (with a new TTL, or restated): it is not a past value; the
+                # history keeps values that were replaced (a value from another source stays there)
+                if not (previous.source == source and same_value(self.ws, name, previous.value, value)):
+                    history.append(PastValue(value=previous.value, source=previous.source,
+                                             updated_at=previous.updated_at))
                 field = previous.model_copy(update={
                     "value": value, "source": source, "updated_at": when, "history": history,
                     "provenance": provenance,
@@ -467,7 +496,9 @@ class ProfileLayer:
             self.ws.commit_change(actor, "profile.set", name, paths=["profile.yaml"],
                                   detail={"ttl_days": field.ttl_days, "changed": previous is not None
                                           and not past_value and previous.value != value, "source": source,
-                                          **({"history_at": when.isoformat()} if past_value else {})})
+                                          **({"history_at": when.isoformat()} if past_value else {}),
+                                          **({"ttl_from": previous.ttl_days} if previous is not None
+                                             and previous.ttl_days != field.ttl_days else {})})
         return field, previous
 
     def confirm(self, name: str, *, at: datetime | None = None, actor: str = "user", seen: Any = None) -> ProfileField:

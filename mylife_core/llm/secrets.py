@@ -60,7 +60,9 @@ def read_secrets_file(path: Path | None = None, *, workspace_root: Path | None =
             warnings.append("secrets_permissions")
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise UsageError("cannot_read_input", path=str(path), reason=exc.strerror or type(exc).__name__) from None
+        from ..errors import os_reason
+
+        raise UsageError("cannot_read_input", path=str(path), reason=os_reason(exc)) from None
     values: dict[str, str] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):

@@ -309,7 +309,9 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
         material = digest_material(ws, topic)
         if not material["exists"]:
             out.emit({"ok": True, **material, "differences": []})
-            out.line(t("digest.none", topic=topic))
+            from ..shell import word
+
+            out.line(t("s28cli.digest.none", topic=topic, word=word(topic)))  # the command, pasted, names it
             return
         differences: list[dict[str, Any]] = []
         original = ws.digests.read(topic, original=True)

@@ -164,13 +164,15 @@ def _norm_value(value: Any) -> str:
 
 def _value_in_line(value: Any, line: str) -> bool:
     """The proposed value is what the cited line says: its text is there, or, for a number, the line
-    writes that number, in digits or in Chinese numerals (``两万二`` is 22000; :mod:`..numerals`)."""
-    if _norm_value(value) in _norm_value(line):
-        return True
+    writes that number, in digits or in Chinese numerals (``两万二`` is 22000; :mod:`..numerals`).
+    A comma in the line joins digits only where it groups thousands (``4,500``): ``3,5 两个方案``
+    writes 3 and 5, not 35."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return False
-    from ..numerals import numbers_in
+        return _norm_value(value) in _norm_value(line)
+    from ..numerals import numbers_in, ungrouped
 
+    if str(value) in re.sub(r"\s", "", ungrouped(line)):
+        return True
     return any(abs(n - value) < 1e-9 for n in numbers_in(line))
 
 

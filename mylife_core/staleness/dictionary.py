@@ -72,14 +72,14 @@ def _load_cached(path: Path, mtime_ns: int, size: int) -> LensFile:
 
 def load_file(path: Any) -> LensFile:
     """Read and validate a lens/dictionary YAML file (cached while the file is unchanged)."""
-    from ..errors import DataFileError
+    from ..errors import DataFileError, os_reason
     from ..messages import t
 
     real = _as_path(path)
     try:
         st = real.stat()
     except OSError as exc:
-        raise DataFileError(real, None, t("bad_file.cannot_read", reason=exc.strerror or exc)) from None
+        raise DataFileError(real, None, t("bad_file.cannot_read", reason=os_reason(exc))) from None
     return _load_cached(real, st.st_mtime_ns, st.st_size)
 
 

@@ -175,7 +175,7 @@ def build(ws: "Workspace", kind: str, *, every: str = "weekly", at: str = "09:00
 
 def write(entry: ScheduleEntry) -> ScheduleEntry:
     """Write the entry's files atomically (0600, private folder); never installs them."""
-    from ..errors import DataFileError, UsageError
+    from ..errors import DataFileError, UsageError, os_reason
     from ..storage.atomic import atomic_write_text, ensure_private_dir
 
     for f in entry.files:
@@ -187,7 +187,7 @@ def write(entry: ScheduleEntry) -> ScheduleEntry:
             if not f.unchanged:
                 atomic_write_text(f.path, f.content)
         except OSError as exc:
-            raise UsageError("schedule_write_failed", path=str(f.path), reason=exc.strerror or str(exc)) from None
+            raise UsageError("schedule_write_failed", path=str(f.path), reason=os_reason(exc)) from None
         except DataFileError as exc:  # a file where a folder belongs
             raise UsageError("schedule_write_failed", path=str(f.path), reason=exc.problem) from None
     return entry

@@ -188,9 +188,11 @@ def confirm_new_field(ws: "Workspace", name: str, value: Any, *, interactive: bo
     if guess.field:
         say(t("ttl.alias_of", name=name, field=guess.field))
     if not interactive or prompt is None:
+        from ..shell import word
         from .render import command_prefix
 
-        say(t(f"ttl.auto.{auto}", name=name, value=value, prog=command_prefix(ws.root)))
+        # the command said, pasted, sets this field and value (脂肪肝 好转 is one word to a shell)
+        say(t(f"ttl.auto.{auto}", name=word(name), value=word(str(value)), prog=command_prefix(ws.root)))
         return TTLChoice(guess.ttl_days, guess.reason, guess.source, auto, guess)
     for _ in range(max(1, attempts)):
         answer = prompt(t("ttl.prompt", ttl=ttl_text(guess.ttl_days))).strip()

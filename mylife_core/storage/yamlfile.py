@@ -240,7 +240,9 @@ def read_bytes(path: Path) -> bytes:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise DataFileError(path, None, t("bad_file.cannot_read", reason=exc.strerror or exc)) from None
+        from ..errors import os_reason
+
+        raise DataFileError(path, None, t("bad_file.cannot_read", reason=os_reason(exc))) from None
 
 
 def decode_text(data: bytes, path: Path) -> str:

@@ -20,7 +20,7 @@ def create_app(*args: Any, **kwargs: Any) -> Any:
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on ``host:port`` (``port`` 0: a free one)."""
-    from ..errors import UsageError
+    from ..errors import UsageError, os_reason
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -29,7 +29,7 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise UsageError("web_port_busy", host=host, port=port, reason=exc.strerror or str(exc)) from None
+        raise UsageError("web_port_busy", host=host, port=port, reason=os_reason(exc)) from None
     sock.listen(64)
     sock.set_inheritable(True)
     return sock
