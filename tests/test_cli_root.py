@@ -250,7 +250,7 @@ def test_every_successful_json_output_says_ok_true(tmp_path):
         ("profile", "list"), ("profile", "get", "月收入"), ("profile", "set", "宠物", "旺财", "--ttl", "never"),
         ("profile", "confirm", "宠物"), ("profile", "unset", "宠物"), ("trace", active[5]), ("verify",),
         ("ask", "我该不该跳槽？", "--offline", "--accept-stale", "--accept-missing"), ("staleness", "我该不该跳槽？"),
-        ("competing", "我应该跳槽"), ("digest", "职业去留", "--offline"), ("recall", "工作"), ("maintain", "--no-input"),
+        ("competing", "我应该跳槽"), ("digest", "职业去留", "--offline", "--regenerate"), ("recall", "工作"), ("maintain", "--no-input"),
         ("index", "status"), ("index", "rebuild"), ("proposal", "list"), ("store", "status"), ("tools",),
         ("tool", "mylife_recall", "--args", '{"query": "工作"}'), ("branch", "list"), ("branch", "show", branch),
         ("branch", "abandon", branch), ("git", "enable"), ("git", "status"), ("git", "commit"),

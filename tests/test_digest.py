@@ -216,7 +216,6 @@ def test_a_topic_without_claims_is_a_clear_error(ws, cli):
     assert show.returncode == 0 and "还没有摘要" in show.stdout
 
 
-<<<<<<< HEAD
 def test_an_offline_digest_does_not_replace_a_model_written_one_unasked(ws, cli, fakellm):
     """Found on the demo: `mylife digest 职业去留` with no model said 「新的模型原稿保存在 …ai.md」 and
     replaced the model's original, on which the user's revision rested, with the structural text
@@ -235,7 +234,8 @@ def test_an_offline_digest_does_not_replace_a_model_written_one_unasked(ws, cli,
     assert "新的结构化摘要（离线生成）保存在 digest/职业去留.ai.md" in replaced.stdout and "模型原稿保存在" not in replaced.stdout
     assert split_front_matter(ws.digests.read("职业去留", original=True))[0]["revision"] == "structural"
     assert "我自己的总结" in ws.digests.read("职业去留")  # the revision stays in force throughout
-=======
+
+
 def test_the_command_said_for_a_topic_without_a_digest_works_when_pasted(cli):
     """`digest "side project" --show` said `Run mylife digest side project`: pasted, two topics'
     words. The topic is quoted where a shell needs it (shell.word); shown as typed in the sentence."""
@@ -243,4 +243,3 @@ def test_the_command_said_for_a_topic_without_a_digest_works_when_pasted(cli):
     said = cli("digest", "side project", "--show").stdout
     assert "「side project」还没有摘要" in said and "digest 'side project'`" in said, said
     assert "digest 职业去留`" in cli("digest", "职业去留", "--show").stdout
->>>>>>> s28cli

@@ -197,7 +197,7 @@ def topic_line_docs(ws: "Workspace", topic: str, limit: int) -> list[Line]:
 
 def undistilled(ws: "Workspace", refs: list[str], *, whole_notes: "set[str] | bool" = False,
                 known: "set[tuple[str, int]] | None" = None) -> set[str]:
-    """Those of the raw pointers ``refs`` that no claim counting as evidence cites: the lines
+    """Those of the raw pointers ``refs`` that no claim cites (of any status): the lines
     still to be read as themselves (a line a claim cites is read through the claim).
 
     ``whole_notes`` (True, or the refs it applies to): only lines of notes none of whose lines a

@@ -521,8 +521,10 @@ def topic_lines(ws: "Workspace", topics: Iterable[str], *, limit: int = 60) -> l
 
 
 def distilled_lines(ws: "Workspace", files: Iterable[str]) -> set[tuple[str, int]]:
-    """``(file, line)`` of every line of ``files`` that a claim counting as evidence cites (its
-    ``provenance``): those lines are read through their claim, not a second time as raw lines."""
+    """``(file, line)`` of every line of ``files`` that a claim cites (its ``provenance``), whatever
+    its status: those lines are read through their claim, not a second time as raw lines. A claim
+    awaiting the user's yes (a candidate) or one they rejected is no evidence, and its lines are not
+    evidence either by another road: the user's decision on them is pending, or made."""
     import re
 
     import tantivy
@@ -541,12 +543,12 @@ def distilled_lines(ws: "Workspace", files: Iterable[str]) -> set[tuple[str, int
         searcher = index.searcher()
         schema = index.schema
         query = tantivy.Query.boolean_query([(tantivy.Occur.Must, tantivy.Query.regex_query(schema, "prov", pattern)),
-                                             *((tantivy.Occur.Must, f) for f in _filters(schema, (), ("claims",), True))])
+                                             *((tantivy.Occur.Must, f) for f in _filters(schema, (), ("claims",), False))])
         count = searcher.search(query, limit=1, count=True).count
         docs = [_doc_fields(searcher.doc(address))
                 for _, address in searcher.search(query, limit=max(1, count), count=False).hits]
     for doc in docs:
-        if not _passes(doc, (), ("claims",), True):
+        if not _passes(doc, (), ("claims",), False):
             continue
         try:
             pointer = Pointer.parse(doc["prov"])
