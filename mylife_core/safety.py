@@ -10,7 +10,7 @@ what they do (a note is still kept word for word).
 
 It errs on the side of showing help: a false alarm costs a few lines of text; a miss is not
 acceptable. Idioms that only look alike are left out (想死你了 "I miss you so much", 跳楼价 "a
-rock-bottom price", 自杀式 as a figure of speech, "this is killing me").
+rock-bottom price", 自杀式 as a figure of speech, 死磕 "go all out", "this is killing me").
 """
 
 from __future__ import annotations
@@ -19,14 +19,21 @@ import re
 
 _ZH = re.compile(
     r"自杀(?!式)|轻生|寻短见|寻死|自尽|自残|自伤|自我了断|了结自己|了断自己|结束(?:我?自己的?)?生命|"
-    r"不想活|活不下去|不活了|活着(?:真)?没(?:有)?意思|活着(?:还)?有什么意(?:思|义)|"
-    r"(?<![不没])想死(?![你您他她它我])|死了算了|不如死了|一死了之|"
-    r"割腕|跳楼(?!价|甩卖|大甩卖|清仓)|上吊|烧炭|(?:伤害|弄伤)(?:我)?自己"
+    r"不想活|活不下去|不活了|活腻|活够了|不想再活|活着(?:真)?没(?:有)?意思|活着(?:还)?有什么意(?:思|义)|"
+    r"(?<![不没])想死(?![你您他她它我])|(?<![你他她它])去死(?!磕)|死了算了|不如死了|一死了之|一了百了|不想醒来|"
+    r"割腕|跳楼(?!价|甩卖|大甩卖|清仓)|(?:楼|桥|天台|窗户?|阳台|顶楼)上?(?:往下)?跳下去|跳(?:河|江|海|崖)|卧轨|"
+    r"(?:吃|吞|攒)[^，。,.!！?？]{0,6}安眠药|安眠药[^，。,.!！?？]{0,6}(?:全|都|一起)吃|上吊|烧炭|"
+    r"(?:伤害|弄伤)(?:我)?自己"
 )
 _EN = re.compile(
     r"\bsuicid\w*|\bkill(?:ing)? myself\b|\bend(?:ing)? (?:my (?:own )?life|it all)\b|\btake my (?:own )?life\b|"
-    r"\b(?:want|wanna|wish) to die\b|\bdon'?t want to (?:live|be alive)\b|\bself[- ]harm\w*|"
-    r"\b(?:hurt|harm|cut)(?:ing)? myself\b|\bbetter off dead\b|\bno reason to live\b",
+    r"\b(?:want|wanna|wish|ready) to die\b|\b(?:should|could|might as well|would rather|'d rather) (?:just )?die\b|"
+    r"\b(?:should|shall|can|could) i (?:just )?die\b|"
+    r"\bdon'?t want to (?:live|be alive|wake up)\b|\bself[- ]harm\w*|"
+    r"\b(?:hurt|harm|cut)(?:ing)? myself\b|\bbetter off dead\b|\bno reason to live\b|"
+    r"\bjump(?:ing)? off (?:a |the |my )?(?:bridge|building|roof|balcony|cliff)\b|\boverdos\w*|"
+    r"\b(?:take|taking|swallow|swallowing) (?:all|a bottle|a whole bottle) of (?:my )?(?:sleeping )?pills\b|"
+    r"\ball (?:of )?my (?:sleeping )?pills\b",
     re.IGNORECASE,
 )
 

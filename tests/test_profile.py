@@ -339,16 +339,30 @@ def test_a_comma_that_groups_no_thousands_is_refused_and_writes_nothing(cli, ws_
         r = cli("profile", "set", name, typed, "--ttl", "90")
         assert r.returncode == 2 and "Traceback" not in r.stderr, (typed, r.stdout, r.stderr)
         assert f"「{typed}」" in r.stderr and "120,000" in r.stderr and "3.5" in r.stderr, r.stderr
-        assert f"profile set {name} 3.5" in r.stderr, r.stderr
+        # the example is the value read with its comma as a decimal point, never a number nobody
+        # typed (3.5 was offered for 12,5万: pasted, a monthly income of 3.5); else a placeholder
+        example = {"3,5": "3.5", "1,2,3": "值", "1.200,50": "1200.50", "12,5万": "12.5万", "12,5万元": "12.5万元"}[typed]
+        assert f"profile set {name} {example}" in r.stderr, r.stderr
         assert ((ws_path / "profile.yaml").read_bytes(), (ws_path / "ledger" / "audit.jsonl").read_bytes()) == before
     error = cli("profile", "set", "现有存款", "3,5", "--json").json()["error"]
-    assert error["code"] == "bad_input" and error["key"] == "s28cli.misplaced_comma" and error["params"]["value"] == "3,5"
+    assert error["code"] == "bad_input" and error["key"] == "s28fix.misplaced_comma" and error["params"]["value"] == "3,5"
     with pytest.raises(UsageError):  # the check the panel, tool calls and handoff sheets go through
         check_value(ws, "现有存款", "12,5万")
     for typed, kept in [("120,000", 120000), ("1,200.50", 1200.5), ("12，000", 12000), ("1,200万", 12000000)]:
         r = cli("profile", "set", "现有存款", typed, "--json")
         assert r.returncode == 0 and r.json()["field"]["value"] == kept, (typed, r.stderr)
     assert cli("profile", "set", "城市", "北京,上海", "--ttl", "365", "--json").json()["field"]["value"] == "北京,上海"
+
+
+def test_an_amount_in_dollars_or_thousands_written_with_k_is_a_number(cli):
+    """An English workspace refused `profile set savings '$5,000'` (also 5k, 5000 USD) and told its
+    user to write 2万 or 两万."""
+    cli("init")
+    for typed, kept in [("$5,000", 5000), ("5k", 5000), ("5000 USD", 5000), ("€1,200.50", 1200.5), ("12.5k", 12500),
+                        ("¥20000", 20000)]:
+        r = cli("profile", "set", "现有存款", typed, "--ttl", "90", "--json")
+        assert r.returncode == 0 and r.json()["field"]["value"] == kept, (typed, r.stderr)
+    assert cli("profile", "set", "备注", "abc k", "--ttl", "90", "--json").json()["field"]["value"] == "abc k"
 
 
 def test_the_same_value_with_a_new_ttl_adds_no_history_entry(cli, ws_path):

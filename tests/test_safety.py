@@ -19,6 +19,9 @@ HOTLINE = "12356"
     "我该不该自杀？", "我是不是不想活了？", "活着没意思，要不要干脆算了", "真的想死", "有时候觉得死了算了",
     "想割腕", "想伤害自己", "结束自己的生命", "我朋友想轻生，我该怎么办", "活着还有什么意义",
     "Should I kill myself?", "I want to die", "thinking about suicide", "I keep hurting myself", "self-harm again",
+    # found by a second tester: other common wordings
+    "我该不该从楼上跳下去？", "该不该去死？", "我应该去死", "我想去死", "要不要吃一整瓶安眠药？", "攒了一瓶安眠药",
+    "Should I just die?", "I should just die", "Should I jump off the bridge?", "Should I take all my sleeping pills?",
 ])
 def test_words_of_ending_a_life_or_self_harm_are_found(text):
     assert crisis(text), text
@@ -27,6 +30,7 @@ def test_words_of_ending_a_life_or_self_harm_are_found(text):
 @pytest.mark.parametrize("text", [
     "想死你了，周末见", "跳楼价清仓", "自杀式加班还要不要继续", "累死了", "笑死我了", "我该不该跳槽？",
     "This commute is killing me", "I should quit my job", "the end of my lease",
+    "我该不该去死磕这个项目", "The market is going to die",
 ])
 def test_idioms_that_only_look_alike_are_left_alone(text):
     assert crisis(text) is None, text
@@ -90,6 +94,10 @@ def test_a_chat_turn_gets_the_lines_before_anything_else(cli):
     events = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
     support = [e for e in events if e.get("type") == "support"]
     assert support and any(HOTLINE in line for line in support[0]["lines"])
+    # offline, the lines alone: no how-to-chat note, no recalled notes (a second tester's find)
+    assert not [e for e in events if e.get("type") == "answer"], events
+    shown = cli("chat", "--offline", input="我该不该去死？\n/quit\n")
+    assert HOTLINE in shown.stdout and t("chat.offline.free") not in shown.stdout
     plain = cli("chat", "--offline", "--json", input="最近好累，想换个工作\n/quit\n")
     assert not [line for line in plain.stdout.splitlines() if '"support"' in line]
 

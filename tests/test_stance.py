@@ -1354,3 +1354,32 @@ def test_the_competing_command_reads_with_the_model_like_ask_and_offline_without
 ])
 def test_a_need_is_a_reason_for_the_act(text, side):
     assert read(text, frame_for("我该买车")).side == side
+
+
+def test_the_one_sided_question_counts_the_users_own_statements_and_says_which_is_quoted(demo):
+    """「要不要回老家？」 said 「你关于「家庭」的 6 段表述…（最近一次：2025-11 …）」 under a table of four
+    2026-10 rows, one of the six being 妈妈's view: the count is the user's own statements, and the
+    one quoted is named as where they last took a side."""
+    answer = demo_ask(demo, "要不要回老家？", "--accept-stale", "--accept-missing")["answer"]
+    own = [s for s in answer["statements"] if s["speaker"] is None]
+    assert len(own) < len(answer["statements"])  # 妈妈's view is in the table
+    back = answer["question_back"]["text"]
+    assert f"{len(own)} 段表述" in back and "最近一次明确表态：2025-11" in back
+
+
+def test_a_note_names_the_questions_topic_by_meaning_only_when_it_is_near():
+    """With vectors, 「要不要分手？」 took the career notes as its topic: every note is somewhat near
+    any question (calibrated scores 0.22-0.52 on the demo), and 0.25 let them all through."""
+    from types import SimpleNamespace
+
+    from mylife_core.pipeline.evidence import TOPIC_VECTOR, _says
+
+    class Asked:
+        def said_in(self, text):
+            return "分手" in text
+
+    far = SimpleNamespace(parts={"vector": 0.506}, text="不知道。真的不知道自己想不想走")
+    near = SimpleNamespace(parts={"vector": 0.706}, text="调岗后十二点前能入睡")
+    said = SimpleNamespace(parts={"vector": 0.1, "keyword": 0.3}, text="想分手")
+    assert TOPIC_VECTOR > 0.52
+    assert not _says(far, Asked()) and _says(near, Asked()) and _says(said, Asked())

@@ -388,19 +388,25 @@ class Chat:
         s.add("user", text, kind="decision" if is_decision else "chat", topic=s.current.topic, decision=decision,
               drift=verdict.record(action) if not verdict.first else None)
         self.save()
+        from ..safety import crisis, support_lines
+
+        if crisis(text):  # a life in danger: where to reach a person, and nothing weighed
+            support = support_lines()
+            self.io.event({"type": "support", "lines": support})
+            for line in support:
+                self.io.say(line, fg="yellow")
+            if self.model_ready and not is_decision:
+                self.model.run(text)  # told to weigh nothing and point to help (chat.prompts)
+            else:  # offline, or a question to weigh: the lines alone (no how-to-chat note, no recalled notes)
+                s.add("assistant", "\n".join(support), kind="offline", topic=s.current.topic)
+            self.save()
+            return
         if is_decision:
             from .topics import strip_lead_in
 
             self.decisions.run(strip_lead_in(text))
             self.save()
             return
-        from ..safety import crisis, support_lines
-
-        if crisis(text):  # a life in danger: where to reach a person, before anything else is said
-            support = support_lines()
-            self.io.event({"type": "support", "lines": support})
-            for line in support:
-                self.io.say(line, fg="yellow")
         if self.model_ready:
             self.model.run(text)
         else:

@@ -80,13 +80,18 @@ _ADAPTER = TypeAdapter(ProfileFile)
 
 #: how an amount of money is marked around its number (``¥20000``, ``2万元``, ``3000块``): the
 #: number is the value, as ``2万`` is 20000 (the field's own name says what it counts)
-_CURRENCY = re.compile(r"^(?:[¥￥]|rmb\s*)?(?P<number>.+?)\s*(?:元整|元钱|块钱|元|块|rmb|cny|人民币)?$", re.IGNORECASE)
+_CURRENCY = re.compile(r"^(?:[¥￥$€£]\s*|(?:rmb|cny|usd|us\$|eur|gbp)\s*)?(?P<number>.+?)\s*"
+                       r"(?:元整|元钱|块钱|元|块|rmb|cny|人民币|usd|dollars?|bucks|eur|euros?|gbp|pounds?)?$",
+                       re.IGNORECASE)
+#: thousands written with k (5k, 12.5k): English amounts, and salaries in Chinese notes (月薪15k)
+_THOUSANDS_K = re.compile(r"^(?P<number>\d[\d,]*(?:\.\d+)?)\s*[kK]$")
 
 
 def parse_value(text: Any) -> Scalar:
     """``"120000"`` / ``"120,000"`` -> 120000, ``"4.5"`` -> 4.5, Chinese numerals too (``"两万二"``
     -> 22000, ``"1.5万"`` -> 15000; :mod:`mylife_core.numerals`), an amount marked as money too
-    (``"2万元"``, ``"¥20000"``, ``"3000块"``); anything else stays text, as typed (a comma that
+    (``"2万元"``, ``"¥20000"``, ``"3000块"``, ``"$5,000"``, ``"5000 USD"``) and thousands written
+    with k (``"5k"``, ``"12.5k"``); anything else stays text, as typed (a comma that
     groups no thousands, ``"3,5"``, makes no number: :func:`check_commas` refuses such a value)."""
     if not isinstance(text, str):
         return text
@@ -94,11 +99,19 @@ def parse_value(text: Any) -> Scalar:
 
     stripped = text.strip()
     number = parse_number(stripped)
-    if number is None and (money := _CURRENCY.match(stripped)) is not None and money["number"] != stripped:
-        amount = money["number"]  # one numeral alone is no amount: 一块 is also "together"
-        if any(ch.isdigit() for ch in amount) or len(amount) > 1:
+    if number is None and (money := _CURRENCY.match(stripped)) is not None:
+        amount = money["number"].strip()  # one numeral alone is no amount: 一块 is also "together"
+        if amount != stripped and (any(ch.isdigit() for ch in amount) or len(amount) > 1):
             number = parse_number(amount)
+        if number is None and (k := _THOUSANDS_K.match(amount)) is not None:  # $5k, 5k, 12.5k
+            base = parse_number(k["number"])
+            if base is not None and not isinstance(base, bool):
+                number = _whole_number(round(base * 1000, 6))
     return stripped if number is None else number
+
+
+def _whole_number(number: float) -> int | float:
+    return int(number) if float(number).is_integer() else number
 
 
 def parse_ttl(text: str | int | None) -> tuple[bool, int | None]:
@@ -334,9 +347,17 @@ def check_commas(ws: "Workspace", name: str, value: Any) -> None:
     spec = field_spec_for(ws, name)
     if not comma_misplaced(value, lambda text: number_of(spec, text)):
         return
+    from ..messages import t
     from ..shell import word
 
-    raise UsageError("s28cli.misplaced_comma", name=name, value=value.strip()[:40], word=word(name))
+    # the example: the value read with its comma as a decimal point (12,5万 -> 12.5万, 1.200,50 ->
+    # 1200.50) when that is one number; else a placeholder (1,2,3): never a number nobody typed
+    text = value.strip()
+    decimal = (text.replace(".", "") if "." in text and text.rfind(",") > text.rfind(".") else text).replace(",", ".")
+    reads = number_of(spec, decimal)
+    example = word(decimal) if decimal.count(".") == 1 and reads is not None and not isinstance(reads, bool) \
+        else t("s28fix.value_placeholder")
+    raise UsageError("s28fix.misplaced_comma", name=name, value=text[:40], word=word(name), example=example)
 
 
 def check_value(ws: "Workspace", name: str, value: Any) -> None:

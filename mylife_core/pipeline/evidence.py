@@ -182,12 +182,21 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     return evidence
 
 
+#: how near in meaning (the vector side's calibrated score, e5 cosine 0.82..0.94 -> 0..1) a note
+#: that says no word of the question must be to name its topic: well above competing's
+#: ``VECTOR_RELEVANT`` (0.25, a bar for candidates the stance reader then reads), since the topic
+#: decides which notes are read at all. On the demo's embedded notes (session 28) the notes near
+#: questions they belong to scored 0.63-0.71 by the vector alone (早点睡: 「调岗后十二点前能入睡」
+#: 0.706; 省钱: 「对钱没那么慌了」 0.659), the nearest notes to questions the user never wrote about
+#: 0.22-0.52 (分手: 「不知道。真的不知道自己想不想走」 0.506; 借钱给朋友: 「对钱没那么慌了」 0.518),
+#: and with 0.25 those questions took the career notes as their topic
+TOPIC_VECTOR = 0.6
+
+
 def _says(hit: Any, asked: Any) -> bool:
     """A search hit that names the question: it says one of its words (:class:`.topics.QuestionWords`),
-    or it is near it in meaning (the vector side's calibrated score)."""
-    from .competing import VECTOR_RELEVANT
-
-    return ((hit.parts or {}).get("vector") or 0.0) >= VECTOR_RELEVANT or asked.said_in(hit.text)
+    or it is near it in meaning (the vector side's calibrated score, :data:`TOPIC_VECTOR`)."""
+    return ((hit.parts or {}).get("vector") or 0.0) >= TOPIC_VECTOR or asked.said_in(hit.text)
 
 
 def _cited_lines(claims: Any) -> set[tuple[str, int]]:
@@ -372,9 +381,12 @@ def question_back(evidence: Evidence, decision: str | None, topic: str | None) -
                  subject=subject)
         return _question(text, [a, b])
     if evidence.statements:
-        s = evidence.lean_statement or evidence.statements[-1]
-        text = t("s28evid.q.one_side", n=len(evidence.statements), d=_month(s.date), said=evidence.said(s),
-                 subject=subject)
+        # the user's own statements (someone else's view written down is not one of them); the one
+        # quoted is where they last took a side on the act, else their newest: said as which it is
+        own = [s for s in evidence.statements if s.speaker is None] or evidence.statements
+        s = evidence.lean_statement or own[-1]
+        key = "s28fix.q.one_side_lean" if evidence.lean_statement is not None else "s28evid.q.one_side"
+        text = t(key, n=len(own), d=_month(s.date), said=evidence.said(s), subject=subject)
         return _question(text, [s])
     if evidence.lines_read:  # lines were read, none took a side: not "nothing recorded"
         return Judgment(text=t("s28evid.q.unsided", n=evidence.lines_read, subject=subject), claim_ids=[],
