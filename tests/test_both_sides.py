@@ -330,3 +330,13 @@ def test_lines_no_rule_reads_a_side_in_are_said_to_be_unread_not_missing(cli):
     assert answer["statements_note"] == t("s28evid.statements.unsided", n=2, subject="跳槽", topic="职业去留")
     assert answer["question_back"]["text"] == t("s28evid.q.unsided", n=2, subject="跳槽")
     assert answer["competing_note"] == t("s28evid.competing.empty_unsided", conclusion="我该跳槽", n=2)
+
+
+def test_the_reason_quotes_the_cues_as_the_statement_says_them(cli):
+    """「算了一下，养车一年至少两万，不值得」 was listed against 「我该买车」 as 提到「两万」: the verdict
+    unsaid, and the cue the reader records for 不值得 is 值得, the opposite of the note."""
+    assert cli("init").returncode == 0
+    assert cli("claim", "add", "算了一下，养车一年至少两万，不值得", "--topic", "买车", "--kind", "assessment").returncode == 0
+    items = cli("competing", "我该买车", "--topic", "买车", "--json").json()["items"]
+    reason = next((i["reason"] for i in items if i["text"].startswith("算了一下")), items)
+    assert "「两万」「不值得」" in reason and "「值得」" not in reason, reason

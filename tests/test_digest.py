@@ -234,6 +234,10 @@ def test_an_offline_digest_does_not_replace_a_model_written_one_unasked(ws, cli,
     assert "新的结构化摘要（离线生成）保存在 digest/职业去留.ai.md" in replaced.stdout and "模型原稿保存在" not in replaced.stdout
     assert split_front_matter(ws.digests.read("职业去留", original=True))[0]["revision"] == "structural"
     assert "我自己的总结" in ws.digests.read("职业去留")  # the revision stays in force throughout
+    # the differences name the original as what it is (they said 「模型原稿」 / 「AI 原稿」 of it)
+    assert "结构化原稿 → 你的修订版" in replaced.stdout and "AI 原稿" not in replaced.stdout
+    diff = cli("digest", "职业去留", "--diff").stdout
+    assert "结构化原稿：" in diff and "AI 原稿" not in diff and "模型原稿" not in diff
 
 
 def test_the_command_said_for_a_topic_without_a_digest_works_when_pasted(cli):

@@ -325,7 +325,9 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
         if show_diff:
             if material["revision"] != "user" or original is None:  # one version only: nothing to compare
                 out.line(t("digest.diff.one_version", topic=topic))
-            _print_differences(out, differences, user_revision=material["revision"] == "user" and original is not None)
+            _print_differences(out, differences, user_revision=material["revision"] == "user" and original is not None,
+                               structural=original is not None
+                               and split_front_matter(original)[0].get("revision") == "structural")
         return
     if edit:
         current = ws.digests.read(topic)
@@ -347,7 +349,9 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
             out.line(t("digest.revised", path=result.write.in_force, original=result.write.original))
         else:
             out.line(t("digest.revised_single", path=result.write.in_force))
-        _print_differences(out, result.write.differences, user_revision=True)
+        original = ws.digests.read(topic, original=True)
+        _print_differences(out, result.write.differences, user_revision=True,
+                           structural=original is not None and split_front_matter(original)[0].get("revision") == "structural")
         return
     streaming = not out.json and sys.stdout.isatty()
     shown = 0
@@ -366,7 +370,7 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
     if result.write.kept_user_revision:
         out.line(t("digest.kept_user" if result.source == "model" else "digest.kept_user_structural",
                    path=result.write.in_force, original=result.write.original))
-        _print_differences(out, result.write.differences, user_revision=True)
+        _print_differences(out, result.write.differences, user_revision=True, structural=result.source != "model")
     else:
         out.line(t("digest.written", path=result.write.in_force, source=source, n=result.paragraphs,
                    claims=len(result.claims)))
@@ -390,16 +394,20 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
             out.line(line)
 
 
-def _print_differences(out: Output, differences: list[dict[str, Any]], *, user_revision: bool) -> None:
+def _print_differences(out: Output, differences: list[dict[str, Any]], *, user_revision: bool,
+                       structural: bool = False) -> None:
+    """The paragraphs the user's revision changed; ``structural``: the original is the offline
+    structural digest, not a model's (it was called 「模型原稿」 / 「AI 原稿」 either way)."""
     if not user_revision:
         return
     if not differences:
         out.line(t("digest.diff.none"))
         return
-    out.line(t("digest.diff.head"))
+    out.line(t("s28late.digest.diff.head_structural" if structural else "digest.diff.head"))
     for d in differences:
         out.line(t(f"digest.diff.{d['change']}", n=d["paragraph"]))
         if d.get("original"):
-            out.line("      " + t("digest.diff.ai", text=d["original"][:120]))
+            out.line("      " + t("s28late.digest.diff.structural" if structural else "digest.diff.ai",
+                                  text=d["original"][:120]))
         if d.get("revised"):
             out.line("      " + t("digest.diff.you", text=d["revised"][:120]))

@@ -37,6 +37,8 @@ An empty result is reported as such (``empty``), never silently.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -535,7 +537,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
         claim = cand.claim
         if claim is not None and claim.status == "disputed":
             score *= 0.7
-        reason = _reason(reading, stance)
+        reason = _reason(reading, stance, cand.text)
         if claim is None:
             reason += t("ask.competing.raw_only")
         evidence = CompetingEvidence(
@@ -585,10 +587,28 @@ def _own_against(reading: Reading, frame: Frame, cand: Candidate) -> bool:
     return bool(reading.own and reading.side == -frame.side and sure)
 
 
-def _reason(reading: Reading, stance: str) -> str:
+_NEGATION_BEFORE = re.compile(r"(?:不|没有|没|别|未|并非|不是)$")
+
+
+def _cue_as_said(text: str, cue: str) -> str:
+    """``cue`` with the negation the text puts right before it: the reader records 值得 for
+    「养车一年至少两万，不值得」, and 「提到「值得」」 would say the opposite of the note."""
+    at = text.find(cue)
+    if at <= 0:
+        return cue
+    before = _NEGATION_BEFORE.search(text[max(0, at - 2):at])
+    return before.group(0) + cue if before else cue
+
+
+def _reason(reading: Reading, stance: str, text: str = "") -> str:
     from ..messages import t
 
-    word = reading.cue or "-"
+    # the cues as the statement says them, the first two: 「算了一下，养车一年至少两万，不值得」 is
+    # 提到「两万」「不值得」 (it was 「两万」 alone, the verdict unsaid)
+    cues = list(dict.fromkeys(_cue_as_said(text, c) for c in (reading.cues or [reading.cue]) if c))[:2]
+    word = t("sep.quotes").join(cues) if cues else "-"
+    if stance == "contradicts" and reading.speaker is None:  # the act itself, named once
+        word = _cue_as_said(text, reading.cue) if reading.cue else "-"
     if reading.speaker is not None:
         return t("ask.competing.reason.other", who=reading.speaker, word=word)
     key = {"contradicts": "ask.competing.reason.contradicts", "weakens": "ask.competing.reason.weakens"}[stance]
