@@ -53,3 +53,17 @@ def support_lines(*, asked: bool = False) -> list[str]:
 
     lines = [t("safety.not_weighed")] if asked else []
     return [*lines, t("safety.reach_out"), t("safety.danger"), t("safety.not_alone")]
+
+
+def closing_lines() -> list[str]:
+    """How an answer of :func:`support_lines` ends: a line saying it is fixed text (no model, no
+    record read: the usual "offline rules arranged the above from your own records" would be
+    untrue), then the disclaimer word for word."""
+    from .messages import disclaimer, t
+
+    return [t("safety.fixed_text"), disclaimer()]
+
+
+def is_crisis_answer(answer) -> bool:
+    """Is ``answer`` (an ask :class:`~mylife_core.pipeline.answer.Answer`) the one :func:`crisis` gave?"""
+    return ((getattr(answer, "verdict", None) or {}).get("data") or {}).get("refused") == "crisis"

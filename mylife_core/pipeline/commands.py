@@ -146,6 +146,7 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
               offline: bool) -> int | None:
     from ..llm.settings import load_settings
     from ..messages import disclaimer_lines
+    from ..safety import closing_lines as crisis_closing
     from ..safety import crisis, support_lines
     from .competing import find_competing
     from .present import competing_item_lines, disputed_lines, others_lines
@@ -155,9 +156,7 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
     if crisis(conclusion):  # a life in danger: where to reach a person, and nothing weighed (as ask)
         support = support_lines(asked=True)
         out.emit({"ok": False, "status": "denied", "refused": "crisis", "conclusion": conclusion, "support": support})
-        for line in [t("safety.label"), "", *support, ""]:
-            out.line(line)
-        for line in disclaimer_lines(model_used=False):
+        for line in [t("safety.label"), "", *support, "", *crisis_closing()]:
             out.line(line)
         return 11  # as ask's refusals
     # with a model configured the stances are read as ask reads them (the structured stance call)

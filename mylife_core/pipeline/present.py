@@ -243,7 +243,10 @@ def closing_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife") -> 
         lines.append(t("ask.chain_line", id=a.chain_id, prog=prog))
     elif not recorded and a.status == "answered":
         lines.append(t("ask.not_recorded"))
-    ending = disclaimer_lines(model_used=a.mode == "model" or a.stances_read_by == "model")
+    from ..safety import closing_lines as crisis_closing, is_crisis_answer
+
+    ending = crisis_closing() if is_crisis_answer(a) else disclaimer_lines(
+        model_used=a.mode == "model" or a.stances_read_by == "model")
     if a.disclaimer:
         ending[-1] = a.disclaimer
     lines += ["", "---", *ending]

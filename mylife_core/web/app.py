@@ -867,6 +867,10 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         at = _text(form, "at").strip()
         when, precision = clock.parse_at(at, what="at") if at else (None, "day")  # as --at: no future date
         rec = ws.raw.record(text.encode("utf-8"), topic=topic, occurred_at=when, actor="user", precision=precision)
+        from ..safety import crisis, support_lines
+
+        if crisis(text):  # kept word for word; then where to reach a person, as `mylife record` says
+            panel.notes += [t("web.raw.support_head"), *support_lines()]
         return RedirectResponse(f"/raw/{quote(rec.file.removeprefix('raw/'))}", status_code=303)
 
     def branch_abandon(request: Request, ws: Any, form: Any) -> Response:

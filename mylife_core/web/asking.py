@@ -33,6 +33,7 @@ class Job:
     lines: list[str] = field(default_factory=list)
     chain_id: str | None = None
     configured: bool = False  # a model was configured when it started (the form shows "no model")
+    label: str | None = None  # the finished run's status as the page words it (web.ask.status.*)
 
     @property
     def ends_with_disclaimer(self) -> bool:
@@ -101,10 +102,14 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
         else:
             lines = answer_lines(answer, recorded=options.record, prog=command_prefix(ws.root))
         job.status, job.lines, job.chain_id = answer.status, lines, answer.chain_id
+        from ..safety import is_crisis_answer
+
+        # a life in danger is not "declined": the page says to reach out (mylife_core.safety)
+        job.label = t("web.ask.status.crisis" if is_crisis_answer(answer) else f"web.ask.status.{answer.status}")
         # the page's footer drops its copy of the disclaimer when the text ends with it (as a
         # finished run's page does); ``label`` is the status as that page words it
         job.push("done", {"status": answer.status, "text": "\n".join(lines), "chain": answer.chain_id,
-                          "label": t(f"web.ask.status.{answer.status}"),
+                          "label": job.label,
                           "ends_with_disclaimer": ends_with_disclaimer(lines)})
     except MyLifeError as exc:
         job.status, job.lines = "error", [exc.render()]

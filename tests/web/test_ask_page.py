@@ -248,3 +248,27 @@ def test_a_life_in_danger_gets_where_to_reach_a_person_and_nothing_weighed(panel
     assert "12356" in done["text"] and "我该自杀" not in done["text"] and "反证" not in done["text"]
     page = panel.get(job).text
     assert "12356" in page and 'id="ask-hint"' not in page
+
+
+def test_a_crisis_run_is_labelled_as_such_and_says_it_is_fixed_text(panel, demo: Path):
+    """The run's page said 被拒绝 (declined) over the help lines, and 「以上由离线规则从你自己的记录中整理」
+    though no record was read."""
+    job = panel.post("/ask", {"q": "我该不该自杀？"}).headers["location"]
+    done = events(panel.get(job + "/events").text)[-1][1]
+    assert done["label"] == "先联系能帮到你的人"
+    assert "固定的求助信息" in done["text"] and "从你自己的记录中整理" not in done["text"]
+    page = panel.get(job).text
+    assert "先联系能帮到你的人" in page and "被拒绝" not in page
+
+
+def test_a_crisis_note_recorded_in_the_panel_is_kept_then_answered_with_help(panel, demo: Path):
+    """`mylife record` answered 「我不想活了」 with where to reach a person; the panel's 记一条 did not."""
+    note = "我不想活了，真的撑不下去"
+    r = panel.post("/raw", {"text": note, "topic": "life"})
+    assert r.status_code == 303
+    with open_ws(demo) as ws:
+        assert ws.raw.read_bytes(ws.raw.records()[-1].file) == note.encode("utf-8")
+    page = panel.get(r.headers["location"]).text
+    assert "12356" in page and "还想对你说几句" in page
+    plain = panel.post("/raw", {"text": "今天吃了火锅", "topic": "life"})
+    assert "12356" not in panel.get(plain.headers["location"]).text
