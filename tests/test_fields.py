@@ -478,3 +478,21 @@ def test_profile_set_keeps_a_quantity_after_words_and_a_range_and_refuses_two_nu
     assert example[-3:] == ["set", "通勤时间", "5分钟"] and run(*example[-2:]).returncode == 0
     verify = cli("verify", "--json", env=env, load_plugins="mylife-career").json()
     assert verify["ok"] is True and verify["warnings"] == []
+
+
+def test_an_alias_typed_with_underscores_is_the_same_field(cli, tmp_path_factory):
+    """`profile set years_of_experience -- -3` was kept (the alias is `years of experience`, so no
+    dictionary entry was found: no unit, no min), while staleness found the entry by meaning and
+    counted the -3 as 工作年限."""
+    env = {**lens_env(installed(tmp_path_factory, "mylife-career")), "MYLIFE_LANG": "en"}
+    assert cli("init", "--language", "en", env=env).returncode == 0
+
+    def run(*args):
+        return cli("profile", "set", "--yes", "--", *args, env=env, load_plugins="mylife-career")
+
+    below = run("years_of_experience", "-3")
+    assert below.returncode == 2 and "at least 0" in below.stderr, below.stderr
+    assert run("years-of-experience", "lots").returncode == 2
+    assert run("years_of_experience", "5").returncode == 0
+    got = cli("profile", "get", "years_of_experience", "--json", env=env, load_plugins="mylife-career").json()
+    assert got["field"]["value"] == "5 years"

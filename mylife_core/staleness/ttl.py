@@ -35,8 +35,11 @@ How = Literal["accepted", "changed", "yes", "no_terminal", "json"]
 
 
 def norm(name: str) -> str:
-    """Names compare after NFKC, case folding and trimming (``Savings`` = ``savings``)."""
-    return unicodedata.normalize("NFKC", name).casefold().strip()
+    """Names compare after NFKC, case folding and trimming (``Savings`` = ``savings``), with
+    underscores, hyphens and runs of spaces as one space (``years_of_experience`` = ``years of
+    experience``: the alias a dictionary lists, as a script or an English user types it; typed so,
+    it escaped the entry's unit and ``min`` while staleness found the entry by meaning)."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().replace("_", " ").replace("-", " ").split())
 
 
 def field_index(ws: "Workspace") -> dict[str, FieldSpec]:
