@@ -244,7 +244,13 @@ def _match_one(spec: "FieldSpec", core: str) -> int | float | None:
 
 
 def spellings(spec: "FieldSpec", limit: int = 4) -> list[str]:
-    """The field's unit and the first other ways to write it (for a message)."""
+    """The field's unit and the first other ways to write it (for a message); in English the
+    English spellings come first (``min, minutes, …`` rather than ``分钟, 分, …``)."""
+    from .messages import language
+
+    if language() == "en" and any(sp.isascii() for sp in spec.units):
+        english = [sp for sp in spec.units if sp.isascii()]
+        return list(dict.fromkeys([unit_text(spec).strip(), *english]))[:limit]
     out = [spec.unit or ""]
     firsts: dict[float, str] = {}
     for spelling, size in spec.units.items():
