@@ -96,3 +96,31 @@ def shown_file(data: bytes) -> list[tuple[int, str]]:
     :func:`split_lines`, so a pointer to them still points at (and hashes) the exact bytes."""
     lines = split_lines(data)
     return shown_lines(b"\n".join(lines), 1) if lines else []
+
+
+def _norm_value(value: object) -> str:
+    return re.sub(r"[\s,，]", "", str(value)).lower()
+
+
+def value_in_line(value: object, line: str) -> bool:
+    """The proposed value is what the cited line says: its text is there, or, for a number, the line
+    writes that number, in digits or in Chinese numerals (``两万二`` is 22000; :mod:`.numerals`).
+    A comma in the line joins digits only where it groups thousands (``4,500``): ``3,5 两个方案``
+    writes 3 and 5, not 35. A value given as text that writes one number (``"50000"``, ``"5万"``,
+    ``"5年"`` as a field in years keeps it) is that number too. The one rule for a model's value
+    citing the user's line: ``mylife extract``, ``mylife_profile_update`` (MCP, chat) and
+    accepting a field proposal (:func:`mylife_core.pipeline.proposals.source_state`)."""
+    from .numerals import numbers_in, ungrouped
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if _norm_value(value) in _norm_value(line):
+            return True
+        if isinstance(value, bool) or not isinstance(value, str):
+            return False
+        found = numbers_in(value)
+        if len(found) != 1:
+            return False
+        value = found[0]
+    if str(value) in re.sub(r"\s", "", ungrouped(line)):
+        return True
+    return any(abs(n - value) < 1e-9 for n in numbers_in(line))

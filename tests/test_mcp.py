@@ -128,11 +128,12 @@ def test_a_hosts_writes_are_the_models_candidates_judged_and_never_refresh_a_fie
         set_savings(ws, days_ago=200)
         before = ws.profile.get("现有存款").updated_at
         pointer = ws.claims.get(s.quit).provenance
+        said = f"{ws.raw.record('存款花光了，只剩 0 元'.encode(), topic='finance', source='user_raw', actor='user').file}#L1"
 
     async def script(session):
         seen = {}
         seen["profile"] = await session.call_tool("mylife_profile_update", {"name": "现有存款", "value": 0,
-                                                                            "provenance": pointer})
+                                                                            "provenance": said})
         seen["digest"] = await session.call_tool("mylife_digest", {"topic": "职业去留", "text": (
             f"你说过想辞职 [{s.quit}]。\n\n你的能力远超现在的岗位，应该马上辞职。")})
         seen["verdict"] = await session.call_tool("mylife_claim_add", {
@@ -170,13 +171,16 @@ def test_a_hosts_profile_value_waits_for_the_user(ws_path, monkeypatch):
     with Workspace.open(ws_path, plugins=plugin_host()) as ws:
         s = seed(ws)
         set_savings(ws, days_ago=200)
-        pointer = ws.claims.get(s.mortgage).provenance
+        pointer = ws.claims.get(s.mortgage).provenance  # 房贷每月 8000，存款只够撑三个月
+        said = f"{ws.raw.record('存款只剩三万了'.encode(), topic='finance', source='user_raw', actor='user').file}#L1"
     profile = ws_path / "profile.yaml"
     before = profile.read_bytes()
 
     async def script(session):
         return {"update": await session.call_tool("mylife_profile_update",
-                                                  {"name": "现有存款", "value": 30000, "provenance": pointer}),
+                                                  {"name": "现有存款", "value": 30000, "provenance": said}),
+                "absent": await session.call_tool("mylife_profile_update",
+                                                  {"name": "月税后收入", "value": 50000, "provenance": pointer}),
                 "new": await session.call_tool("mylife_profile_update",
                                                {"name": "月房贷", "value": 8000, "provenance": pointer}),
                 "bare": await session.call_tool("mylife_profile_update", {"name": "月收入", "value": 18000})}
@@ -193,19 +197,22 @@ def test_a_hosts_profile_value_waits_for_the_user(ws_path, monkeypatch):
     bare = doc(seen["bare"])
     assert seen["bare"].is_error and bare["error"]["key"] == "tool_profile_needs_pointer", bare
     assert "什么都没有写入" in bare["error"]["message"]
+    absent = doc(seen["absent"])  # the cited line does not say 50000: refused, not labelled the user's words
+    assert seen["absent"].is_error and absent["error"]["key"] == "tool_profile_value_not_in_line", absent
+    assert "什么都没有写入" in absent["error"]["message"]
 
     listed = run_cli(["proposal", "list", "--json"], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
     assert listed.returncode == 0, listed.stderr
     pending = {p["id"]: p for p in listed.json()["proposals"]}
     assert set(pending) == {pid, doc(seen["new"])["result"]["proposal"]}
-    assert (pending[pid]["name"], pending[pid]["value"], pending[pid]["provenance"]) == ("现有存款", 30000, pointer)
+    assert (pending[pid]["name"], pending[pid]["value"], pending[pid]["provenance"]) == ("现有存款", 30000, said)
     assert pending[pid]["actor"] == "model via MCP"
 
     accepted = run_cli(["proposal", "accept", pid], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
     with Workspace.open(ws_path, plugins=plugin_host()) as ws:
         field = ws.profile.get("现有存款")
-        assert (field.value, field.source, field.provenance) == (30000, "user_raw", pointer)
+        assert (field.value, field.source, field.provenance) == (30000, "user_raw", said)
         assert ws.profile.find("月房贷") is None and ws.profile.find("月收入") is None
 
 

@@ -321,3 +321,32 @@ def test_verify_names_a_broken_proposals_file(cli, ws_path):
     assert len(bad) == 1 and bad[0]["file"].endswith("index/proposals.yaml") and bad[0]["line"] == 3, bad
     text = cli("verify")
     assert text.returncode == 1 and "proposals.yaml:3:" in text.stdout + text.stderr
+
+
+def test_a_field_proposal_whose_line_does_not_say_its_value_cannot_be_accepted(ws):
+    """A field proposal kept before the value was checked against its line (the MCP defect: 50000
+    citing 「今天心情不错，和朋友吃了火锅」): the card says the line does not say the value, not
+    原话核对一致, offers no accept, and accepting is refused, nothing written."""
+    from mylife_core.web.views import proposal_card
+
+    rec = ws.raw.record("今天心情不错，和朋友吃了火锅".encode(), topic="life")
+    said = ws.raw.record("到手月薪5万".encode(), topic="career")
+    (stale, good) = Proposals(ws).add_fields([
+        {"name": "月税后收入", "value": 50000, "provenance": f"{rec.file}#L1", "topic": "life",
+         "occurred_at": rec.occurred_at, "current": None, "exists": False},
+        {"name": "爱吃", "value": "火锅", "provenance": f"{rec.file}#L1", "topic": "life",
+         "occurred_at": rec.occurred_at, "current": None, "exists": False}], actor="model via MCP")
+    card = proposal_card(ws, stale)
+    assert card["state"] == "absent" and card["refused"] and "50000" in card["refused"]
+    assert proposal_card(ws, good)["state"] == "ok" and proposal_card(ws, good)["refused"] is None
+    before = (ws.root / PATH).read_bytes()
+    with pytest.raises(Conflict) as info:
+        Proposals(ws).decide(stale.id, "accept")
+    assert info.value.key == "proposal_value_not_in_line" and rec.file in info.value.render()
+    assert (ws.root / PATH).read_bytes() == before and "月税后收入" not in ws.profile.reload().fields
+    # the number said in Chinese numerals is that number
+    (number,) = Proposals(ws).add_fields([{"name": "月税后收入", "value": 50000, "provenance": f"{said.file}#L1",
+                                           "topic": "career", "occurred_at": said.occurred_at, "current": None,
+                                           "exists": False}], actor="model via MCP")
+    Proposals(ws).decide(number.id, "accept")
+    assert ws.profile.reload().fields["月税后收入"].value == 50000

@@ -106,7 +106,8 @@ def test_profile_update_infers_ttl_keeps_history_and_labels_the_source(ws):
     assert created.result["ttl"]["needs_confirmation"] is True
     field = ws.profile.reload().fields["现有存款"]
     assert field.ttl_days == 90 and field.source == "user_filled"  # the heuristics' TTL for savings
-    pointer = ws.claims.get(s.mortgage).provenance
+    said = call_tool(ws, "mylife_record", {"text": "存款现在还剩9万", "topic": "finance"}, actor="user")
+    pointer = f"{said.result['file']}#L1"  # the line says the value (9 万 is 90000): extract's rule
     updated = call_tool(ws, "mylife_profile_update", {"name": "现有存款", "value": 90000, "provenance": pointer},
                         actor=CONFIRMED_ACTOR)
     assert updated.ok and updated.result["previous_value"] == 120000
@@ -370,7 +371,7 @@ def test_a_plugins_read_tool_that_writes_is_refused_and_writes_nothing(ws):
 @pytest.mark.parametrize("lens, topic, note, field, bad, error, given, proposed", [
     # s24c.4: a field declared numeric refuses text (月收入: 不稳定, citing the user's line); the
     # proposal used to be stored and could only fail when the user accepted it
-    ("mylife-finance", "现金流", "这几个月收入不稳定。", "月收入", "不稳定", "s24c.not_a_number", "两万", 20000),
+    ("mylife-finance", "现金流", "这几个月收入不稳定，好的时候两万。", "月收入", "不稳定", "s24c.not_a_number", "两万", 20000),
     # s25b.1: a field given a unit (career's 工作年限, in 年) refuses what is no quantity (很久); a
     # bare number is proposed as the profile will keep it (5 -> 5年), so the user sees the unit;
     # accepted, the value is what was proposed, and what chat's question showed
@@ -405,3 +406,31 @@ def test_a_model_s_field_value_the_dictionary_refuses_is_refused_when_proposed(
     Proposals(ws).decide(prop.id, "accept", actor="user")
     assert ws.profile.reload().fields[field].value == proposed
     ws.close()
+
+
+def test_a_models_value_must_be_in_the_line_it_cites(ws):
+    """A model's value citing the user's line is kept as the user's words (source user_raw): the
+    line must say it (extract's rule, :func:`mylife_core.provenance.value_in_line`; numbers as
+    numbers, text as text), else the call is refused and nothing is written."""
+    from mylife_core.pipeline.proposals import Proposals
+    from mylife_core.tools.proposals import CONFIRMED_ACTOR
+
+    said = call_tool(ws, "mylife_record", {"text": "今天心情不错，和朋友吃了火锅", "topic": "life"}, actor="user")
+    pointer = f"{said.result['file']}#L1"
+    profile = ws.profile.path.read_bytes() if ws.profile.path.exists() else None
+    for actor in ("model via MCP", CONFIRMED_ACTOR):
+        refused = call_tool(ws, "mylife_profile_update", {"name": "月税后收入", "value": 50000, "provenance": pointer},
+                            actor=actor)
+        assert not refused.ok and refused.error["code"] == "bad_input", refused
+        assert refused.error["key"] == "tool_profile_value_not_in_line" and refused.error_exit == 2
+        assert pointer in refused.error["message"] and "provenance" in refused.error["message"]
+    assert Proposals(ws).all() == [] and "月税后收入" not in ws.profile.reload().fields
+    assert (ws.profile.path.read_bytes() if ws.profile.path.exists() else None) == profile
+    # said in the line: a number in Chinese numerals, and text
+    income = call_tool(ws, "mylife_record", {"text": "到手月薪5万", "topic": "career"}, actor="user")
+    number = call_tool(ws, "mylife_profile_update", {"name": "月税后收入", "value": 50000,
+                                                     "provenance": f"{income.result['file']}#L1"}, actor="model via MCP")
+    text = call_tool(ws, "mylife_profile_update", {"name": "爱吃", "value": "火锅", "provenance": pointer},
+                     actor="model via MCP")
+    assert number.ok and number.result["proposed"] is True, number
+    assert text.ok and text.result["proposed"] is True, text

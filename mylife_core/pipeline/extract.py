@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..provenance import value_in_line as _value_in_line  # the rule MCP and the panel share
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
     from ..layers.raw import RawRecord
@@ -156,24 +158,6 @@ def _lines_pointer(file: str, ref: Any, count: int) -> tuple[str | None, str | N
     if start < 1 or end < start or end > count:
         return None, t("extract.why.bad_lines", lines=ref, count=count)
     return (f"{file}#L{start}" if start == end else f"{file}#L{start}-L{end}"), None
-
-
-def _norm_value(value: Any) -> str:
-    return re.sub(r"[\s,，]", "", str(value)).lower()
-
-
-def _value_in_line(value: Any, line: str) -> bool:
-    """The proposed value is what the cited line says: its text is there, or, for a number, the line
-    writes that number, in digits or in Chinese numerals (``两万二`` is 22000; :mod:`..numerals`).
-    A comma in the line joins digits only where it groups thousands (``4,500``): ``3,5 两个方案``
-    writes 3 and 5, not 35."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return _norm_value(value) in _norm_value(line)
-    from ..numerals import numbers_in, ungrouped
-
-    if str(value) in re.sub(r"\s", "", ungrouped(line)):
-        return True
-    return any(abs(n - value) < 1e-9 for n in numbers_in(line))
 
 
 def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_fields: bool = False,

@@ -269,6 +269,9 @@ class Proposals:
             return
         if proposal.kind == "field":
             state = source_state(self.ws, proposal)
+            if state == "absent":  # the line does not say the value: it would be kept as the user's words
+                raise Conflict("proposal_value_not_in_line", id=proposal.id, value=proposal.value,
+                               pointer=proposal.provenance)
             if state != "ok":
                 raise Conflict("proposal_source_changed", id=proposal.id, pointer=proposal.provenance,
                                state=t("proposal.source." + state))
@@ -432,9 +435,12 @@ def field_ttl_text(ws: "Workspace", p: Proposal) -> str | None:
 
 
 def source_state(ws: "Workspace", p: Proposal) -> str:
-    """``ok`` | ``changed`` | ``missing``: the cited lines against the hash taken when proposed."""
+    """``ok`` | ``changed`` | ``missing`` | ``absent``: the cited lines against the hash taken
+    when proposed; ``absent`` when they are as they were but do not say a field proposal's value
+    (:func:`mylife_core.provenance.value_in_line`, extract's rule): accepting would keep it as
+    the user's words."""
     from ..errors import MyLifeError
-    from ..provenance import Pointer, excerpt_bytes, hash_excerpt
+    from ..provenance import Pointer, excerpt_bytes, hash_excerpt, shown_lines, value_in_line
 
     if not p.provenance:
         return "missing"
@@ -446,7 +452,11 @@ def source_state(ws: "Workspace", p: Proposal) -> str:
     excerpt = excerpt_bytes(data, pointer)
     if excerpt is None:
         return "missing"
-    return "ok" if hash_excerpt(excerpt) == p.excerpt_hash else "changed"
+    if hash_excerpt(excerpt) != p.excerpt_hash:
+        return "changed"
+    if p.kind == "field" and not value_in_line(p.value, "\n".join(s for _, s in shown_lines(excerpt, pointer.start))):
+        return "absent"
+    return "ok"
 
 
 def field_now(ws: "Workspace", p: Proposal) -> tuple[bool, Any]:

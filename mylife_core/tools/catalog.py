@@ -359,7 +359,14 @@ def check_profile(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> None:
     if _unconfirmed(actor) and not args.provenance:
         raise UsageError("tool_profile_needs_pointer")
     if _is_model(actor) and args.provenance:  # the line it cites must be there to be shown and kept
-        ws.claims.check_pointer(args.provenance)
+        pointer, _ = ws.claims.check_pointer(args.provenance)
+        # and must say the value: it is kept as the user's words (source user_raw), by extract's rule
+        from ..provenance import Pointer, shown_lines, value_in_line
+
+        parsed = Pointer.parse(pointer)
+        cited = "\n".join(text for _, text in shown_lines(ws.raw.resolve(parsed), parsed.start))
+        if not value_in_line(args.value, cited):
+            raise UsageError("tool_profile_value_not_in_line", value=args.value, pointer=pointer, name=name)
     from ..layers.profile import check_value
 
     check_value(ws, name, args.value)  # what the field's dictionary asks (a number): never proposed to fail at accept
