@@ -423,7 +423,7 @@ def test_a_models_value_must_be_in_the_line_it_cites(ws):
                             actor=actor)
         assert not refused.ok and refused.error["code"] == "bad_input", refused
         assert refused.error["key"] == "tool_profile_value_not_in_line" and refused.error_exit == 2
-        assert pointer in refused.error["message"] and "provenance" in refused.error["message"]
+        assert pointer in refused.error["message"] and "profile set" in refused.error["message"]
     assert Proposals(ws).all() == [] and "月税后收入" not in ws.profile.reload().fields
     assert (ws.profile.path.read_bytes() if ws.profile.path.exists() else None) == profile
     # said in the line: a number in Chinese numerals, and text
