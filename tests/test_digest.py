@@ -247,3 +247,40 @@ def test_the_command_said_for_a_topic_without_a_digest_works_when_pasted(cli):
     said = cli("digest", "side project", "--show").stdout
     assert "「side project」还没有摘要" in said and "digest 'side project'`" in said, said
     assert "digest 职业去留`" in cli("digest", "职业去留", "--show").stdout
+
+
+def test_a_second_revision_keeps_the_first_word_for_word(ws):
+    """The user's revision replaced by their next one is kept, byte for byte, and listed."""
+    from mylife_core.pipeline.digest import digest_material
+    from mylife_core.search.documents import iter_all
+    from mylife_core.verify import verify
+
+    seed(ws)
+    generate(ws, "职业去留", offline=True)
+    revise(ws, "职业去留", "# 职业去留\n\nMY FIRST REVISION: 加班才是关键。")
+    first = ws.digests.path("职业去留").read_bytes()
+    second = revise(ws, "职业去留", "# 职业去留\n\nSecond try.")
+    kept = second.write.kept_revision
+    assert kept and kept.startswith("digest/history/职业去留/") and kept in second.write.paths
+    assert (ws.root / kept).read_bytes() == first  # byte for byte
+    assert ws.digests.topics() == [ws.digests.path("职业去留")]  # not a second live digest
+    assert not [d for d in iter_all(ws) if "MY FIRST REVISION" in d.text]  # nor searched as one
+    history = digest_material(ws, "职业去留")["history"]
+    assert [h["path"] for h in history] == [kept]
+    # a third in the same second is kept beside it, oldest first; the same words again keep nothing new
+    third = revise(ws, "职业去留", "# 职业去留\n\nThird.")
+    assert revise(ws, "职业去留", "# 职业去留\n\nThird.").write.kept_revision is None
+    assert [h["path"] for h in ws.digests.history("职业去留")] == [kept, third.write.kept_revision]
+    assert "Second try." in (ws.root / third.write.kept_revision).read_text(encoding="utf-8")
+    assert verify(ws).ok
+
+
+def test_regenerate_without_keep_both_keeps_the_revision_it_replaces(ws):
+    seed(ws)
+    ws.save_config(ws.config.model_copy(update={"digest": ws.config.digest.model_copy(update={"keep_both": False})}))
+    generate(ws, "职业去留", offline=True)
+    revise(ws, "职业去留", "我自己写的摘要。")
+    mine = ws.digests.path("职业去留").read_bytes()
+    generate(ws, "职业去留", offline=True, force=True)
+    [kept] = ws.digests.history("职业去留")
+    assert (ws.root / kept["path"]).read_bytes() == mine

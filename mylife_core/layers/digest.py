@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..storage.atomic import atomic_write_text
+from ..storage.atomic import atomic_write_bytes, atomic_write_text
 from .raw import _slug, check_topic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,9 +80,55 @@ class DigestLayer:
         return self.ws.root / self.rel_path(topic, original=original)
 
     def topics(self) -> list[Path]:
+        """The digests in force (``digest/*.md``); originals (``.ai.md``) and the revisions kept
+        under ``digest/history/`` are not topics (nor indexed, nor searched)."""
         if not self.dir.is_dir():
             return []
         return sorted(p for p in self.dir.glob("*.md") if not p.name.endswith(".ai.md"))
+
+    def history_rel(self, topic: str) -> str:
+        """Where the user's revisions replaced by a later one are kept, byte for byte:
+        ``digest/history/<topic>/<when replaced>.md`` (docs/ask.md, keep both)."""
+        return f"digest/history/{_slug(check_topic(topic))}"
+
+    def history(self, topic: str) -> list[dict[str, Any]]:
+        """The kept earlier revisions of ``topic``, oldest first: ``path`` (workspace-relative),
+        ``replaced_at`` (when a later one replaced it) and ``revised_at`` (when it was saved, if recorded)."""
+        folder = self.ws.root / self.history_rel(topic)
+        if not folder.is_dir():
+            return []
+        out = []
+        for path in sorted(folder.glob("*.md"), key=_history_key):
+            meta, _ = split_front_matter(_read(path))
+            stamp = path.stem.split("-")[0]
+            replaced = f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]} {stamp[9:11]}:{stamp[11:13]}:{stamp[13:15]}" \
+                if len(stamp) == 15 else stamp
+            out.append({"path": f"{self.history_rel(topic)}/{path.name}", "replaced_at": replaced,
+                        "revised_at": str(meta["revised_at"]) if meta.get("revised_at") else None})
+        return out
+
+    def _keep_replaced(self, topic: str, new_body: str | None = None) -> str | None:
+        """Before the user's revision in force is replaced, copy it byte for byte to
+        :meth:`history_rel` (a new file, written atomically); its workspace-relative path, or
+        None when there is no user revision in force or ``new_body`` keeps its words already.
+        Call with the lock held, and record the path in the write's audit entry."""
+        from .. import clock
+
+        in_force = self.rel_path(topic)
+        if _revision_of(self.ws.root, in_force) != "user":
+            return None
+        data = (self.ws.root / in_force).read_bytes()
+        if new_body is not None and split_front_matter(_read(self.ws.root / in_force))[1].strip() == new_body.strip():
+            return None  # the same words: nothing would be lost
+        stamp = clock.now().strftime("%Y%m%dT%H%M%S")
+        folder = self.history_rel(topic)
+        n = 1
+        while (self.ws.root / f"{folder}/{stamp}-{n}.md").exists():
+            n += 1
+        rel = f"{folder}/{stamp}-{n}.md"
+        self.ws.refuse_link_outside(self.ws.root / rel)
+        atomic_write_bytes(self.ws.root / rel, data)
+        return rel
 
     def count(self) -> int:
         return len(self.topics())
@@ -157,6 +203,9 @@ class DigestLayer:
                 _, revised = split_front_matter(_read(self.ws.root / in_force))
                 result.differences = paragraph_differences(body, revised)
             else:
+                kept = self._keep_replaced(topic) if user_in_force else None  # --regenerate: not a word lost
+                if kept:
+                    paths.append(kept)
                 atomic_write_text(self.ws.root / in_force, text)
                 paths.append(in_force)
             result.paths = paths
@@ -197,12 +246,16 @@ class DigestLayer:
                 differences = paragraph_differences(original_body, body)
                 meta["based_on"] = body_hash(original_body)
                 meta["differences"] = [{k: v for k, v in d.items() if k != "revised"} for d in differences]
+            kept = self._keep_replaced(topic, body)  # the revision this one replaces: kept word for word
+            if kept:
+                paths.append(kept)
             atomic_write_text(self.ws.root / in_force, join_front_matter(meta, body))
             paths.append(in_force)
             self.ws.commit_change(actor, "digest.revise", topic, paths=paths,
-                                  detail={"differences": len(differences), "keep_both": keep_both})
+                                  detail={"differences": len(differences), "keep_both": keep_both,
+                                          **({"kept_revision": kept} if kept else {})})
         return DigestWrite(topic=topic, in_force=in_force, original=original_rel if original_body is not None else None,
-                           differences=differences, paths=paths)
+                           differences=differences, paths=paths, kept_revision=kept)
 
 
 # --------------------------------------------------------------------------- front matter, revisions
@@ -289,6 +342,12 @@ class DigestWrite:
     kept_user_revision: bool = False  # a new original was written but the user's revision stays
     differences: list[dict[str, Any]] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
+    kept_revision: str | None = None  # the user's revision this one replaced, kept under digest/history/
+
+
+def _history_key(path: Path) -> tuple[str, int]:
+    stamp, _, n = path.stem.partition("-")
+    return stamp, int(n) if n.isdigit() else 0
 
 
 def _read(path: Path) -> str:

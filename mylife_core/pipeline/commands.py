@@ -321,6 +321,10 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
             out.line(material["path"] + t("sep.paren", text=t("digest.source." + str(material["revision"] or "user"), model=""))
                      if material["revision"] != "model" else material["path"])
             _print_digest_text(out, material["text"])
+            if material["history"]:  # the user's earlier revisions, each kept word for word
+                out.line(t("s28dig.digest.history", n=len(material["history"])))
+                for h in material["history"]:
+                    out.line(t("s28dig.digest.history_item", path=h["path"], replaced_at=h["replaced_at"]))
         if show_diff:
             if material["revision"] != "user" or original is None:  # one version only: nothing to compare
                 out.line(t("digest.diff.one_version", topic=topic))
@@ -348,6 +352,8 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
             out.line(t("digest.revised", path=result.write.in_force, original=result.write.original))
         else:
             out.line(t("digest.revised_single", path=result.write.in_force))
+        if result.write.kept_revision:
+            out.line(t("s28dig.digest.kept_revision", path=result.write.kept_revision))
         original = ws.digests.read(topic, original=True)
         _print_differences(out, result.write.differences, user_revision=True,
                            structural=original is not None and split_front_matter(original)[0].get("revision") == "structural")

@@ -61,7 +61,8 @@ class DigestResult:
                 "paragraphs": self.paragraphs, "claims": self.claims, "dropped_citations": self.dropped,
                 "uncited_paragraphs": self.uncited, "uncited_sentences": self.uncited_sentences,
                 "unsupported": [u.model_dump(mode="json") for u in self.unsupported],
-                "differences": w.differences, "text": self.body, "disclaimer": self.disclaimer}
+                "differences": w.differences, "text": self.body, "disclaimer": self.disclaimer,
+                "kept_revision": w.kept_revision}
 
     @property
     def disclaimer(self) -> str | None:
@@ -94,6 +95,7 @@ def digest_material(ws: "Workspace", topic: str) -> dict[str, Any]:
         "paragraphs": [{"ref": p.ref, "text": p.text, "claim_ids": p.claim_ids} for p in paragraphs],
         "claims": [{"id": c.id, "date": c.occurred_at.isoformat(), "kind": c.kind, "status": c.status,
                     "claim": c.claim, "context": c.context} for c in topic_claims(ws, topic)],
+        "history": ws.digests.history(topic),  # the user's earlier revisions, kept word for word
     }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
+from dataclasses import field as _field
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -207,6 +208,7 @@ class DigestView:
     paragraphs_in_force: list[tuple[int, str, str | None]]  # (n, text, change)
     paragraphs_original: list[tuple[int, str, str | None]]
     seen: str = ""  # what the page shows (:func:`digest_seen`): a revision sent from it is checked against it
+    history: list[dict[str, Any]] = _field(default_factory=list)  # the user's earlier revisions (DigestLayer.history)
 
 
 def digest_seen(ws: "Workspace", topic: str) -> str:
@@ -262,8 +264,10 @@ def digest_view(ws: "Workspace", topic: str) -> DigestView:
     in_force = [(p.number, p.text, changed_new.get(p.number)) for p in split_paragraphs(body, "", front_matter=False)]
     original = ([(p.number, p.text, ("changed" if p.text in removed_old else None))
                  for p in split_paragraphs(o_body, "", front_matter=False)] if o_body is not None else [])
+    history = [{**h, "text": split_front_matter((ws.root / h["path"]).read_text(encoding="utf-8"))[1]}
+               for h in ws.digests.history(topic)]
     return DigestView(topic, body, meta, o_body, o_meta, diffs, in_force, original,
-                      seen=digest_seen(ws, topic))
+                      seen=digest_seen(ws, topic), history=history)
 
 
 # ------------------------------------------------------------------------------------ home

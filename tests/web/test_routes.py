@@ -1167,3 +1167,14 @@ def test_settings_in_english_describes_the_builtin_skills_in_english(demo: Path,
         assert "档案维护与时效确认" in p.get("/settings").text  # Chinese stays Chinese
     finally:
         p.close()
+
+
+def test_a_second_revision_on_the_panel_keeps_the_first(panel, demo: Path):
+    topic = "职业去留"
+    assert panel.post(f"/digests/{quote(topic)}", {"body": "# career\r\n\r\nMY FIRST REVISION: 加班才是关键。\r\n"}).status_code == 303
+    first = (demo / "digest" / f"{topic}.md").read_bytes()
+    assert panel.post(f"/digests/{quote(topic)}", {"body": "# career\r\n\r\nSecond try.\r\n"}).status_code == 303
+    kept = [p for p in (demo / "digest" / "history").rglob("*.md") if b"MY FIRST REVISION" in p.read_bytes()]
+    assert len(kept) == 1 and kept[0].read_bytes() == first
+    html = panel.get(f"/digests/{quote(topic)}").text
+    assert "较早的修订" in html and "MY FIRST REVISION: 加班才是关键。" in html and "Second try." in html
