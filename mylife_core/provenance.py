@@ -38,6 +38,10 @@ class Pointer:
             raise UsageError("bad_pointer", pointer=text)
         return cls(file, start, end)
 
+    def lines(self) -> set[tuple[str, int]]:
+        """``(file, line)`` of every line the pointer covers."""
+        return {(self.file, n) for n in range(self.start, self.end + 1)}
+
     def __str__(self) -> str:
         if self.start == self.end:
             return f"{self.file}#L{self.start}"
@@ -96,6 +100,12 @@ def shown_file(data: bytes) -> list[tuple[int, str]]:
     :func:`split_lines`, so a pointer to them still points at (and hashes) the exact bytes."""
     lines = split_lines(data)
     return shown_lines(b"\n".join(lines), 1) if lines else []
+
+
+def value_in_excerpt(value: object, excerpt: bytes, start: int) -> bool:
+    """:func:`value_in_line` on the lines a pointer cites (``excerpt``, its first line ``start``),
+    as they are shown: what the tools check when a model proposes and the review re-checks."""
+    return value_in_line(value, "\n".join(text for _, text in shown_lines(excerpt, start)))
 
 
 def _norm_value(value: object) -> str:

@@ -16,6 +16,10 @@ rock-bottom price", 自杀式 as a figure of speech, 死磕 "go all out", "this 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .specs import Verdict
 
 _ZH = re.compile(
     r"自杀(?!式)|轻生|寻短见|寻死|自尽|自残|自伤|自我了断|了结自己|了断自己|结束(?:我?自己的?)?生命|"
@@ -64,6 +68,23 @@ def closing_lines() -> list[str]:
     return [t("safety.fixed_text"), disclaimer()]
 
 
+#: what a refusal for such words says in its verdict's ``data["refused"]`` (``ask --json`` too)
+REFUSED = "crisis"
+
+
+def refusal() -> "Verdict":
+    """The verdict ``ask`` gives for such words: deny, with :func:`support_lines` as its reasons."""
+    from .specs import Verdict
+
+    return Verdict(kind="deny", reasons=support_lines(asked=True), data={"refused": REFUSED}, plugin="mylife")
+
+
+def is_refusal(verdict) -> bool:
+    """Is ``verdict`` (a :class:`~mylife_core.specs.Verdict`, or an answer's JSON ``verdict``) :func:`refusal`?"""
+    data = verdict.get("data") if isinstance(verdict, dict) else getattr(verdict, "data", None)
+    return (data or {}).get("refused") == REFUSED
+
+
 def is_crisis_answer(answer) -> bool:
     """Is ``answer`` (an ask :class:`~mylife_core.pipeline.answer.Answer`) the one :func:`crisis` gave?"""
-    return ((getattr(answer, "verdict", None) or {}).get("data") or {}).get("refused") == "crisis"
+    return is_refusal(getattr(answer, "verdict", None))

@@ -80,7 +80,8 @@ def unit_text(spec: "FieldSpec") -> str:
     return unit
 
 
-def _whole(number: float) -> int | float:
+def whole(number: float) -> int | float:
+    """``5.0`` -> ``5`` (a whole number is kept as an int), others as they are."""
     return int(number) if isinstance(number, float) and number.is_integer() else number
 
 
@@ -130,7 +131,7 @@ def read(spec: "FieldSpec", value: Any) -> Quantity | None:
     if not spec.unit or value is None or isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return Quantity(_whole(value), f"{number_text(value)}{unit_text(spec)}")
+        return Quantity(whole(value), f"{number_text(value)}{unit_text(spec)}")
     text = str(value).strip()
     if not text or len(text) > 80 or "\n" in text:
         return None
@@ -207,7 +208,7 @@ def _range(spec: "FieldSpec", core: str) -> int | float | None:
                             if right.startswith(before) and right.endswith(after)
                             and (found := _match_one(spec, f"{before}{left}{after}")) is not None), None)
             if low is not None and 0 <= low < high:
-                return _whole(round((low + high) / 2, 6))
+                return whole(round((low + high) / 2, 6))
     return None
 
 
@@ -226,7 +227,7 @@ def _match(spec: "FieldSpec", core: str) -> int | float | None:
                                                                               # (_range), no difference
                 rest = _match(spec, core[end:].strip())
                 if rest is not None:
-                    return _whole(round(head + rest, 6))
+                    return whole(round(head + rest, 6))
             at = core.find(after, at + 1)
     return None
 
@@ -239,7 +240,7 @@ def _match_one(spec: "FieldSpec", core: str) -> int | float | None:
             number = _number(core[len(before): len(core) - len(tail)])
             if number is None:
                 continue
-            return _whole((number + extra) * size)
+            return whole((number + extra) * size)
     return None
 
 

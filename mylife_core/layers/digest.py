@@ -100,7 +100,7 @@ class DigestLayer:
         out = []
         for path in sorted(folder.glob("*.md"), key=_history_key):
             meta, _ = split_front_matter(_read(path))
-            stamp = path.stem.split("-")[0]
+            stamp, _ = _history_key(path)
             replaced = f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]} {stamp[9:11]}:{stamp[11:13]}:{stamp[13:15]}" \
                 if len(stamp) == 15 else stamp
             out.append({"path": f"{self.history_rel(topic)}/{path.name}", "replaced_at": replaced,

@@ -106,12 +106,10 @@ def parse_value(text: Any) -> Scalar:
         if number is None and (k := _THOUSANDS_K.match(amount)) is not None:  # $5k, 5k, 12.5k
             base = parse_number(k["number"])
             if base is not None and not isinstance(base, bool):
-                number = _whole_number(round(base * 1000, 6))
+                from ..units import whole
+
+                number = whole(round(base * 1000, 6))
     return stripped if number is None else number
-
-
-def _whole_number(number: float) -> int | float:
-    return int(number) if float(number).is_integer() else number
 
 
 def parse_ttl(text: str | int | None) -> tuple[bool, int | None]:

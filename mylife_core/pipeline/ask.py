@@ -112,8 +112,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     from .. import clock
     from ..errors import UsageError
     from ..messages import join, t
-    from ..safety import crisis, support_lines
-    from ..specs import Verdict
+    from ..safety import crisis, is_refusal, refusal
     from ..staleness import check
     from ..staleness.decisions import english_names
     from ..trace import SourceChecker
@@ -135,8 +134,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
                                           "accept_missing": options.accept_missing})
     topic_reason = None
     if crisis(question):  # a life in danger: where to reach a person, and nothing weighed (mylife_core.safety)
-        report = dataclasses.replace(report, decisions=[], matches=[], topic=None, verdict=Verdict(
-            kind="deny", reasons=support_lines(asked=True), data={"refused": "crisis"}, plugin="mylife"))
+        report = dataclasses.replace(report, decisions=[], matches=[], topic=None, verdict=refusal())
     if not report.decisions and report.verdict.kind != "deny":
         report, topic_reason = _topic_report(ws, question, report)
     decisions = [d for d in report.decisions if d.plugin != TOPIC_PLUGIN]
@@ -149,7 +147,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
         answer.annotations.append(t("staleness.from_claims", name=name, claims=join(ids)))
     if report.verdict.kind == "deny":
         answer.status = "denied"
-        answer.label = t("safety.label" if report.verdict.data.get("refused") == "crisis" else "ask.label.denied")
+        answer.label = t("safety.label" if is_refusal(report.verdict) else "ask.label.denied")
         events.stage("render")
         render(answer, ws)
         return AskResult(answer, report)

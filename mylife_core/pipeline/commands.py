@@ -147,7 +147,7 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
     from ..llm.settings import load_settings
     from ..messages import disclaimer_lines
     from ..safety import closing_lines as crisis_closing
-    from ..safety import crisis, support_lines
+    from ..safety import REFUSED, crisis, support_lines
     from .competing import find_competing
     from .present import competing_item_lines, disputed_lines, others_lines
     from .topics import require_topic
@@ -155,7 +155,7 @@ def competing(ws, out: Output, conclusion: str, topic: str | None, k: int, model
     require_topic(ws, topic)
     if crisis(conclusion):  # a life in danger: where to reach a person, and nothing weighed (as ask)
         support = support_lines(asked=True)
-        out.emit({"ok": False, "status": "denied", "refused": "crisis", "conclusion": conclusion, "support": support})
+        out.emit({"ok": False, "status": "denied", "refused": REFUSED, "conclusion": conclusion, "support": support})
         for line in [t("safety.label"), "", *support, "", *crisis_closing()]:
             out.line(line)
         return 11  # as ask's refusals
@@ -329,8 +329,7 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
             if material["revision"] != "user" or original is None:  # one version only: nothing to compare
                 out.line(t("digest.diff.one_version", topic=topic))
             _print_differences(out, differences, user_revision=material["revision"] == "user" and original is not None,
-                               structural=original is not None
-                               and split_front_matter(original)[0].get("revision") == "structural")
+                               structural=_structural(original))
         return
     if edit:
         current = ws.digests.read(topic)
@@ -354,9 +353,8 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
             out.line(t("digest.revised_single", path=result.write.in_force))
         if result.write.kept_revision:
             out.line(t("s28dig.digest.kept_revision", path=result.write.kept_revision))
-        original = ws.digests.read(topic, original=True)
         _print_differences(out, result.write.differences, user_revision=True,
-                           structural=original is not None and split_front_matter(original)[0].get("revision") == "structural")
+                           structural=_structural(ws.digests.read(topic, original=True)))
         return
     streaming = not out.json and sys.stdout.isatty()
     shown = 0
@@ -397,6 +395,13 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
         out.line("")
         for line in disclaimer_lines(model_used=True):
             out.line(line)
+
+
+def _structural(original: str | None) -> bool:
+    """Is the digest original (``<topic>.ai.md``'s text) the offline structural one?"""
+    from ..layers.digest import split_front_matter
+
+    return original is not None and split_front_matter(original)[0].get("revision") == "structural"
 
 
 def _print_differences(out: Output, differences: list[dict[str, Any]], *, user_revision: bool,

@@ -197,6 +197,22 @@ def topic_line_docs(ws: "Workspace", topic: str, limit: int) -> list[Line]:
             for d in docs if not _model_lines(ws, d["uid"])]
 
 
+def cited_lines(claims: Any) -> set[tuple[str, int]]:
+    """``(file, line)`` of every line the ``claims`` cite (a claim with no pointer, or a bad one,
+    covers none): what :func:`undistilled` takes as ``known``."""
+    from ..errors import UsageError
+    from ..provenance import Pointer
+
+    out: set[tuple[str, int]] = set()
+    for claim in claims:
+        if claim is not None and claim.provenance:
+            try:
+                out |= Pointer.parse(claim.provenance).lines()
+            except UsageError:
+                continue
+    return out
+
+
 def undistilled(ws: "Workspace", refs: list[str], *, whole_notes: "set[str] | bool" = False,
                 known: "set[tuple[str, int]] | None" = None) -> set[str]:
     """Those of the raw pointers ``refs`` that no claim cites (of any status): the lines
@@ -218,7 +234,7 @@ def undistilled(ws: "Workspace", refs: list[str], *, whole_notes: "set[str] | bo
     def cited(ref: str, p: Any, lines: set[tuple[str, int]], files: set[str]) -> bool:
         if ref in whole and p.file in files:
             return True
-        return any((p.file, n) in lines for n in range(p.start, p.end + 1))
+        return not lines.isdisjoint(p.lines())
 
     pointers: dict[str, Any] = {}
     for ref in refs:
@@ -440,14 +456,7 @@ def find_competing(ws: "Workspace", conclusion: str, *, topic: str | None = None
         raise UsageError("search_bad_k", k=k, max=50)
     checker = checker or SourceChecker(ws)
     frame, candidates, mode, topic_guess = gather_candidates(ws, conclusion, topic=topic, depends_on=depends_on)
-    covered: set[tuple[str, int]] = set()
-    for cand in candidates.values():
-        if cand.claim is not None and cand.claim.provenance:
-            try:
-                p = Pointer.parse(cand.claim.provenance)
-            except UsageError:
-                continue
-            covered.update((p.file, n) for n in range(p.start, p.end + 1))
+    covered = cited_lines(cand.claim for cand in candidates.values())
     # a line a claim cites that is not among the candidates (older than the topic's newest, filed
     # under another topic) is read through that claim or not at all: never as undistilled words
     # a line found only by being filed under the topic is read when its note was never distilled

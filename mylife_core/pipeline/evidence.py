@@ -28,10 +28,12 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from .answer import Judgment, Premise, Statement
-from .quoting import claim_words, said
+from .quoting import claim_words, said, shorten
 from .stance import Frame, Reading, frame_for, key_terms, negate_question, read, with_stance_aliases
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+
     from ..layers.claims import Claim
     from ..specs import DecisionSpec
     from ..trace import SourceChecker
@@ -120,6 +122,7 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     :func:`_raw_statements`). ``lens_topic``: the topic a lens gives the decision, holding raw
     lines but no claims (``ask`` passes ``topic=None`` then): used when no claim is found elsewhere."""
     from ..search import recall
+    from .competing import cited_lines
     from .topics import QuestionWords
 
     pool = min(200, max(limit * 3, 20))
@@ -148,10 +151,7 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
             chosen[claim.id] = claim
             scores[claim.id] = hit.score
     if topic is None and chosen:  # no lens named the topic: the one the question's evidence lives under
-        weights: dict[str, float] = {}
-        for cid, claim in chosen.items():
-            weights[claim.topic] = weights.get(claim.topic, 0.0) + scores.get(cid, 0.0)
-        topic = max(sorted(weights), key=lambda name: weights[name])
+        topic = _heaviest((claim.topic, scores.get(cid, 0.0)) for cid, claim in chosen.items())
     if topic is None and not chosen and lens_topic:
         topic = lens_topic  # the lens's topic: the user's lines are there, no claims anywhere
     if topic:
@@ -164,7 +164,7 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     statements = [_statement(c, checker, readings[c.id]) for c in claims]
     words = {c.id: w for c in claims if (w := claim_words(c, checker))}
     raw, lines_read, topic = _raw_statements(ws, question, topic, frame, asked, room=limit - len(claims), pool=pool,
-                                             known=_cited_lines(chosen.values()))
+                                             known=cited_lines(chosen.values()))
     for statement, reading in raw:
         statements.append(statement)
         readings[statement.claim_id] = reading
@@ -199,20 +199,13 @@ def _says(hit: Any, asked: Any) -> bool:
     return ((hit.parts or {}).get("vector") or 0.0) >= TOPIC_VECTOR or asked.said_in(hit.text)
 
 
-def _cited_lines(claims: Any) -> set[tuple[str, int]]:
-    """``(file, line)`` of every line the ``claims`` cite."""
-    from ..errors import MyLifeError
-    from ..provenance import Pointer
-
-    out: set[tuple[str, int]] = set()
-    for claim in claims:
-        try:
-            p = Pointer.parse(claim.provenance) if claim.provenance else None
-        except MyLifeError:
-            continue
-        if p is not None:
-            out.update((p.file, n) for n in range(p.start, p.end + 1))
-    return out
+def _heaviest(scored: "Iterable[tuple[str | None, float]]") -> str | None:
+    """The topic whose statements' scores sum highest (ties: the first by name); None for none."""
+    weights: dict[str, float] = {}
+    for name, score in scored:
+        if name:
+            weights[name] = weights.get(name, 0.0) + score
+    return max(sorted(weights), key=lambda name: weights[name]) if weights else None
 
 
 def _raw_statements(ws: "Workspace", question: str, topic: str | None, frame: Frame, asked: Any, *, room: int,
@@ -243,12 +236,8 @@ def _raw_statements(ws: "Workspace", question: str, topic: str | None, frame: Fr
         hits = []
     if topic is None and asked is not None:
         hits = [h for h in hits if _says(h, asked)]
-        weights: dict[str, float] = {}
-        for hit in hits:
-            if hit.topic:
-                weights[hit.topic] = weights.get(hit.topic, 0.0) + hit.score
-        if weights:  # no claim named a topic: the one the question's lines live under
-            topic = max(sorted(weights), key=lambda name: weights[name])
+        # no claim named a topic: the one the question's lines live under
+        topic = _heaviest((hit.topic, hit.score) for hit in hits)
     for hit in hits:
         found.setdefault(hit.ref, hit)
         relevance[hit.ref] = hit.score
@@ -355,11 +344,6 @@ def _month(day: date) -> str:
     return day.isoformat()[:7]
 
 
-def _quote(text: str, n: int = 40) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
 def question_back(evidence: Evidence, decision: str | None, topic: str | None) -> Judgment:
     """A question from the tension between the statements (docs/design.md#both-sides: a question, not a verdict)."""
     from ..messages import t
@@ -442,7 +426,7 @@ def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChec
             continue  # only a statement that took a side on the act itself ("想跳槽") is reversed by a later one
         out.append(Premise(claim_id=old.claim_id, text=old.text, date=old.date, kind="contradicted",
                            newer=newest.claim_id,
-                           question=t("s28evid.premise.contradicted", s=_quote(old.text), d=_month(old.date),
+                           question=t("s28evid.premise.contradicted", s=shorten(old.text), d=_month(old.date),
                                       d2=_month(newest.date), said2=evidence.said(newest))))
         seen.add(old.claim_id)
 
@@ -464,7 +448,7 @@ def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChec
             change = (t("ask.premise.value_change", old=old_value, new=f.value) if known
                       else t("ask.premise.value_new", new=f.value))
             out.append(Premise(claim_id=s.claim_id, text=s.text, date=s.date, kind="field_changed", newer=name,
-                               question=t("ask.premise.field_changed", s=_quote(s.text), d=_month(s.date), name=name,
+                               question=t("ask.premise.field_changed", s=shorten(s.text), d=_month(s.date), name=name,
                                           change=change, when=f.updated_at.date().isoformat())))
             seen.add(s.claim_id)
             break
@@ -476,12 +460,12 @@ def premises_to_retire(ws: "Workspace", evidence: Evidence, checker: "SourceChec
         if s.status == "disputed":
             claim = evidence.claims.get(s.claim_id)
             out.append(Premise(claim_id=s.claim_id, text=s.text, date=s.date, kind="disputed",
-                               question=t("ask.premise.disputed", s=_quote(s.text), d=_month(s.date),
+                               question=t("ask.premise.disputed", s=shorten(s.text), d=_month(s.date),
                                           why=(claim.note if claim and claim.note else "-"))))
             seen.add(s.claim_id)
         elif not s.source_ok:
             out.append(Premise(claim_id=s.claim_id, text=s.text, date=s.date, kind="source_changed",
-                               question=t("ask.premise.source_changed", s=_quote(s.text), d=_month(s.date))))
+                               question=t("ask.premise.source_changed", s=shorten(s.text), d=_month(s.date))))
             seen.add(s.claim_id)
     # 4. beyond the table: the user's judgments resting on a field the decision depends on
     topics = ws.plugins.topic_names(within) if within else None
@@ -556,7 +540,7 @@ def _premises_on_fields(ws: "Workspace", names: list[str], seen: set[str], field
             change = t("ask.premise.value_change", old=then, new=f.value)
             out.append(Premise(claim_id=claim.id, text=claim.claim, date=claim.occurred_at, kind="field_changed",
                                newer=name,
-                               question=t("ask.premise.field_changed", s=_quote(claim.claim), d=_month(claim.occurred_at),
+                               question=t("ask.premise.field_changed", s=shorten(claim.claim), d=_month(claim.occurred_at),
                                           name=name, change=change, when=f.updated_at.date().isoformat())))
             seen.add(claim.id)
             found += 1

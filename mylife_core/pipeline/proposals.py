@@ -440,7 +440,7 @@ def source_state(ws: "Workspace", p: Proposal) -> str:
     (:func:`mylife_core.provenance.value_in_line`, extract's rule): accepting would keep it as
     the user's words."""
     from ..errors import MyLifeError
-    from ..provenance import Pointer, excerpt_bytes, hash_excerpt, shown_lines, value_in_line
+    from ..provenance import Pointer, excerpt_bytes, hash_excerpt, value_in_excerpt
 
     if not p.provenance:
         return "missing"
@@ -454,7 +454,7 @@ def source_state(ws: "Workspace", p: Proposal) -> str:
         return "missing"
     if hash_excerpt(excerpt) != p.excerpt_hash:
         return "changed"
-    if p.kind == "field" and not value_in_line(p.value, "\n".join(s for _, s in shown_lines(excerpt, pointer.start))):
+    if p.kind == "field" and not value_in_excerpt(p.value, excerpt, pointer.start):
         return "absent"
     return "ok"
 

@@ -28,7 +28,8 @@ def _folded(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
-def _short(text: str, n: int = SHORT) -> str:
+def shorten(text: str, n: int = SHORT) -> str:
+    """``text`` on one line, cut to ``n`` characters with … (what a quote shows of a statement)."""
     text = " ".join(text.split())
     return text if len(text) <= n else text[: n - 1] + "…"
 
@@ -57,10 +58,10 @@ def said(text: str, words: str | None, *, n: int = SHORT) -> str:
     from ..messages import t
 
     if verbatim(text, words):
-        return t("s28evid.said.exact", text=_short(text, n))
+        return t("s28evid.said.exact", text=shorten(text, n))
     if words:
-        return t("s28evid.said.summary", text=_short(text, n), words=_short(words, n))
-    return t("s28evid.said.summary_only", text=_short(text, n))
+        return t("s28evid.said.summary", text=shorten(text, n), words=shorten(words, n))
+    return t("s28evid.said.summary_only", text=shorten(text, n))
 
 
 def quoted(text: str, words: str | None, *, n: int = SHORT) -> str:
@@ -69,7 +70,7 @@ def quoted(text: str, words: str | None, *, n: int = SHORT) -> str:
     from ..messages import t
 
     if verbatim(text, words):
-        return t("s28evid.quote.exact", text=_short(text, n))
+        return t("s28evid.quote.exact", text=shorten(text, n))
     if words:
-        return t("s28evid.quote.summary", text=_short(text, n), words=_short(words, n))
-    return t("s28evid.quote.summary_only", text=_short(text, n))
+        return t("s28evid.quote.summary", text=shorten(text, n), words=shorten(words, n))
+    return t("s28evid.quote.summary_only", text=shorten(text, n))

@@ -84,11 +84,16 @@ def _word_at(text: str, word: str) -> int:
     return pos
 
 
+def _en_negation(word: str) -> bool:
+    """Is ``word`` (lower case) an English negation: not, never, can't …?"""
+    return word in EN_NEGATIONS or word.endswith("n't")
+
+
 def _negated_en(text: str, start: int) -> bool:
     before = text[:start].lower()
     before = CLAUSE_BREAK.split(before)[-1]
     words = re.findall(r"[a-z']+", before)[-4:]
-    return sum(1 for w in words if w in EN_NEGATIONS or w.endswith("n't")) % 2 == 1
+    return sum(1 for w in words if _en_negation(w)) % 2 == 1
 
 
 def term_polarity(text: str, term: str) -> int:
@@ -1368,6 +1373,7 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     act_words: list[str] = []
     act_side = 0
     asked_act: bool | None = None
+    thrift = frame.thrift  # once per statement, not per cue
     for clause in body:
         # the act itself, governed by a want word or a negation
         named = [(word, _word_at(clause, word)) for word in (*frame.act, *GENERIC_ACT)]
@@ -1429,9 +1435,9 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                     side = -side
             elif kind in ("cost", "money") and about_present and not about_act and not held:
                 side = -side
-            if frame.thrift and kind in ("cost", "money"):
+            if thrift and kind in ("cost", "money"):
                 side = -side  # "外卖一周七百多", "外卖减半": spending is why to save; "存款约四万", why less
-            elif frame.thrift and kind in ("fear", "risk", "distress", "doubt") and _THRIFT_MONEY.search(
+            elif thrift and kind in ("fear", "risk", "distress", "doubt") and _THRIFT_MONEY.search(
                     text) and not any(w in text for w in frame.act):
                 # "担心被裁后存款撑不了几个月", "信用卡分期没有还清，剩余总额不清楚": a worry about money, in
                 # the statement if not in its clause, is why to save (not a worry about saving)
@@ -1702,7 +1708,7 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
         # the cues after it ("I can't stand the overtime" is one complaint, not a double negative)
         unnegated = list(low)
         for pos, word, _ in found:
-            if any(w in EN_NEGATIONS or w.endswith("n't") for w in _en_words(word)):
+            if any(_en_negation(w) for w in _en_words(word)):
                 unnegated[pos:pos + len(word)] = " " * len(word)
         unnegated_low = "".join(unnegated)
         for pos, word, kind in sorted(found):

@@ -114,7 +114,8 @@ def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
               if c.is_evidence and c.kind != "inference" and not ws.claims.unvouched(c)]
     if not claims:
         return None
-    words, chars, own = _terms(ws, question)
+    asked = QuestionWords(ws, question)  # its words, once: scored here, and the test below
+    words, chars = asked.words, asked.chars
     n = len(claims)
     texts = {c.id: f"{c.claim} {c.context or ''}" for c in claims}
     df: Counter[str] = Counter()
@@ -159,8 +160,7 @@ def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
     covered = sum(1 for ch in chars if ch in said)
     if chars and covered / len(chars) < MIN_COVERAGE and not any(w in said for w in words):
         return None  # "换个城市生活": one shared character (换) is not a topic
-    said_in = QuestionWords(ws, question).said_in
-    if not any(said_in(text) for text in mine):
+    if not any(asked.said_in(text) for text in mine):
         # "买房": 买 of 买电脑 in one claim and 房 of 房租 in another are not about buying a flat;
         # "分手": nor 分 of 分期 and 手 of 手机 in one claim about an instalment plan
         return None

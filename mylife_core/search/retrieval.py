@@ -554,7 +554,7 @@ def distilled_lines(ws: "Workspace", files: Iterable[str]) -> set[tuple[str, int
             pointer = Pointer.parse(doc["prov"])
         except Exception:  # noqa: BLE001 - a malformed pointer covers nothing
             continue
-        out.update((pointer.file, n) for n in range(pointer.start, pointer.end + 1))
+        out |= pointer.lines()
     return out
 
 

@@ -22,7 +22,9 @@ def verdict_lines(report: "StalenessReport", builtin_reasons: set[str]) -> list[
     from ..messages import t
 
     v = report.verdict
-    if v.data.get("refused") == "crisis":  # mylife_core.safety: the words of help alone, not a "verdict"
+    from ..safety import is_refusal
+
+    if is_refusal(v):  # mylife_core.safety: the words of help alone, not a "verdict"
         return list(v.reasons)
     lines = [t(f"staleness.verdict.{v.kind}")]
     others = [r for r in v.reasons if r not in builtin_reasons]

@@ -256,10 +256,10 @@ class CompetingArgs(_Args):
 def competing(ws: "Workspace", actor: str, args: CompetingArgs) -> dict[str, Any]:
     """Existing evidence that weakens or contradicts a proposed conclusion, with its chain."""
     from ..pipeline.competing import find_competing
-    from ..safety import crisis, support_lines
+    from ..safety import REFUSED, crisis, support_lines
 
     if crisis(args.conclusion):  # a life in danger: nothing weighed, where to reach a person (as ask)
-        return {"refused": "crisis", "conclusion": args.conclusion, "items": [],
+        return {"refused": REFUSED, "conclusion": args.conclusion, "items": [],
                 "support": support_lines(asked=True)}
     return find_competing(ws, args.conclusion, topic=args.topic, k=args.k).to_json()
 
@@ -361,11 +361,10 @@ def check_profile(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> None:
     if _is_model(actor) and args.provenance:  # the line it cites must be there to be shown and kept
         pointer, _ = ws.claims.check_pointer(args.provenance)
         # and must say the value: it is kept as the user's words (source user_raw), by extract's rule
-        from ..provenance import Pointer, shown_lines, value_in_line
+        from ..provenance import Pointer, value_in_excerpt
 
         parsed = Pointer.parse(pointer)
-        cited = "\n".join(text for _, text in shown_lines(ws.raw.resolve(parsed), parsed.start))
-        if not value_in_line(args.value, cited):
+        if not value_in_excerpt(args.value, ws.raw.resolve(parsed), parsed.start):
             raise UsageError("tool_profile_value_not_in_line", value=args.value, pointer=pointer, name=name)
     from ..layers.profile import check_value
 
