@@ -105,6 +105,60 @@ def test_an_english_workspace_shows_both_sides(cli):
     assert "I don't want to leave, the team is great" in counter and "takes the other side" not in brief
 
 
+@pytest.mark.parametrize("text, speaker, reported_side", [
+    # the act judged by someone else is not the act urged: "quitting ... is reckless" is against it
+    ("Dad says quitting without an offer is reckless.", "Dad", -1),
+    ("My wife thinks leaving would be a mistake", "My wife", -1),
+    ("My wife thinks leaving is the right call", "My wife", 1),
+    ("Dad says to quit", "Dad", 1),  # ... while the act urged stays the view
+    ("My wife thinks I should resign", "My wife", 1),  # resign names leaving one's job too
+    ("Mom said I should not quit", "Mom", -1),
+    ("Dad thinks staying would be a bad idea", "Dad", 1),  # staying judged: the judgment is the present's
+])
+def test_someone_elses_english_view_of_the_act_takes_its_own_side(text, speaker, reported_side):
+    for conclusion in ("I should quit my job", "I should not quit my job", "I should leave my job"):
+        reading = read(text, frame_for(conclusion))
+        assert (reading.side, reading.speaker, reading.reported_side) == (0, speaker, reported_side), (conclusion, reading)
+
+
+@pytest.mark.parametrize("conclusion, side", [
+    ("I should stay at my job", -1), ("I should keep my job", -1), ("I should not stay", 1), ("I should quit my job", 1),
+    ("I should leave my job", 1), ("I should not quit my job", -1),
+])
+def test_an_english_stay_conclusion_is_against_leaving(conclusion, side):
+    """"I should stay at my job" was read as for an act named "stay" (and "job", "at"), so "I want to
+    quit." took no side on it; staying is not leaving, as 留在现在的公司 is 不跳槽."""
+    frame = frame_for(conclusion)
+    assert frame.side == side and "quit" in frame.act, frame
+    assert read("I want to quit.", frame).side == 1
+    assert read("Quitting without an offer is reckless.", frame).side == -1  # a judgment of the act, no offer
+    assert read("I would never quit without an offer", frame).side == -1
+    assert (read("Staying would be foolish", frame).side, read("I want to stay", frame).side) == (1, -1)
+
+
+def test_an_english_workspace_shows_others_views_on_their_side_and_staying_against_quitting(cli):
+    """Recorded in an English workspace: "Dad says quitting without an offer is reckless." was shown
+    against "I should not quit my job" (his naming the act was read as urging it), and "I want to
+    quit." was no evidence against "I should stay at my job"."""
+    assert cli("init", "--language", "en").returncode == 0
+    en = {**NOW, "MYLIFE_LANG": "en"}
+    for text, when in (("Dad says quitting without an offer is reckless.", "2026-01-10"),
+                       ("I want to quit.", "2026-01-15")):
+        assert cli("record", text, "--topic", "career", "--at", when, env=en).returncode == 0
+    dad = ("Dad says quitting without an offer is reckless.", "Dad")
+    stay_put = cli("competing", "I should not quit my job", "--json", env=en, load_plugins="mylife-career").json()
+    assert [i["text"] for i in stay_put["items"]] == ["I want to quit."] and stay_put["others"] == []
+    go = cli("competing", "I should quit my job", "--json", env=en, load_plugins="mylife-career").json()
+    assert [(o["text"], o["speaker"]) for o in go["others"]] == [dad] and go["items"] == []
+    stay = cli("competing", "I should stay at my job", "--json", env=en, load_plugins="mylife-career").json()
+    assert [(i["text"], i["stance"]) for i in stay["items"]] == [("I want to quit.", "contradicts")]
+    assert stay["others"] == []  # Dad's view is on staying's side
+    brief = cli("ask", "Should I quit my job?", "--offline", "--accept-missing", "--accept-stale", "--no-record",
+                env=en, load_plugins="mylife-career").stdout
+    counter = brief.split("## Counter-evidence")[1].split("## ")[0]
+    assert "Dad says quitting without an offer is reckless." in counter
+
+
 # ------------------------------------------------------------------------------ Chinese notes as people write them
 
 @pytest.mark.parametrize("text, side, certain", [

@@ -36,8 +36,13 @@ CAUTION_CUES = ("但是", "可是", "不过", "然而", "其实", "担心", "害
 STANCE_ALIASES: dict[str, tuple[str, ...]] = {
     "跳槽": ("走", "离开", "quit", "leave"), "辞职": ("走", "离开", "quit", "leave"),
     "离职": ("走", "离开", "quit", "leave"), "换工作": ("走", "离开", "quit", "leave"),
-    "裸辞": ("走", "quit"), "quit": ("leave",), "change jobs": ("leave", "quit"),
+    "裸辞": ("走", "quit"),
 }  # quit / leave: notes mixing languages ("我真的不想quit") name the act in English
+# English names of leaving one's job: each one names the act for the others ("I want to quit" is
+# for "I should leave my job"); verbs as _en_act inflects them (quit, quitting, resigned ...)
+EN_LEAVING_JOB = ("quit", "leave", "resign", "change jobs", "switch jobs", "job hop", "quit my job", "leave my job")
+for _word in EN_LEAVING_JOB:
+    STANCE_ALIASES[_word] = tuple(w for w in EN_LEAVING_JOB if w != _word)
 # a one-character term counts only where it ends a word: "不想走" / "走了" / "挺想走的", not "走路" / "走访"
 SINGLE_CHAR_FOLLOWERS = set("了吧呢啊人掉么吗的") | set("，,。.!！?？；;：:、）)」』”\"' \n")
 
@@ -89,11 +94,22 @@ def _en_negation(word: str) -> bool:
     return word in EN_NEGATIONS or word.endswith("n't")
 
 
-def _negated_en(text: str, start: int) -> bool:
+_EN_DETERMINERS = ("a", "an", "the", "any", "my", "our", "another", "enough", "much", "real", "proper", "solid", "new")
+
+
+def _negated_en(text: str, start: int, lacking: tuple[str, ...] = ()) -> bool:
+    """Is the word at ``start`` negated by the four words before it in its clause, or said to be
+    lacking by one of ``lacking`` just before it ("without an offer", not "without it, the offer")?"""
     before = text[:start].lower()
     before = CLAUSE_BREAK.split(before)[-1]
     words = re.findall(r"[a-z']+", before)[-4:]
-    return sum(1 for w in words if _en_negation(w)) % 2 == 1
+    count = sum(1 for w in words if _en_negation(w))
+    k = len(words)
+    while k and words[k - 1] in _EN_DETERMINERS:
+        k -= 1
+    if k and words[k - 1] in lacking:
+        count += 1
+    return count % 2 == 1
 
 
 def term_polarity(text: str, term: str) -> int:
@@ -273,6 +289,11 @@ THRIFT_ACTS = frozenset(("省钱", "存钱", "攒钱", "削减开支", "控制�
                          "精打细算", "记账", "节流", "开源节流", "缩减开支", "压缩开支", "减少开支", "cut spending", "budget"))
 # the act a "stay" conclusion ("你应该留在现在的公司") is against
 STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "放弃", "退出")  # words that name a change itself
+# ... and in English ("I should stay at my job", "I should keep my job" are "I should not leave it")
+EN_STAY = re.compile(r"(?i)^(?:(?:just|simply)\s+)?(?:stay(?:ing)?|remain(?:ing)?|stick (?:with|it out|around)|"
+                     r"keep (?:my|this|the|our) (?:job|position|role|post)|hold on to (?:my|this|the) (?:job|position|role)"
+                     r")\b")
+EN_STAY_OPPOSITES = (*EN_LEAVING_JOB, "move on", "give up")
 _CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
                                           key=lambda wk: (-len(wk[0]), wk[0]))
 _FEAR_WORDS = frozenset(w for w, k in _CUE_INDEX if k in ("fear", "distress"))  # dread already named
@@ -351,6 +372,9 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     english = EN_MODALS.match(text)
     if english:
         side, predicate = (-1 if english.group(1) or english.group(2) else 1), text[english.end():]
+    if english and EN_STAY.match(predicate):  # "stay at my job": against leaving it, as 留在 is
+        return Frame(conclusion=text, side=-side, act=EN_STAY_OPPOSITES, persons=(), left=False,
+                     own=EN_STAY_OPPOSITES)
     if side > 0 and predicate.startswith(("不", "别", "没")) and not any(predicate.startswith(w) for w in NOT_NEGATIONS):
         side, predicate = -1, predicate[1:]
     ongoing = side < 0 and bool(re.match(r"^(?:再|继续)", predicate))
@@ -1619,6 +1643,19 @@ def _en_answer(report: _Report, frame: Frame) -> Reading | None:
     return own if own is not None and own.side else None
 
 
+# what follows an act that is the subject of a judgment: "quitting (now) is reckless", "leaving would be a mistake"
+_EN_JUDGED = re.compile(r"(?i)^[^,;:.!?]*?\b(?:is|was|are|'s|would be|will be|could be|might be|seems|seemed|sounds|"
+                        r"looks|isn't|wasn't|would not be|wouldn't be|won't be)\b")
+
+
+def _en_judged(clause: str, start: int, end: int) -> bool:
+    """Is the act (or staying) at ``clause[start:end]`` the subject of a judgment ("quitting without
+    an offer is reckless", "that leaving now would be a mistake"), not an act someone urges ("to quit")?"""
+    before = _en_words(clause[:start])
+    return all(w in ("that", "just", "simply", "and", "but", "so") for w in before) and bool(
+        _EN_JUDGED.match(clause[end:]))
+
+
 def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
     """An English statement's stance toward ``frame``'s act (see the comment above). ``reported``:
     the words of someone else's view, where naming the act is advising it ("telling me to quit")."""
@@ -1698,7 +1735,10 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
             lo = max((p + len(w) for p, w, _ in found if p + len(w) <= match.start()), default=0)
             before = _en_words(low[lo:match.start()])[-4:]
             negated = _negated_en(low[lo:], match.start() - lo)
-            wanted = reported or any(w in before or any(b.endswith(w) for b in before) for w in cues.EN_WANT)
+            # someone else naming the act advises it ("telling me to quit"), unless the act is what
+            # their words judge ("quitting without an offer is reckless"): then the judgment decides
+            advised = reported and not _en_judged(low, match.start(), match.end())
+            wanted = advised or any(w in before or any(b.endswith(w) for b in before) for w in cues.EN_WANT)
             if negated or wanted:
                 act_side += -1 if negated else 1
                 decided.append(word)
@@ -1711,17 +1751,21 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
             if any(_en_negation(w) for w in _en_words(word)):
                 unnegated[pos:pos + len(word)] = " " * len(word)
         unnegated_low = "".join(unnegated)
+        # "staying would be foolish": staying judged, the judgment is about the present, not a wish to stay
+        judged_stay = {pos for pos, word, kind in found if kind == "stay" and _en_judged(low, pos, pos + len(word))}
         for pos, word, kind in sorted(found):
-            if feared_from is not None and pos >= feared_from:
+            if feared_from is not None and pos >= feared_from or pos in judged_stay:
                 continue
             side = cues.KIND_SIDE[kind]
-            negated = _negated_en(unnegated_low, pos) and not any(n in _en_words(word) for n in EN_NEGATIONS)
+            # "without an offer", "without any savings to fall back on": the cue is lacking
+            negated = _negated_en(unnegated_low, pos, cues.EN_WITHOUT) and not any(
+                n in _en_words(word) for n in EN_NEGATIONS)
             if kind == "fear" and not negated:
                 feared_from = pos + len(word)
             if negated:
                 side = -side  # "isn't that scary", "not enough"
             if kind in ("good", "bad"):
-                side = side if about_act else -side
+                side = side if about_act and not judged_stay else -side
             elif kind in ("attach", "push") and about_act:
                 side = -side
             weight = 0.5 if kind in cues.TARGETED else 1.0

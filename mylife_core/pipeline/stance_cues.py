@@ -488,9 +488,15 @@ EN_CUES: dict[str, tuple[str, ...]] = {
     "pull": ("opportunity", "opportunities", "offer", "raise", "better pay", "dream", "excited", "exciting",
              "promotion", "growth", "grow", "always wanted"),
     "ready": ("enough", "in the bank", "saved up", "savings to", "cushion", "runway", "prepared", "ready"),
-    "good": ("great", "good", "nice", "fine", "happy", "awesome"),
-    "bad": ("bad", "terrible", "awful", "horrible", "worse", "worst", "unhappy"),
+    "good": ("great", "good", "nice", "fine", "happy", "awesome", "good idea", "right call", "right move", "smart move",
+             "the right thing", "wise"),
+    # a judgment's side is what it is said about: "quitting now is reckless" is against the act,
+    # "staying would be foolish" for it
+    "bad": ("bad", "terrible", "awful", "horrible", "worse", "worst", "unhappy", "reckless", "rash", "hasty", "foolish",
+            "irresponsible", "premature", "wrong call", "wrong move", "bad move"),
 }
+# a consideration said to be lacking: "without an offer" is no offer (a reason against the act)
+EN_WITHOUT = ("without",)
 # a want word in the four words before the act ("I want to quit", "thinking about leaving")
 EN_WANT = ("want", "wanna", "going", "gonna", "plan", "planning", "thinking", "should", "will", "ready", "need",
            "decided", "time", "like", "hope", "must", "'ll", "would", "intend", "consider", "considering")
