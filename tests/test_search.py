@@ -153,6 +153,27 @@ def test_english_everyday_words_find_each_other_as_whole_words_only(ws, cli):
     assert found("previews")[0] == [lines[4]]
 
 
+def test_english_ways_of_leaving_a_job_find_each_other_and_never_by_fragments(ws, cli):
+    """`recall "change jobs"` did not find "I want to quit.": "quit" was only in a group with
+    "resign", and "change jobs" only in the career lens's decision group (one hop from it never
+    reached "quit"). One English group names leaving one's job however it is said; its phrases
+    are searched as all their words together ("leave my job" never finds "leave" alone)."""
+    env = {"MYLIFE_LANG": "en"}
+    lines = ["I want to quit.", "Handed in my resignation today.", "I leave for Paris tomorrow.",
+             "My job is fine, the commute is not.", "Time for a change of scenery."]
+    for line in lines:
+        assert cli("record", "--topic", "work", line, env=env).returncode == 0
+
+    def found(query: str, plugins: str = "") -> list[str]:
+        out = cli("recall", query, "--json", env=env, load_plugins=plugins).json()
+        return [hit["text"].strip() for hit in out["hits"]]
+
+    for query in ("change jobs", "switch jobs", "leave my job", "job hopping", "resign"):
+        assert set(found(query)[:2]) == set(lines[:2]), query
+    assert set(found("change jobs", "mylife-career")[:2]) == set(lines[:2])  # beside the lens's decision group
+    assert set(found("quit")) == set(lines[:2])  # never "leave", "my job" or "change" alone
+
+
 class LifePlugin:
     @hookimpl
     def register_synonyms(self, register):

@@ -369,7 +369,11 @@ ENGLISH_SYNONYMS: list[list[str]] = [
     ["debt", "debts", "loan", "loans"],
     ["expenses", "spending", "costs", "bills"],
     # -- work
-    ["quit", "quitting", "resign", "resigned", "resignation", "hand in my notice"],
+    # leaving one's job, however it is said: "change jobs" finds "I want to quit" (the career lens's
+    # decision group names 跳槽 ~ change jobs ~ quit my job, and one hop from it never reached "quit")
+    ["quit", "quitting", "quits", "quit my job", "resign", "resigned", "resigning", "resignation",
+     "hand in my notice", "leave my job", "leaving my job", "left my job", "change jobs", "changing jobs",
+     "switch jobs", "switching jobs", "job hop", "job hopping"],
     ["new job", "switch jobs", "job hunting", "job search"],
     ["boss", "manager", "supervisor"],
     ["coworker", "coworkers", "colleague", "colleagues"],
