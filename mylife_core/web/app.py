@@ -455,12 +455,12 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                     raise  # a bug: the catch-all page
                 status = next((s for cls, s in STATUS_OF.items() if isinstance(exc, cls)), 400)
                 if _is_htmx(request):
-                    return panel.error_page(status, exc.render(), fragment=True)
+                    return panel.error_page(status, views.error_text(exc), fragment=True)
                 params = request.path_params
                 sent_back = Again(action=request.scope["path"], typed=_typed(form),
                                   item=next((str(params[k]) for k in ("claim_id", "proposal_id", "branch_id", "field")
                                              if k in params), None),
-                                  error=exc.render(), status=status, next=safe_next(form.get("next"), "") or None)
+                                  error=views.error_text(exc), status=status, next=safe_next(form.get("next"), "") or None)
                 return panel.form_again(sent_back, again, request)
         return endpoint
 
@@ -902,7 +902,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
     async def on_library_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, MyLifeError)
         status = next((s for cls, s in STATUS_OF.items() if isinstance(exc, cls)), 400)
-        return panel.error_page(status, exc.render(), fragment=_is_htmx(request), here=request.url.path)
+        return panel.error_page(status, views.error_text(exc), fragment=_is_htmx(request), here=request.url.path)
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

@@ -28,6 +28,20 @@ SOON_DAYS = 14  # "expiring soon": within this many days of its TTL
 CONTEXT = 5  # lines shown either side of a claim's cited lines on its page
 
 
+# ------------------------------------------------------------------------------------ errors
+PANEL_WORDING = "s29panel.web."  # + the CLI message's key: the panel's wording of the same error
+
+
+def error_text(exc: Any) -> str:
+    """A library error as the panel says it: the CLI's message, or, when that names a flag or a
+    command (``--ttl``, ``profile set``) that means nothing in a browser, the panel's own wording
+    of it, which names the page's boxes, buttons and pages instead (same parameters)."""
+    from ..messages import M
+
+    own = PANEL_WORDING + (exc.message_key or f"error.{exc.key}")
+    return exc.render(own) if own in M else exc.render()
+
+
 # ------------------------------------------------------------------------------------ TTL badges
 def ttl_state(field: "ProfileField", now: datetime) -> str:
     """``never`` | ``expired`` | ``soon`` (within 14 days) | ``fresh``."""
@@ -325,7 +339,7 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
         try:
             Proposals(ws).check(p, "accept")
         except MyLifeError as exc:
-            card["refused"] = exc.render()
+            card["refused"] = error_text(exc)
     if p.kind == "field":
         card["state"] = source_state(ws, p) if p.pending else None
         card["lines"] = quoted_lines(ws, p)

@@ -114,3 +114,57 @@ def test_a_decision_in_place_clears_the_banner_out_of_band(panel, demo: Path):
     r = panel.post(f"/proposals/{proposal}/reject", headers=htmx)
     assert r.status_code == 200 and '<div id="flash" hx-swap-oob="innerHTML"></div>' in r.text
     assert 'hx-swap-oob' not in panel.get("/review").text
+
+
+# ------------------------------------------------------------------ 4. the panel's words, not the CLI's
+def test_a_bad_ttl_names_the_ttl_box_not_the_cli_flag(panel, demo: Path):
+    from urllib.parse import quote
+
+    from mylife_core.errors import UsageError
+
+    with open_ws(demo) as ws:
+        name = sorted(ws.profile.fields())[0]
+    r = panel.post(f"/profile/{quote(name)}/ttl", {"ttl": "半年", "reason": ""})
+    assert r.status_code == 400
+    assert "有效期「半年」无效：在 TTL 框里填正整数天数" in r.text and "--ttl" not in r.text
+    assert "--ttl" in UsageError("bad_ttl", value="半年").render()  # the CLI keeps its own words
+
+
+def test_a_dispute_without_a_reason_names_the_reason_box_and_the_button(panel, demo: Path):
+    proposal = model_writes_a_new_original(demo)
+    for headers in ({}, {"HX-Request": "true"}):  # the page sent back, and the error above the cards
+        r = panel.post(f"/proposals/{proposal}/dispute", {"why": ""}, headers=headers)
+        assert r.status_code == 400
+        assert f"对提议 {proposal} 提出异议需要写明原因：在卡片的理由框里写一句，再按「提出异议」" in r.text
+        assert "--why" not in r.text
+
+
+def test_a_confirmation_of_a_value_that_changed_says_press_still_true_again(panel, demo: Path):
+    from urllib.parse import quote
+
+    with open_ws(demo) as ws:
+        name = sorted(ws.profile.fields())[0]
+    r = panel.post(f"/profile/{quote(name)}/confirm", {"seen": "一个别的值"})
+    assert r.status_code == 409
+    assert "请再按一次「仍然成立」" in r.text and "profile confirm" not in r.text
+
+
+def test_an_unknown_claim_or_field_points_to_the_panels_page(panel, demo: Path):
+    r = panel.get("/claims/claim-2000-01-01-001")
+    assert r.status_code == 404 and "已有的证据在「证据」页上" in r.text and "claim list" not in r.text
+    r = panel.get("/profile/" + "没有这个字段")
+    assert r.status_code == 404 and "已有的字段在「档案」页上" in r.text and "profile list" not in r.text
+
+
+def test_the_panel_wording_has_the_same_placeholders_in_both_languages_and_a_cli_message_behind_it():
+    from mylife_core.messages import M
+    from mylife_core.messages.catalogs import placeholders
+    from mylife_core.messages.s29panel import MESSAGES
+    from mylife_core.web.views import PANEL_WORDING
+
+    for key, texts in MESSAGES.items():
+        assert placeholders(texts["zh"]) == placeholders(texts["en"]), key
+        cli = M[key.removeprefix(PANEL_WORDING)]  # the CLI's message it words for the panel
+        assert placeholders(texts["zh"]) <= placeholders(cli["zh"]), key
+        assert not re.search(r"--[a-z]|\{prog\}|`", texts["zh"] + texts["en"]), key
+
