@@ -98,7 +98,7 @@ class Panel:
         self.answered: dict[str, str] = {}
         self._config_stamp = self._stamp(self.root / "config.yaml")
         self.verify_state: dict[str, Any] = {"state": "idle"}
-        from .asking import Jobs
+        from .asking import Jobs, answer_blocks
 
         self.jobs = Jobs()  # ask runs of this start (memory only)
         self._verify_lock = threading.Lock()
@@ -107,7 +107,8 @@ class Panel:
                                autoescape=select_autoescape(default=True, default_for_string=True))
         self.env.globals.update(t=t, csrf=self.secrets.csrf, htmx=HTMX, url=url, marked=marked, cites=cites,
                                 age=_age, lang=self._lang, again=Again(), disclaimer=disclaimer_html,
-                                form_keys=self.form_keys, code_name=code_name, actor_name=actor_name)
+                                form_keys=self.form_keys, code_name=code_name, actor_name=actor_name,
+                                answer_blocks=answer_blocks)
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
         self._apply_language()
 

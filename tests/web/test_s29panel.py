@@ -168,3 +168,62 @@ def test_the_panel_wording_has_the_same_placeholders_in_both_languages_and_a_cli
         assert placeholders(texts["zh"]) <= placeholders(cli["zh"]), key
         assert not re.search(r"--[a-z]|\{prog\}|`", texts["zh"] + texts["en"]), key
 
+
+# ------------------------------------------------------------------ 1. the ask page on a phone
+CELLS = """() => Array.from(document.querySelectorAll('#ask-answer table.aligned tbody tr')).map(tr =>
+    Array.from(tr.cells).map(td => { const r = td.getBoundingClientRect();
+        return {label: td.dataset.label, text: td.textContent, width: r.width, top: r.top, height: r.height,
+                line: parseFloat(getComputedStyle(td).lineHeight) || 24}; }))"""
+
+
+def _statements_readable(page, width: int) -> None:
+    rows = page.evaluate(CELLS)
+    assert len(rows) >= 5 and all(len(r) == 4 for r in rows), rows  # the demo's statements on 职业去留
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width  # no sideways scrolling
+    for row in rows:
+        statement = row[1]
+        assert statement["text"] and statement["width"] >= width * 0.7, row  # not squeezed into a column
+        assert statement["height"] <= statement["line"] * 2.6, row  # a 24-character statement: two lines at most
+        assert [c["top"] for c in row] == sorted(c["top"] for c in row) and len({c["top"] for c in row}) == 4, row
+
+
+def test_the_ask_pages_evidence_table_is_readable_on_a_360px_phone(serve, page, demo: Path):
+    """The offline brief's table of the user's statements (the terminal's, lined up with spaces) in
+    a 360 px window wrapped into columns a few characters wide. It is a table of cells now, each row
+    stacked on a phone, the same whether the answer streamed in (panel.js) or was loaded finished;
+    on a desktop it stays a table, each row on one line."""
+    base = start(serve, page)
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(base + "/ask")
+    page.fill("#ask-q", "我该不该跳槽？")
+    page.check("input[name=accept_stale]")
+    page.check("input[name=accept_missing]")
+    page.click("#ask-go")
+    page.wait_for_selector("#ask-answer[data-done]", timeout=60000)
+    assert page.locator("#ask-answer[data-events]").count() == 1  # built by panel.js from `done`
+    _statements_readable(page, 360)
+    text = page.locator("#ask-answer").inner_text()
+    assert "认可工作内容，累的是强度，烦的是被催的方式" in text and "## 反证" in text and "仅供参考" in text
+    shot(page, "s29panel-ask-phone-live")
+    page.reload()  # the finished page, from the server
+    assert page.locator("#ask-answer[data-events]").count() == 0
+    _statements_readable(page, 360)
+    shot(page, "s29panel-ask-phone")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    rows = page.evaluate(CELLS)
+    assert all(len({round(c["top"]) for c in row}) == 1 for row in rows), rows  # a desktop: a row a line
+    assert page.locator("#ask-answer table.aligned thead th").first.is_visible()
+    assert page.errors == [], page.errors
+
+
+def test_answer_blocks_read_the_terminals_table_by_its_rule():
+    from mylife_core.cli.common import table
+    from mylife_core.web.asking import answer_blocks
+
+    rows = [["2026-12", "认可工作内容，累的是强度", "—", "claim-2026-12-01-001"],
+            ["2026-02", "想跳槽", "连续加班三周", "claim-2026-02-01-002"]]
+    lines = ["## 你的表述", table(rows, ["时间", "表述", "当时的语境", "证据"]), "", "## 反证", "---", "- a  b"]
+    assert answer_blocks(lines) == [{"text": "## 你的表述"},
+                                    {"head": ["时间", "表述", "当时的语境", "证据"], "rows": rows},
+                                    {"text": "\n## 反证\n---\n- a  b"}]
+    assert answer_blocks(["纯文字", "", "第二段"]) == [{"text": "纯文字\n\n第二段"}]
