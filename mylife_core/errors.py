@@ -27,7 +27,9 @@ class MyLifeError(Exception):
         self.params = params
         super().__init__(key)
 
-    def render(self) -> str:
+    def render(self, message_key: str | None = None) -> str:
+        """The message in the current language; ``message_key``: another wording of it, with the
+        same parameters (the panel's, which names its own buttons instead of the CLI's flags)."""
         from .messages import t
 
         params = dict(self.params)
@@ -42,7 +44,7 @@ class MyLifeError(Exception):
             from .messages import code_name
 
             params["action"] = code_name("action", action)
-        text = t(self.message_key or f"error.{self.key}", **params)
+        text = t(message_key or self.message_key or f"error.{self.key}", **params)
         if self.hint is not None:
             text += t(self.hint[0], **self.hint[1])
         return text
@@ -115,7 +117,7 @@ class NotWritable(MyLifeError):
         #: a message (key, params) saying what works without this write (``ask --no-record``)
         self.instead = instead
 
-    def render(self) -> str:
+    def render(self, message_key: str | None = None) -> str:  # one wording everywhere
         from .messages import t
         from .workspace import Workspace
 

@@ -98,7 +98,7 @@ class Panel:
         self.answered: dict[str, str] = {}
         self._config_stamp = self._stamp(self.root / "config.yaml")
         self.verify_state: dict[str, Any] = {"state": "idle"}
-        from .asking import Jobs
+        from .asking import Jobs, answer_blocks
 
         self.jobs = Jobs()  # ask runs of this start (memory only)
         self._verify_lock = threading.Lock()
@@ -107,7 +107,8 @@ class Panel:
                                autoescape=select_autoescape(default=True, default_for_string=True))
         self.env.globals.update(t=t, csrf=self.secrets.csrf, htmx=HTMX, url=url, marked=marked, cites=cites,
                                 age=_age, lang=self._lang, again=Again(), disclaimer=disclaimer_html,
-                                form_keys=self.form_keys, code_name=code_name, actor_name=actor_name)
+                                form_keys=self.form_keys, code_name=code_name, actor_name=actor_name,
+                                answer_blocks=answer_blocks)
         self.env.filters["q"] = lambda s: quote(str(s), safe="")
         self._apply_language()
 
@@ -455,12 +456,12 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                     raise  # a bug: the catch-all page
                 status = next((s for cls, s in STATUS_OF.items() if isinstance(exc, cls)), 400)
                 if _is_htmx(request):
-                    return panel.error_page(status, exc.render(), fragment=True)
+                    return panel.error_page(status, views.error_text(exc), fragment=True)
                 params = request.path_params
                 sent_back = Again(action=request.scope["path"], typed=_typed(form),
                                   item=next((str(params[k]) for k in ("claim_id", "proposal_id", "branch_id", "field")
                                              if k in params), None),
-                                  error=exc.render(), status=status, next=safe_next(form.get("next"), "") or None)
+                                  error=views.error_text(exc), status=status, next=safe_next(form.get("next"), "") or None)
                 return panel.form_again(sent_back, again, request)
         return endpoint
 
@@ -902,7 +903,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
     async def on_library_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, MyLifeError)
         status = next((s for cls, s in STATUS_OF.items() if isinstance(exc, cls)), 400)
-        return panel.error_page(status, exc.render(), fragment=_is_htmx(request), here=request.url.path)
+        return panel.error_page(status, views.error_text(exc), fragment=_is_htmx(request), here=request.url.path)
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

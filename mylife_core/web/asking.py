@@ -15,6 +15,7 @@ runs in memory only. The question and the answer are never logged.
 
 from __future__ import annotations
 
+import re
 import secrets
 import threading
 from dataclasses import dataclass, field
@@ -44,6 +45,53 @@ class Job:
 
     def push(self, kind: str, data: Any) -> None:
         self.events.append((kind, data))  # list.append is atomic: the stream reads it as it grows
+
+
+_DASHES = re.compile(r"^-+(  -+)+$")  # the rule under a table's header (cli.common.table)
+
+
+def answer_blocks(lines: list[str]) -> list[dict[str, Any]]:
+    """The finished text as the page shows it: runs of text (``{"text": ...}``) and, for each table
+    the terminal lines up in columns (:func:`mylife_core.cli.common.table`: a header, a rule of
+    dashes, rows, up to a blank line), its cells (``{"head": [...], "rows": [[...], ...]}``), so
+    the page shows a table of its own: spaces line columns up only in a terminal's font, and on a
+    phone the rows wrapped into columns no one could read (the page stacks them instead). The
+    text is the CLI's, word for word; only where its table's columns are is read from the rule."""
+    from ..cli.common import _cells
+
+    text = "\n".join(lines).split("\n")
+    blocks: list[dict[str, Any]] = []
+    run: list[str] = []
+    i = 0
+    while i < len(text):
+        if i + 1 < len(text) and text[i].strip() and _DASHES.match(text[i + 1]):
+            starts = [m.start() for m in re.finditer(r"-+", text[i + 1])]  # columns, in terminal cells
+            end = i + 2
+            while end < len(text) and text[end].strip():
+                end += 1
+            if run:
+                blocks.append({"text": "\n".join(run)})
+                run = []
+            blocks.append({"head": _split(text[i], starts, _cells),
+                           "rows": [_split(row, starts, _cells) for row in text[i + 2:end]]})
+            i = end
+            continue
+        run.append(text[i])
+        i += 1
+    if run:
+        blocks.append({"text": "\n".join(run)})
+    return blocks
+
+
+def _split(line: str, starts: list[int], cells: Any) -> list[str]:
+    """A lined-up row's cells: each character belongs to the column its terminal cell falls in."""
+    out = [""] * len(starts)
+    at = 0
+    for ch in line:
+        column = max((n for n, start in enumerate(starts) if start <= at), default=0)
+        out[column] += ch
+        at += cells(ch)
+    return [cell.strip() for cell in out]
 
 
 def ends_with_disclaimer(lines: list[str]) -> bool:
@@ -110,7 +158,8 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
         # finished run's page does); ``label`` is the status as that page words it
         job.push("done", {"status": answer.status, "text": "\n".join(lines), "chain": answer.chain_id,
                           "label": job.label,
-                          "ends_with_disclaimer": ends_with_disclaimer(lines)})
+                          "ends_with_disclaimer": ends_with_disclaimer(lines),
+                          "blocks": answer_blocks(lines)})  # the same text, its tables as cells (the page's)
     except MyLifeError as exc:
         job.status, job.lines = "error", [exc.render()]
         job.push("failed", {"text": exc.render(), "label": t("web.ask.status.error")})
@@ -125,4 +174,4 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
         job.done.set()
 
 
-__all__ = ["Job", "Jobs", "run"]
+__all__ = ["Job", "Jobs", "answer_blocks", "run"]

@@ -28,6 +28,20 @@ SOON_DAYS = 14  # "expiring soon": within this many days of its TTL
 CONTEXT = 5  # lines shown either side of a claim's cited lines on its page
 
 
+# ------------------------------------------------------------------------------------ errors
+PANEL_WORDING = "s29panel.web."  # + the CLI message's key: the panel's wording of the same error
+
+
+def error_text(exc: Any) -> str:
+    """A library error as the panel says it: the CLI's message, or, when that names a flag or a
+    command (``--ttl``, ``profile set``) that means nothing in a browser, the panel's own wording
+    of it, which names the page's boxes, buttons and pages instead (same parameters)."""
+    from ..messages import M
+
+    own = PANEL_WORDING + (exc.message_key or f"error.{exc.key}")
+    return exc.render(own) if own in M else exc.render()
+
+
 # ------------------------------------------------------------------------------------ TTL badges
 def ttl_state(field: "ProfileField", now: datetime) -> str:
     """``never`` | ``expired`` | ``soon`` (within 14 days) | ``fresh``."""
@@ -226,17 +240,30 @@ def digest_topics(ws: "Workspace") -> list[dict[str, Any]]:
     from ..layers.digest import split_front_matter
 
     out = []
+    answered = _answered_originals(ws)
     for path in ws.digests.topics():
         meta, body = split_front_matter(path.read_text(encoding="utf-8"))
-        out.append({"topic": str(meta.get("topic") or path.stem), "revision": str(meta.get("revision") or "user"),
+        topic = str(meta.get("topic") or path.stem)
+        out.append({"topic": topic, "revision": str(meta.get("revision") or "user"),
                     "paragraphs": len([p for p in body.split("\n\n") if p.strip()]),
                     "has_original": path.with_name(path.stem + ".ai.md").exists(),
-                    "pending": _new_original(ws, path.stem, meta)})
+                    "pending": _new_original(ws, path.stem, meta, {h for named, h in answered if named in (topic, path.stem)})})
     return out
 
 
-def _new_original(ws: "Workspace", stem: str, meta: dict[str, Any]) -> bool:
-    """A model original arrived after the user's revision (it differs from what was revised)."""
+def _answered_originals(ws: "Workspace") -> set[tuple[str, str]]:
+    """(topic, hash of the model's original) of each digest proposal the user rejected or disputed:
+    that original was answered, and keeping the user's revision was the answer."""
+    from ..pipeline.proposals import Proposals
+
+    return {(p.topic, p.original_hash) for p in Proposals(ws).all()
+            if p.kind == "digest" and p.status in ("rejected", "disputed") and p.original_hash}
+
+
+def _new_original(ws: "Workspace", stem: str, meta: dict[str, Any], answered: set[str] = frozenset()) -> bool:
+    """A model original arrived after the user's revision (it differs from what was revised) and the
+    user has not answered it yet: an original whose proposal they rejected or disputed (``answered``:
+    the hashes of those originals) is not new any more; a later, different one is."""
     from ..layers.digest import body_hash, split_front_matter
 
     if meta.get("revision") != "user":
@@ -245,7 +272,8 @@ def _new_original(ws: "Workspace", stem: str, meta: dict[str, Any]) -> bool:
     if not original.exists():
         return False
     _, body = split_front_matter(original.read_text(encoding="utf-8"))
-    return bool(meta.get("based_on")) and body_hash(body) != meta.get("based_on")
+    now = body_hash(body)
+    return bool(meta.get("based_on")) and now != meta.get("based_on") and now not in answered
 
 
 def digest_view(ws: "Workspace", topic: str) -> DigestView:
@@ -311,7 +339,7 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
         try:
             Proposals(ws).check(p, "accept")
         except MyLifeError as exc:
-            card["refused"] = exc.render()
+            card["refused"] = error_text(exc)
     if p.kind == "field":
         card["state"] = source_state(ws, p) if p.pending else None
         card["lines"] = quoted_lines(ws, p)

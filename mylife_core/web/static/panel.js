@@ -55,10 +55,26 @@
   var source = new EventSource(box.dataset.events);
   source.addEventListener("stage", function (ev) { stage.textContent = JSON.parse(ev.data); });
   source.addEventListener("text", function (ev) { box.textContent += JSON.parse(ev.data); });
+  // the finished text as the page shows it (asking.answer_blocks, as ask.html does): runs of text, and
+  // each table the terminal lines up with spaces as a table of cells (stacked on a phone: panel.css)
+  function show(blocks) {
+    box.textContent = "";
+    blocks.forEach(function (b) {
+      if (!b.rows) { box.appendChild(document.createTextNode(b.text)); return; }
+      var table = document.createElement("table"), head = table.createTHead().insertRow(), body = table.createTBody();
+      table.className = "aligned";
+      b.head.forEach(function (h) { var th = document.createElement("th"); th.scope = "col"; th.textContent = h; head.appendChild(th); });
+      b.rows.forEach(function (row) {
+        var tr = body.insertRow();
+        row.forEach(function (c, i) { var td = tr.insertCell(); td.textContent = c; td.setAttribute("data-label", b.head[i] || ""); });
+      });
+      box.appendChild(table);
+    });
+  }
   function finish(ev, cls) {
     var data = JSON.parse(ev.data);
     source.close();
-    box.textContent = data.text;
+    if (data.blocks) { show(data.blocks); } else { box.textContent = data.text; }
     box.classList.add(cls);
     stage.textContent = data.label || "";  // the status, worded as the finished run's page words it
     if (data.chain) {
