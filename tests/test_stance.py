@@ -953,6 +953,29 @@ def test_a_questions_word_is_said_together_not_from_characters_of_other_words(de
     assert demo_ask(demo, "我最近睡得好吗？", "--accept-stale", "--accept-missing")["answer"]["topic"] == "健康"
 
 
+def test_a_question_is_not_about_a_topic_by_to_whom_or_a_verbs_one_character(demo):
+    """「要不要借钱给朋友？」 took 职业去留 as its topic through 朋友 of 「按朋友建议把学历放在简历最后」,
+    and 「要不要换城市？」 through 换 of 「换工作」: the career notes on overtime were then listed as
+    weakening 「不要借钱给朋友」. To whom the act is done (给朋友) and a verb's one character before its
+    object (换 of 换城市, 学 of 学英语) do not name the act; 「新岗位要学 Flink」 is not learning English."""
+    from mylife_core.pipeline.stance import frame_for
+
+    assert frame_for("我该借钱给朋友").aside == ("朋友",) and frame_for("我该换城市").aside == ("换",)
+    assert "学" not in frame_for("我该学英语").act and "猫" in frame_for("我该养只猫").act
+    assert frame_for("我该多陪父母").aside == ("多", "陪")  # 父母 is what is done when nothing else is
+    for question in ("要不要借钱给朋友？", "要不要换城市？"):
+        answer = demo_ask(demo, question, "--accept-stale", "--accept-missing")["answer"]
+        shown = [*answer["statements"], *answer["competing"]]
+        assert answer["topic"] != "职业去留" and not any(s["topic"] == "职业去留" for s in shown), (question, shown)
+    english = demo_ask(demo, "要不要学英语？", "--accept-stale", "--accept-missing")["answer"]
+    assert not any("Flink" in c["text"] for c in english["competing"])
+    result = run_cli(["competing", "我不该学英语", "--json", "--workspace", str(demo)], env={"MYLIFE_NOW": NOW, **LENSES})
+    assert result.returncode == 0, result.stderr
+    assert not any("Flink" in c["text"] for c in result.json()["items"])
+    # the act itself still names the topic: 「要不要回老家发展？」 is the user's 家庭
+    assert demo_ask(demo, "要不要回老家发展？", "--accept-stale", "--accept-missing")["answer"]["topic"] == "家庭"
+
+
 def test_fields_guessed_from_a_topics_notes_bring_no_other_topics_counter_evidence(demo):
     """「要不要开始健身？」 is the user's 健康 (运动, 跑步); one health note saying 加班 made 加班强度 one of
     its fields, and through it 「周末基本不再加班」 and 「如果强度保持现在这样，不一定要走」 (职业去留) were
