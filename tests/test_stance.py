@@ -976,6 +976,29 @@ def test_a_question_is_not_about_a_topic_by_to_whom_or_a_verbs_one_character(dem
     assert demo_ask(demo, "要不要回老家发展？", "--accept-stale", "--accept-missing")["answer"]["topic"] == "家庭"
 
 
+def test_the_question_back_does_not_deny_the_counter_evidence_shown_above_it(tmp_path):
+    """Found by a tester: the brief listed 「现在的领导其实很照顾我…」 as possibly weakening 「要换工作」,
+    and the question under it said 「你关于「跳槽」的 5 段表述都没有出现明显的反面」: it counted only the
+    sides the rules are sure of. When the statements take one side, the question now asks about the
+    counter-evidence the brief shows, and cites it."""
+    root = tmp_path / "ws"
+    env = {"MYLIFE_NOW": NOW, **LENSES}
+    assert run_cli(["init", "--workspace", str(root)], env=env).returncode == 0
+    for text, kind, at in (("这家公司我一天也不想多待了", "assessment", "2026-01-05"),
+                           ("新公司的机会不等人，错过就没了", "assessment", "2026-02-05"),
+                           ("现在的领导其实很照顾我，换个地方未必遇得到", "assessment", "2026-03-05"),
+                           ("我受够了，下周就去递辞呈", "assessment", "2026-06-05")):
+        done = run_cli(["claim", "add", text, "--topic", "职业去留", "--kind", kind, "--at", at,
+                        "--workspace", str(root)], env=env)
+        assert done.returncode == 0, done.stderr
+    answer = demo_ask(root, "要不要换工作", "--accept-stale", "--accept-missing")["answer"]
+    against = [c for c in answer["competing"] if c["text"].startswith("现在的领导其实很照顾我")]
+    assert against, answer["competing"]
+    question = answer["question_back"]
+    assert "没有出现明显的反面" not in question["text"]
+    assert "现在的领导其实很照顾我" in question["text"] and against[0]["claim_id"] in question["claim_ids"]
+
+
 def test_fields_guessed_from_a_topics_notes_bring_no_other_topics_counter_evidence(demo):
     """「要不要开始健身？」 is the user's 健康 (运动, 跑步); one health note saying 加班 made 加班强度 one of
     its fields, and through it 「周末基本不再加班」 and 「如果强度保持现在这样，不一定要走」 (职业去留) were
