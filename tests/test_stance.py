@@ -953,6 +953,52 @@ def test_a_questions_word_is_said_together_not_from_characters_of_other_words(de
     assert demo_ask(demo, "我最近睡得好吗？", "--accept-stale", "--accept-missing")["answer"]["topic"] == "健康"
 
 
+def test_a_question_is_not_about_a_topic_by_to_whom_or_a_verbs_one_character(demo):
+    """「要不要借钱给朋友？」 took 职业去留 as its topic through 朋友 of 「按朋友建议把学历放在简历最后」,
+    and 「要不要换城市？」 through 换 of 「换工作」: the career notes on overtime were then listed as
+    weakening 「不要借钱给朋友」. To whom the act is done (给朋友) and a verb's one character before its
+    object (换 of 换城市, 学 of 学英语) do not name the act; 「新岗位要学 Flink」 is not learning English."""
+    from mylife_core.pipeline.stance import frame_for
+
+    assert frame_for("我该借钱给朋友").aside == ("朋友",) and frame_for("我该换城市").aside == ("换",)
+    assert "学" not in frame_for("我该学英语").act and "猫" in frame_for("我该养只猫").act
+    assert frame_for("我该多陪父母").aside == ("多", "陪")  # 父母 is what is done when nothing else is
+    for question in ("要不要借钱给朋友？", "要不要换城市？"):
+        answer = demo_ask(demo, question, "--accept-stale", "--accept-missing")["answer"]
+        shown = [*answer["statements"], *answer["competing"]]
+        assert answer["topic"] != "职业去留" and not any(s["topic"] == "职业去留" for s in shown), (question, shown)
+    english = demo_ask(demo, "要不要学英语？", "--accept-stale", "--accept-missing")["answer"]
+    assert not any("Flink" in c["text"] for c in english["competing"])
+    result = run_cli(["competing", "我不该学英语", "--json", "--workspace", str(demo)], env={"MYLIFE_NOW": NOW, **LENSES})
+    assert result.returncode == 0, result.stderr
+    assert not any("Flink" in c["text"] for c in result.json()["items"])
+    # the act itself still names the topic: 「要不要回老家发展？」 is the user's 家庭
+    assert demo_ask(demo, "要不要回老家发展？", "--accept-stale", "--accept-missing")["answer"]["topic"] == "家庭"
+
+
+def test_the_question_back_does_not_deny_the_counter_evidence_shown_above_it(tmp_path):
+    """Found by a tester: the brief listed 「现在的领导其实很照顾我…」 as possibly weakening 「要换工作」,
+    and the question under it said 「你关于「跳槽」的 5 段表述都没有出现明显的反面」: it counted only the
+    sides the rules are sure of. When the statements take one side, the question now asks about the
+    counter-evidence the brief shows, and cites it."""
+    root = tmp_path / "ws"
+    env = {"MYLIFE_NOW": NOW, **LENSES}
+    assert run_cli(["init", "--workspace", str(root)], env=env).returncode == 0
+    for text, kind, at in (("这家公司我一天也不想多待了", "assessment", "2026-01-05"),
+                           ("新公司的机会不等人，错过就没了", "assessment", "2026-02-05"),
+                           ("现在的领导其实很照顾我，换个地方未必遇得到", "assessment", "2026-03-05"),
+                           ("我受够了，下周就去递辞呈", "assessment", "2026-06-05")):
+        done = run_cli(["claim", "add", text, "--topic", "职业去留", "--kind", kind, "--at", at,
+                        "--workspace", str(root)], env=env)
+        assert done.returncode == 0, done.stderr
+    answer = demo_ask(root, "要不要换工作", "--accept-stale", "--accept-missing")["answer"]
+    against = [c for c in answer["competing"] if c["text"].startswith("现在的领导其实很照顾我")]
+    assert against, answer["competing"]
+    question = answer["question_back"]
+    assert "没有出现明显的反面" not in question["text"]
+    assert "现在的领导其实很照顾我" in question["text"] and against[0]["claim_id"] in question["claim_ids"]
+
+
 def test_fields_guessed_from_a_topics_notes_bring_no_other_topics_counter_evidence(demo):
     """「要不要开始健身？」 is the user's 健康 (运动, 跑步); one health note saying 加班 made 加班强度 one of
     its fields, and through it 「周末基本不再加班」 and 「如果强度保持现在这样，不一定要走」 (职业去留) were

@@ -225,7 +225,7 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
 
     # 5. compose
     offline_question = question_back(evidence, named(answer, answer.decision) if answer.decision else None,
-                                     named(answer, answer.topic) if answer.topic else None)
+                                     named(answer, answer.topic) if answer.topic else None, against=answer.competing)
     if settings.configured and not options.offline:
         events.stage("model")
         _compose_with_model(ws, answer, settings, evidence, options, events)

@@ -269,7 +269,12 @@ def gather_candidates(ws: "Workspace", conclusion: str, *, topic: str | None, de
     extra = [s for syns in result.expansions.values() for s in syns]
     frame = frame or frame_for(conclusion, extra=extra)
     if topic is None:
-        topics = Counter(h.topic for h in result.hits if h.layer == "claims" and h.topic)
+        from .topics import QuestionWords
+
+        # the topic of the notes that say the act: 「学到很多东西」 (学) does not make 「要学英语」 a
+        # career question, nor 「按朋友建议…」 (朋友) 「要借钱给朋友」 one
+        asked = QuestionWords(ws, conclusion)
+        topics = Counter(h.topic for h in result.hits if h.layer == "claims" and h.topic and asked.said_in(h.text))
         topic = topics.most_common(1)[0][0] if topics else _decision_topic(ws, conclusion, frame)
     found: dict[str, Candidate] = {}
 

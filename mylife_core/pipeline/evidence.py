@@ -344,8 +344,13 @@ def _month(day: date) -> str:
     return day.isoformat()[:7]
 
 
-def question_back(evidence: Evidence, decision: str | None, topic: str | None) -> Judgment:
-    """A question from the tension between the statements (docs/design.md#both-sides: a question, not a verdict)."""
+def question_back(evidence: Evidence, decision: str | None, topic: str | None,
+                  against: "Iterable[Any]" = ()) -> Judgment:
+    """A question from the tension between the statements (docs/design.md#both-sides: a question, not a verdict).
+
+    ``against``: the counter-evidence the brief lists (``find_competing``'s items). When the
+    statements take one side only, the question asks about the first of those, not "no statement
+    takes the other side" under a list of records that may weaken it."""
     from ..messages import t
 
     subject = decision or topic or t("ask.this_question")
@@ -357,21 +362,28 @@ def question_back(evidence: Evidence, decision: str | None, topic: str | None) -
         text = t("s28evid.q.tension", d1=_month(a.date), c1=a.context or t("ask.no_context"),
                  said1=evidence.said(a), d2=_month(b.date), c2=b.context or t("ask.no_context"),
                  said2=evidence.said(b), subject=subject)
-        return _question(text, [a, b])
+        return _question(text, [a.claim_id, b.claim_id])
     contexts = [s for s in evidence.statements if s.context]
     if len(evidence.statements) >= 2 and len({s.context for s in contexts}) >= 2:
         a, b = contexts[0], contexts[-1]
         text = t("ask.q.contexts", d1=_month(a.date), c1=a.context, d2=_month(b.date), c2=b.context,
                  subject=subject)
-        return _question(text, [a, b])
+        return _question(text, [a.claim_id, b.claim_id])
     if evidence.statements:
         # the user's own statements (someone else's view written down is not one of them); the one
         # quoted is where they last took a side on the act, else their newest: said as which it is
         own = [s for s in evidence.statements if s.speaker is None] or evidence.statements
         s = evidence.lean_statement or own[-1]
+        against = list(against)
+        if against:
+            item = against[0]
+            key = "s29data.q.one_side_against" if len(against) > 1 else "s29data.q.one_side_against_one"
+            text = t(key, n=len(own), k=len(against), d=_month(item.date),
+                     said=said(item.text, item.words), subject=subject)
+            return _question(text, [item.claim_id or item.ref])
         key = "s28fix.q.one_side_lean" if evidence.lean_statement is not None else "s28evid.q.one_side"
         text = t(key, n=len(own), d=_month(s.date), said=evidence.said(s), subject=subject)
-        return _question(text, [s])
+        return _question(text, [s.claim_id])
     if evidence.lines_read:  # lines were read, none took a side: not "nothing recorded"
         return Judgment(text=t("s28evid.q.unsided", n=evidence.lines_read, subject=subject), claim_ids=[],
                         role="question")
@@ -380,10 +392,11 @@ def question_back(evidence: Evidence, decision: str | None, topic: str | None) -
     return Judgment(text=t("ask.q.nothing", subject=subject), claim_ids=[], role="question")
 
 
-def _question(text: str, quoted_from: list[Statement]) -> Judgment:
-    """The question back, citing the claims it quotes; a raw line it quotes (no claim to cite: the
-    judge checks claim ids) is cited by its ``raw/FILE#Ln`` after the text, as ``[…]``, as claims are."""
-    ids = list(dict.fromkeys(s.claim_id for s in quoted_from))
+def _question(text: str, quoted_from: list[str]) -> Judgment:
+    """The question back, citing the claims it quotes (``quoted_from``: their ids); a raw line it
+    quotes (no claim to cite: the judge checks claim ids) is cited by its ``raw/FILE#Ln`` after the
+    text, as ``[…]``, as claims are."""
+    ids = list(dict.fromkeys(quoted_from))
     raw = [i for i in ids if is_raw(i)]
     if raw:
         text += " " + "".join(f"[{ref}]" for ref in raw)

@@ -317,6 +317,10 @@ class Frame:
     # the act words the conclusion itself says (with their stance aliases), not the search's synonyms
     # added to ``act``: only these may be named by their verb alone (:func:`_act_verbs`)
     own: tuple[str, ...] = ()
+    # words of the conclusion that alone do not name its act: to or with whom (朋友 of 借钱给朋友),
+    # and a verb's single character before its object (换 of 换城市, 学 of 学英语). A note saying
+    # only these is not about the question (:class:`.topics.QuestionWords`)
+    aside: tuple[str, ...] = ()
 
     @property
     def thrift(self) -> bool:
@@ -384,6 +388,7 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
         return Frame(conclusion=text, side=-side, act=STAY_OPPOSITES, persons=(), left=False, own=STAY_OPPOSITES)
     words: list[str] = []
     persons: list[str] = []
+    aside: list[str] = []
     tagged = list(rjieba.tag(predicate))
     i = 0
     while i < len(tagged):
@@ -400,9 +405,18 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
             persons.append(word)  # "和小林", "借钱给阿强"; a lone nr tag is often a verb-object (考驾照)
         elif word.strip() and word not in STOP_TERMS and word not in ("一起", "一只", "一个", "给", "把", "来", "去",
                                                                       "和", "跟", "的", "了", "住", "看", "做", "最近"):
-            if len(word) > 1 or tag.startswith("n"):  # a lone 好 / 够 is no act; a lone 猫 is its object
+            # a lone 好 / 够 is no act; a lone 猫 (养猫) is its object, but not a character before the
+            # object (学 of 学英语, 换 of 换城市, tagged as nouns): 「新岗位要学 Flink」 is not learning English
+            later = any(len(w) > 1 and _is_cjk(w[0]) for w, _ in tagged[i + 1:])
+            if len(word) > 1 or (tag.startswith("n") and not later):
                 words.append(word)
+                if i > 0 and tagged[i - 1][0] in _PERSON_PREPOSITIONS:
+                    aside.append(word)  # 给朋友, 跟同事
+            elif len(word) == 1 and _is_cjk(word) and later:
+                aside.append(word)
         i += 1
+    if all(w in aside for w in words):
+        aside = [w for w in aside if len(w) == 1]  # "陪父母": 父母 is what is done
     if predicate and predicate not in words and 1 < len(predicate) <= 6:
         words.append(predicate)
     inner = re.sub(r"[一二两三四五六七八九十几半]+个?[年月天周次]", "", predicate)  # "考一年研": 考研
@@ -420,7 +434,17 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     words = with_stance_aliases(key_terms([*words, *(w for w in extra if w and len(w) >= 2)]))
     left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
     return Frame(conclusion=text, side=side, act=tuple(dict.fromkeys(words)), persons=tuple(dict.fromkeys(persons)),
-                 left=left, ongoing=ongoing, own=tuple(dict.fromkeys(own)))
+                 left=left, ongoing=ongoing, own=tuple(dict.fromkeys(own)), aside=tuple(dict.fromkeys(aside)))
+
+
+def asks_an_act(question: str) -> bool:
+    """Is ``question`` a decision about doing something ("要不要借钱给朋友", "我该换城市吗", "是否
+    考研"), not a question about how things are ("我最近睡得好吗")?"""
+    text = question.strip().rstrip("?？").strip()
+    if re.search(r"(.)(不|没)\1", text) or "是否" in text:
+        return True
+    match = MODALS.match(text.translate(FOLD))
+    return bool(match and match.group(1))
 
 
 def _clauses(text: str) -> list[str]:

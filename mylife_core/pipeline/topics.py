@@ -87,16 +87,29 @@ class QuestionWords:
 
     def __init__(self, ws: "Workspace", question: str, extra: "Iterable[str]" = ()) -> None:
         from ..search.engine import handle
+        from .stance import asks_an_act, frame_for, negate_question
 
         self.words, self.chars, self.own = _terms(ws, question)
-        self.words += [w for w in dict.fromkeys(extra) if w and w not in self.words]
-        self._segmenter = handle(ws).language_tools(ws)[0]
+        extra = [w for w in dict.fromkeys(extra) if w]
+        self.words += [w for w in extra if w not in self.words]
+        self._segmenter, thesaurus = handle(ws).language_tools(ws)
+        # a decision's act: a note about it says more than to whom (朋友 of 「要不要借钱给朋友？」)
+        # or a verb's one character (换 of 「要不要换城市？」); until session 29 「按朋友建议把学历
+        # 放在简历最后」 said 朋友, and the user's career notes were weighed for and against lending
+        # money. Nor does a synonym of such a word (好友).
+        aside = frame_for(negate_question(question)[0]).aside if asks_an_act(question) else ()
+        self.aside = set(aside)
+        for word in aside:
+            for syns in thesaurus.expand(word, self._segmenter.query_spans(word)).values():
+                self.aside.update(syns)
+        self.aside -= set(extra)
 
     def tokens(self, text: str) -> list[str]:
         return self._segmenter.tokens(text)
 
     def said_in(self, text: str) -> bool:
-        return any(_holds(text, word, whole=i >= self.own, tokens=self.tokens) for i, word in enumerate(self.words))
+        return any(_holds(text, word, whole=i >= self.own, tokens=self.tokens)
+                   for i, word in enumerate(self.words) if word not in self.aside)
 
 
 def _content(word: str) -> list[str]:
