@@ -424,7 +424,7 @@ class Judge:
         """The problems of one sentence already cut (``ask``'s :class:`Judgment`); [] when it may be shown."""
         from .citations import evaluate
 
-        refused = evaluate(self.ws, judgment, self.checker)
+        refused = evaluate(self.ws, judgment, self.checker, said=self.user_words)
         problems = list(refused.problems) if refused is not None else []
         judged = JudgedSentence(judgment.text, list(judgment.claim_ids), kind or _kind_of_role(judgment.role), problems)
         self._extra(judged)
