@@ -186,8 +186,13 @@ def test_the_seed_workspaces_model_sentences_still_pass(ws):
                              f"你在 2025 年 11 月说热爱这里 [{s.love}]。\n"
                              f"存款只够撑三个月，空窗期很短 [{s.mortgage}]。\n"
                              f"你说过「热爱这里，绝不想辞职」，后来又说「想辞职」 [{s.love}][{s.quit}]。\n"
-                             f"你现在说「不知道该不该辞职」 [{s.unsure}]。\n"))
+                             f"你现在说「不知道该不该辞职」 [{s.unsure}]。\n"
+                             # a change of mind in one sentence, each side citing its claim (test_digest's)
+                             f"你热爱过这里 [{s.love}]，后来加班让你想辞职 [{s.quit}]。\n"))
     assert not judged.withheld, [(x.text, x.problems) for x in judged.withheld]
+    # cited alone, the love claim is the reverse of wanting to quit
+    assert [p.problem for x in judge_text(ws, f"后来加班让你想辞职 [{s.love}]。").withheld
+            for p in x.problems] == ["reversed"]
 
 
 # ------------------------------------------------------------------------------ end to end

@@ -261,8 +261,13 @@ def check_fidelity(ws: "Workspace", judgment: Judgment, checker: "SourceChecker"
             problems.append(CitationProblem(claim_id=judgment.claim_ids[0], problem="misquoted",
                                             message=t("s29judge.misquoted", quote=shorten(miss.quote),
                                                       ids=join(judgment.claim_ids))))
+    found_for = {claim.id: fidelity.reversal(judgment.text, claim.claim) for claim in claims}
     for claim in claims:
-        found = fidelity.reversal(judgment.text, claim.claim)
+        found = found_for[claim.id]
+        if found is not None and found.how == "own" and any(f is None for f in found_for.values()):
+            # a sentence citing several claims may tell a change of mind ("你热爱过这里 [a]，后来加班让你
+            # 想辞职 [b]"): the user's side is reversed only against every claim it cites
+            continue
         if found is not None:
             problems.append(CitationProblem(claim_id=claim.id, problem="reversed",
                                             message=t("s29judge.reversed", id=claim.id, claim=shorten(claim.claim, 24),
