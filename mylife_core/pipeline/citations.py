@@ -209,13 +209,16 @@ def check_citation(ws: "Workspace", claim_id: str, checker: "SourceChecker", sen
     return CitationProblem(claim_id=claim_id, problem=check.state, message=t(key, id=claim_id))
 
 
-def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker") -> Unsupported | None:
+def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker", *,
+             said: Sequence[str] = ()) -> Unsupported | None:
     """None when a judgment is supported by a valid chain; else the "无依据，未采纳" entry.
 
     Only a ``judgment`` must cite; questions and remarks need no citation, but any citation they
     carry is checked all the same. A judgment
     with one invalid citation is refused whole: a claim resting partly on invented evidence is
-    not shown as a judgment.
+    not shown as a judgment. A sentence whose citations are all valid must also keep what they
+    say (:func:`check_fidelity`: its quotes are in the cited words, or ``said``, the user's words in
+    this conversation; it does not reverse a cited view).
     """
     from ..messages import t
 
@@ -233,6 +236,40 @@ def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker") -> U
             problem = extra(ws, judgment, claim_id)
         if problem is not None:
             problems.append(problem)
+    if not problems and judgment.claim_ids:
+        problems = check_fidelity(ws, judgment, checker, said=said)
     if not problems:
         return None
     return Unsupported(text=judgment.text, claim_ids=list(judgment.claim_ids), problems=problems)
+
+
+def check_fidelity(ws: "Workspace", judgment: Judgment, checker: "SourceChecker", *,
+                   said: Sequence[str] = ()) -> list[CitationProblem]:
+    """What a sentence whose citations are valid gets wrong about them (:mod:`.fidelity`): words it
+    quotes as someone's that neither the cited claims, the lines they cite nor ``said`` hold
+    (``misquoted``), and a cited claim that says the opposite of where the sentence says the user
+    or a named person stands (``reversed``)."""
+    from ..messages import join, t
+    from . import fidelity
+    from .quoting import claim_words, shorten
+
+    claims = [c for c in (ws.claims.find(i) for i in judgment.claim_ids) if c is not None]
+    problems: list[CitationProblem] = []
+    if fidelity.quotations(judgment.text):
+        sources = [text for c in claims for text in (c.claim, claim_words(c, checker))] + list(said)
+        for miss in fidelity.misquotes(judgment.text, sources):
+            problems.append(CitationProblem(claim_id=judgment.claim_ids[0], problem="misquoted",
+                                            message=t("s29judge.misquoted", quote=shorten(miss.quote),
+                                                      ids=join(judgment.claim_ids))))
+    found_for = {claim.id: fidelity.reversal(judgment.text, claim.claim) for claim in claims}
+    for claim in claims:
+        found = found_for[claim.id]
+        if found is not None and found.how == "own" and any(f is None for f in found_for.values()):
+            # a sentence citing several claims may tell a change of mind ("你热爱过这里 [a]，后来加班让你
+            # 想辞职 [b]"): the user's side is reversed only against every claim it cites
+            continue
+        if found is not None:
+            problems.append(CitationProblem(claim_id=claim.id, problem="reversed",
+                                            message=t("s29judge.reversed", id=claim.id, claim=shorten(claim.claim, 24),
+                                                      cue=found.cue)))
+    return problems

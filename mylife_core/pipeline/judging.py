@@ -31,7 +31,9 @@ full-width letters is found like the plain one (the text shown is not changed).
 **The rule.** A ``judgment`` must cite at least one claim, and every claim it cites must exist,
 count as evidence (an inference only once the user accepted it; never rejected or
 superseded) and still trace to the user's lines (:func:`.citations.check_citation`, plus any
-per-citation check registered in :data:`.citations.CITATION_CHECKS`). Any sentence, whatever
+per-citation check registered in :data:`.citations.CITATION_CHECKS`), and keep what it cites: words it
+quotes are in the cited words, a view it reports is not the reverse of the cited one
+(:func:`.citations.check_fidelity`, :mod:`.fidelity`). Any sentence, whatever
 its kind, is refused when a citation it carries is invalid, and when it claims that a write was
 done which was not (:func:`claims_write`, checked against the turn's applied writes). A refused
 sentence is withheld and listed under "无依据，未采纳" with the reason for each problem.
@@ -424,7 +426,7 @@ class Judge:
         """The problems of one sentence already cut (``ask``'s :class:`Judgment`); [] when it may be shown."""
         from .citations import evaluate
 
-        refused = evaluate(self.ws, judgment, self.checker)
+        refused = evaluate(self.ws, judgment, self.checker, said=self.user_words)
         problems = list(refused.problems) if refused is not None else []
         judged = JudgedSentence(judgment.text, list(judgment.claim_ids), kind or _kind_of_role(judgment.role), problems)
         self._extra(judged)

@@ -14,6 +14,8 @@ newest statement reverses, a counter-evidence line) goes through this module:
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,8 +26,13 @@ SHORT = 40  # characters of a quote (the claim's text, or the user's words besid
 
 
 def _folded(text: str) -> str:
-    """``text`` without spacing and punctuation, case folded: what a quote is compared by."""
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
+    """``text`` without spacing and punctuation, case folded (full-width forms read as plain):
+    what a quote is compared by."""
+    return "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalnum())
+
+
+#: an ellipsis inside a quote: it joins two parts of the words, each said, in that order
+ELLIPSIS = re.compile(r"…+|⋯+|\.{3,}|。{3,}")
 
 
 def shorten(text: str, n: int = SHORT) -> str:
@@ -41,6 +48,25 @@ def verbatim(text: str, words: str | None) -> bool:
         return False
     folded = _folded(text)
     return bool(folded) and folded in _folded(words)
+
+
+def quote_in(quote: str, words: str | None) -> bool:
+    """Are the words of ``quote`` (a quote a model wrote) in ``words``, as :func:`verbatim` reads
+    them: found whole, or as a contiguous part; an ellipsis inside the quote joins parts that are
+    each found, in that order ("热爱这里……绝不想辞职" in "热爱这里，绝不想辞职")."""
+    if words is None:
+        return False
+    parts = [_folded(p) for p in ELLIPSIS.split(quote)]
+    parts = [p for p in parts if p]
+    if not parts:
+        return True  # nothing but marks: no words to find
+    hay, at = _folded(words), 0
+    for part in parts:
+        found = hay.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
 
 
 def claim_words(claim: "Claim", checker: "SourceChecker") -> str | None:
