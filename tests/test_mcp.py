@@ -560,3 +560,37 @@ def test_a_hosts_claim_written_while_the_index_is_busy_says_the_index_catches_up
     assert "warnings" not in after["result"], after  # said once, by the write it concerns
     listed = [c["claim"] for c in json.loads(run_cli(["claim", "list", "--json"], workspace=ws_path).stdout)["claims"]]
     assert "喜欢跑步" in listed
+
+
+def test_every_note_a_host_gets_names_the_workspace(ws_path, tmp_path):
+    """Issue s29mcp.3: served for a workspace that is not the default one (``mylife mcp
+    --workspace``), a claim's note suggests ``mylife -w PATH claim accept``, as the profile
+    proposal's note suggests ``mylife -w PATH proposal accept``."""
+    import re
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        said = f"{ws.raw.record('连续加班三周了，存款还剩三万'.encode(), topic='职业去留', actor='user').file}#L1"
+    env = cli_env(tmp_path / "elsewhere", {"MYLIFE_NOW": "2026-03-10"}, load_plugins="")
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp", "--workspace", str(ws_path)],
+                                   env=env)
+    out = {}
+
+    async def main():
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                out["claim"] = doc(await session.call_tool("mylife_claim_add", {
+                    "claim": "连续加班三周", "topic": "职业去留", "kind": "fact", "provenance": said}))
+                out["field"] = doc(await session.call_tool("mylife_profile_update", {
+                    "name": "现有存款", "value": 30000, "provenance": said}))
+
+    anyio.run(main)
+    field_note, claim_note = out["field"]["result"]["note"], out["claim"]["result"]["note"]
+    prog = re.search(r"`(.+?) proposal accept ", field_note).group(1)
+    assert prog.startswith("mylife -w "), field_note
+    claim_id = out["claim"]["result"]["claim"]["id"]
+    assert f"`{prog} claim accept {claim_id}`" in claim_note, claim_note

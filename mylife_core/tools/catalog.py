@@ -152,10 +152,12 @@ def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]
            "candidate": claim.status == "candidate"}
     if claim.status == "candidate":
         from ..messages import t
+        from ..shell import command_prefix
 
         key = ("tool.claim_candidate" if claim.kind == "inference" else
-               "tool.claim_model_lines" if claim.source == "mcp" else "tool.claim_awaits_user")
-        out["note"] = t(key, id=claim.id)
+               "tool.claim_model_lines" if claim.source == "mcp" else "s29mcp.tool.claim_awaits_user")
+        # the command names this workspace (``-w PATH``), as the profile proposal's note does
+        out["note"] = t(key, id=claim.id, prog=command_prefix(ws.root))
     return out
 
 
