@@ -114,10 +114,16 @@ class SourceChecker:
 
 def model_wrote(ws: "Workspace", claim: Claim) -> str | None:
     """The actor (or source) of the raw record a claim points at, when a model wrote it."""
-    if not claim.provenance:
+    return lines_model_wrote(ws, claim.provenance)
+
+
+def lines_model_wrote(ws: "Workspace", provenance: str | None) -> str | None:
+    """The actor (or source) of the raw record ``provenance`` points at, when a model wrote it
+    (:attr:`~mylife_core.layers.raw.RawRecord.by_model`): a claim's lines, a profile proposal's."""
+    if not provenance:
         return None
     try:
-        file = Pointer.parse(claim.provenance).file
+        file = Pointer.parse(provenance).file
     except MyLifeError:
         return None
     rec = ws.raw.get(file) if file in ws.raw.model_files() else None

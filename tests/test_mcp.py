@@ -151,7 +151,9 @@ def test_a_hosts_writes_are_the_models_candidates_judged_and_never_refresh_a_fie
         assert field.value == 120000 and field.updated_at == before and field.is_stale(), field
         actors = {(e.action, e.actor) for e in ws.audit.all()
                   if e.action in ("profile.set", "digest.write", "proposal.add")}
-        assert ("digest.write", "model via MCP") in actors and ("proposal.add", "model via MCP") in actors
+        # the digest waits as a proposal (issue s29mcp.2): nothing is written under digest/
+        assert ("digest.write", "model via MCP") not in actors and ("proposal.add", "model via MCP") in actors
+        assert ws.digests.read("职业去留") is None
         assert ("profile.set", "model via MCP") not in actors
 
 
@@ -560,3 +562,126 @@ def test_a_hosts_claim_written_while_the_index_is_busy_says_the_index_catches_up
     assert "warnings" not in after["result"], after  # said once, by the write it concerns
     listed = [c["claim"] for c in json.loads(run_cli(["claim", "list", "--json"], workspace=ws_path).stdout)["claims"]]
     assert "喜欢跑步" in listed
+
+
+def test_a_profile_value_from_a_line_a_model_wrote_is_never_the_users_words(ws_path):
+    """Issue s29mcp.1: a host records a sentence (``mylife_record``: the lines are the model's) and
+    proposes a profile value citing it. The proposal says whose line it is in ``proposal list``,
+    ``proposal show`` and ``--json``; accepted, the value is kept with the model's source (``mcp``),
+    so ``profile get`` never calls it the user's own words (你的原话)."""
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    env = {"MYLIFE_NOW": "2026-03-10"}
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+
+    async def script(session):
+        rec = doc(await session.call_tool("mylife_record", {"text": "我月收入五万，现有存款一百万", "topic": "职业去留"}))
+        return doc(await session.call_tool("mylife_profile_update", {
+            "name": "月收入", "value": "50000", "provenance": f"{rec['result']['file']}#L1"}))
+
+    proposed = run_session(ws_path, script, plugins="")["result"]
+    pid = proposed["proposal"]
+    assert proposed["proposed"] is True and not (ws_path / "profile.yaml").read_text().count("月收入")
+
+    for args in (["proposal", "list"], ["proposal", "show", pid]):
+        shown = run_cli(args, workspace=ws_path, env=env)
+        assert shown.returncode == 0, shown.stderr
+        assert "我月收入五万" in shown.stdout
+        assert "这行原文是模型写入的（经 MCP 接入的模型），不是你自己写下的" in shown.stdout, shown.stdout
+        assert "来源记为「经 MCP 的 AI 助手」，不算你的原话" in shown.stdout, shown.stdout
+    listed = run_cli(["proposal", "list", "--json"], workspace=ws_path, env=env).json()["proposals"]
+    (source,) = [p["source"] for p in listed if p["id"] == pid]
+    assert (source["written_by_model"], source["accepted_source"]) == ("model via MCP", "mcp"), source
+    shown = run_cli(["proposal", "show", pid, "--json"], workspace=ws_path, env=env).json()["proposal"]
+    assert shown["source"]["written_by_model"] == "model via MCP"
+
+    accepted = run_cli(["proposal", "accept", pid], workspace=ws_path, env=env)
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert "「月收入」的来源记为「经 MCP 的 AI 助手」（引用的原文是模型写入的），不是你的原话" in accepted.stdout, accepted.stdout
+    got = run_cli(["profile", "get", "月收入"], workspace=ws_path, env=env)
+    assert got.returncode == 0, got.stderr
+    assert "你的原话" not in got.stdout and "经 MCP 的 AI 助手" in got.stdout, got.stdout
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        field = ws.profile.get("月收入")
+        assert (field.value, field.source) == (50000, "mcp"), field
+
+
+def test_a_hosts_digest_waits_for_the_user_and_is_nothing_until_accepted(ws_path):
+    """Issue s29mcp.2, docs/design.md#approval: a digest a host's model writes (``mylife_digest``
+    with a text) is judged, then kept as a pending proposal: no file under ``digest/``, nothing
+    traced as a digest; ``proposal list`` shows it whole; accepted, it is the topic's digest."""
+    from fakellm import seed
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    env = {"MYLIFE_NOW": "2026-03-10"}
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        s = seed(ws)
+
+    async def script(session):
+        return doc(await session.call_tool("mylife_digest", {"topic": "职业去留", "text": (
+            f"你说过想辞职 [{s.quit}]。\n\n你的能力远超现在的岗位，应该马上辞职。")}))
+
+    body = run_session(ws_path, script, plugins="")
+    result = body["result"]
+    assert (result["proposed"], result["applied"]) == (True, False), result
+    pid = result["proposal"]
+    assert [u["text"] for u in result["unsupported"]] == ["你的能力远超现在的岗位，应该马上辞职。"]
+    assert f"proposal accept {pid}" in result["note"] and "摘要没有写入" in result["note"], result["note"]
+    assert not (ws_path / "digest").exists() or not any((ws_path / "digest").rglob("*.md"))
+
+    listed = run_cli(["proposal", "list"], workspace=ws_path, env=env)
+    assert listed.returncode == 0 and pid in listed.stdout, listed.stdout + listed.stderr
+    assert "你说过想辞职" in listed.stdout and "尚未写入" in listed.stdout and "远超" not in listed.stdout
+    traced = run_cli(["trace", s.quit], workspace=ws_path, env=env)
+    assert traced.returncode == 0 and "你说过想辞职" not in traced.stdout, traced.stdout
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        assert ws.digests.read("职业去留") is None
+        assert ("digest.write", "model via MCP") not in {(e.action, e.actor) for e in ws.audit.all()}
+
+    accepted = run_cli(["proposal", "accept", pid], workspace=ws_path, env=env)
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    traced = run_cli(["trace", s.quit], workspace=ws_path, env=env)
+    assert "你说过想辞职" in traced.stdout, traced.stdout
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        text = ws.digests.read("职业去留")
+        assert text is not None and "你说过想辞职" in text and "revision: model" in text and "远超" not in text
+        last = [e for e in ws.audit.all() if e.action == "digest.write"][-1]
+        assert last.actor == "user" and last.detail["proposal"] == pid
+
+
+def test_every_note_a_host_gets_names_the_workspace(ws_path, tmp_path):
+    """Issue s29mcp.3: served for a workspace that is not the default one (``mylife mcp
+    --workspace``), a claim's note suggests ``mylife -w PATH claim accept``, as the profile
+    proposal's note suggests ``mylife -w PATH proposal accept``."""
+    import re
+
+    from mylife_core.testing import plugin_host
+    from mylife_core.workspace import Workspace
+
+    assert run_cli(["init"], workspace=ws_path).returncode == 0
+    with Workspace.open(ws_path, plugins=plugin_host()) as ws:
+        said = f"{ws.raw.record('连续加班三周了，存款还剩三万'.encode(), topic='职业去留', actor='user').file}#L1"
+    env = cli_env(tmp_path / "elsewhere", {"MYLIFE_NOW": "2026-03-10"}, load_plugins="")
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp", "--workspace", str(ws_path)],
+                                   env=env)
+    out = {}
+
+    async def main():
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                out["claim"] = doc(await session.call_tool("mylife_claim_add", {
+                    "claim": "连续加班三周", "topic": "职业去留", "kind": "fact", "provenance": said}))
+                out["field"] = doc(await session.call_tool("mylife_profile_update", {
+                    "name": "现有存款", "value": 30000, "provenance": said}))
+
+    anyio.run(main)
+    field_note, claim_note = out["field"]["result"]["note"], out["claim"]["result"]["note"]
+    prog = re.search(r"`(.+?) proposal accept ", field_note).group(1)
+    assert prog.startswith("mylife -w "), field_note
+    claim_id = out["claim"]["result"]["claim"]["id"]
+    assert f"`{prog} claim accept {claim_id}`" in claim_note, claim_note

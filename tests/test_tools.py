@@ -117,12 +117,23 @@ def test_profile_update_infers_ttl_keeps_history_and_labels_the_source(ws):
 
 
 def test_digest_tool_reads_then_writes_the_model_original(ws):
+    from mylife_core.pipeline.proposals import Proposals
+    from mylife_core.tools.proposals import CONFIRMED_ACTOR
+
     s = seed(ws)
     read = call_tool(ws, "mylife_digest", {"topic": "职业去留"}, actor="model")
     assert read.ok and read.result["exists"] is False
     assert s.inference not in [c["id"] for c in read.result["claims"]]  # candidates are not evidence
     text = f"加班让你想辞职 [{s.quit}]。\n\n编造的段落 [claim-2099-01-01-001]。"
-    wrote = call_tool(ws, "mylife_digest", {"topic": "职业去留", "text": text}, actor="model")
+    # a model without the user's yes only proposes it (issue s29mcp.2): judged, nothing written
+    proposed = call_tool(ws, "mylife_digest", {"topic": "职业去留", "text": text}, actor="model")
+    assert proposed.ok and proposed.result["proposed"] is True and proposed.result["path"] is None
+    assert proposed.result["dropped_citations"][0]["claim_id"] == "claim-2099-01-01-001"
+    assert ws.digests.read("职业去留") is None and ws.digests.read("职业去留", original=True) is None
+    (pending,) = Proposals(ws).pending(kind="digest")
+    assert pending.id == proposed.result["proposal"] and "claim-2099" not in (pending.text or "")
+    # the user's yes in chat (or the user's own call) writes it as the model's original
+    wrote = call_tool(ws, "mylife_digest", {"topic": "职业去留", "text": text}, actor=CONFIRMED_ACTOR)
     assert wrote.ok
     assert wrote.result["dropped_citations"][0]["claim_id"] == "claim-2099-01-01-001"
     assert wrote.result["original"] == "digest/职业去留.ai.md"

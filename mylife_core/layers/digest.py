@@ -164,7 +164,7 @@ class DigestLayer:
         return rel
 
     def write_generated(self, topic: str, body: str, *, meta: dict[str, Any], actor: str = "model",
-                        force: bool = False) -> "DigestWrite":
+                        force: bool = False, replace_revision: bool = False) -> "DigestWrite":
         """Write a generated digest (``meta["revision"]``: ``model`` or ``structural``).
 
         With ``digest.keep_both`` (default) the text always goes to ``<topic>.ai.md``, and to
@@ -172,6 +172,8 @@ class DigestLayer:
         result lists how it differs from the new original). Without ``keep_both`` there is one file;
         replacing a user revision then needs ``force`` (:class:`~mylife_core.errors.Conflict`).
         A structural (offline) digest never replaces a model's text unless ``force``.
+        ``replace_revision``: the user accepted this text (a model's digest proposal), so it is
+        the digest in force even over their revision, which is kept in ``digest/history/``.
         """
         from ..errors import Conflict
 
@@ -182,7 +184,7 @@ class DigestLayer:
             keep_both = self.ws.config.digest.keep_both  # the setting in force once the lock is held
             current = _revision_of(self.ws.root, in_force)
             user_in_force = current == "user"
-            if user_in_force and not keep_both and not force:
+            if user_in_force and not keep_both and not force and not replace_revision:
                 raise Conflict("digest_user_revision", topic=topic, path=in_force)
             if meta.get("revision") == "structural" and not force:
                 # a model's text is not replaced by the offline one unasked: the user's revision
@@ -191,14 +193,15 @@ class DigestLayer:
                     if _revision_of(self.ws.root, rel) == "model":
                         raise Conflict("s28main.digest_model_original", topic=topic, path=rel)
             # both files this may write are held to what MyLife recorded before either is written
+            keep_revision = user_in_force and keep_both and not replace_revision
             self.ws.require_unchanged([*([original] if keep_both else []),
-                                       *([] if user_in_force and keep_both else [in_force])])
+                                       *([] if keep_revision else [in_force])])
             paths: list[str] = []
             result = DigestWrite(topic=topic, in_force=in_force, original=original if keep_both else None)
             if keep_both:
                 atomic_write_text(self.ws.root / original, text)
                 paths.append(original)
-            if user_in_force and keep_both:
+            if keep_revision:
                 result.kept_user_revision = True
                 _, revised = split_front_matter(_read(self.ws.root / in_force))
                 result.differences = paragraph_differences(body, revised)
@@ -211,7 +214,8 @@ class DigestLayer:
             result.paths = paths
             self.ws.commit_change(actor, "digest.write", topic, paths=paths,
                                   detail={"revision": meta.get("revision"),
-                                          "kept_user_revision": result.kept_user_revision})
+                                          "kept_user_revision": result.kept_user_revision,
+                                          **({"proposal": meta["proposal"]} if meta.get("proposal") else {})})
         return result
 
     def write_revision(self, topic: str, body: str, *, actor: str = "user") -> "DigestWrite":

@@ -87,6 +87,23 @@ _CURRENCY = re.compile(r"^(?:[¥￥$€£]\s*|(?:rmb|cny|usd|us\$|eur|gbp)\s*)?(
 _THOUSANDS_K = re.compile(r"^(?P<number>\d[\d,]*(?:\.\d+)?)\s*[kK]$")
 
 
+def cited_source(ws: "Workspace", provenance: str | None) -> str:
+    """The ``source`` of a profile value that rests on the raw lines ``provenance`` points at:
+    ``user_raw`` (your own words, 你的原话) only when the user wrote them; lines a model wrote
+    (``mylife_record`` over MCP, :attr:`~mylife_core.layers.raw.RawRecord.by_model`) are the
+    model's words, whoever accepts the value: ``mcp`` when recorded over MCP, else ``llm_inferred``."""
+    from ..provenance import Pointer
+
+    try:
+        file = Pointer.parse(provenance or "").file
+    except Exception:  # noqa: BLE001 - not a pointer: checked by whoever gave it
+        return "user_raw"
+    if file not in ws.raw.model_files():
+        return "user_raw"
+    rec = ws.raw.get(file)
+    return "mcp" if rec is None or rec.source == "mcp" else "llm_inferred"
+
+
 def parse_value(text: Any) -> Scalar:
     """``"120000"`` / ``"120,000"`` -> 120000, ``"4.5"`` -> 4.5, Chinese numerals too (``"两万二"``
     -> 22000, ``"1.5万"`` -> 15000; :mod:`mylife_core.numerals`), an amount marked as money too

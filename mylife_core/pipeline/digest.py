@@ -2,7 +2,9 @@
 
 ``mylife digest TOPIC`` calls :func:`generate`; ``--edit`` calls :func:`revise`; a model original
 that differs from the user's revision in force becomes a pending proposal (:mod:`.proposals`); the tool
-``mylife_digest`` calls :func:`digest_material` (read) or :func:`write_generated` (write).
+``mylife_digest`` calls :func:`digest_material` (read), or with a text :func:`propose_generated`
+(a model without the user, over MCP: a pending proposal, nothing written under ``digest/``) or
+:func:`write_generated` (the user's own call, or a proposal the user accepted in chat).
 Storage and the keep-both rule (docs/design.md#keep-both) live in :class:`~mylife_core.layers.digest.DigestLayer`.
 
 A model's digest goes through the one judging rule (:mod:`.judging`), like every model
@@ -185,39 +187,67 @@ def judge_body(ws: "Workspace", topic: str, body: str) -> JudgedBody:
     return JudgedBody(kept=kept, marked=marked, judged=judged, dropped=dropped)
 
 
-def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model: str | None,
-                    source: str = "model", force: bool = False) -> DigestResult:
-    """Store a generated digest after checking it (keep-both rules apply): a model's by the
-    judging rule, the structural one's citations only."""
-    from .. import clock
+@dataclass
+class _Checked:
+    """A generated body through its checks (:func:`_check_generated`), before anything is written."""
+
+    topic: str
+    body: str
+    dropped: list[dict[str, str]]
+    uncited: list[int]
+    unsupported: list[Any] = field(default_factory=list)
+    uncited_sentences: list[str] = field(default_factory=list)
+    marked: str | None = None
+    carries_judgment: bool = False
+
+
+def _check_generated(ws: "Workspace", topic: str, body: str, source: str) -> _Checked:
+    """A model's body by the judging rule, the structural one's citations only; refused (nothing
+    written) when nothing is left."""
     from ..errors import UsageError
     from ..layers.raw import check_topic
 
     topic = check_topic(topic)
     _, body = split_front_matter(body)
-    unsupported: list[Any] = []
-    uncited_sentences: list[str] = []
-    marked: str | None = None
-    carries_judgment = False
     if source == "model":
         judged = judge_body(ws, topic, body)
-        cleaned, dropped, marked = judged.kept, judged.dropped, judged.marked
-        unsupported, uncited_sentences = judged.judged.unsupported, judged.uncited
-        carries_judgment = judged.judged.carries_judgment
-        uncited = [p.number for p in split_paragraphs(cleaned, "", front_matter=False)
-                   if not p.claim_ids and not p.text.startswith("#")]
+        cleaned = judged.kept
+        out = _Checked(topic, cleaned, judged.dropped,
+                       [p.number for p in split_paragraphs(cleaned, "", front_matter=False)
+                        if not p.claim_ids and not p.text.startswith("#")],
+                       unsupported=judged.judged.unsupported, uncited_sentences=judged.uncited,
+                       marked=judged.marked, carries_judgment=judged.judged.carries_judgment)
     else:
         cleaned, dropped, uncited = clean_citations(ws, body)
+        out = _Checked(topic, cleaned, dropped, uncited)
     if not cleaned.strip():
-        raise UsageError("digest_all_withheld" if unsupported else "empty_text", what="digest", n=len(unsupported))
+        raise UsageError("digest_all_withheld" if out.unsupported else "empty_text", what="digest",
+                         n=len(out.unsupported))
+    return out
+
+
+def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model: str | None,
+                    source: str = "model", force: bool = False, replace_revision: bool = False,
+                    proposal: str | None = None) -> DigestResult:
+    """Store a generated digest after checking it (keep-both rules apply): a model's by the
+    judging rule, the structural one's citations only. ``replace_revision``/``proposal``: the
+    user accepted this model digest (proposal ``proposal``), so it becomes the digest in force
+    even over their revision, which is kept word for word in ``digest/history/``."""
+    from .. import clock
+
+    checked = _check_generated(ws, topic, body, source)
+    topic, cleaned, dropped, unsupported = checked.topic, checked.body, checked.dropped, checked.unsupported
     meta: dict[str, Any] = {"revision": source, "generated_at": clock.now().isoformat()}
     if model:
         meta["model"] = model
+    if proposal:
+        meta["proposal"] = proposal
     if dropped:
         meta["dropped_citations"] = sorted({d["claim_id"] for d in dropped})
     if unsupported:
         meta["withheld_sentences"] = len(unsupported)
-    write = ws.digests.write_generated(topic, cleaned, meta=meta, actor=actor, force=force)
+    write = ws.digests.write_generated(topic, cleaned, meta=meta, actor=actor, force=force,
+                                       replace_revision=replace_revision)
     if source == "model" and write.kept_user_revision and write.differences:  # the user decides (/review)
         from .proposals import Proposals, digest_original_hash
 
@@ -225,8 +255,28 @@ def write_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model
         if original_hash:
             Proposals(ws).add_digest(topic, original_hash, model=model, actor=actor)
     return DigestResult(topic=topic, source=source, body=cleaned, write=write, model=model, dropped=dropped,
-                        uncited=uncited, unsupported=unsupported, uncited_sentences=uncited_sentences,
-                        marked=marked, carries_judgment=carries_judgment)
+                        uncited=checked.uncited, unsupported=unsupported, uncited_sentences=checked.uncited_sentences,
+                        marked=checked.marked, carries_judgment=checked.carries_judgment)
+
+
+def propose_generated(ws: "Workspace", topic: str, body: str, *, actor: str, model: str | None) -> dict[str, Any]:
+    """A model's digest the user has not said yes to (``mylife_digest`` over MCP): judged as
+    :func:`write_generated` judges it, then kept as a pending digest proposal with the text that
+    would be written (:meth:`~.proposals.Proposals.add_digest`); nothing under ``digest/`` is
+    written, indexed or traced until the user accepts it (``mylife proposal accept``, the panel)."""
+    from ..messages import disclaimer, t
+    from ..shell import command_prefix
+    from .proposals import Proposals
+
+    checked = _check_generated(ws, topic, body, "model")
+    prop = Proposals(ws).add_digest(checked.topic, model=model, actor=actor, text=checked.body)
+    return {"topic": checked.topic, "proposed": True, "applied": False, "proposal": prop.id, "source": "model",
+            "model": model, "path": None, "paragraphs": len(split_paragraphs(checked.body, "", front_matter=False)),
+            "claims": list(dict.fromkeys(CITE_RE.findall(checked.body))), "dropped_citations": checked.dropped,
+            "uncited_paragraphs": checked.uncited, "uncited_sentences": checked.uncited_sentences,
+            "unsupported": [u.model_dump(mode="json") for u in checked.unsupported], "text": checked.body,
+            "disclaimer": disclaimer() if checked.carries_judgment else None,
+            "note": t("s29mcp.tool.digest_proposed", topic=checked.topic, id=prop.id, prog=command_prefix(ws.root))}
 
 
 def generate(ws: "Workspace", topic: str, *, model: str | None = None, offline: bool = False, force: bool = False,

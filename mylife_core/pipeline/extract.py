@@ -356,7 +356,10 @@ def extract(ws: "Workspace", raw_file: str, *, model: str | None = None, apply_f
                        current=current.value if current is not None else now)
             continue
         when = None if rec.occurred_at >= clock.today() else clock.as_aware(rec.occurred_at)
-        ws.profile.set(name, fp.value, source="user_raw", provenance=pointer, at=when, actor="model",
+        from ..layers.profile import cited_source
+
+        # a note a model wrote (mylife_record over MCP) is not the user's words, whoever said yes
+        ws.profile.set(name, fp.value, source=cited_source(ws, pointer), provenance=pointer, at=when, actor="model",
                        topic=rec.topic if existing is None else None, **ttl_kwargs)
         fp.status = "applied"
     if pending:  # kept for the user to decide later (mylife proposal accept, the panel's /review)

@@ -17,7 +17,23 @@ def proposal() -> None:
     pass
 
 
+def _model_lines_note(ws, p) -> str | None:
+    """Said under a field proposal whose cited line a model wrote: whose words they are, and the
+    source accepting records (the panel's card says the same)."""
+    from ..layers.profile import cited_source
+    from ..messages import actor_name, code_name
+    from .proposals import field_model_wrote
+
+    actor = field_model_wrote(ws, p)
+    if actor is None:
+        return None
+    return t("s29mcp.proposal.model_lines", actor=actor_name(actor),
+             source=code_name("source", cited_source(ws, p.provenance)))
+
+
 def _lines(ws, p) -> list[str]:
+    from ..layers.digest import split_front_matter
+    from ..messages import actor_name
     from .proposals import digest_changes, field_now, field_ttl_text, quoted_lines, source_state
 
     if p.kind == "field":
@@ -31,6 +47,22 @@ def _lines(ws, p) -> list[str]:
         out.append("    " + t("proposal.line.source", pointer=p.provenance,
                                 state=t("proposal.source." + source_state(ws, p))))
         out.extend(f"    L{n}: {text}" for n, text in quoted_lines(ws, p))
+        note = _model_lines_note(ws, p)
+        if note:
+            out.append("    " + note)
+    elif p.text is not None:  # a model's digest proposed over MCP: nothing written until accepted
+        out = [t("s29mcp.proposal.line.digest_text", id=p.id, topic=p.topic, actor=actor_name(p.actor),
+                 status=t("proposal.status." + p.status))]
+        if p.pending:
+            current = ws.digests.read(p.topic)
+            yours = current is not None and (split_front_matter(current)[0].get("revision") or "user") == "user"
+            for d in digest_changes(ws, p):
+                out.append("    " + t(f"s29mcp.digest.proposed.{d['change']}", n=d["paragraph"]))
+                if d.get("revised"):  # whole: accepting writes it as it is
+                    out.append("      " + t("s29mcp.digest.proposed.model", text=d["revised"]))
+                if d.get("original"):
+                    out.append("      " + t("digest.diff.you" if yours else "s29mcp.digest.proposed.current",
+                                            text=d["original"]))
     else:
         out = [t("proposal.line.digest", id=p.id, topic=p.topic, status=t("proposal.status." + p.status))]
         if p.pending:
@@ -83,10 +115,17 @@ def show(ws, out: Output, proposal_id: str) -> None:
 def _decide(ws, out: Output, ids: tuple[str, ...], verb: str, why: str | None) -> None:
     from .proposals import Proposals
 
+    from ..messages import code_name
+
     done = Proposals(ws).decide_many(list(ids), verb, why=why, actor="user")
     out.emit({"ok": True, "decided": [after.model_dump(mode="json", exclude_none=True) for _, after in done]})
     for _, after in done:
         out.line(t("proposal.decided", id=after.id, status=t("proposal.status." + after.status)))
+        field = ws.profile.find(after.name or "") if after.kind == "field" and after.status == "accepted" else None
+        if field is not None and field.provenance == after.provenance and field.source != "user_raw" \
+                and _model_lines_note(ws, after):  # the value is on record as the model's words, not the user's
+            out.line(t("s29mcp.proposal.accepted_model_lines", id=after.id, name=after.name,
+                       source=code_name("source", field.source)))
 
 
 @proposal.command("accept", help=t("help.proposal.accept"))

@@ -8,10 +8,17 @@ Two kinds, kept in ``index/proposals.yaml`` (L4, next to the branches):
   citing the user's line). The proposal keeps the raw pointer and the hash of the cited
   lines, so whoever decides later sees the user's own line, checked against ``raw/``; for a new
   field, the TTL inferred once when it is stored (:func:`field_ttl`), shown and then written.
+  A line a model wrote (``mylife_record`` over MCP) is said to be the model's wherever the
+  proposal is shown (:func:`field_model_wrote`), and a value accepted from it is recorded with
+  the model's source, never ``user_raw`` (:func:`~mylife_core.layers.profile.cited_source`).
 * ``digest``: a model's new digest original that arrived while the user's revision is in force
   (``digest/<topic>.ai.md`` differs from what the user revised). Accepting makes the model's text
   the digest in force (the user's revision is kept in the proposal, ``replaced``); rejecting or
-  disputing keeps the revision.
+  disputing keeps the revision. Or a digest a model wrote without the user (``mylife_digest``
+  over MCP): its text, judged, waits in the proposal (``text``) and nothing is written under
+  ``digest/`` (so nothing is indexed or traced) until the user accepts it; accepted, it is
+  written as a model's digest in force (a user revision it replaces kept in ``replaced`` and in
+  ``digest/history/``).
 
 Inference candidates are claims (``status: candidate``) and stay in the claims layer.
 
@@ -67,6 +74,10 @@ class Proposal(BaseModel):
     ttl: TTLGuess | None = None
     # a digest proposal: the model original's body hash it stands for
     original_hash: str | None = None
+    # a digest a model proposed without the user (over MCP): its text as judged when proposed,
+    # written only on acceptance; the hash of the digest in force then (None: there was none)
+    text: str | None = None
+    in_force_hash: str | None = None
     # the decision
     decided_at: datetime | None = None
     decided_by: str | None = None
@@ -210,24 +221,29 @@ class Proposals:
                                     for p in made])
         return [p for p in out if p is not None]
 
-    def add_digest(self, topic: str, original_hash: str, *, model: str | None, actor: str = "model") -> Proposal:
-        """A model original that differs from the user's revision in force: one pending proposal per
-        topic (an older pending one is superseded by it)."""
+    def add_digest(self, topic: str, original_hash: str | None = None, *, model: str | None,
+                   actor: str = "model", text: str | None = None) -> Proposal:
+        """A model original that differs from the user's revision in force (``original_hash``), or
+        a digest a model proposes without the user (``text``, judged: nothing under ``digest/`` is
+        written until it is accepted): one pending proposal of each sort per topic (an older
+        pending one of the same sort is superseded by it)."""
         from .. import clock
 
         with self.ws.lock():
             data = self._read()
+            now_hash = in_force_hash(self.ws, topic) if text is not None else None
             for p in data.proposals:
-                if p.pending and p.kind == "digest" and p.topic == topic and p.original_hash == original_hash:
+                if p.pending and p.kind == "digest" and p.topic == topic and p.original_hash == original_hash \
+                        and p.text == text and p.in_force_hash == now_hash:
                     return p
             (pid,) = self._next_ids(data, 1)
             changes = []
             for p in data.proposals:
-                if p.pending and p.kind == "digest" and p.topic == topic:
+                if p.pending and p.kind == "digest" and p.topic == topic and (p.text is None) == (text is None):
                     p.status, p.superseded_by, p.decided_at = "superseded", pid, clock.now()
                     changes.append((actor, "proposal.supersede", p.id, [PATH], {"by": pid}))
             made = Proposal(id=pid, kind="digest", topic=topic, created_at=clock.now(), actor=actor, model=model,
-                            original_hash=original_hash)
+                            original_hash=original_hash, text=text, in_force_hash=now_hash)
             data.proposals.append(made)
             self._save(data)
             changes.append((actor, "proposal.add", pid, [PATH], {"kind": "digest", "topic": topic}))
@@ -286,6 +302,14 @@ class Proposals:
             from ..layers.profile import check_value
 
             check_value(self.ws, proposal.name or "", proposal.value)
+        elif proposal.text is not None:  # a model's digest proposed over MCP: what the user reads is what is written
+            if in_force_hash(self.ws, proposal.topic) != proposal.in_force_hash:
+                raise Conflict("s29mcp.proposal_digest_changed", id=proposal.id, topic=proposal.topic)
+            from .digest import judge_body
+
+            withheld = judge_body(self.ws, proposal.topic, proposal.text).judged.withheld
+            if withheld:  # its evidence moved on since (a claim rejected): it would not be written as shown
+                raise Conflict("s29mcp.proposal_digest_unsupported", id=proposal.id, n=len(withheld))
         else:
             if digest_original_hash(self.ws, proposal.topic) != proposal.original_hash:
                 raise Conflict("proposal_digest_moved", id=proposal.id, topic=proposal.topic)
@@ -353,6 +377,9 @@ class Proposals:
                 if existing is None or existing.value != p.value:
                     paths.append(self.ws.rel(self.ws.profile.path))
                 continue
+            if p.text is not None:  # written as a model's digest (and its original, keep_both)
+                if self.ws.config.digest.keep_both:
+                    paths.append(self.ws.digests.rel_path(p.topic, original=True))
             current = self.ws.digests.read(p.topic)
             meta = split_front_matter(current)[0] if current is not None else {}
             if current is not None and (meta.get("revision") or "user") != "user":
@@ -380,12 +407,28 @@ class Proposals:
             when = None
             if p.occurred_at is not None and p.occurred_at < clock.today():
                 when = clock.as_aware(p.occurred_at)
-            self.ws.profile.set(name, p.value, source="user_raw", provenance=p.provenance, at=when, actor=actor,
-                                topic=p.topic if existing is None else None, **ttl_kwargs)
+            from ..layers.profile import cited_source
+
+            # the user's words only when the user wrote the line: a model's line stays the model's
+            self.ws.profile.set(name, p.value, source=cited_source(self.ws, p.provenance), provenance=p.provenance,
+                                at=when, actor=actor, topic=p.topic if existing is None else None, **ttl_kwargs)
             return
         from ..layers.digest import split_front_matter
 
         digests = self.ws.digests
+        if p.text is not None:  # a model's digest proposed over MCP: written now, as it was shown
+            from .digest import write_generated
+
+            current = digests.read(p.topic)
+            if current is not None:
+                meta, body = split_front_matter(current)
+                if (meta.get("revision") or "user") == "user":
+                    p.replaced = body if meta else current
+                    # kept whole in the proposal (and, byte for byte, in digest/history/)
+                    self.ws.keeping([digests.rel_path(p.topic)])
+            write_generated(self.ws, p.topic, p.text, actor=actor, model=p.model, source="model",
+                            replace_revision=True, proposal=p.id)
+            return
         original = digests.read(p.topic, original=True) or ""
         current = digests.read(p.topic)
         if current is not None:
@@ -485,6 +528,23 @@ def quoted_lines(ws: "Workspace", p: Proposal) -> list[tuple[int, str]]:
     return shown_lines(excerpt, pointer.start)
 
 
+def in_force_hash(ws: "Workspace", topic: str) -> str | None:
+    """The body hash of ``topic``'s digest in force, None when it has none."""
+    from ..layers.digest import body_hash, split_front_matter
+
+    text = ws.digests.read(topic)
+    return body_hash(split_front_matter(text)[1]) if text is not None else None
+
+
+def field_model_wrote(ws: "Workspace", p: Proposal) -> str | None:
+    """Who wrote the line a field proposal cites, when a model did (``model via MCP``): the value
+    is then the model's words, said so wherever the proposal is shown, and accepted it is kept with
+    the model's source (:func:`~mylife_core.layers.profile.cited_source`), never as the user's."""
+    from ..trace import lines_model_wrote
+
+    return lines_model_wrote(ws, p.provenance) if p.kind == "field" else None
+
+
 def digest_original_hash(ws: "Workspace", topic: str) -> str | None:
     from ..layers.digest import body_hash, split_front_matter
 
@@ -493,11 +553,15 @@ def digest_original_hash(ws: "Workspace", topic: str) -> str | None:
 
 
 def digest_changes(ws: "Workspace", p: Proposal) -> list[dict[str, Any]]:
-    """How the model's original differs from the user's revision in force, paragraph by paragraph."""
+    """How the model's original differs from the user's revision in force, paragraph by paragraph
+    (a digest a model proposed over MCP: how its text differs from the digest in force, every
+    paragraph ``added`` when there is none)."""
     from ..layers.digest import paragraph_differences, split_front_matter
 
-    original = ws.digests.read(p.topic, original=True)
     current = ws.digests.read(p.topic)
+    if p.text is not None:
+        return paragraph_differences(split_front_matter(current)[1] if current is not None else "", p.text)
+    original = ws.digests.read(p.topic, original=True)
     if original is None or current is None:
         return []
     return paragraph_differences(split_front_matter(current)[1], split_front_matter(original)[1])
@@ -516,9 +580,16 @@ def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
         if exists:
             out["current"] = current
         out["source"] = {"pointer": p.provenance, "state": source_state(ws, p),
-                         "lines": [{"line": n, "text": s} for n, s in quoted_lines(ws, p)]}
+                         "lines": [{"line": n, "text": s} for n, s in quoted_lines(ws, p)],
+                         # who wrote the cited line when a model did: then not the user's words
+                         "written_by_model": field_model_wrote(ws, p)}
+        if out["source"]["written_by_model"]:
+            from ..layers.profile import cited_source
+
+            out["source"]["accepted_source"] = cited_source(ws, p.provenance)  # what accepting records
     return out
 
 
 __all__ = ["Proposal", "Proposals", "PATH", "KINDS", "STATUSES", "VERBS", "source_state", "quoted_lines", "field_now",
-           "field_ttl", "field_ttl_text", "rules_ttl", "digest_changes", "proposal_json"]
+           "field_ttl", "field_ttl_text", "rules_ttl", "digest_changes", "proposal_json", "field_model_wrote",
+           "in_force_hash"]

@@ -20,7 +20,10 @@ over MCP), so the audit log says who did what. Rules that hold for a model as fo
   :func:`mylife_core.pipeline.judging.claim_verdicts`, as in ``mylife extract``);
 * what a model writes that no line backs and that is shown as the user's own (a branch's question,
   a new topic, a new field's name) may not judge or advise the user either (:func:`refuse_model_labels`);
-* a digest written by a model is kept as the model's original beside any user revision.
+* a digest a model gives without the user's yes (over MCP) writes nothing: judged, it waits as a
+  digest proposal the user accepts or not (``mylife proposal accept``, the panel's review page);
+  written (the user's call, or accepted in chat), it is kept as the model's original beside any
+  user revision.
 """
 
 from __future__ import annotations
@@ -98,11 +101,16 @@ class DigestArgs(_Args):
 
 
 def digest(ws: "Workspace", actor: str, args: DigestArgs) -> dict[str, Any]:
-    """Read a topic's L1 digest (and its evidence), or write a new one as the model's original."""
-    from ..pipeline.digest import digest_material, write_generated
+    """Read a topic's L1 digest (and its evidence), or give a new one. A model's digest the user
+    has not said yes to (over MCP) writes nothing under ``digest/``: judged, it waits as a digest
+    proposal (``mylife proposal accept``, the panel's review page); accepted in chat
+    (``CONFIRMED_ACTOR``) or given from the CLI it is written as the model's original."""
+    from ..pipeline.digest import digest_material, propose_generated, write_generated
 
     if args.text is None:
         return digest_material(ws, args.topic)
+    if _unconfirmed(actor):
+        return propose_generated(ws, args.topic, args.text, actor=actor, model=None)
     result = write_generated(ws, args.topic, args.text, actor=actor, model=None)
     return result.to_json()
 
@@ -152,10 +160,12 @@ def claim_add(ws: "Workspace", actor: str, args: ClaimAddArgs) -> dict[str, Any]
            "candidate": claim.status == "candidate"}
     if claim.status == "candidate":
         from ..messages import t
+        from ..shell import command_prefix
 
         key = ("tool.claim_candidate" if claim.kind == "inference" else
-               "tool.claim_model_lines" if claim.source == "mcp" else "tool.claim_awaits_user")
-        out["note"] = t(key, id=claim.id)
+               "tool.claim_model_lines" if claim.source == "mcp" else "s29mcp.tool.claim_awaits_user")
+        # the command names this workspace (``-w PATH``), as the profile proposal's note does
+        out["note"] = t(key, id=claim.id, prog=command_prefix(ws.root))
     return out
 
 
@@ -409,7 +419,10 @@ def profile_update(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict
     provenance = None
     if args.provenance:
         provenance, _ = ws.claims.check_pointer(args.provenance)
-    source = "user_raw" if provenance else "user_filled"  # the user's, or accepted by the user in chat
+    from ..layers.profile import cited_source
+
+    # the user's line, or accepted by the user in chat; a line a model wrote stays the model's words
+    source = cited_source(ws, provenance) if provenance else "user_filled"
     ttl_given = args.ttl_days is not None or args.never_expires
     ttl_days = None if args.never_expires else args.ttl_days
     reason = ttl_source = None
@@ -435,8 +448,12 @@ TOOLS: list[dict[str, Any]] = [
      "description": "把一段输入原样存入 L0 原始层（只增不改），返回文件和行指针。",
      "description_en": "Store a piece of input unchanged in L0 (append-only); returns the file and a line pointer."},
     {"name": "mylife_digest", "args": DigestArgs, "impl": digest, "writes": True,
-     "description": "读取某主题的 L1 摘要及其证据；给出 text 时写入新摘要（作为模型原稿，与用户修订版并存）。",
-     "description_en": "Read a topic's L1 digest and its evidence; with text, write a new digest (kept as the model's original beside the user's revision)."},
+     "description": "读取某主题的 L1 摘要及其证据；给出 text 时提议新摘要：模型未经用户确认给出的摘要（如通过 MCP）经判断规则检查后"
+                    "作为待确认的提议保存，不写入摘要，用户接受（mylife proposal accept 或面板）后才成为该主题的摘要。",
+     "description_en": "Read a topic's L1 digest and its evidence; with text, propose a new digest: one a model gives "
+                       "without the user's confirmation (over MCP, say) is checked by the judging rule and kept as a "
+                       "proposal, not written; it becomes the topic's digest only once the user accepts it (mylife "
+                       "proposal accept, or the panel)."},
     {"name": "mylife_claim_add", "args": ClaimAddArgs, "impl": claim_add, "check": check_claim, "writes": True,
      "description": "新增一条 L2 证据（kind/source/provenance）；模型未经用户确认新增的证据（如通过 MCP）无论哪种 kind 都只是候选，推断也一样，需用户接受（mylife claim accept 或面板）才算证据。",
      "description_en": "Add an L2 claim (kind/source/provenance); a claim a model adds without the user's confirmation (over MCP, say) is only a candidate whatever its kind, as an inference is, until the user accepts it (mylife claim accept, or the panel)."},

@@ -345,12 +345,23 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
         card["lines"] = quoted_lines(ws, p)
         card["exists"], card["current"] = field_now(ws, p)  # what accepting replaces, as it is now
         card["ttl"] = field_ttl_text(ws, p)  # a new field: the TTL accepting writes, kept in the proposal
+        from ..layers.profile import cited_source
+        from ..pipeline.proposals import field_model_wrote
+
+        # a line a model wrote: said on the card, with the source accepting records (not 你的原话)
+        card["model_wrote"] = field_model_wrote(ws, p)
+        card["accepted_source"] = cited_source(ws, p.provenance) if card["model_wrote"] else None
         return card
     if checker is None:
         from ..trace import SourceChecker
 
         checker = SourceChecker(ws)
     changes = digest_changes(ws, p) if p.pending else []
+    if p.text is not None:  # a model's digest proposed over MCP: compared with the digest in force, if any
+        from ..layers.digest import split_front_matter
+
+        current = ws.digests.read(p.topic)
+        card["in_force"] = None if current is None else (split_front_matter(current)[0].get("revision") or "user")
     cited: list[dict[str, Any]] = []
     seen: set[str] = set()
     for d in changes:

@@ -405,3 +405,70 @@ def test_a_proposal_that_can_no_longer_be_accepted_says_why_and_offers_no_accept
     other = html_.split(f'id="card-{income}"', 1)[1].split("</article>", 1)[0]
     assert f'formaction="/proposals/{income}/accept"' in other and f'value="{income}" form="bulk"' in other
     assert "不能接受" not in html.unescape(other)
+
+
+def test_a_field_proposal_of_a_line_a_model_wrote_says_so_and_is_not_kept_as_the_users(panel, demo: Path):
+    """Issue s29mcp.1: the line a host's profile value cites was recorded by a model over MCP. Its
+    card says a model wrote it and what accepting records; accepted, the field's source is the
+    model's (``mcp``), never ``user_raw`` (你的原话)."""
+    from mylife_core.tools import call_tool
+
+    with open_ws(demo) as ws:
+        rec = ws.raw.record("我月收入五万，现有存款一百万\n".encode(), topic="职业去留", source="mcp",
+                            actor="model via MCP")
+        out = call_tool(ws, "mylife_profile_update", {"name": "月收入", "value": "50000",
+                                                      "provenance": f"{rec.file}#L1"}, actor="model via MCP")
+        assert out.ok, out.error
+    pid = out.result["proposal"]
+    card = html.unescape(panel.get("/review").text.split(f'id="card-{pid}"', 1)[1].split("</article>", 1)[0])
+    assert "我月收入五万" in card and "这行原文是模型写入的（经 MCP 接入的模型），不是你自己写下的" in card, card
+    assert "来源记为「经 MCP 的 AI 助手」，不算你的原话" in card
+    assert panel.post(f"/proposals/{pid}/accept", {"next": "/review"}).status_code == 303
+    with open_ws(demo) as ws:
+        field = ws.profile.fields()["月收入"]
+        assert (field.value, field.source, field.provenance) == (50000, "mcp", f"{rec.file}#L1")
+    main = panel.get("/profile/月收入").text.split('id="main"', 1)[1]
+    assert "你的原话" not in main and "经 MCP 的 AI 助手" in main, main
+
+
+def test_a_hosts_digest_is_a_proposal_on_the_review_page_until_accepted(panel, demo: Path):
+    """Issue s29mcp.2: a digest a host's model gives (``mylife_digest`` over MCP) writes nothing
+    under ``digest/``: its card on /review shows what it would change against the user's revision
+    in force; accepted there it is the digest in force, the revision it replaces kept word for word
+    (in the proposal and in ``digest/history/``). One proposed before the digest changed cannot be
+    accepted, and its card says why."""
+    from mylife_core.pipeline.proposals import Proposals
+    from mylife_core.tools import call_tool
+
+    with open_ws(demo) as ws:
+        claim = ws.claims.query(status="active", topic="职业去留", kind="fact")[0]
+    assert panel.post("/digests/职业去留", {"body": f"我自己的总结 [{claim.id}]。"}).status_code == 303
+    digest_dir = demo / "digest"
+    before = {p: p.read_bytes() for p in digest_dir.rglob("*") if p.is_file()}
+    with open_ws(demo) as ws:
+        out = call_tool(ws, "mylife_digest", {"topic": "职业去留", "text": f"{claim.claim} [{claim.id}]"},
+                        actor="model via MCP")
+        assert out.ok and out.result["proposed"], out.error
+    pid = out.result["proposal"]
+    assert {p: p.read_bytes() for p in digest_dir.rglob("*") if p.is_file()} == before  # nothing written
+    card = html.unescape(panel.get("/review").text.split(f'id="card-{pid}"', 1)[1].split("</article>", 1)[0])
+    assert "提议了一份新摘要，还没有写入" in card and "模型提议：" in card and "你的修订：" in card, card
+    assert "我自己的总结" in card and f"/proposals/{pid}/accept" in card
+    assert panel.post(f"/proposals/{pid}/accept", {"next": "/review"}).status_code == 303
+    with open_ws(demo) as ws:
+        text = ws.digests.read("职业去留")
+        assert claim.claim in text and "revision: model" in text and "我自己的总结" not in text
+        (decided,) = [p for p in Proposals(ws).all() if p.id == pid]
+        assert decided.status == "accepted" and "我自己的总结" in (decided.replaced or "")
+        kept = ws.digests.history("职业去留")[-1]  # the newest: the revision accepting replaced
+        assert "我自己的总结" in (demo / kept["path"]).read_text(encoding="utf-8")
+
+        # proposed, then the digest in force changes: accepting it would replace what was not shown
+        again = call_tool(ws, "mylife_digest", {"topic": "职业去留", "text": f"换个说法：{claim.claim} [{claim.id}]"},
+                          actor="model via MCP")
+        ws.digests.write_revision("职业去留", f"又改了一次 [{claim.id}]。")
+    later = again.result["proposal"]
+    card = html.unescape(panel.get("/review").text.split(f'id="card-{later}"', 1)[1].split("</article>", 1)[0])
+    assert "不能接受" in card and "摘要在提议之后变了" in card and f"/proposals/{later}/accept" not in card, card
+    r = run_cli(["proposal", "accept", later], workspace=demo, load_plugins="")
+    assert r.returncode != 0 and "摘要在提议之后变了" in r.stderr, r.stdout + r.stderr
