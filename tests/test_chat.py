@@ -405,6 +405,27 @@ def test_json_mode_answers_an_offer_from_the_next_line(story, cli):
     ws.close()
 
 
+@pytest.mark.parametrize("json_mode", [False, True])
+def test_words_said_at_an_offer_instead_of_a_choice_are_the_next_turn(story, cli, json_mode):
+    """Found by a tester: at the topic offer's 1/2/3 prompt, 「你觉得我是不是太懦弱了」 got 「请输入 1/2/3
+    中的一个」 and was never kept. A line that says something is now the user's next turn (kept in
+    the session like any other), and the offer takes the choice that changes nothing."""
+    said = "你觉得我是不是太懦弱了"
+    result = cli("chat", "--topic", "跳槽", "--offline", *(["--json"] if json_mode else []),
+                 input=f"先不管这个，我的房贷要不要提前还？\n{said}\n/quit\n", env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    ws = open_ws(story)
+    store = SessionStore(ws)
+    (session,) = [store.load(path.stem) for path in (ws.root / "sessions").glob("chat-*.yaml")]
+    assert said in [turn.text for turn in session.turns if turn.role == "user"]
+    assert ws.index.branches() == [] or not any(b.topic == "现金流" for b in ws.index.branches())
+    assert ws.config.branch.default == "ask"  # nothing was chosen to remember
+    ws.close()
+    if not json_mode:
+        assert t("chat.choose.again", answers="1/2/3") not in result.stdout
+        assert t("s29chat.choose.as_turn", answers="1/2/3") in result.stdout
+
+
 def test_an_open_branch_is_mentioned_when_the_user_comes_back_to_its_topic(story, cli):
     from mylife_core.chat.branches import open_branch
 

@@ -312,3 +312,23 @@ def test_a_bad_audit_line_is_described_in_the_users_language(cli, ws_path):
     assert "blank line" not in r.stdout and "JSON object" not in r.stdout
     en = cli("verify", env={"MYLIFE_LANG": "en"})
     assert "line 2 is not a valid entry (a blank line)" in en.stdout, en.stdout
+
+
+def test_the_terminal_is_shown_a_notes_control_characters_not_made_to_obey_them(cli, ws_path, tmp_path):
+    """Found by a tester: a note 「a\\rb\\rc」 was traced as 「c」 (each \\r sent the cursor back), a
+    line holding ``\\x1b[31m`` came out red without the user's literal ``[31m``, and U+202E turned
+    the rest of a line around. The files and ``--json`` keep the words as they are; the text for
+    the terminal shows each control character as its escape."""
+    cli("init")
+    note = tmp_path / "odd.txt"
+    note.write_bytes("a\rb\rc\n\x1b[31mred\x1b[0m\nx\u202ey\n".encode("utf-8"))
+    rec = cli("record", "-f", str(note), "--topic", "career", "--at", "2025-11-02", "--json").json()["record"]["file"]
+    assert (ws_path / rec).read_bytes() == note.read_bytes()
+    r = cli("claim", "add", "三行怪字符", "--topic", "职业去留", "--from", f"{rec}#L1-L3", "--at", "2025-11-02", "--json")
+    assert r.returncode == 0, r.stderr
+    claim_id = r.json()["claim"]["id"]
+    lines = [entry["text"] for entry in cli("trace", claim_id, "--json").json()["raw"]["lines"]]
+    assert lines == ["a\rb\rc", "\x1b[31mred\x1b[0m", "x\u202ey"]  # JSON: the words as kept
+    text = cli("trace", claim_id).stdout
+    assert "L1: a\\rb\\rc" in text and "L2: \\x1b[31mred\\x1b[0m" in text and "L3: x\\u202ey" in text, text
+    assert not any(ch in text for ch in "\r\x1b\u202e")

@@ -38,7 +38,7 @@ class BranchFlow:
         self.chat.io.say(t("chat.offer.by_model", new=topic, old=s.current.name), fg="cyan")
         choice = self.chat.io.choose(t("chat.offer.prompt_model"), {"1": ["continue", "c", "继续"],
                                                                "2": ["split", "s", "拆", "拆出去"],
-                                                               "3": ["fresh", "f", "单独"]}, "1")
+                                                               "3": ["fresh", "f", "单独"]}, "1", as_turn="1")
         if choice in ("2", "3"):
             mode = "fresh" if choice == "3" or proposal.get("mode") == "fresh" else "fork"
             self.split(topic, question=proposal.get("question"), mode=mode)

@@ -41,6 +41,12 @@ def is_quit(text: str) -> bool:
     return command_word(text) in QUIT
 
 
+def _says_something(answer: str) -> bool:
+    """Is an answer at a prompt something the user says (「你觉得我是不是太懦弱了」), not a slip of
+    the key (4, y, ok)? Any Chinese character, or three words."""
+    return any("\u4e00" <= ch <= "\u9fff" for ch in answer) or len(answer.split()) >= 3
+
+
 class QuitChat(Exception):
     """The user typed /quit at a prompt inside a turn."""
 
@@ -68,14 +74,18 @@ class ChatIO:
                 pass
         self._streaming = False
         self._pushed: list[str] = []
+        self.turns: list[str] = []  # lines typed at a prompt that are the user's next turns
 
     # -- writing -------------------------------------------------------------------------------
     def say(self, text: str = "", **style: Any) -> None:
         import click
 
+        from ..shell import visible
+
         if self.json:
             return
         self.end_stream()
+        text = visible(text)
         click.secho(text, **style) if style else click.echo(text)
 
     def note(self, text: str) -> None:
@@ -158,19 +168,29 @@ class ChatIO:
 
     _answer = ask  # the old name
 
-    def choose(self, prompt: str, choices: dict[str, list[str]], default: str) -> str:
+    def choose(self, prompt: str, choices: dict[str, list[str]], default: str, *, as_turn: str | None = None) -> str:
         """Read until the answer names a choice (its number or a word). Empty, or the end of
-        input, takes ``default``; ``/quit`` raises :class:`QuitChat`."""
+        input, takes ``default``; ``/quit`` raises :class:`QuitChat`.
+
+        ``as_turn``: the choice that changes nothing (stay on the topic), taken when the user
+        answers with something to say rather than a choice; the line is then handed back
+        (:attr:`turns`, read by the chat loop before the next prompt, not by a question the
+        flow asks on the way) as their next turn. Without it, a line that names no choice was
+        dropped after the prompt was asked again: words typed at a topic offer were lost."""
         for _ in range(3):
-            answer = self._answer(prompt)
-            if answer is None:
+            line = self._answer(prompt)
+            if line is None:
                 return default
-            answer = answer.strip().lower()
+            answer = line.strip().lower()
             if not answer:
                 return default
             for key, words in choices.items():
                 if answer == key or answer in words:
                     return key
+            if as_turn is not None and _says_something(answer):
+                self.say(t("s29chat.choose.as_turn", answers="/".join(choices)))
+                self.turns.append(line)
+                return as_turn
             self.say(t("chat.choose.again", answers="/".join(choices)))
         return default
 

@@ -229,7 +229,11 @@ class Chat:
 
         try:
             while True:
-                text = self.io.read(t("chat.prompt"))
+                if self.io.turns:  # said at a prompt (a topic offer): the next turn, shown as one
+                    text = self.io.turns.pop(0)
+                    self.io.say(t("chat.prompt") + text)
+                else:
+                    text = self.io.read(t("chat.prompt"))
                 if text is None:
                     break
                 text = text.strip()

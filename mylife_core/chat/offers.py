@@ -58,7 +58,7 @@ class DriftOffers:
         self.chat.io.say(t("chat.back_offer.back", parent=parent))
         self.chat.io.say(t("chat.back_offer.stay", topic=s.main.name))
         choice = self.chat.io.choose(t("chat.back_offer.prompt"), {"1": ["close", "收尾"], "2": ["back", "回去"],
-                                                              "3": ["stay", "留下"]}, "1")
+                                                              "3": ["stay", "留下"]}, "1", as_turn="3")
         if choice == "3":
             s.declined.append(parent)
             return False
@@ -134,7 +134,7 @@ class DriftOffers:
             default = "2" if recommend else "1"
             choice = self.chat.io.choose(t("chat.offer.prompt", default=default),
                                     {"1": ["continue", "c", "继续"], "2": ["split", "s", "拆", "拆出去"],
-                                     "3": ["fresh", "f", "单独"]}, default)
+                                     "3": ["fresh", "f", "单独"]}, default, as_turn="1")
             decided = {"1": "continue", "2": "split", "3": "fresh"}[choice]
             self.maybe_remember("continue" if decided == "continue" else "split")
         else:
@@ -155,8 +155,8 @@ class DriftOffers:
     def maybe_remember(self, choice: str) -> None:
         s = self.chat.session
         assert s is not None
-        if s.remember_asked or self.chat.io.json:
-            return
+        if s.remember_asked or self.chat.io.json or self.chat.io.turns:
+            return  # (a line said instead of a choice chose nothing to remember)
         s.remember_asked = True
         if self.chat.io.confirm(t("chat.remember.prompt", choice=t(f"chat.remember.{choice}")), default=False):
             self.chat.ws.update_config({"branch": {"default": choice}})

@@ -46,6 +46,9 @@ class Output:
 
     def line(self, text: str = "", **style: Any) -> None:
         if not self.json:
+            from ..shell import visible
+
+            text = visible(text)
             click.secho(text, **style) if style else click.echo(text)
 
     def note(self, text: str) -> None:
