@@ -477,3 +477,28 @@ def test_an_index_whose_state_file_is_damaged_is_said_to_be_rebuilt(ws, ws_path)
     assert recall(ws, "跳槽").notes == ["search.note.rebuilt_state"]
     set_language("zh")
     assert "已损坏" in t("search.note.rebuilt_state") and "首次" not in t("search.note.rebuilt_state")
+
+
+def test_a_note_saying_every_word_asked_passes_the_hybrid_threshold_however_long(ws):
+    """Found by a tester: 牙医, said once in a long one-line diary paragraph among 300 short
+    lines, was found in keyword mode and not in hybrid mode. BM25 shrinks a long line's match,
+    the line was outside the vector side's nearest neighbours (an embedded note there scores
+    vector 0), and its final score fell under ``final_min``. A note that says every word of the
+    query is kept whatever its final score; one that says only some of them is not."""
+    from dataclasses import replace
+
+    from mylife_core.search.retrieval import gather, says_every_word, score
+
+    days = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
+    paragraph = "；".join(f"{day}上午开会，下午写周报，晚上在家做饭看电视" for day in days * 6)
+    paragraph += "；周日下午去看牙医，补了一颗牙"
+    rec = note(ws, "\n".join([paragraph, *(f"第{i}天：地铁很挤，午饭吃了面条，医生说要多休息" for i in range(60))]) + "\n",
+               topic="日记")
+    for query, found in (("牙医", True), ("牙医 面条", False), ("看牙医", True)):
+        gathered = gather(ws, query, None, ("raw",), False, 50, use_vectors=False)
+        # hybrid mode, every note embedded and none of them among the query's nearest: vector 0
+        hybrid = replace(gathered, mode="hybrid", candidates=[replace(c, vector=0.0) for c in gathered.candidates])
+        (line,) = [c for c in hybrid.candidates if c.uid == f"{rec.file}#L1"]
+        assert says_every_word(line.doc["text"], hybrid.wanted) is found
+        kept = [c.uid for _, _, c in score(hybrid)]
+        assert (f"{rec.file}#L1" in kept) is found, (query, kept)

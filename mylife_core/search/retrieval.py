@@ -129,6 +129,9 @@ class Gathered:
     # 学钢琴, 买 of 买彩票), see ``scoring.Params.single_char_gate``
     single_chars_only: bool = False
     n_grams: int = 0  # the query's bigrams (scoring.Params.gram_full)
+    # each word group of the query as the texts that say it (a member's tokens), for
+    # :func:`says_every_word`
+    wanted: list[list[tuple[str, ...]]] = field(default_factory=list)
 
 
 def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ...], evidence_only: bool,
@@ -206,7 +209,8 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
                                     boost=scoring.boost(doc["text"], doc["layer"], doc["status"])))
     return Gathered(query=query, terms=searched, expansions=expansions, mode="hybrid" if hybrid else "keyword",
                     mode_reason=None if hybrid else reason, ideal=ideal, candidates=candidates, notes=notes,
-                    gram_ideal=gram_ideal, single_chars_only=single_only, n_grams=len(grams))
+                    gram_ideal=gram_ideal, single_chars_only=single_only, n_grams=len(grams),
+                    wanted=[[tuple(t.lower() for t in member) for member, _ in g] for g in groups])
 
 
 def final_threshold(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
@@ -237,10 +241,21 @@ def score(gathered: Gathered, params: scoring.Params = scoring.DEFAULT,
             continue
         gram = scoring.gram(c.gram, gathered.gram_ideal, params)
         final = scoring.final(keyword, c.vector, c.recency, c.boost, hybrid, params, share, gram, gram_share)
-        if final > threshold:
+        if final > threshold or (hybrid and keyword > 0.0 and says_every_word(c.doc["text"], gathered.wanted)):
             out.append((final, keyword, c))
     out.sort(key=lambda x: (-round(x[0], 12), -x[2].doc["day"].toordinal(), x[2].uid))
     return out
+
+
+def says_every_word(text: str, wanted: list[list[tuple[str, ...]]]) -> bool:
+    """Does ``text`` say every word of the query (each group by one of its members: the word, a
+    synonym or a piece)? In hybrid mode such a note is kept under ``final_min``: 「牙医」 typed
+    alone, said once in a long diary paragraph (BM25's length normalisation: keyword 0.07 of a
+    final 0.066) and outside the vector side's nearest, was dropped, while keyword mode found it."""
+    if not wanted:
+        return False
+    said = text.lower()
+    return all(any(all(token in said for token in member) for member in group) for group in wanted)
 
 
 def recall(ws: "Workspace", query: str, topic: str | None = None, layers: Iterable[str] | None = None,
