@@ -394,3 +394,41 @@ def test_the_reason_quotes_the_cues_as_the_statement_says_them(cli):
     items = cli("competing", "我该买车", "--topic", "买车", "--json").json()["items"]
     reason = next((i["reason"] for i in items if i["text"].startswith("算了一下")), items)
     assert "「两万」「不值得」" in reason and "「值得」" not in reason, reason
+
+
+# ------------------------------------------------------------------------------ session 29: leaving a job in the user's words
+
+CAREER_LINES = [
+    "我一点都不后悔留下来",
+    "不辞职的话我会疯掉",
+    "老板挽留我，我还是决定走",
+    "其实我挺喜欢现在的团队，大家都很照顾我，舍不得走",
+    "最近总在想要不要离职",
+    "猎头给了个offer，薪资涨了30%，说实话很心动",
+    "爸爸说我应该留下来，稳定最重要",
+    "我受够了，下周就去递辞呈",
+    "这家公司我一天也不想多待了",
+]
+
+
+def test_leaving_a_job_said_in_other_words_is_on_its_side_for_every_conclusion(cli):
+    """A tester's notes, only recorded (no claims), and `competing` from the command line: 「不辞职的话我会
+    疯掉」 was against 「我应该辞职」, 「老板挽留我，我还是决定走」 the boss's view, 「我一点都不后悔留下来」
+    against 「我不该辞职」, a stay conclusion ("继续在这里工作") read as an act of its own words, handing in
+    one's notice no side, and 「你应该留下来」 (no --topic) found no topic."""
+    assert cli("init").returncode == 0
+    for text in CAREER_LINES:
+        assert cli("record", text, "--topic", "职业去留").returncode == 0
+
+    def competing(conclusion: str, *topic: str) -> tuple[set[str], set[str], dict]:
+        data = cli("competing", conclusion, *topic, "--json", load_plugins="mylife-career").json()
+        return {i["text"] for i in data["items"]}, {o["text"] for o in data["others"]}, data
+
+    leaving = {"不辞职的话我会疯掉", "老板挽留我，我还是决定走", "最近总在想要不要离职", "猎头给了个offer，薪资涨了30%，说实话很心动",
+               "我受够了，下周就去递辞呈", "这家公司我一天也不想多待了"}
+    staying = {"我一点都不后悔留下来", "其实我挺喜欢现在的团队，大家都很照顾我，舍不得走"}
+    items, others, _ = competing("我应该辞职", "--topic", "职业去留")
+    assert items == staying and others == {"爸爸说我应该留下来，稳定最重要"}, (items, others)
+    for conclusion in ("我不该辞职", "我打算继续在这里工作", "你应该留下来"):
+        items, others, data = competing(conclusion, *(() if conclusion.startswith("你") else ("--topic", "职业去留")))
+        assert data["topic"] == "职业去留" and items == leaving and others == set(), (conclusion, items, others)

@@ -1429,3 +1429,103 @@ def test_a_note_names_the_questions_topic_by_meaning_only_when_it_is_near():
     said = SimpleNamespace(parts={"vector": 0.1, "keyword": 0.3}, text="想分手")
     assert TOPIC_VECTOR > 0.52
     assert not _says(far, Asked()) and _says(near, Asked()) and _says(said, Asked())
+
+
+# ------------------------------------------------------------------------------ session 29: leaving a job, read by its forms
+# (a tester's CLI defects: both sides shown on the right side though the words differ)
+
+
+@pytest.mark.parametrize("text, side", [
+    ("不辞职的话我会疯掉", 1),  # one clause: the act refused, 的话, its harm (was a plain "no" to 辞职)
+    ("如果不辞职，我会疯掉", 1),
+    ("再不辞职我会疯掉", 1),
+    ("辞职了我会疯掉", -1),  # the harm of the act
+    ("天天加班，我快疯了", 1),  # the present's
+    ("如果不换工作，每天通勤三个小时", 1),  # a refusing condition keeps the present: its complaint is for the act
+    ("要是不走，离家近也方便", -1),  # ... and what the present gives is against it
+    ("不辞职的话，每个月还有稳定收入", -1),
+    ("要是错过了，以后就没机会了", 1),
+])
+def test_an_act_refused_keeps_the_present_whose_harm_is_for_the_act(text, side):
+    reading = read(text, frame_for("我应该辞职"))
+    assert (reading.side, reading.own, reading.certain) == (side, True, True), reading
+
+
+@pytest.mark.parametrize("text, side", [
+    ("老板挽留我，我还是决定走", 1),  # was 老板's view (against leaving), the user's decision lost
+    ("妈妈劝我别辞职，我仍然想辞职", 1),
+    ("爸妈不让我辞职，我依然要走", 1),
+    ("同事劝我留下，我却铁了心要走", 1),
+    ("老板挽留我，我最后还是没走", -1),
+    ("老婆说我应该辞职，我还是觉得再等等", -1),
+    ("妈妈劝我别辞职，我还是听她的", -1),  # adopting her view: the user's too
+])
+def test_the_users_own_clause_after_someone_elses_attempt_is_theirs(text, side):
+    reading = read(text, frame_for("我应该辞职"))
+    assert (reading.side, reading.speaker) == (side, None), reading
+
+
+@pytest.mark.parametrize("text, side", [
+    ("我一点都不后悔留下来", -1),  # not regretting staying is for staying (was for leaving: 不 + a risk word)
+    ("我从来没后悔过留在这里", -1),
+    ("我后悔留下来", 1),
+    ("我不后悔辞职", 1),  # was against: the 不 read as the act's
+    ("我后悔辞职了", -1),
+    ("我后悔没早点辞职", 1),
+    ("我后悔当初没走", 1),
+    ("辞职了会后悔", -1),  # nothing regretted after it: a risk of the act, as before
+])
+def test_a_regret_takes_the_side_against_what_it_regrets(text, side):
+    for conclusion in ("我应该辞职", "我应该继续留在现在的公司"):  # both read toward leaving
+        reading = read(text, frame_for(conclusion))
+        assert (reading.side, reading.certain) == (side, True), (conclusion, reading)
+
+
+@pytest.mark.parametrize("conclusion", [
+    "我打算继续在这里工作", "我应该继续在现在的公司工作", "我该干下去", "我该继续在这干下去", "我应该不走", "你应该留下来",
+    "我应该继续留在现在的公司", "我不想辞职",
+])
+def test_a_stay_conclusion_in_other_words_is_against_leaving(conclusion):
+    frame = frame_for(conclusion)
+    assert frame.side == -1 and "辞职" in frame.act and "走" in frame.act, frame
+
+
+def test_a_plan_is_the_conclusions_side_and_a_stay_conclusion_reads_the_notes_about_leaving():
+    assert (frame_for("我打算辞职").side, frame_for("我不打算辞职").side) == (1, -1)
+    frame = frame_for("我打算继续在这里工作")
+    fond = read("其实我挺喜欢现在的团队，大家都很照顾我，舍不得走", frame)
+    assert fond.side == -1 and not fond.against(frame)  # for staying (was weakening it)
+    assert read("猎头给了个offer，薪资涨了30%，说实话很心动", frame).against(frame)
+    dad = read("爸爸说我应该留下来，稳定最重要", frame)
+    assert (dad.speaker, dad.reported_side) == ("爸爸", -1)  # his view agrees with staying
+
+
+@pytest.mark.parametrize("text, side", [
+    ("最近总在想要不要离职", 1),  # asked again and again: the act on the user's mind
+    ("我一直在考虑该不该辞职", 1),
+    ("天天琢磨要不要走", 1),
+    ("我在想要不要离职", 0),  # asked once: open
+])
+def test_a_question_the_user_keeps_asking_leans_to_the_act_and_is_no_stand(text, side):
+    reading = read(text, frame_for("我应该继续留在现在的公司"))
+    assert (reading.side, reading.form, reading.firm) == (side, "question", False), reading
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
+    ("我应该辞职", "我明天就提离职", 1),  # handing in one's notice is doing the act (was no side)
+    ("我应该辞职", "我受够了，下周就去递辞呈", 1),
+    ("我应该辞职", "我提了离职", 1),
+    ("我应该辞职", "我已经交了辞职信", 1),
+    ("我应该辞职", "我明天就辞职", 1),
+    ("我应该辞职", "我下周就走", 1),
+    ("我应该辞职", "这家公司我一天也不想多待了", 1),  # one more day refused
+    ("我应该辞职", "我还想多待几年", -1),
+    ("我应该辞职", "同事上周提了离职", 0),  # the colleague's act
+    ("我应该辞职", "我明天不去提离职", -1),
+    ("我应该跳槽", "我明天就提离职", 1),  # leaving acts name each other
+    ("我不该辞职", "我受够了，下周就去递辞呈", 1),
+    ("我应该继续留在现在的公司", "我受够了，下周就去递辞呈", 1),
+])
+def test_handing_in_ones_notice_and_a_day_set_are_doing_the_act(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert reading.side == side and (reading.certain or not side), reading

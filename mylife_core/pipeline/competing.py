@@ -381,12 +381,15 @@ def _decision_topic(ws: "Workspace", conclusion: str, frame: Frame) -> str | Non
     """The topic of a conclusion no claim shares a word with ("我该跳槽" beside "同事们都很照顾我，
     真舍不得"): the topic its lens decision's evidence lives under (:func:`match_topic`, as ``ask``
     takes it), else the topic where most of the user's newest statements take a side on the act
-    itself (the stance reader: "热爱这里，绝不想走" names 走), else None."""
+    itself (the stance reader: "热爱这里，绝不想走" names 走), else None. The lens decision is matched on
+    the conclusion's words, then on the words its act is read by (:attr:`.stance.Frame.own`)."""
     from collections import Counter
 
     from ..staleness.decisions import match_topic
 
-    topic = match_topic(ws, conclusion)
+    # ... or the act the conclusion names in other words: a stay conclusion ("你应该留下来") is against
+    # leaving, and the lens decision that names leaving (跳槽, 辞职) holds its topic (session 29)
+    topic = match_topic(ws, conclusion) or (match_topic(ws, " ".join(frame.own)) if frame.own else None)
     if topic:
         return topic
     sides: Counter[str] = Counter()
@@ -601,7 +604,7 @@ def _own_against(reading: Reading, frame: Frame, cand: Candidate) -> bool:
     return bool(reading.own and reading.side == -frame.side and sure)
 
 
-_NEGATION_BEFORE = re.compile(r"(?:不|没有|没|别|未|并非|不是)$")
+_NEGATION_BEFORE = re.compile(r"(?:不想|不愿意|不愿|不要|不|没有|没|别|未|并非|不是)$")
 
 
 def _cue_as_said(text: str, cue: str) -> str:
@@ -610,7 +613,7 @@ def _cue_as_said(text: str, cue: str) -> str:
     at = text.find(cue)
     if at <= 0:
         return cue
-    before = _NEGATION_BEFORE.search(text[max(0, at - 2):at])
+    before = _NEGATION_BEFORE.search(text[max(0, at - 3):at])  # "一天也不想多待了": 「不想多待」
     return before.group(0) + cue if before else cue
 
 

@@ -37,7 +37,13 @@ STANCE_ALIASES: dict[str, tuple[str, ...]] = {
     "跳槽": ("走", "离开", "quit", "leave"), "辞职": ("走", "离开", "quit", "leave"),
     "离职": ("走", "离开", "quit", "leave"), "换工作": ("走", "离开", "quit", "leave"),
     "裸辞": ("走", "quit"),
-}  # quit / leave: notes mixing languages ("我真的不想quit") name the act in English
+}
+# handing in one's notice names leaving a job (session 29): "下周就去递辞呈", "我提了离职"; each
+# leaving act is named by the others and by these (read with stance_cues.DOING: 递/交/提 + it)
+RESIGNING = ("辞呈", "辞职信", "离职申请", "辞职报告", "离职报告")
+for _act in ("跳槽", "辞职", "离职", "换工作", "裸辞"):
+    STANCE_ALIASES[_act] = (*STANCE_ALIASES[_act],
+                            *(w for w in ("辞职", "离职", *RESIGNING) if w != _act and w not in STANCE_ALIASES[_act]))  # quit / leave: notes mixing languages ("我真的不想quit") name the act in English
 # English names of leaving one's job: each one names the act for the others ("I want to quit" is
 # for "I should leave my job"); verbs as _en_act inflects them (quit, quitting, resigned ...)
 EN_LEAVING_JOB = ("quit", "leave", "resign", "change jobs", "switch jobs", "job hop", "quit my job", "leave my job")
@@ -288,12 +294,21 @@ _THRIFT_MONEY = re.compile(r"钱|存款|积蓄|花销|开销|开支|支出|花�
 THRIFT_ACTS = frozenset(("省钱", "存钱", "攒钱", "削减开支", "控制消费", "做预算", "节省", "节约", "少花钱", "省着花",
                          "精打细算", "记账", "节流", "开源节流", "缩减开支", "压缩开支", "减少开支", "cut spending", "budget"))
 # the act a "stay" conclusion ("你应该留在现在的公司") is against
-STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "放弃", "退出")  # words that name a change itself
+STAY_OPPOSITES = ("跳槽", "辞职", "离职", "换工作", "离开", "走", "放弃", "退出", *RESIGNING)  # words that name a change itself
 # ... and in English ("I should stay at my job", "I should keep my job" are "I should not leave it")
 EN_STAY = re.compile(r"(?i)^(?:(?:just|simply)\s+)?(?:stay(?:ing)?|remain(?:ing)?|stick (?:with|it out|around)|"
                      r"keep (?:my|this|the|our) (?:job|position|role|post)|hold on to (?:my|this|the) (?:job|position|role)"
                      r")\b")
 EN_STAY_OPPOSITES = (*EN_LEAVING_JOB, "move on", "give up")
+# a stay conclusion in other words (session 29): "继续在这里工作", "在现在的公司干下去", "干下去", "不走"
+_HERE = r"(?:这里|这儿|这边|这家公司|这家单位|这家|现在的|目前的|原来的|现在这家|本|这)"
+_STAY = re.compile(r"^(?:再|继续|接着|还是)?(?:留下来|留下|留在|留|待在|呆在|继续待|继续干|坚持|不走|别走|不离开|别离开)"
+                   r"|^(?:继续|接着)(?:在|留在|待在|呆在)?(?:" + _HERE + r"(?:公司|单位|岗位|团队)?|公司|单位)"
+                   r"(?:工作|干|做|上班|待|呆)|^(?:继续|接着)(?:工作|上班)$"
+                   r"|^(?:继续|接着)?(?:在|留在)?" + _HERE + r"(?:公司|单位|岗位|团队)?(?:工作|干|做|上班|待|呆)?下去"
+                   r"|^(?:干|做|待|呆|熬|坚持)下去")
+# a plan or a wish before the act, as the conclusion's modal ("我打算辞职", "我不想跳槽")
+_INTENT = re.compile(r"^(不|没)?(?:打算|准备|决定|计划|想要|想|愿意)")
 _CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.CUES.items() for w in words),
                                           key=lambda wk: (-len(wk[0]), wk[0]))
 _FEAR_WORDS = frozenset(w for w, k in _CUE_INDEX if k in ("fear", "distress"))  # dread already named
@@ -379,13 +394,16 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
     if english and EN_STAY.match(predicate):  # "stay at my job": against leaving it, as 留在 is
         return Frame(conclusion=text, side=-side, act=EN_STAY_OPPOSITES, persons=(), left=False,
                      own=EN_STAY_OPPOSITES)
+    intent = _INTENT.match(predicate)  # "我打算继续在这里工作", "我不想辞职": a plan is the conclusion's side
+    if intent and predicate[intent.end():]:
+        side, predicate = (-side if intent.group(1) else side), predicate[intent.end():]
+    stay = _STAY.match(predicate)
+    if stay:  # "留在现在的公司" is "不离开": read against leaving, which is what people write about
+        return Frame(conclusion=text, side=-side, act=STAY_OPPOSITES, persons=(), left=False, own=STAY_OPPOSITES)
     if side > 0 and predicate.startswith(("不", "别", "没")) and not any(predicate.startswith(w) for w in NOT_NEGATIONS):
         side, predicate = -1, predicate[1:]
     ongoing = side < 0 and bool(re.match(r"^(?:再|继续)", predicate))
     predicate = re.sub(r"^(?:再|继续|立刻|马上|今年|现在|赶紧)", "", predicate)
-    stay = re.match(r"^(?:继续)?(?:留下来|留下|留在|留|待在|继续待|继续干|坚持|不走|别走)", predicate)
-    if stay:  # "留在现在的公司" is "不离开": read against leaving, which is what people write about
-        return Frame(conclusion=text, side=-side, act=STAY_OPPOSITES, persons=(), left=False, own=STAY_OPPOSITES)
     words: list[str] = []
     persons: list[str] = []
     aside: list[str] = []
@@ -568,7 +586,11 @@ _BUT_KE = r"可(?![以能爱怜惜笑])"
 # "…，可我们…": any contrast word of cues.CONTRAST (or 可), then 我 / 我们 / 自己
 _OWN_CONTRAST = re.compile(
     "^(?:" + "|".join(re.escape(w) for w in sorted(cues.CONTRAST, key=len, reverse=True)) + "|" + _BUT_KE + ")"
-    r"(?:其实|说实话|说真的|老实说)?(?=我|自己)")
+    r"(?:其实|说实话|说真的|老实说)?(?=我|自己)"
+    # ... or the user as subject going on against it in their own words, no contrast word needed:
+    # "老板挽留我，我还是决定走", "妈妈劝我别辞职，我仍然想辞", "同事劝我留下，我却铁了心要走"
+    r"|^(?=(?:我|自己)们?(?:最后|最终|终究|到底|其实|自己)?"
+    r"(?:还是|仍然|仍旧|依然|依旧|仍|照样|照旧|却|偏偏|偏|硬是|始终|坚持))")
 # the user's household as a place or a unit ("可我家里离不开我", "但是我家到公司地铁直达"), not a
 # person ("我家人", "我家那位", "我家老人"): it names someone only when it wants something itself
 _HOUSEHOLD = re.compile(r"我们?家里?(?![人那老长]|" + cues.KIN + ")")
@@ -1198,6 +1220,9 @@ def _want_side(clause: str, pos: int) -> int | None:
     if any(w in window for w in cues.NOT_WANT if w not in ("不想再",)) and not re.search(r"不想|想要|很想|真想", window):
         window = window  # 想想 / 一想到 ...: not a wish, but a negation may still govern
     wanted = any(w in window for w in cues.WANT_WORDS) and not any(w in window for w in cues.NOT_WANT)
+    # the act done or set for a day: "我明天就提离职", "下周就去递辞呈", "我提了离职" (the user's, when no one
+    # else is named before it: "同事上周提了离职" is the colleague's)
+    wanted = wanted or bool(cues.DOING.search(clause[lo:pos]) and not _SOMEONE.search(clause[:pos]))
     negated = _negated_before(clause, pos)
     if negated and (will := _WILL_NOT.match(clause)) and will.end() <= lo \
             and not _NOT_MY_WILL.search(clause, will.end(), pos):
@@ -1281,6 +1306,33 @@ def _preferred(body: list[str], text: str, frame: Frame) -> tuple[int, str] | No
     return None
 
 
+# regret with its object right after it (session 29): "后悔辞职", "不后悔留下来", "后悔当初没走"
+_REGRET = re.compile(r"(?:后悔|懊悔)(?:过|了)?(?:当初|当时|那时|那会儿|自己)?(?P<not>没有?|不)?(?:早点|早些|早|及时)?")
+
+
+def _regretted(body: list[str], frame: Frame) -> tuple[int, str] | None:
+    """(side, words) when a clause of ``body`` regrets (or denies regretting) the act or staying, said
+    right after the regret: regretting the act is against it, regretting not doing it or staying
+    (:data:`.stance_cues.STAY_DONE`, for an act of leaving) for it; a negation before the regret
+    ("一点都不后悔", "从没后悔过") turns it: "我一点都不后悔留下来" is against leaving, "不后悔辞职" for it.
+    Read as a plain risk word, 后悔 was against the act whatever was regretted. Else None."""
+    for clause in body:
+        for match in _REGRET.finditer(clause):
+            rest = clause[match.end():]
+            word = _act_at(rest, frame)
+            if word is not None:
+                length, obj = len(word), 1
+            elif _leaving(frame) and (stay := cues.STAY_DONE.match(rest)):
+                length, obj = stay.end(), -1
+            else:
+                continue
+            if match.group("not"):
+                obj = -obj  # "后悔没走": not doing it is what is regretted
+            side = obj if _negated_before(clause, match.start()) else -obj
+            return side, clause[match.start():match.end() + length]
+    return None
+
+
 # what opens the consequence of an act refused ("不读研|以后很难升职", "不投|就是等着贬值")
 _CONSEQUENCE = re.compile(r"^(?:的话)?[，,]?(?:我|你|人)?(?:就|以后|将来|迟早|早晚|只会|只能|会|肯定|等于|到时候|怕是)")
 _REFUSING = re.compile(r"^(?:现在|今年|这次|这回|眼下)?(?:还)?(?:不|没)(?:去)?")
@@ -1307,6 +1359,8 @@ def _unmarked_refusal(body: list[str], frame: Frame) -> list[str] | None:
     tail = rest[end:]
     if tail and _CONSEQUENCE.match(tail) and not tail.startswith("的话"):
         return [tail, *body[1:]]
+    if tail.startswith("的话") and tail[2:].strip():  # "不辞职的话我会疯掉": the consequence in the same clause
+        return [tail[2:].strip(), *body[1:]]
     if tail in ("", "的话") and len(body) > 1 and (tail or _CONSEQUENCE.match(body[1])):
         return body[1:]
     return None
@@ -1330,6 +1384,11 @@ def _idle_waste(before: str, frame: Frame) -> bool:
         m in head for m in cues.AFTER_ACT)
 
 
+# a question the user keeps asking themselves (session 29): "总在想要不要离职", "天天琢磨该不该走"
+_DWELLING = re.compile(r"(?:总|总是|老|老是|一直|天天|每天|反复|经常|时常|常常|时不时|整天|成天|不停地?)(?:都)?(?:在)?"
+                       r"(?:想|琢磨|考虑|盘算|惦记|寻思)(?:着)?")
+
+
 # a question that denies what it asks (session 23): "我怎么可能不想走" (I do), "我哪里想走了" (I don't)
 _DENYING_QUESTION = re.compile(r"怎么可能|哪(?:里|儿)(?:想|要|愿意|舍得|会)")
 
@@ -1349,6 +1408,12 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     asks = question or bool(A_NOT_A.search(clauses[-1]) and not re.search(r"(.)[不没]\1了", clauses[-1]))
     # 到底 asking which way ("到底该不该辞职", "到底要不要跳槽") opens the question; elsewhere it is rhetorical
     plain = re.sub(r"(?:到底|究竟)(?=(.)[不没]\1)", "", text)
+    dwelling = _DWELLING.search(text)
+    if dwelling and A_NOT_A.match(text, dwelling.end()) and _names_act(text[dwelling.end() + 3:], frame):
+        # "最近总在想要不要离职", "一直在考虑该不该辞职": asked again and again, the act stays on the user's
+        # mind: still a question (never where they stand), but no settled "no"; against not doing it
+        return Reading(side=1, certain=True, form="question", cue=dwelling.group(0), basis="cue",
+                       cues=[dwelling.group(0)])
     if asks and A_NOT_A.search(text) and not any(m in plain for m in cues.RHETORICAL):
         return Reading(side=0, certain=False, form="question")  # an open question: no side
     if ((question or "问问" in text) and cues.INFO_QUESTION.search(text)) or (
@@ -1396,6 +1461,10 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
         side, word = preferred
         return Reading(side=side * flip, certain=True, form=form if form != "plain" else "negation" if side < 0 else form,
                        cue=word, basis="act", cues=[word])
+    regretted = None if question else _regretted(body, frame)
+    if regretted is not None:  # "我一点都不后悔留下来", "后悔没早点辞职"
+        side, cue = regretted
+        return Reading(side=side * flip, certain=True, form=form, cue=cue, basis="act", cues=[cue])
     rhetorical = question and (joined.endswith(("吗", "呢")) or text.rstrip("？?").endswith(("吗", "呢"))
                                or any(m in text for m in cues.RHETORICAL))
     stripped = text
@@ -1471,6 +1540,10 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 side = -side  # "弥补学历的短板", "加班减少到每周两天"
             if rhetorical and kind in ("pull", "ready", "good"):
                 side = -side  # "还有竞争力吗": a doubt of it
+            if flip < 0 and kind in ("attach", "push"):
+                # "如果不换工作，每天通勤三个小时", "要是不走，离家近也方便": a condition refusing the act keeps
+                # the present, and these words already speak of it: their side is not the consequence's
+                side = -side
             if sarcastic and kind in ("good", "attach"):
                 side = -side  # "呵呵，领导真是太照顾我了": a complaint
             if going_on and (kind in ("fear", "risk") or (refused and kind == "cost")) and not about_act and not idle:
