@@ -386,6 +386,21 @@ class Proposals:
                 paths.append(self.ws.digests.rel_path(p.topic))
         return list(dict.fromkeys(paths))
 
+    def _keep_user_revision(self, p: Proposal) -> None:
+        """The user's revision a digest proposal is about to replace, kept whole in the proposal
+        (``p.replaced``) and, byte for byte, in ``digest/history/`` (:meth:`Workspace.keeping`):
+        rewriting it absorbs nothing. No readable front matter (hand-written, or broken by hand) is
+        the user's text too, as :class:`~mylife_core.layers.digest.DigestLayer` reads it."""
+        from ..layers.digest import split_front_matter
+
+        current = self.ws.digests.read(p.topic)
+        if current is None:
+            return
+        meta, body = split_front_matter(current)
+        if (meta.get("revision") or "user") == "user":
+            p.replaced = body if meta else current
+            self.ws.keeping([self.ws.digests.rel_path(p.topic)])
+
     def _apply(self, p: Proposal, actor: str) -> None:
         from .. import clock
         from ..staleness import confirm_new_field
@@ -413,32 +428,15 @@ class Proposals:
             self.ws.profile.set(name, p.value, source=cited_source(self.ws, p.provenance), provenance=p.provenance,
                                 at=when, actor=actor, topic=p.topic if existing is None else None, **ttl_kwargs)
             return
-        from ..layers.digest import split_front_matter
-
         digests = self.ws.digests
+        self._keep_user_revision(p)
         if p.text is not None:  # a model's digest proposed over MCP: written now, as it was shown
             from .digest import write_generated
 
-            current = digests.read(p.topic)
-            if current is not None:
-                meta, body = split_front_matter(current)
-                if (meta.get("revision") or "user") == "user":
-                    p.replaced = body if meta else current
-                    # kept whole in the proposal (and, byte for byte, in digest/history/)
-                    self.ws.keeping([digests.rel_path(p.topic)])
             write_generated(self.ws, p.topic, p.text, actor=actor, model=p.model, source="model",
                             replace_revision=True, proposal=p.id)
             return
         original = digests.read(p.topic, original=True) or ""
-        current = digests.read(p.topic)
-        if current is not None:
-            meta, body = split_front_matter(current)
-            # no readable front matter (hand-written, or broken by hand) is the user's text, as
-            # DigestLayer reads it: kept whole in the proposal, never overwritten unrecorded
-            if (meta.get("revision") or "user") == "user":
-                p.replaced = body if meta else current
-                # its text, hand edits included, is kept whole in the proposal: rewriting it absorbs nothing
-                self.ws.keeping([digests.rel_path(p.topic)])
         digests.write(p.topic, original, actor=actor, detail={"revision": "model", "proposal": p.id,
                                                               "replaced_user_revision": p.replaced is not None})
 
