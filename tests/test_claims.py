@@ -74,6 +74,21 @@ def test_a_line_that_is_not_utf8_text_cannot_be_cited(cli, ws_path, tmp_path):
     assert ok.returncode == 0, ok.stderr
 
 
+def test_a_utf16_line_is_refused_with_how_to_convert_from_utf16(cli, tmp_path):
+    """Found by a tester: citing a line of a UTF-16 note suggested `iconv -f GB18030`, which makes
+    worse mojibake of it. A line holding NUL bytes (UTF-16's other half of each ASCII character)
+    says to convert from UTF-16."""
+    cli("init")
+    note = tmp_path / "utf16.txt"
+    note.write_bytes("今天加班\n想跳槽\n".encode("utf-16"))
+    rec = cli("record", "-f", str(note), "--topic", "t", "--at", "2026-01-22", "--json").json()["record"]
+    r = cli("claim", "add", "某句话", "--topic", "t", "--from", f"{rec['file']}#L1", "--json")
+    assert r.returncode == 2
+    error = r.json()["error"]
+    assert error["key"] == "s29small.pointer_utf16" and "iconv -f UTF-16" in error["message"], error
+    assert "GB18030" not in error["message"]
+
+
 def test_claim_without_pointer_records_the_statement_first(cli, ws_path):
     cli("init")
     r = cli("claim", "add", "我想换工作", "--topic", "职业去留", "--kind", "assessment", "--at", "2026-02-01", "--json")

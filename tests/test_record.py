@@ -312,3 +312,14 @@ def test_the_english_receipt_reads_right_for_one_line(cli):
     assert r.returncode == 0, r.stderr
     assert "Saved verbatim to raw/2026-01-15-career.md (lines: 1, bytes: 24, sha256 " in r.stdout
     assert "1 lines" not in r.stdout
+
+
+def test_blank_input_is_refused_as_blank_not_empty(cli):
+    """Found by a tester: text of spaces and line breaks only was refused as 「输入为空」, which it
+    is not. Nothing is recorded either way; the message says which it was."""
+    cli("init")
+    for text, key in (("", "empty_record"), ("  \n\t\n", "s29small.empty_record_blank")):
+        r = cli("record", text, "--topic", "career", "--json")
+        assert r.returncode == 2 and r.json()["error"]["key"] == key, r.stdout
+    r = cli("record", " \n ", "--topic", "career")
+    assert r.returncode == 2 and "只有空格" in r.stderr and "输入为空" not in r.stderr

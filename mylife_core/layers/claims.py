@@ -214,7 +214,11 @@ class ClaimsLayer:
             raise UsageError("pointer_not_recorded", file=pointer.file)
         excerpt = self.ws.raw.resolve(pointer)
         if text and (line := first_unreadable(excerpt, pointer.start)) is not None:
-            raise UsageError("pointer_not_utf8", pointer=str(pointer), file=pointer.file, line=line)
+            # a UTF-16 file (its byte-order mark, or a NUL beside each ASCII byte) is converted from
+            # UTF-16, not GB18030
+            utf16 = b"\x00" in excerpt or self.ws.raw.read_bytes(pointer.file)[:2] in (b"\xff\xfe", b"\xfe\xff")
+            raise UsageError("s29small.pointer_utf16" if utf16 else "pointer_not_utf8",
+                             pointer=str(pointer), file=pointer.file, line=line)
         return str(pointer), hash_excerpt(excerpt)
 
     def model_wrote(self, provenance: str | None) -> bool:

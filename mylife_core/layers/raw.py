@@ -273,8 +273,8 @@ class RawLayer:
         finished by the next one (mylife_core.recovery): a line whose file never appeared is cut,
         a file without its audit entry gets it."""
         topic = check_topic(topic)
-        if not data.strip():
-            raise UsageError("empty_record")
+        if not data.strip():  # nothing, or only blanks: said as which
+            raise UsageError("empty_record" if not data else "s29small.empty_record_blank")
         when = occurred_at or clock.now()
         if precision not in ("day", "month"):
             raise ValueError(f"precision must be 'day' or 'month', not {precision!r}")
