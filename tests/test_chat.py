@@ -426,6 +426,24 @@ def test_words_said_at_an_offer_instead_of_a_choice_are_the_next_turn(story, cli
         assert t("s29chat.choose.as_turn", answers="1/2/3") in result.stdout
 
 
+def test_words_said_at_the_remember_prompt_are_the_next_turn(story, cli):
+    """Found by a second tester: after choosing at a topic offer, 「以后都这样处理…不再问我吗？[y/N]」
+    took 「我其实还没想好要不要记住」 as a no and the line was kept nowhere. It is a no, and the
+    user's next turn (in the branch the choice opened), kept like any other."""
+    said = "我其实还没想好要不要记住"
+    result = cli("chat", "--topic", "跳槽", "--offline", input=f"先不管这个，我的房贷要不要提前还？\n2\n{said}\n/quit\n",
+                 env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    ws = open_ws(story)
+    store = SessionStore(ws)
+    texts = [turn.text for path in (ws.root / "sessions").glob("*.yaml") for turn in store.load(path.stem).turns
+             if turn.role == "user"]
+    assert said in texts, texts
+    assert ws.config.branch.default == "ask"
+    ws.close()
+    assert t("s29fix2.confirm.as_turn") in result.stdout
+
+
 def test_an_open_branch_is_mentioned_when_the_user_comes_back_to_its_topic(story, cli):
     from mylife_core.chat.branches import open_branch
 

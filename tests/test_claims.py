@@ -87,6 +87,12 @@ def test_a_utf16_line_is_refused_with_how_to_convert_from_utf16(cli, tmp_path):
     error = r.json()["error"]
     assert error["key"] == "s29small.pointer_utf16" and "iconv -f UTF-16" in error["message"], error
     assert "GB18030" not in error["message"]
+    # without its byte-order mark, a line of UTF-16 is a lone NUL: no text to cite either
+    bare = tmp_path / "utf16le.txt"
+    bare.write_bytes("ab\ncd\n".encode("utf-16-le"))
+    rec = cli("record", "-f", str(bare), "--topic", "t", "--at", "2026-01-22", "--json").json()["record"]
+    r = cli("claim", "add", "某句话", "--topic", "t", "--from", f"{rec['file']}#L2", "--json")
+    assert r.returncode == 2 and r.json()["error"]["key"] == "s29small.pointer_utf16", r.stdout
 
 
 def test_claim_without_pointer_records_the_statement_first(cli, ws_path):

@@ -318,7 +318,8 @@ def test_blank_input_is_refused_as_blank_not_empty(cli):
     """Found by a tester: text of spaces and line breaks only was refused as 「输入为空」, which it
     is not. Nothing is recorded either way; the message says which it was."""
     cli("init")
-    for text, key in (("", "empty_record"), ("  \n\t\n", "s29small.empty_record_blank")):
+    for text, key in (("", "empty_record"), ("  \n\t\n", "s29small.empty_record_blank"),
+                      ("\u3000\u3000", "s29small.empty_record_blank"), ("\u200b\n", "s29small.empty_record_blank")):
         r = cli("record", text, "--topic", "career", "--json")
         assert r.returncode == 2 and r.json()["error"]["key"] == key, r.stdout
     r = cli("record", " \n ", "--topic", "career")

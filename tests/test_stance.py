@@ -999,6 +999,53 @@ def test_the_question_back_does_not_deny_the_counter_evidence_shown_above_it(tmp
     assert "现在的领导其实很照顾我" in question["text"] and against[0]["claim_id"] in question["claim_ids"]
 
 
+def test_the_draft_follows_the_users_side_when_the_yes_draft_is_against_the_act(tmp_path):
+    """Found by a second tester: with three notes for quitting, 「我该不该留下来？」 drafted 「我该留下来」
+    (the statements' stance is toward the act, leaving; the yes draft is against it), listed the
+    user's own 「我想辞职」 as its counter-evidence, and asked about it as if no statement disagreed."""
+    root = tmp_path / "ws"
+    env = {"MYLIFE_NOW": NOW, **LENSES}
+    assert run_cli(["init", "--workspace", str(root)], env=env).returncode == 0
+    for text in ("我想辞职", "这工作干得太憋屈了", "下个月就去找新工作"):
+        done = run_cli(["claim", "add", text, "--topic", "职业去留", "--kind", "assessment", "--at", "2026-11-05",
+                        "--workspace", str(root)], env=env)
+        assert done.returncode == 0, done.stderr
+    stay = demo_ask(root, "我该不该留下来？", "--accept-stale", "--accept-missing")["answer"]
+    assert stay["draft_conclusion"] == "我不该留下来" and stay["competing"] == []
+    assert demo_ask(root, "我该不该辞职？", "--accept-stale", "--accept-missing")["answer"]["draft_conclusion"] == "我该辞职"
+
+
+def test_the_question_back_quoting_a_raw_line_is_not_refused_by_the_judge(tmp_path):
+    """Found by a second tester: the question back quoted a recorded line (cited by its pointer)
+    beside a claim; the judge looked for the quote in the claim's words only, and withheld MyLife's
+    own question under 无依据，未采纳. The lines a sentence cites by pointer are its words too."""
+    root = tmp_path / "ws"
+    env = {"MYLIFE_NOW": NOW, **LENSES}
+    assert run_cli(["init", "--workspace", str(root)], env=env).returncode == 0
+    assert run_cli(["record", "我想辞职\r其实不想了。\n", "--topic", "职业去留", "--workspace", str(root)], env=env).returncode == 0
+    assert run_cli(["claim", "add", "辞职的想法：受够了", "--topic", "职业去留", "--kind", "assessment",
+                    "--workspace", str(root)], env=env).returncode == 0
+    answer = demo_ask(root, "我该不该辞职？", "--accept-stale", "--accept-missing")["answer"]
+    assert "我想辞职" in answer["question_back"]["text"]
+    assert answer["unsupported"] == [], answer["unsupported"]
+
+
+def test_a_decisions_word_of_aside_characters_and_a_bound_head_name_no_topic(demo):
+    """Found by a second tester: 「要学英语」 (ask's draft of 「要不要学英语？」) is cut 要学/英语, and 要学 said
+    学 of 「新岗位要学 Flink」: competing took 职业去留 and listed eight career notes. 补习班's last character
+    班 was an act word of 「要给孩子报补习班」, and 「周末基本不再加班」 was 「在「班」上与结论相反」."""
+    from mylife_core.pipeline.stance import frame_for
+
+    assert "班" not in frame_for("要给孩子报补习班").act and "房" in frame_for("我该换学区房").act
+    for conclusion in ("要学英语", "我要学英语", "要给孩子报补习班"):
+        result = run_cli(["competing", conclusion, "--json", "--workspace", str(demo)], env={"MYLIFE_NOW": NOW, **LENSES})
+        assert result.returncode == 0, result.stderr
+        doc = result.json()
+        assert doc["topic"] != "职业去留" and not any(i["topic"] == "职业去留" for i in doc["items"]), (conclusion, doc["items"])
+    answer = demo_ask(demo, "要不要给孩子报补习班？", "--accept-stale", "--accept-missing")["answer"]
+    assert not any(c["topic"] == "职业去留" for c in answer["competing"]), answer["competing"]
+
+
 def test_fields_guessed_from_a_topics_notes_bring_no_other_topics_counter_evidence(demo):
     """「要不要开始健身？」 is the user's 健康 (运动, 跑步); one health note saying 加班 made 加班强度 one of
     its fields, and through it 「周末基本不再加班」 and 「如果强度保持现在这样，不一定要走」 (职业去留) were

@@ -194,11 +194,18 @@ class ChatIO:
             self.say(t("chat.choose.again", answers="/".join(choices)))
         return default
 
-    def confirm(self, prompt: str, default: bool) -> bool:
+    def confirm(self, prompt: str, default: bool, *, as_turn: bool = False) -> bool:
+        """A yes/no; anything but a yes is no. ``as_turn``: a line that says something instead
+        (「我其实还没想好要不要记住」) is the user's next turn (:attr:`turns`), as at a topic offer."""
         answer = self._answer(prompt)
         if answer is None or not answer.strip():
             return default
-        return answer.strip().lower() in YES
+        word = answer.strip().lower()
+        if as_turn and word not in YES and word not in NO and _says_something(word):
+            self.say(t("s29fix2.confirm.as_turn"))
+            self.turns.append(answer)
+            return False
+        return word in YES
 
     def decide(self, prompt: str) -> tuple[bool, str | None]:
         """A yes/no that must be explicit (``--json`` proposals): (accepted, the line when it was

@@ -158,7 +158,8 @@ class DriftOffers:
         if s.remember_asked or self.chat.io.json or self.chat.io.turns:
             return  # (a line said instead of a choice chose nothing to remember)
         s.remember_asked = True
-        if self.chat.io.confirm(t("chat.remember.prompt", choice=t(f"chat.remember.{choice}")), default=False):
+        if self.chat.io.confirm(t("chat.remember.prompt", choice=t(f"chat.remember.{choice}")), default=False,
+                                as_turn=True):
             self.chat.ws.update_config({"branch": {"default": choice}})
             self.chat.io.say(t("chat.remember.saved", choice=t(f"chat.remember.{choice}")))
 

@@ -213,6 +213,9 @@ class ClaimsLayer:
                 raise UsageError("pointer_file_missing", file=pointer.file)
             raise UsageError("pointer_not_recorded", file=pointer.file)
         excerpt = self.ws.raw.resolve(pointer)
+        if text and b"\x00" in excerpt:  # NUL is no text (a UTF-16 file without its mark: "\x00" lines)
+            line = pointer.start + excerpt[:excerpt.index(b"\x00")].count(b"\n")
+            raise UsageError("s29small.pointer_utf16", pointer=str(pointer), file=pointer.file, line=line)
         if text and (line := first_unreadable(excerpt, pointer.start)) is not None:
             # a UTF-16 file (its byte-order mark, or a NUL beside each ASCII byte) is converted from
             # UTF-16, not GB18030

@@ -87,6 +87,11 @@ def _slug(topic: str) -> str:
     return re.sub(r"\s+", "-", topic.strip())
 
 
+#: characters that show nothing and are not whitespace to :meth:`str.strip`: zero-width space,
+#: non-joiner, joiner, word joiner, byte-order mark
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+
+
 class RawLayer:
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
@@ -273,8 +278,11 @@ class RawLayer:
         finished by the next one (mylife_core.recovery): a line whose file never appeared is cut,
         a file without its audit entry gets it."""
         topic = check_topic(topic)
-        if not data.strip():  # nothing, or only blanks: said as which
-            raise UsageError("empty_record" if not data else "s29small.empty_record_blank")
+        if not data:
+            raise UsageError("empty_record")
+        if not data.strip() or not data.decode("utf-8", "replace").translate(_INVISIBLE).strip():
+            # only blanks: spaces, tabs, line breaks, full-width spaces (U+3000), zero-width ones
+            raise UsageError("s29small.empty_record_blank")
         when = occurred_at or clock.now()
         if precision not in ("day", "month"):
             raise ValueError(f"precision must be 'day' or 'month', not {precision!r}")

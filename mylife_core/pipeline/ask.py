@@ -189,7 +189,11 @@ def ask(ws: "Workspace", question: str, options: AskOptions | None = None, event
     # 4. competing evidence for the draft conclusion
     events.stage("competing")
     yes, no = negate_question(question)
-    draft = no if evidence.lean < 0 else yes
+    # the side the user leans to, toward the yes draft: a statement's stance is toward the act, and a
+    # yes draft can be against it (「我该留下来」 is against leaving): 「我想辞职」 made the draft
+    # 「我该留下来」 and was then its counter-evidence, under a question saying no statement disagreed
+    toward_yes = evidence.lean * (evidence.frame.side if evidence.frame is not None else 1)
+    draft = no if toward_yes < 0 else yes
     answer.draft_conclusion = draft
     depends_on = [own for own in report.assessment.resolved.values() if own]
     from ..llm.settings import load_settings

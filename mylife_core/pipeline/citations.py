@@ -243,6 +243,24 @@ def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker", *,
     return Unsupported(text=judgment.text, claim_ids=list(judgment.claim_ids), problems=problems)
 
 
+#: a raw line a sentence cites by its pointer, after its text (``[raw/FILE#Ln]``: the question
+#: back quoting a line no claim cites yet)
+_RAW_CITED = re.compile(r"[\[【]\s*(raw/[^\]】#\s]+#L\d+(?:-L?\d+)?)\s*[\]】]")
+
+
+def _raw_cited(ws: "Workspace", text: str) -> list[str]:
+    """The words of the raw lines ``text`` cites by pointer (unreadable ones are left out)."""
+    from ..provenance import Pointer
+
+    words = []
+    for ref in _RAW_CITED.findall(text):
+        try:
+            words.append(ws.raw.line_text(Pointer.parse(ref)))
+        except Exception:  # noqa: BLE001 - a pointer that resolves to nothing holds no words
+            continue
+    return words
+
+
 def check_fidelity(ws: "Workspace", judgment: Judgment, checker: "SourceChecker", *,
                    said: Sequence[str] = ()) -> list[CitationProblem]:
     """What a sentence whose citations are valid gets wrong about them (:mod:`.fidelity`): words it
@@ -257,6 +275,7 @@ def check_fidelity(ws: "Workspace", judgment: Judgment, checker: "SourceChecker"
     problems: list[CitationProblem] = []
     if fidelity.quotations(judgment.text):
         sources = [text for c in claims for text in (c.claim, claim_words(c, checker))] + list(said)
+        sources += _raw_cited(ws, judgment.text)
         for miss in fidelity.misquotes(judgment.text, sources):
             problems.append(CitationProblem(claim_id=judgment.claim_ids[0], problem="misquoted",
                                             message=t("s29judge.misquoted", quote=shorten(miss.quote),

@@ -446,13 +446,19 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
         words += [ba.group(1), ba.group(2) + ba.group(1) if len(ba.group(2)) == 1 else ba.group(2)]
     for word in list(words):  # "换学区房": 房 names it too ("一想到要挂牌、看房…"), as the segmenter's cut
         # 学区/房 said before 学区房 was a word it knows; a compound's last character is its head noun
-        if len(word) >= 3 and len(_cut(word[:-1])) == 1 and rjieba.tag(word[-1])[0][1] == "n":
+        if len(word) >= 3 and len(_cut(word[:-1])) == 1 and rjieba.tag(word[-1])[0][1] == "n" \
+                and word[-1] not in BOUND_HEADS:
             words.append(word[-1])
     own = with_stance_aliases(key_terms(words))
     words = with_stance_aliases(key_terms([*words, *(w for w in extra if w and len(w) >= 2)]))
     left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
     return Frame(conclusion=text, side=side, act=tuple(dict.fromkeys(words)), persons=tuple(dict.fromkeys(persons)),
                  left=left, ongoing=ongoing, own=tuple(dict.fromkeys(own)), aside=tuple(dict.fromkeys(aside)))
+
+
+#: a compound's last character that names nothing alone, but ends many words: 班 of 补习班 is
+#: also 加班 and 上班 (「周末基本不再加班」 was read on 「要给孩子报补习班」's act), 费 of 学费 is 油费
+BOUND_HEADS = frozenset("班费会期课级点所处场税金价")
 
 
 def asks_an_act(question: str) -> bool:

@@ -87,7 +87,7 @@ class QuestionWords:
 
     def __init__(self, ws: "Workspace", question: str, extra: "Iterable[str]" = ()) -> None:
         from ..search.engine import handle
-        from .stance import asks_an_act, frame_for, negate_question
+        from .stance import STAY_OPPOSITES, asks_an_act, frame_for, negate_question
 
         self.words, self.chars, self.own = _terms(ws, question)
         extra = [w for w in dict.fromkeys(extra) if w]
@@ -97,12 +97,20 @@ class QuestionWords:
         # or a verb's one character (换 of 「要不要换城市？」); until session 29 「按朋友建议把学历
         # 放在简历最后」 said 朋友, and the user's career notes were weighed for and against lending
         # money. Nor does a synonym of such a word (好友).
-        aside = frame_for(negate_question(question)[0]).aside if asks_an_act(question) else ()
+        frame = frame_for(negate_question(question)[0]) if asks_an_act(question) else None
+        aside = frame.aside if frame is not None else ()
+        if frame is not None and frame.act == STAY_OPPOSITES:
+            # staying is not leaving (「我该不该留下来？」): notes saying 辞职 / 离职 … are about it
+            self.words += [w for w in STAY_OPPOSITES if len(w) > 1 and w not in self.words]
         self.aside = set(aside)
         for word in aside:
             for syns in thesaurus.expand(word, self._segmenter.query_spans(word)).values():
                 self.aside.update(syns)
         self.aside -= set(extra)
+        # and a word of the question whose meaningful characters are only such ones: 要学 of 「要学英语」
+        # (the segmenter's cut of the draft 「要学英语」) said 学 of 「新岗位要学 Flink」
+        single = {w for w in self.aside if len(w) == 1}
+        self.aside.update(w for w in self.words[:self.own] if (content := _content(w)) and set(content) <= single)
 
     def tokens(self, text: str) -> list[str]:
         return self._segmenter.tokens(text)
