@@ -79,7 +79,7 @@ def test_the_reader_reads_negation_concession_hypotheticals_and_questions(text, 
     ("我该考公务员", "体制内至少不会失业", 1),
     ("对不起", "对不起，今天来晚了", 0),
     # the 得 of 觉得 / 记得 is no "must": these were read for quitting, certain
-    ("我该辞职", "我觉得辞职太冒险", 0),
+    ("我该辞职", "我觉得辞职太冒险", -1),  # no "must" in 觉得; 太冒险 judges the act (session 29: was no side)
     ("我该辞职", "我觉得现在辞职不现实", -1),
     ("我该辞职", "我总觉得辞职风险太大", -1),
     ("我该辞职", "我觉得应该辞职", 1),  # a modal after 觉得 still wants
@@ -1586,3 +1586,15 @@ def test_the_users_own_act_stays_theirs_beside_other_people(conclusion, text, si
 def test_staying_said_in_a_note_is_the_other_way_of_leaving(conclusion, text, side):
     reading = read(text, frame_for(conclusion))
     assert reading.side == side and (reading.certain or not side), reading
+
+
+@pytest.mark.parametrize("conclusion, text, side, speaker", [
+    ("我应该辞职", "我还是觉得辞职太冒险了", -1, None),  # a venture judged (was no side: 冒险 no risk word)
+    ("我该跳槽", "现在跳槽有点冒险", -1, None),
+    ("我该跳槽", "阿杰那句话一直在我脑子里：现在跳槽太冒险", 0, "阿杰"),  # someone's words after a colon: theirs
+    ("我该跳槽", "我妈的话：现在跳槽太冒险", 0, "我妈"),
+])
+def test_a_venture_judged_is_against_it_and_someones_words_quoted_are_theirs(conclusion, text, side, speaker):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.side, reading.speaker) == (side, speaker), reading
+    assert speaker is None or reading.reported_side == -1, reading

@@ -661,8 +661,16 @@ def _bare_answer(answer: str, frame: Frame) -> Reading | None:
                    cues=[word])
 
 
+# someone's words quoted after a colon (session 29): "阿杰那句话一直在我脑子里：现在跳槽太冒险", "我妈的话：…"
+_WORDS_QUOTED = re.compile(r"^(?P<who>[^，,。！!？?：:]{1,6}?)(?:的|说的|说过的)?(?:那句|这句|那番|这番|那些|这些)?话"
+                           r"[^，,。！!？?：:]{0,10}[：:](?P<content>.+)$")
+
+
 def _reported(text: str) -> _Report | None:
     """Someone else's view reported in ``text`` ("阿杰认为…", "婆婆天天催…"), or None."""
+    quoted = _WORDS_QUOTED.match(text)
+    if quoted and (_NAMED.match(quoted["who"]) or re.match(r"^(?:我们?)?(?:他|她|" + _PEOPLE + ")", quoted["who"])):
+        return _Report(who=quoted["who"], content=quoted["content"].strip(), reaction=None, verb="说")
     clauses = _clauses(text)
     for i, clause in enumerate(clauses):
         found = _report_verb(clause)
