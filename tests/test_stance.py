@@ -79,7 +79,7 @@ def test_the_reader_reads_negation_concession_hypotheticals_and_questions(text, 
     ("我该考公务员", "体制内至少不会失业", 1),
     ("对不起", "对不起，今天来晚了", 0),
     # the 得 of 觉得 / 记得 is no "must": these were read for quitting, certain
-    ("我该辞职", "我觉得辞职太冒险", 0),
+    ("我该辞职", "我觉得辞职太冒险", -1),  # no "must" in 觉得; 太冒险 judges the act (session 29: was no side)
     ("我该辞职", "我觉得现在辞职不现实", -1),
     ("我该辞职", "我总觉得辞职风险太大", -1),
     ("我该辞职", "我觉得应该辞职", 1),  # a modal after 觉得 still wants
@@ -1576,3 +1576,72 @@ def test_a_question_the_user_keeps_asking_leans_to_the_act_and_is_no_stand(text,
 def test_handing_in_ones_notice_and_a_day_set_are_doing_the_act(conclusion, text, side):
     reading = read(text, frame_for(conclusion))
     assert reading.side == side and (reading.certain or not side), reading
+
+
+# ------------------------------------------------------------------------------ session 29 (2): whose act, staying said
+# (a tester's CLI findings with `mylife competing … --topic 职业去留`)
+
+
+@pytest.mark.parametrize("text, side", [
+    ("你再不辞职会疯掉的", 1),  # the user spoken to: "再不…" with 你 before it is the refusing condition (was "no")
+    ("我再不辞职会疯掉的", 1),
+    ("你再不辞职，迟早累垮", 1),
+    ("你辞职了会后悔的", -1),
+])
+def test_a_refusing_condition_said_to_the_user_is_for_the_act(text, side):
+    reading = read(text, frame_for("我应该辞职"))
+    assert (reading.side, reading.own) == (side, True), reading
+
+
+@pytest.mark.parametrize("conclusion, text", [
+    ("我应该留下", "我还是觉得你该辞职"),  # the user's view of someone else's act: not their own (was theirs)
+    ("我应该留下", "我还是觉得他应该走"),
+    ("我打算继续在这里工作", "我还是觉得他应该走"),
+    ("我应该留下", "同事被挽留，还是决定走"),  # the colleague's decision: no subject of its own, the clause before's
+    ("我应该辞职", "我老公想辞职"),
+    ("我应该辞职", "我觉得她不该走"),
+    ("我应该辞职", "小王还是决定走"),
+])
+def test_an_act_someone_else_does_is_not_the_users_own(conclusion, text):
+    reading = read(text, frame_for(conclusion))
+    assert reading.side == 0 and not reading.against(frame_for(conclusion)), reading
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
+    ("我应该辞职", "我想跟同事一起辞职", 1),  # a preposition's person is not the doer
+    ("我应该辞职", "你该辞职了", 1),  # 你 alone: the user spoken to
+    ("我应该留下", "老板挽留我，我最后还是走了", 1),  # done at last: the user's own (was no side)
+    ("我应该辞职", "我最终还是辞职了", 1),
+    ("我应该辞职", "我最后还是没走", -1),
+])
+def test_the_users_own_act_stays_theirs_beside_other_people(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.side, reading.own) == (side, True), reading
+
+
+@pytest.mark.parametrize("conclusion, text, side", [
+    ("我应该辞职", "我不打算继续在这里工作", 1),  # staying refused is for leaving (was 不打算: against)
+    ("我应该留下", "我不打算继续在这里工作", 1),
+    ("我应该辞职", "我打算继续在这里工作", -1),  # staying wanted is against leaving (was no side)
+    ("我应该辞职", "我准备继续留在这里", -1),
+    ("我应该留下", "我打算不干了", 1),  # the job refused
+    ("我应该留下", "一天都不想在这待了", 1),
+    ("我应该跳槽", "我还想在这家公司干", -1),
+    ("我应该辞职", "我在这里工作三年了", 0),  # staying told, not wanted: no side
+    ("我应该辞职", "他打算继续在这里工作", 0),  # someone else's
+])
+def test_staying_said_in_a_note_is_the_other_way_of_leaving(conclusion, text, side):
+    reading = read(text, frame_for(conclusion))
+    assert reading.side == side and (reading.certain or not side), reading
+
+
+@pytest.mark.parametrize("conclusion, text, side, speaker", [
+    ("我应该辞职", "我还是觉得辞职太冒险了", -1, None),  # a venture judged (was no side: 冒险 no risk word)
+    ("我该跳槽", "现在跳槽有点冒险", -1, None),
+    ("我该跳槽", "阿杰那句话一直在我脑子里：现在跳槽太冒险", 0, "阿杰"),  # someone's words after a colon: theirs
+    ("我该跳槽", "我妈的话：现在跳槽太冒险", 0, "我妈"),
+])
+def test_a_venture_judged_is_against_it_and_someones_words_quoted_are_theirs(conclusion, text, side, speaker):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.side, reading.speaker) == (side, speaker), reading
+    assert speaker is None or reading.reported_side == -1, reading

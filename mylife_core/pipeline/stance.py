@@ -667,8 +667,16 @@ def _bare_answer(answer: str, frame: Frame) -> Reading | None:
                    cues=[word])
 
 
+# someone's words quoted after a colon (session 29): "阿杰那句话一直在我脑子里：现在跳槽太冒险", "我妈的话：…"
+_WORDS_QUOTED = re.compile(r"^(?P<who>[^，,。！!？?：:]{1,6}?)(?:的|说的|说过的)?(?:那句|这句|那番|这番|那些|这些)?话"
+                           r"[^，,。！!？?：:]{0,10}[：:](?P<content>.+)$")
+
+
 def _reported(text: str) -> _Report | None:
     """Someone else's view reported in ``text`` ("阿杰认为…", "婆婆天天催…"), or None."""
+    quoted = _WORDS_QUOTED.match(text)
+    if quoted and (_NAMED.match(quoted["who"]) or re.match(r"^(?:我们?)?(?:他|她|" + _PEOPLE + ")", quoted["who"])):
+        return _Report(who=quoted["who"], content=quoted["content"].strip(), reaction=None, verb="说")
     clauses = _clauses(text)
     for i, clause in enumerate(clauses):
         found = _report_verb(clause)
@@ -848,6 +856,46 @@ def _act_verbs(frame: Frame) -> Iterator[tuple[str, int]]:
 
 # someone other than the user named before a verb: a pronoun, kin, or a name (老周, 小林, 阿杰)
 _SOMEONE = re.compile(r"他|她|别人|人家|" + cues.KIN + r"|^(?:但是?|可是?|不过)?[老小阿][\u4e00-\u9fff]")
+# who does an act (session 29): the user (我, 自己), or someone else (你 beside 我, 他, 她, 同事, 老婆 ...);
+# one after a preposition is not the doer ("跟同事一起辞职", "为了孩子不走", "比他更想走")
+_PEOPLE = cues.KIN.replace("(?:们家|家|", "(?:")
+_DOER = re.compile(r"(?P<me>我们?|自己)|(?P<prep>跟|和|与|同|陪|替|帮|给|为了?|比|像|对)?"
+                   r"(?P<who>你们?|他们?|她们?|别人|人家|大家|" + _PEOPLE + ")")
+_NAMED = re.compile(r"^(?:但是?|可是?|不过)?(?:[老小阿][\u4e00-\u9fff](?![是实在心说])|" + _PEOPLE + ")")
+
+
+def _others_act(text: str, clause: str, pos: int) -> bool:
+    """Is the act at ``pos`` of ``clause`` someone else's: the last doer named before it is not the user
+    ("我还是觉得你该辞职", "我还是觉得他应该走", "我老公想辞职"), or, with none named in its clause, the clause
+    before it opens with someone else and leaves the user out ("同事被挽留，还是决定走": the colleague's)?
+    你 is someone else only where the user says 我 too: alone, it is the user spoken to ("你再不辞职会疯掉的")."""
+    you_other = "我" in text
+    last = None
+    for m in _DOER.finditer(clause[:pos]):
+        if m.group("me"):
+            last = "me"
+        elif not m.group("prep") and (you_other or not m.group("who").startswith("你")):
+            last = "other"
+    if last is None and _NAMED.match(clause) and "我" not in clause[:pos]:
+        last = "other"  # "小王想辞职", "老张还是走了"
+    if last is not None or clause.startswith(("我", "自己")):
+        return last == "other"
+    at = text.find(clause)
+    before = _clauses(text[:at]) if at > 0 else []
+    if before:
+        prev = before[-1]
+        opener = _DOER.match(prev) or _NAMED.match(prev)
+        return bool(opener) and not (isinstance(opener, re.Match) and opener.groupdict().get("me")) \
+            and "我" not in prev and "自己" not in prev
+    return False
+
+
+# staying named in a note, for a leaving act (session 29): "我打算继续在这里工作", "我准备继续留在这里",
+# "一天都不想在这待了", and the job refused ("我打算不干了"): wanting it is against leaving, refusing it for it
+_STAY_SAID = re.compile(
+    r"(?:继续|接着)(?:在|留在|待在|呆在)?" + _HERE + r"(?:公司|单位|岗位|团队)?(?:工作|干|做|上班|待|呆)"
+    r"|(?:继续|接着)?(?:留|待|呆)在" + _HERE + r"|在" + _HERE + r"(?:公司|单位)?(?:待|呆|干|工作|上班)"
+    r"|继续留下?|留下来|(?<=[不没别])(?:干|做)(?=了|啦|下去)")
 
 
 def _elided_act(clause: str, text: str, frame: Frame) -> list[tuple[str, int]]:
@@ -1435,9 +1483,11 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     flip = 1
     refused = False
     if body and (any(body[0].startswith(c) for c in cues.CONDITION) or re.match(
-            r"^[^，,。？?]{1,4}?(?:万一|要是|如果|一旦|假如)", body[0])):  # "娃万一生病住院，…"
+            r"^[^，,。？?]{1,4}?(?:万一|要是|如果|一旦|假如)|^(?:你|我)们?(?:再不|真不)", body[0])):  # "娃万一生病住院，…"
         form = "hypothetical"
         condition = body[0]
+        if you := re.match(r"^(?:你|我)们?(?=再不|真不)", condition):  # "你再不辞职会疯掉的": to the user
+            condition = body[0] = condition[you.end():]
         if len(body) > 1:
             body = body[1:]
         if condition.startswith("再不"):
@@ -1505,6 +1555,8 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
         for word, pos in named:
             if pos < 0:
                 continue
+            if _others_act(text, clause, pos):
+                continue  # "我还是觉得他应该走": a view of someone else's act, not the user's own
             if word[0].isascii() and re.search(r"[A-Za-z0-9]", clause[pos - 1:pos] + clause[pos + len(word):pos + len(word) + 1]):
                 continue  # a Latin word inside another ("quite" is not "quit")
             want = _want_side(clause, pos)
@@ -1515,6 +1567,16 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
                 if asked_act is None:  # the frame's act named in the clause that asks: "我真的该走吗？"
                     asked_act = clause is body[-1] and word not in GENERIC_ACT
                 break
+        if not act_side and _leaving(frame) and all(pos < 0 for _, pos in named):
+            for stay in _STAY_SAID.finditer(clause):  # "我打算继续在这里工作": staying, the other way of leaving
+                want = None if _others_act(text, clause, stay.start()) else _want_side(clause, stay.start())
+                if want is not None:
+                    act_side -= want
+                    decided.append(stay.group(0))
+                    act_words.append(stay.group(0))
+                    if asked_act is None:
+                        asked_act = clause is body[-1]
+                    break
         found, taken = _cues_in(clause)
         feared_from = None  # "我怕受不了": what follows a fear word in its clause is what is feared
         for pos, word, kind in found:
@@ -1806,7 +1868,9 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
     flip = 1
     if body and _en_lead(body[0], cues.EN_CONDITION)[1]:
         form = "hypothetical"
-        condition = body[0].lower()
+        condition = body[0]
+        if you := re.match(r"^(?:你|我)们?(?=再不|真不)", condition):  # "你再不辞职会疯掉的": to the user
+            condition = body[0] = condition[you.end():].lower()
         if len(body) > 1:
             body = body[1:]
         if any(w in _en_words(condition) for w in EN_NEGATIONS) or "n't" in condition:
