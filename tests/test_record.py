@@ -107,7 +107,7 @@ def test_record_never_touches_a_file_it_did_not_write(cli, ws_path):
 def test_record_rejects_bad_input_without_writing(cli, ws_path, tmp_path):
     cli("init")
     cases = [
-        (("record", "   \n ", "--topic", "career"), "输入为空"),
+        (("record", "   \n ", "--topic", "career"), "只有空格"),
         (("record", "x", "--topic", "a/b"), "主题"),
         (("record", "x", "--topic", "career", "--at", "2026-13-45"), "不是有效日期"),
         (("record", "--topic", "career"), "缺少要记录的内容"),
