@@ -445,3 +445,29 @@ def test_a_models_value_must_be_in_the_line_it_cites(ws):
                      actor="model via MCP")
     assert number.ok and number.result["proposed"] is True, number
     assert text.ok and text.result["proposed"] is True, text
+
+
+def test_a_field_named_by_another_of_its_names_is_that_field(tmp_path, tmp_path_factory):
+    """Found by a second tester: over MCP, 月收入 was proposed as a new field while the profile kept
+    月税后收入 (a dictionary alias of it), and, accepted, the profile held both. ``mylife profile set
+    月收入`` already updated 月税后收入; the tool now does the same, proposed or written."""
+    from lens_support import import_lens
+
+    from mylife_core.pipeline.proposals import Proposals
+    from mylife_core.testing import plugin_host
+    from mylife_core.tools.proposals import CONFIRMED_ACTOR
+    from mylife_core.workspace import Workspace
+
+    ws, _ = Workspace.init(tmp_path / "ws", plugins=plugin_host(import_lens(tmp_path_factory, "mylife-finance")))
+    ws.profile.set("月税后收入", 18000, ttl_days=90, ttl_given=True)  # the finance lens: an alias of 月收入
+    said = call_tool(ws, "mylife_record", {"text": "这个月到手两万五", "topic": "finance"}, actor="user")
+    pointer = f"{said.result['file']}#L1"
+    proposed = call_tool(ws, "mylife_profile_update", {"name": "月收入", "value": 25000, "provenance": pointer},
+                         actor="model")
+    assert proposed.ok, proposed
+    (prop,) = Proposals(ws).pending()
+    assert prop.name == "月税后收入" and prop.exists and prop.current == 18000
+    written = call_tool(ws, "mylife_profile_update", {"name": "月收入", "value": 26000}, actor=CONFIRMED_ACTOR)
+    assert written.ok and written.result["name"] == "月税后收入"
+    assert set(ws.profile.reload().fields) == {"月税后收入"}
+    ws.close()

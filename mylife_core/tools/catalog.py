@@ -406,12 +406,27 @@ def _propose_field(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict
                       prog=command_prefix(ws.root))}
 
 
+def own_field_name(ws: "Workspace", name: str) -> str:
+    """The profile's own name for ``name``: 月收入 when the profile keeps 月税后收入 (the
+    dictionary's names only, as ``mylife profile set`` goes), else ``name``. Over MCP, 月收入 was
+    proposed as a new field and, accepted, kept beside 月税后收入."""
+    name = name.strip()
+    if ws.profile.find(name) is not None:
+        return name
+    from ..staleness.check import profile_field
+
+    own = profile_field(ws, name, by_meaning=False)
+    return own if own is not None else name
+
+
 def profile_update(ws: "Workspace", actor: str, args: ProfileUpdateArgs) -> dict[str, Any]:
     """Set an L3 field (value, source, updated_at); a changed value keeps its history. A model's
-    value the user has not accepted is only proposed (:func:`_propose_field`)."""
+    value the user has not accepted is only proposed (:func:`_propose_field`). A name the profile
+    keeps under another of its names is that field (:func:`own_field_name`)."""
     from .. import clock
     from ..staleness import confirm_new_field
 
+    args = args.model_copy(update={"name": own_field_name(ws, args.name)})
     name = args.name.strip()
     check_profile(ws, actor, args)
     if _unconfirmed(actor):
