@@ -1645,3 +1645,16 @@ def test_a_venture_judged_is_against_it_and_someones_words_quoted_are_theirs(con
     reading = read(text, frame_for(conclusion))
     assert (reading.side, reading.speaker) == (side, speaker), reading
     assert speaker is None or reading.reported_side == -1, reading
+
+
+@pytest.mark.parametrize("text, reported_side", [
+    ("朋友不建议你马上辞职", -1),  # advice denied: against (马上辞职 reads as the act done)
+    ("朋友建议你马上辞职", 1),
+    ("老婆不建议我继续留下", 1),  # against staying: for leaving
+    ("妈妈不让我辞职", -1),
+])
+def test_advice_denied_is_advice_against_what_it_names(text, reported_side):
+    """Found by the full suite (test_judging_fidelity's faithful paraphrase): after session 29's rule
+    that a set day before the act is doing it, 「朋友不建议你马上辞职」 was the friend's view for quitting."""
+    reading = read(text, frame_for("我该辞职"))
+    assert reading.speaker and reading.reported_side == reported_side, reading

@@ -672,6 +672,10 @@ _WORDS_QUOTED = re.compile(r"^(?P<who>[^，,。！!？?：:]{1,6}?)(?:的|说的
                            r"[^，,。！!？?：:]{0,10}[：:](?P<content>.+)$")
 
 
+#: report verbs that, denied (不建议, 不赞成), advise against what follows
+_DENIED_ADVICE = ("建议", "赞成", "支持", "同意", "主张", "鼓励")
+
+
 def _reported(text: str) -> _Report | None:
     """Someone else's view reported in ``text`` ("阿杰认为…", "婆婆天天催…"), or None."""
     quoted = _WORDS_QUOTED.match(text)
@@ -1031,6 +1035,12 @@ def read(text: str, frame: Frame) -> Reading:
     if report is not None:
         # "我妈问我为什么还不辞职": their view, for it (never the user's), though the words say 不
         view = challenge or _threat(report.content, frame) or _read_own(report.content, frame)
+        if (view.side and challenge is None and report.verb.startswith("不") and report.verb[1:] in _DENIED_ADVICE
+                and report.verb not in _VERB_SIDE
+                and not _threat(report.content, frame)):
+            # "朋友不建议你马上辞职": advice denied is advice against what it names (马上辞职, read as the
+            # act done since session 29's set-day rule, was the friend's view for quitting)
+            view = replace(view, side=-view.side)
         if report.verb in cues.KEEPING_VERBS and _leaving(frame) and not re.search(r"[没不]有?$", report.who):
             # "领导挽留我", "老板再三挽留，说年后给我调岗": keeping the user is a view against leaving
             view = Reading(side=-1, certain=True, cue=report.verb, basis="cue", cues=[report.verb])

@@ -21,11 +21,12 @@ def open_ws(root: Path) -> Workspace:
 
 
 def model_writes_a_new_original(root: Path) -> str:
-    """What ``mylife_digest`` with a text does over MCP (``mcp_server.ToolRunner.call``): the
-    topic's original plus one paragraph, written as the model's, beside the user's revision."""
+    """What ``mylife_digest`` with a text does when the user accepted it in chat (over MCP it is
+    only a proposal now, written on acceptance: test_mcp): the topic's original plus one
+    paragraph, written as the model's, beside the user's revision."""
     from mylife_core.layers.digest import split_front_matter
-    from mylife_core.mcp_server import ACTOR
     from mylife_core.tools import call_tool
+    from mylife_core.tools.proposals import CONFIRMED_ACTOR as ACTOR
 
     with open_ws(root) as ws:
         _, body = split_front_matter(ws.digests.read(TOPIC, original=True))
@@ -53,8 +54,8 @@ def test_the_new_original_notice_goes_once_its_proposal_is_rejected(panel, demo:
     with open_ws(demo) as ws:
         claim = next(c.id for c in ws.claims.query(topic=TOPIC, status="active") if c.claim == "喜欢工作内容本身")
     from mylife_core.layers.digest import split_front_matter
-    from mylife_core.mcp_server import ACTOR
     from mylife_core.tools import call_tool
+    from mylife_core.tools.proposals import CONFIRMED_ACTOR as ACTOR
 
     with open_ws(demo) as ws:
         _, body = split_front_matter(ws.digests.read(TOPIC, original=True))
@@ -159,10 +160,11 @@ def test_an_unknown_claim_or_field_points_to_the_panels_page(panel, demo: Path):
 def test_the_panel_wording_has_the_same_placeholders_in_both_languages_and_a_cli_message_behind_it():
     from mylife_core.messages import M
     from mylife_core.messages.catalogs import placeholders
-    from mylife_core.messages.s29panel import MESSAGES
     from mylife_core.web.views import PANEL_WORDING
 
-    for key, texts in MESSAGES.items():
+    wording = {key: texts for key, texts in M.items() if key.startswith(PANEL_WORDING)}
+    assert len(wording) >= 14
+    for key, texts in wording.items():
         assert placeholders(texts["zh"]) == placeholders(texts["en"]), key
         cli = M[key.removeprefix(PANEL_WORDING)]  # the CLI's message it words for the panel
         assert placeholders(texts["zh"]) <= placeholders(cli["zh"]), key
