@@ -183,6 +183,11 @@ def temp_dirs(ws: "Workspace") -> list[Path]:
     search = ws.cache_dir / "search"
     if search.is_dir():
         dirs.extend(p for p in search.iterdir() if p.is_dir())
+    # a replaced digest revision is copied into digest/history/<topic>/ (atomically): a writer killed
+    # there left its temp file for good (the kill -9 torture found two)
+    history = ws.digests.dir / "history"
+    if history.is_dir():
+        dirs.extend(p for p in history.iterdir() if p.is_dir())
     return dirs
 
 
