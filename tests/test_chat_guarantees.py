@@ -559,3 +559,16 @@ def test_a_field_the_first_yes_created_is_no_longer_shown_as_new(ws, cli, fakell
     assert not any("有效期" in line for line in second["details"])
     field = reopen(ws).profile.get("学吉他预算")
     assert (field.value, field.ttl_days) == (5000, 180)
+
+
+def test_a_full_width_digit_at_the_123_prompt_is_that_choice(story, cli):
+    """「３」 typed with a Chinese input method is the choice 3, not a line to ask again about
+    (which then fell to Enter's default: a split the user did not choose)."""
+    result = cli("chat", "--topic", "跳槽", "--offline", input="先不管这个，我要是没有收入能撑多久？\n３\n",
+                 env=story["env"], load_plugins=PLUGINS)
+    assert result.returncode == 0, result.stderr
+    assert "请输入" not in result.stdout
+    ws = open_ws(story)
+    (branch,) = ws.index.branches()
+    assert branch.topic == "现金流" and branch.mode == "fresh"
+    ws.close()

@@ -41,6 +41,12 @@ def is_quit(text: str) -> bool:
     return command_word(text) in QUIT
 
 
+def _word(answer: str) -> str:
+    """An answer as a choice word: full-width digits and letters (「２」, 「Ｙ」, typed with a
+    Chinese input method) read as their ASCII forms, case and surrounding blanks ignored."""
+    return unicodedata.normalize("NFKC", answer).strip().lower()
+
+
 def _says_something(answer: str) -> bool:
     """Is an answer at a prompt something the user says (「你觉得我是不是太懦弱了」), not a slip of
     the key (4, y, ok)? Any Chinese character, or three words."""
@@ -181,7 +187,7 @@ class ChatIO:
             line = self._answer(prompt)
             if line is None:
                 return default
-            answer = line.strip().lower()
+            answer = _word(line)
             if not answer:
                 return default
             for key, words in choices.items():
@@ -200,7 +206,7 @@ class ChatIO:
         answer = self._answer(prompt)
         if answer is None or not answer.strip():
             return default
-        word = answer.strip().lower()
+        word = _word(answer)
         if as_turn and word not in YES and word not in NO and _says_something(word):
             self.say(t("s29fix2.confirm.as_turn"))
             self.turns.append(answer)
@@ -213,7 +219,7 @@ class ChatIO:
         answer = self._answer(prompt)
         if answer is None:
             return False, None
-        word = answer.strip().lower()
+        word = _word(answer)
         if word in YES:
             return True, None
         if word in NO or not word:
