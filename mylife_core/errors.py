@@ -238,6 +238,14 @@ def user_error(exc: BaseException, root: Path | str | None) -> MyLifeError | Non
     return outside_cause(exc, root)
 
 
+def shown_undecodable(text: str, limit: int = 80) -> str:
+    """``text`` holding bytes that were not UTF-8 as the user can read them: each such byte
+    (a ``\\udcXX`` escape from the shell or a file) as ``\\xXX``, the byte they typed, never
+    the surrogate Python holds it as; any other lone surrogate as ``\\udXXX``."""
+    shown = "".join(f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else c for c in text)
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")[:limit]
+
+
 def require_utf8(value: object, what: str) -> None:
     """Refuse text that cannot be written as UTF-8 (lone surrogates: undecodable bytes from a
     shell argument, or ``\\udcff`` escapes in JSON) before anything is written."""
@@ -245,5 +253,4 @@ def require_utf8(value: object, what: str) -> None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            shown = value.encode("utf-8", "backslashreplace").decode("utf-8")[:80]
-            raise UsageError("bad_utf8_argument", name=what, value=shown) from None
+            raise UsageError("bad_utf8_argument", name=what, value=shown_undecodable(value)) from None

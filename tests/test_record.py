@@ -314,7 +314,7 @@ def test_the_english_receipt_reads_right_for_one_line(cli):
     assert "1 lines" not in r.stdout
 
 
-def test_blank_input_is_refused_as_blank_not_empty(cli):
+def test_blank_input_is_refused_as_blank_not_empty(cli, ws_path):
     """Found by a tester: text of spaces and line breaks only was refused as 「输入为空」, which it
     is not. Nothing is recorded either way; the message says which it was."""
     cli("init")
@@ -324,3 +324,11 @@ def test_blank_input_is_refused_as_blank_not_empty(cli):
         assert r.returncode == 2 and r.json()["error"]["key"] == key, r.stdout
     r = cli("record", " \n ", "--topic", "career")
     assert r.returncode == 2 and "只有空格" in r.stderr and "输入为空" not in r.stderr
+    # a claim's words (which `claim add` records as the user's line) are held to the same test:
+    # 「\u3000\u200b」 was recorded as a line holding one zero-width space
+    for text in ("   ", "\u3000\u200b", "\t\u2060"):
+        r = cli("claim", "add", text, "--topic", "career", "--json")
+        assert r.returncode == 2 and r.json()["error"]["key"] == "s30small.empty_claim_blank", r.stdout
+    r = cli("claim", "add", " ", "--topic", "career")
+    assert r.returncode == 2 and "只有空格" in r.stderr
+    assert not list((ws_path / "raw").glob("*.md"))

@@ -558,6 +558,15 @@ def test_bad_input_gets_a_clear_message(cli, ws_path, args, code):
     assert list((ws_path / "raw").iterdir()) == []
 
 
+def test_an_undecodable_byte_is_shown_as_the_byte_typed(cli, ws_path):
+    """「bad \\udcff」 was the surrogate Python holds the byte as; the user typed \\xff."""
+    cli("init")
+    r = subprocess.run([sys.executable, "-m", "mylife_core", "claim", "add", b"bad \xff", "--topic", "t"],
+                       capture_output=True, env=cli_env(ws_path))
+    message = r.stderr.decode("utf-8")
+    assert r.returncode == 2 and "bad \\xff" in message and "udc" not in message, message
+
+
 def test_a_5000_digit_value_is_kept_as_text(cli, ws_path):
     cli("init")
     r = cli("profile", "set", "卡号", "9" * 5000, "--ttl", "30", "--json")

@@ -502,10 +502,9 @@ def main(argv: list[str] | None = None) -> None:
     except UnicodeEncodeError as exc:  # text that cannot be UTF-8 reached a write: bad input, not a bug
         if debug:
             raise
-        from ..errors import UsageError
+        from ..errors import UsageError, shown_undecodable
 
-        error = UsageError("bad_utf8_argument", name="?", value=str(exc.object[exc.start:exc.end + 20])
-                           .encode("utf-8", "backslashreplace").decode("utf-8"))
+        error = UsageError("bad_utf8_argument", name="?", value=shown_undecodable(str(exc.object[exc.start:exc.end + 20])))
         if as_json:
             fail_json(error.to_json())
         echo_error(error.render())

@@ -121,7 +121,7 @@ def raw_bytes_argument(*names: str) -> Callable[[Callable[..., Any]], Callable[.
 
 
 def _check_text_arguments(func: Callable[..., Any], kwargs: dict[str, Any]) -> None:
-    from ..errors import UsageError
+    from ..errors import UsageError, shown_undecodable
 
     raw = getattr(func, "__mylife_raw_args__", frozenset())
     for name, value in kwargs.items():
@@ -131,8 +131,7 @@ def _check_text_arguments(func: Callable[..., Any], kwargs: dict[str, Any]) -> N
                 try:
                     item.encode("utf-8")
                 except UnicodeEncodeError:
-                    shown = item.encode("utf-8", "backslashreplace").decode("utf-8")[:80]
-                    raise UsageError("bad_utf8_argument", name=name, value=shown) from None
+                    raise UsageError("bad_utf8_argument", name=name, value=shown_undecodable(item)) from None
 
 
 def _apply_language(ws: Any) -> None:

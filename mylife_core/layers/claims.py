@@ -277,15 +277,15 @@ class ClaimsLayer:
     def add_many(self, items: Iterable[dict], *, actor: str = "user") -> tuple[list[Claim], list[str | None]]:
         """Add claims in one locked batch (used by extraction, imports and the benchmark)."""
         from ..errors import require_utf8
-        from .raw import check_topic
+        from .raw import check_topic, is_blank
 
         prepared: list[dict] = []
         for item in items:
             for key in ("claim", "context", "topic", "provenance"):
                 require_utf8(item.get(key), key)
             text = (item.get("claim") or "").strip()
-            if not text:
-                raise UsageError("empty_text", what="claim")
+            if is_blank(text):
+                raise UsageError("s30small.empty_claim_blank")
             kind = item.get("kind") or "fact"
             if kind not in KINDS:
                 raise UsageError("bad_choice", what="--kind", value=kind, choices=", ".join(KINDS))

@@ -92,6 +92,14 @@ def _slug(topic: str) -> str:
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
 
 
+def is_blank(text: str | bytes) -> bool:
+    """Nothing to keep: only spaces, tabs, line breaks, full-width spaces (U+3000) and zero-width
+    characters. The one test of blank input, for a raw note and a claim's words alike."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return not text.translate(_INVISIBLE).strip()
+
+
 class RawLayer:
     def __init__(self, ws: "Workspace") -> None:
         self.ws = ws
@@ -280,7 +288,7 @@ class RawLayer:
         topic = check_topic(topic)
         if not data:
             raise UsageError("empty_record")
-        if not data.strip() or not data.decode("utf-8", "replace").translate(_INVISIBLE).strip():
+        if is_blank(data):
             # only blanks: spaces, tabs, line breaks, full-width spaces (U+3000), zero-width ones
             raise UsageError("s29small.empty_record_blank")
         when = occurred_at or clock.now()
