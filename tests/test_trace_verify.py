@@ -332,3 +332,22 @@ def test_the_terminal_is_shown_a_notes_control_characters_not_made_to_obey_them(
     text = cli("trace", claim_id).stdout
     assert "L1: a\\rb\\rc" in text and "L2: \\x1b[31mred\\x1b[0m" in text and "L3: x\\u202ey" in text, text
     assert not any(ch in text for ch in "\r\x1b\u202e")
+
+
+def test_a_tables_columns_stay_in_line_when_a_cell_holds_control_characters(cli):
+    """The escape a control character is shown as takes columns on screen (``\\r`` two, not
+    zero): a value holding ``a\\rb\\x1b[31m`` pushed the columns after it out of line."""
+    import re
+    import unicodedata
+
+    def cells(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    cli("init")
+    assert cli("profile", "set", "卡", "a\rb\x1b[31m", "--ttl", "30").returncode == 0
+    assert cli("profile", "set", "城市", "上海", "--ttl", "30").returncode == 0
+    text = cli("profile", "list").stdout
+    rows = [line for line in text.splitlines() if line.startswith(("卡", "城市"))]
+    assert len(rows) == 2 and "a\\rb\\x1b[31m" in rows[0], text
+    starts = [cells(row[:re.search(r"\d{4}-\d\d-\d\d", row).start()]) for row in rows]
+    assert starts[0] == starts[1], text

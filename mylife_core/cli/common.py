@@ -174,9 +174,16 @@ def table(rows: list[list[str]], headers: list[str]) -> str:
 
 
 def _cells(text: str) -> int:
+    """Terminal columns ``text`` takes once shown (:func:`mylife_core.shell.visible`): a control
+    character counts as its escape (``\\r`` is two columns, not zero: a note holding one pushed
+    every column after it out of line), a wide character as two, a combining mark or zero-width
+    character as none."""
     import unicodedata
 
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    from ..shell import visible
+
+    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) == "Cf" else
+               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in visible(text))
 
 
 def _widths(cells: list[list[str]]) -> list[int]:
