@@ -199,6 +199,19 @@ def test_one_truth_about_the_mode_before_and_after_embedding(cli, ws_path):
     info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
     assert (data["mode"], data["mode_reason"]) == ("hybrid", None) == (info["mode"], info["mode_reason"])
     assert "模式：混合 · 向量 3 条（索引共 3 条）" in cli("index", "status", load_plugins="mylife-vector").stdout
+    # notes written since (no background run in tests) have no vector yet: still hybrid, but said
+    # to be partly so everywhere, with how many are found by their words only (it was plain 混合)
+    cli("record", "周五又加班到十一点\n周末想去爬山", "--topic", "生活")
+    data = cli("recall", "加班", "--json", load_plugins="mylife-vector").json()
+    info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+    assert (data["mode"], data["mode_reason"]) == ("hybrid", "partly_embedded") == (info["mode"], info["mode_reason"])
+    text = cli("index", "status", load_plugins="mylife-vector").stdout
+    assert "模式：混合，但只有 3/5 条有向量 · 其余 2 条暂时只能按字词找到" in text, text
+    r = cli("recall", "加班", load_plugins="mylife-vector")
+    assert "部分内容还没有向量" in r.stdout and "index status` 看进度" in r.stderr, (r.stdout, r.stderr)
+    assert cli("index", "embed", "--json", load_plugins="mylife-vector").json()["embedded"] == 2
+    data = cli("recall", "加班", "--json", load_plugins="mylife-vector").json()
+    assert (data["mode"], data["mode_reason"]) == ("hybrid", None) and data["notes"] == []
 
 
 def _wait_for_embedding(cli, count: int, timeout: float = 180) -> dict:
@@ -367,3 +380,47 @@ def test_a_store_busy_past_the_wait_leaves_no_connection_half_open(tmp_path, mon
             store.db
         assert open_files(store.db_path) == []  # was: the file and its -wal, still open
     assert store.db.execute("SELECT count(*) FROM docs").fetchone() == (0,)  # free now: made afresh
+
+
+def test_a_long_record_says_its_vectors_are_made_in_the_background(cli, ws_path, tmp_path):
+    """A 60,000-line import started hours of background embedding without a word. From 1,000
+    lines on, `record` says so (text and JSON); with background embedding off it says nothing."""
+    import os
+    import signal
+    import time
+
+    cli("init")
+    diary = tmp_path / "diary.txt"
+    diary.write_text("".join(f"第 {i} 天，又加班到很晚。\n" for i in range(1000)), encoding="utf-8")
+    quiet = cli("record", "-f", str(diary), "--topic", "生活", load_plugins="mylife-vector")  # MYLIFE_AUTO_EMBED=0
+    assert quiet.returncode == 0 and "后台" not in quiet.stdout, quiet.stdout
+    short = cli("record", "只有一行", "--topic", "生活", "--json", load_plugins="mylife-vector", env={"MYLIFE_AUTO_EMBED": "1"})
+    assert short.returncode == 0 and "embedding" not in short.json()
+    r = cli("record", "-f", str(diary), "--topic", "生活", "--json", load_plugins="mylife-vector",
+            env={"MYLIFE_AUTO_EMBED": "1"})
+    text = cli("record", "-f", str(diary), "--topic", "生活", load_plugins="mylife-vector", env={"MYLIFE_AUTO_EMBED": "1"})
+    try:
+        assert r.returncode == 0 and r.json()["embedding"] == {"background": True, "lines": 1000}, r.stdout
+        assert "这 1000 行的向量会在后台慢慢生成" in text.stdout and "index status" in text.stdout, text.stdout
+    finally:  # the background run would go on embedding 2,000 lines after the test
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            run = cli("index", "status", "--json", load_plugins="mylife-vector").json()["vector"]["embedding"]
+            if run and run.get("pid"):
+                try:
+                    os.kill(run["pid"], signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                break
+            time.sleep(0.3)
+
+
+def test_the_time_left_of_an_embedding_run_is_its_pace_so_far():
+    from datetime import datetime, timedelta
+
+    from mylife_core.search.admin import _eta
+
+    started = (datetime.now().astimezone() - timedelta(seconds=100)).isoformat(timespec="seconds")
+    assert abs(_eta({"started_at": started, "done": 10, "total": 110}) - 1000) <= 20
+    assert _eta({"started_at": started, "done": 0, "total": 110}) is None  # no pace yet
+    assert _eta({"started_at": "not a date", "done": 5, "total": 9}) is None

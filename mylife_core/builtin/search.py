@@ -438,6 +438,18 @@ def on_change(workspace: "Workspace", change: "Change") -> None:
         pass
 
 
+def _duration(seconds: int | None) -> str:
+    """``seconds`` as a person would say it: 「约 3 小时 20 分钟」, 「不到 1 分钟」."""
+    if not seconds:
+        return ""
+    minutes = max(1, round(seconds / 60))
+    if seconds < 60:
+        return t("s30small.duration.under_minute")
+    if minutes < 60:
+        return t("s30small.duration.minutes", n=minutes)
+    return t("s30small.duration.hours", h=minutes // 60, m=minutes % 60)
+
+
 def _fmt_size(n: int) -> str:
     for unit in ("B", "KB", "MB", "GB"):
         if n < 1024 or unit == "GB":
@@ -549,13 +561,18 @@ def _register(cli: "click.Group") -> None:
         elif "error" in vector:
             out.line(t("index.status.vector_error", error=vector["error"]), fg="red")
         else:
-            key = "index.status.vector" if report["mode"] == "hybrid" else "index.status.keyword_nothing_embedded"
-            out.line(t(key, embedded=vector.get("count", "?"), total=report["total"] if report["exists"] else "?",
+            key = ("s30small.index.status.vector_partial" if report["mode_reason"] == "partly_embedded" else
+                   "index.status.vector" if report["mode"] == "hybrid" else "index.status.keyword_nothing_embedded")
+            embedded = vector.get("count", "?")
+            out.line(t(key, embedded=embedded, total=report["total"] if report["exists"] else "?",
+                       missing=report["total"] - embedded if isinstance(embedded, int) else "?",
                        model=vector.get("model", "?")))
             run = vector.get("embedding")
             if run and run.get("running"):
-                out.line(t("index.status.embedding", done=run.get("done", 0), total=run.get("total") or "?",
-                           pid=run.get("pid")), fg="yellow")
+                done, total, pid = run.get("done", 0), run.get("total") or "?", run.get("pid")
+                eta = run.get("eta_seconds")
+                out.line(t("s30small.index.status.embedding_eta", done=done, total=total, pid=pid, eta=_duration(eta))
+                         if eta else t("index.status.embedding", done=done, total=total, pid=pid), fg="yellow")
 
     @index_group.command("embed", help=t("help.index.embed"))
     @click.option("--limit", type=click.IntRange(min=1, max=10**9), default=None, help=t("help.opt.embed_limit"))

@@ -8,6 +8,8 @@ from ..messages import t
 from .common import Output, raw_bytes_argument, read_input, short_hash, workspace_options
 
 SOURCES = ("user_raw", "user_filled", "bill_import", "mcp")
+# from this many lines on, `record` says that their vectors are being made in the background
+EMBED_NOTICE_LINES = 1000
 
 
 @click.command("record", help=t("help.record"))
@@ -43,6 +45,12 @@ def command(ws, out: Output, text: str | None, file: Path | None, topic: str, at
         payload["support"] = support_lines()
         for line in ["", t("safety.kept"), *payload["support"]]:
             out.line(line, fg="yellow")
+    if rec.lines >= EMBED_NOTICE_LINES:
+        from ..search.admin import auto_embed_enabled
+
+        if auto_embed_enabled(ws):  # a long import: hours of background work, said, not hidden
+            payload["embedding"] = {"background": True, "lines": rec.lines}
+            out.line(t("s30small.record.embedding", n=rec.lines), dim=True)
     if warning := _encoding_warning(data):
         payload["warnings"] = [warning]
         if not out.json:

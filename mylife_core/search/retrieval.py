@@ -57,7 +57,8 @@ class RecallResult:
     mode: str  # "keyword" | "hybrid"
     hits: list[Hit]
     # why keyword mode: "keyword_only" (asked for), "no_vector_plugin", "nothing_embedded",
-    # "vector_failed"; None in hybrid mode
+    # "vector_failed"; in hybrid mode "partly_embedded" when a document found has no vector yet
+    # (it can be found by its words only), else None
     mode_reason: str | None = None
     expansions: dict[str, list[str]] = field(default_factory=dict)  # word -> synonyms used
     notes: list[str] = field(default_factory=list)  # message keys (index rebuilt, busy, ...)
@@ -192,6 +193,9 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
         if missing:
             found.update(_fetch(searcher, schema, missing))
         known = _vector_known(vector_index, list(found)) if hybrid else set()
+        partial = hybrid and any(uid not in known for uid in found)
+        if partial:  # found by their words only, until the background run embeds them
+            notes.append("s30small.search.note.vectors_partial")
         ideal = groups_ideal(searcher, groups)
         gram_ideal = grams_ideal(searcher, grams)
         single_only = single_chars_only(searcher, groups)
@@ -208,7 +212,7 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
                                     recency=scoring.recency(doc["day"], today),
                                     boost=scoring.boost(doc["text"], doc["layer"], doc["status"])))
     return Gathered(query=query, terms=searched, expansions=expansions, mode="hybrid" if hybrid else "keyword",
-                    mode_reason=None if hybrid else reason, ideal=ideal, candidates=candidates, notes=notes,
+                    mode_reason=("partly_embedded" if partial else None) if hybrid else reason, ideal=ideal, candidates=candidates, notes=notes,
                     gram_ideal=gram_ideal, single_chars_only=single_only, n_grams=len(grams),
                     wanted=[[tuple(t.lower() for t in member) for member, _ in g] for g in groups])
 
