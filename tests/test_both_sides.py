@@ -432,3 +432,50 @@ def test_leaving_a_job_said_in_other_words_is_on_its_side_for_every_conclusion(c
     for conclusion in ("我不该辞职", "我打算继续在这里工作", "你应该留下来"):
         items, others, data = competing(conclusion, *(() if conclusion.startswith("你") else ("--topic", "职业去留")))
         assert data["topic"] == "职业去留" and items == leaving and others == set(), (conclusion, items, others)
+
+
+# ------------------------------------------------------------------------------ English acts (session 30)
+
+@pytest.mark.parametrize("conclusion, text, side, certain, speaker, reported_side", [
+    # handing in one's notice is leaving, being done
+    ("I should stay", "I'm handing in my resignation next week", 1, True, None, 0),
+    ("I should quit my job", "I gave my two weeks' notice today", 1, True, None, 0),
+    ("I should stay", "I'm not handing in my notice", -1, True, None, 0),
+    ("I should stay", "Dad says I should hand in my notice", 0, True, "Dad", 1),
+    ("I should buy a car", "I handed in my notice", 0, False, None, 0),  # not a decision about the job
+    # keeping one's job is staying: someone else's view for it, never the user's
+    ("I should stay", "Mom thinks I should keep my job", 0, True, "Mom", -1),
+    ("I should change jobs", "Mom thinks I should keep my job", 0, True, "Mom", -1),
+    # the act phrase inflected and judged: the user's verdict on the act
+    ("I should change jobs", "Changing jobs now would be a foolish move", -1, True, None, 0),
+    ("I should change jobs", "Changing jobs would be a great move", 1, True, None, 0),
+    ("I should change jobs", "I want to quit", 1, True, None, 0),  # "change jobs" names leaving one's job
+    # unchanged
+    ("I should stay", "I want to quit", 1, True, None, 0),
+    ("I should quit my job", "Quitting without an offer is reckless.", -1, True, None, 0),
+    ("I should quit my job", "My mom says I shouldn't quit, the market is bad", 0, True, "My mom", -1),
+    ("I should quit my job", "Staying would be foolish", 1, False, None, 0),
+])
+def test_english_acts_done_kept_and_judged(conclusion, text, side, certain, speaker, reported_side):
+    reading = read(text, frame_for(conclusion))
+    assert (reading.side, reading.certain, reading.speaker, reading.reported_side) == (
+        side, certain, speaker, reported_side), reading
+
+
+def test_english_notes_of_acts_done_and_judged_are_listed_against_the_draft(cli):
+    """"I'm handing in my resignation next week" took no side on "I should stay", "Mom thinks I should
+    keep my job" was no one's view on it, and "Changing jobs now would be a foolish move" was only
+    possibly against "I should change jobs"."""
+    assert cli("init", "--language", "en").returncode == 0
+    ids = {text: add(cli, text, "career", when) for text, when in (
+        ("I'm handing in my resignation next week", "2026-05-01"),
+        ("Mom thinks I should keep my job", "2026-05-10"),
+        ("Changing jobs now would be a foolish move", "2026-05-20"),
+    )}
+    stay = cli("competing", "I should stay", "--topic", "career", "--json", env=NOW).json()
+    assert ids["I'm handing in my resignation next week"] in {i["claim_id"] for i in stay["items"]}
+    assert all(i["text"] != "Mom thinks I should keep my job" for i in [*stay["items"], *stay["others"]])
+    change = cli("competing", "I should change jobs", "--topic", "career", "--json", env=NOW).json()
+    mine = {i["text"]: i for i in change["items"]}
+    assert mine["Changing jobs now would be a foolish move"]["certain"] is True
+    assert [(o["text"], o["speaker"]) for o in change["others"]] == [("Mom thinks I should keep my job", "Mom")]

@@ -160,7 +160,13 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
                 chosen[claim.id] = claim
                 scores[claim.id] = 0.0
     readings = {cid: read(c.claim, frame) for cid, c in chosen.items()}
-    claims = _select(list(chosen.values()), scores, readings, limit)
+    # a question no lens covers whose topic its notes found: those notes are what it asked about,
+    # and have rows before the topic's others (「要不要换个手机？」 found 财务压力 by 「手机可能也有分期」,
+    # then filled the table with the topic's twelve better-scored notes on rent and takeaway, and
+    # left it out). A lens's decision is found by the lens's words too (月光 for 省钱): not these
+    named = [cid for cid, c in chosen.items()
+             if asked is not None and not decisions and scores.get(cid, 0.0) > 0 and c.topic == topic]
+    claims = _select(list(chosen.values()), scores, readings, limit, named=named)
     statements = [_statement(c, checker, readings[c.id]) for c in claims]
     words = {c.id: w for c in claims if (w := claim_words(c, checker))}
     raw, lines_read, topic = _raw_statements(ws, question, topic, frame, asked, room=limit - len(claims), pool=pool,
@@ -308,13 +314,16 @@ def _line_text(ws: "Workspace", ref: str, files: dict[str, Any]) -> str:
     return " ".join(decode(excerpt).split()).removeprefix("\ufeff") if excerpt is not None else ""
 
 
-def _select(pool: list["Claim"], relevance: dict[str, float], readings: dict[str, Reading], limit: int) -> list["Claim"]:
+def _select(pool: list["Claim"], relevance: dict[str, float], readings: dict[str, Reading], limit: int,
+            named: "Iterable[str]" = ()) -> list["Claim"]:
     """The statements worth a row, spread over time so the table shows how the user's view moved.
 
     A statement scores by relevance to the question, +0.6 for an assessment (the user's own view
     is what the table is about), +0.5 for taking a side on the decision. The two newest always
-    stay (where the user is now); then each month's best, best months first; then each month's
-    second best, and so on, until ``limit``. Shown oldest first.
+    stay (where the user is now), and the ``named`` ones (the notes that say the question's words,
+    when they chose its topic), the best of them first, up to half the rows; then each month's
+    best, best months first; then each month's second best, and so on, until ``limit``. Shown
+    oldest first.
     """
     def score(c: "Claim") -> float:
         reading = readings.get(c.id)
@@ -326,6 +335,11 @@ def _select(pool: list["Claim"], relevance: dict[str, float], readings: dict[str
     keep: dict[str, Claim] = {}
     for c in sorted(pool, key=lambda c: (c.occurred_at, c.id), reverse=True)[:2]:
         keep[c.id] = c
+    by_id = {c.id: c for c in pool}
+    for c in sorted((by_id[i] for i in dict.fromkeys(named) if i in by_id), key=order)[:max(1, limit // 2)]:
+        if len(keep) >= limit:
+            break
+        keep.setdefault(c.id, c)
     buckets: dict[str, list[Claim]] = {}
     for c in sorted(pool, key=order):
         buckets.setdefault(_month(c.occurred_at), []).append(c)

@@ -269,6 +269,7 @@ def with_stance_aliases(sides_or_terms):
 # ---------------------------------------------------------------------------------------------
 
 from dataclasses import dataclass, field as _field, replace
+from typing import Any
 
 from . import stance_cues as cues
 
@@ -336,6 +337,8 @@ class Frame:
     # and a verb's single character before its object (换 of 换城市, 学 of 学英语). A note saying
     # only these is not about the question (:class:`.topics.QuestionWords`)
     aside: tuple[str, ...] = ()
+    # a conclusion about how things are, not an act (「我最近睡得好」): notes are read by :mod:`.states`
+    state: Any = None
 
     @property
     def thrift(self) -> bool:
@@ -449,11 +452,15 @@ def frame_for(conclusion: str, extra: Iterable[str] = ()) -> Frame:
         if len(word) >= 3 and len(_cut(word[:-1])) == 1 and rjieba.tag(word[-1])[0][1] == "n" \
                 and word[-1] not in BOUND_HEADS:
             words.append(word[-1])
+    if english:
+        words += _en_act_names(predicate)  # "change jobs" is one act (and names quit, leave …), not change / jobs
     own = with_stance_aliases(key_terms(words))
     words = with_stance_aliases(key_terms([*words, *(w for w in extra if w and len(w) >= 2)]))
     left = any(v in predicate for v in BREAK_VERBS) and bool(persons)
-    return Frame(conclusion=text, side=side, act=tuple(dict.fromkeys(words)), persons=tuple(dict.fromkeys(persons)),
-                 left=left, ongoing=ongoing, own=tuple(dict.fromkeys(own)), aside=tuple(dict.fromkeys(aside)))
+    state = _state_of(text)  # 「我最近睡得好」: a state, its side the conclusion's (睡得不好: -1)
+    return Frame(conclusion=text, side=state.side if state is not None else side, act=tuple(dict.fromkeys(words)),
+                 persons=tuple(dict.fromkeys(persons)), left=left, ongoing=ongoing, own=tuple(dict.fromkeys(own)),
+                 aside=tuple(dict.fromkeys(aside)), state=state)
 
 
 #: a compound's last character that names nothing alone, but ends many words: 班 of 补习班 is
@@ -1000,11 +1007,22 @@ def _challenge(content: str, frame: Frame) -> Reading | None:
     return None
 
 
+def _state_of(conclusion: str) -> Any:
+    """The state a conclusion about how things are says (:func:`.states.state_of`), or None."""
+    from .states import state_of
+
+    return state_of(conclusion)
+
+
 def read(text: str, frame: Frame) -> Reading:
     """The stance of ``text`` toward ``frame``'s act (see the comment above :class:`Frame`)."""
     text = (text or "").translate(FOLD).strip()
     if not text:
         return Reading()
+    if frame.state is not None and not _english(text):
+        from .states import read_state
+
+        return read_state(text, frame.state)  # 「我最近睡得好」: what a note says of sleep, not of an act
     if _english(text):
         return _read_en(text, frame)
     text = _why_urged(text, frame) or text  # "我问我妈为什么不让我辞职": 我妈不让我辞职, her view
@@ -1723,6 +1741,8 @@ def _en_act(word: str) -> re.Pattern[str] | None:
     w = word.lower().strip()
     if not w or not re.fullmatch(r"[a-z][a-z' -]*", w):
         return None
+    if " " in w:
+        return _en_phrase_act(w)
     stem = re.escape(w)
     forms = [stem, stem + "s", stem + "d", stem + "ed", stem + "ing", stem + re.escape(w[-1]) + "ing",
              stem + re.escape(w[-1]) + "ed"]
@@ -1893,6 +1913,7 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
     sides_seen: set[int] = set()
     decided: list[str] = []
     act_side = 0
+    judged_act = False
     for clause in body:
         low = clause.lower().replace("\u2019", "'")
         taken = [False] * len(low)
@@ -1920,6 +1941,11 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
                 act_side += -1 if negated else 1
                 decided.append(word)
                 break
+            if _en_judged(low, match.start(), match.end()):
+                judged_act = True  # "changing jobs now would be a foolish move": the user's verdict on the act
+        if not act_side and (notice := _en_notice(low, frame)) is not None:
+            act_side += notice[0]  # "I'm handing in my resignation next week": leaving, being done
+            decided.append(notice[1])
         feared_from = None  # "I'm afraid of quitting without an offer": what follows a fear is feared
         # a negation inside a cue ("can't stand", "no raise") is that cue's own: it does not negate
         # the cues after it ("I can't stand the overtime" is one complaint, not a double negative)
@@ -1959,4 +1985,50 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
     side = 0 if score == 0 else (1 if score > 0 else -1)
     certain = not question and (strong > 0) == (score > 0) and (
         abs(strong) >= 2 or (abs(strong) >= 1 and len(sides_seen) == 1))
+    if judged_act and side and not question and len(sides_seen) == 1:
+        # the act itself judged, and only one way ("quitting now would be a foolish move"): as sure
+        # as a want word, and where the user stands on the act
+        return Reading(side=side * flip, certain=True, form=form, cue=decided[0], basis="act", cues=decided)
     return Reading(side=side * flip, certain=certain, form=form, cue=decided[0], basis="cue", cues=decided)
+
+
+def _en_act_names(predicate: str) -> list[str]:
+    """An English conclusion's predicate as one act name when it is a short phrase ("change jobs",
+    "switch jobs"): its words cut apart (change / jobs) named no act a note says, so "I want to
+    quit." took no side on "I should change jobs"."""
+    phrase = " ".join(_en_words(predicate))
+    return [phrase] if phrase and 2 <= len(phrase.split()) <= 3 and _en_act(phrase) is not None else []
+
+
+def _en_phrase_act(phrase: str) -> re.Pattern[str]:
+    """A phrase act ("change jobs", "leave my job") with its first word inflected: changing jobs,
+    changed jobs, leaving my job (until session 30 only "change jobsing" was looked for)."""
+    head, rest = phrase.split(" ", 1)
+    forms = [head, head + "s", head + "d", head + "ed", head + "ing", head + head[-1] + "ing", head + head[-1] + "ed"]
+    if head.endswith("e"):
+        forms.append(head[:-1] + "ing")
+    irregular = {"quit": ("quit",), "leave": ("left",), "give": ("gave", "given"), "take": ("took", "taken"),
+                 "get": ("got", "gotten")}
+    forms += irregular.get(head, ())
+    return re.compile(r"\b(?:" + "|".join(re.escape(f) for f in dict.fromkeys(forms)) + r")\s+"
+                      + re.escape(rest).replace(r"\ ", r"\s+") + r"\b")
+
+
+#: handing in one's notice is leaving one's job, being done (as 递辞呈 / 提离职: stance_cues.DOING):
+#: "I'm handing in my resignation next week", "I gave my two weeks' notice", "I turned in my letter"
+EN_NOTICE = re.compile(
+    r"\b(?:hand(?:s|ed|ing)?|turn(?:s|ed|ing)?|put(?:s|ting)?|submit(?:s|ted|ting)?|tender(?:s|ed|ing)?|"
+    r"give|gives|gave|given|giving|send|sends|sent|sending|email(?:s|ed|ing)?|file[sd]?|filing)\s+"
+    r"(?:in\s+)?(?:my|our|a|the)?\s*(?:formal\s+|official\s+|two\s+weeks'?\s+|two-week\s+|one\s+month'?s?\s+)?"
+    r"(?:resignation(?:\s+letter)?|letter\s+of\s+resignation|notice|resignation\s+notice)\b")
+
+
+def _en_notice(low: str, frame: Frame) -> tuple[int, str] | None:
+    """(+1 or, negated, -1, the words) when a lower-cased English clause hands in the user's notice
+    and the frame's act is leaving one's job; else None."""
+    if not any(w in EN_LEAVING_JOB for w in frame.act):
+        return None
+    match = EN_NOTICE.search(low)
+    if match is None:
+        return None
+    return (-1 if _negated_en(low, match.start()) else 1), match.group(0)

@@ -493,7 +493,10 @@ EN_CUES: dict[str, tuple[str, ...]] = {
              "tuition"),
     "doubt": ("not sure", "unsure", "not ready", "don't know", "no idea", "on the fence", "impulsive"),
     "stay": ("stick it out", "stay put", "stay", "staying", "one more year", "another year", "wait and see",
-             "hold on"),
+             "hold on",
+             # keeping what one has (session 30): "Mom thinks I should keep my job"
+             "keep my job", "keep this job", "keep the job", "keep my position", "keep working here",
+             "hold on to my job", "hold onto my job", "stay on"),
     "attach": ("enjoy", "love", "learn", "learning", "interesting", "stable", "comfortable", "close to home",
                "great team", "miss", "secure", "flexible"),
     "push": ("sick of", "tired of", "fed up", "burned out", "burnt out", "burnout", "exhausted", "overtime",

@@ -87,6 +87,7 @@ class QuestionWords:
 
     def __init__(self, ws: "Workspace", question: str, extra: "Iterable[str]" = ()) -> None:
         from ..search.engine import handle
+        from .phrasings import patterns_for
         from .stance import STAY_OPPOSITES, asks_an_act, frame_for, negate_question
 
         self.words, self.chars, self.own = _terms(ws, question)
@@ -111,13 +112,19 @@ class QuestionWords:
         # (the segmenter's cut of the draft 「要学英语」) said 学 of 「新岗位要学 Flink」
         single = {w for w in self.aside if len(w) == 1}
         self.aside.update(w for w in self.words[:self.own] if (content := _content(w)) and set(content) <= single)
+        # what its words are called in a sentence no synonym holds: 熬夜 said 「两点才睡」 (:mod:`.phrasings`)
+        self.patterns = patterns_for([w for w in self.words if w not in self.aside])
 
     def tokens(self, text: str) -> list[str]:
         return self._segmenter.tokens(text)
 
     def said_in(self, text: str) -> bool:
         return any(_holds(text, word, whole=i >= self.own, tokens=self.tokens)
-                   for i, word in enumerate(self.words) if word not in self.aside)
+                   for i, word in enumerate(self.words) if word not in self.aside) or self.phrased_in(text)
+
+    def phrased_in(self, text: str) -> bool:
+        """Does ``text`` say one of the words in a sentence of its family (「两点才睡」 for 熬夜)?"""
+        return any(p.search(text) for p in self.patterns)
 
 
 def _content(word: str) -> list[str]:
@@ -146,10 +153,15 @@ def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
                 df[term] += 1
     idf = {term: math.log((n + 1) / (df[term] + 0.5)) for term in df}
     per_claim: dict[str, float] = {}
+    # a sentence saying a word in other words (「两点才睡」 for 熬夜) counts as the word does, with its own rarity
+    phrased = {c.id for c in claims if asked.phrased_in(texts[c.id])}
+    phrased_idf = math.log((n + 1) / (len(phrased) + 0.5)) if phrased else 0.0
     for c in claims:
         text = texts[c.id]
         score = sum(2 * idf[w] for w in words if w in idf and w in text)
         score += sum(0.5 * idf[ch] for ch in chars if ch in idf and ch in text)
+        if c.id in phrased:
+            score += 2 * phrased_idf
         if score > 0:
             per_claim[c.id] = score
     topics: dict[str, list[float]] = defaultdict(list)
@@ -179,7 +191,8 @@ def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
     mine = [texts[c.id] for c in claims if c.topic == best]
     said = "".join(mine)
     covered = sum(1 for ch in chars if ch in said)
-    if chars and covered / len(chars) < MIN_COVERAGE and not any(w in said for w in words):
+    if chars and covered / len(chars) < MIN_COVERAGE and not any(w in said for w in words) \
+            and not any(asked.phrased_in(text) for text in mine):
         return None  # "换个城市生活": one shared character (换) is not a topic
     if not any(asked.said_in(text) for text in mine):
         # "买房": 买 of 买电脑 in one claim and 房 of 房租 in another are not about buying a flat;

@@ -1,0 +1,38 @@
+"""Everyday things people write in sentences, not in one word: what a question's word is called
+when a note says it in other words that no synonym group can hold.
+
+「要不要戒掉熬夜？」 asks about 熬夜; the user wrote 「最近老是两点才睡」 and 「经常凌晨两点才睡」. A
+synonym group holds words the segmenter cuts whole (``builtin/search.py``); 才睡 cut as one word
+would hide 睡 from every query that says it (docs/search.md), and 两点 / 凌晨 are no synonym of
+熬夜. So a family here is the words that name a thing (any of them, in the question or among its
+synonyms) and the pattern of the sentences that say it: a late hour before 才睡, 睡得晚, 熬到
+半夜 … It is read only where a question's topic is looked for (:mod:`.topics`): search is left
+as it is.
+
+Each family names one thing, as a synonym group does; its pattern is written from how people
+say it, not from one note.
+"""
+
+from __future__ import annotations
+
+import re
+
+_LATE_HOUR = r"(?:凌晨|半夜|深夜|后半夜|大半夜|夜里|[一二两三四五六12345６]点(?:多|半|钟)?)"
+_LATE_END = r"[^，,。；;！!？?\n]{0,4}?才(?:睡(?!醒)|躺下|上床|合眼|入睡|睡着)"
+
+#: (the words that name the thing, the pattern of a sentence that says it in other words)
+FAMILIES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    # staying up late: 「两点才睡」「凌晨一点多才睡着」「睡得越来越晚」「刷手机刷到半夜」「熬到三点」
+    (("熬夜", "晚睡", "睡得晚", "睡太晚", "通宵", "熬到", "夜猫子"),
+     re.compile(_LATE_HOUR + _LATE_END + r"|(?:睡得|入睡)(?:很|太|特别|越来越|比较|更|有点|挺)?晚"
+                r"|(?:熬|耗|拖|刷|玩|看|忙|干|加班)[^，,。；;！!？?\n]{0,3}?到" + _LATE_HOUR + r"(?!前|之前|以前)")),
+    # not sleeping: 「躺了两个小时才睡着」「翻来覆去到三点」
+    (("失眠", "睡不着", "睡不好", "没睡好"),
+     re.compile(r"(?:躺|翻来覆去|辗转)[^，,。；;！!？?\n]{0,6}?(?:才睡着|睡不着)|(?:一夜|整夜|整晚|一晚上)(?:都)?没(?:怎么)?睡")),
+)
+
+
+def patterns_for(words: "list[str] | tuple[str, ...] | set[str]") -> list[re.Pattern[str]]:
+    """The patterns of the families any of ``words`` names (in :data:`FAMILIES` order)."""
+    wanted = set(words)
+    return [pattern for names, pattern in FAMILIES if wanted & set(names)]
