@@ -620,9 +620,9 @@ def _users_contrast(text: str, clauses: list[str], at: int) -> int:
 
 # session 30: the user going on after a view that takes them as its object, with no new subject
 # ("老板挽留我，还是决定走"), or wanting the same in their own words ("我妈想让我辞职，我也想辞职")
-_GOING_ON = re.compile(
-    "^(?:" + "|".join(sorted(cues.GOING_ON_LEAD, key=len, reverse=True)) + ")?"
-    "(?:" + "|".join(cues.GOING_ON) + ")(?:最后|最终|终究|还是)?"
+_STILL_DECIDING = re.compile(
+    "^(?:" + "|".join(sorted(cues.STILL_DECIDING_LEAD, key=len, reverse=True)) + ")?"
+    "(?:" + "|".join(cues.STILL_DECIDING) + ")(?:最后|最终|终究|还是)?"
     "(?:" + "|".join(sorted(cues.DECIDING, key=len, reverse=True)) + ")(?![让叫给帮把我他她])")
 _ALSO_WANTING = re.compile(
     r"^(?:我|自己)们?(?:自己|其实|本来|早就|心里)?也(?:很|真的|确实|一直|早就|是|挺)*"
@@ -637,7 +637,7 @@ def _users_going_on(text: str, clauses: list[str], at: int, told: str) -> int:
     wanting it too ("…，我也想辞职"). -1 when neither."""
     for clause in clauses:
         at = text.find(clause, at)
-        if ("我" in told and _GOING_ON.match(clause)) or _ALSO_WANTING.match(clause):
+        if ("我" in told and _STILL_DECIDING.match(clause)) or _ALSO_WANTING.match(clause):
             return at
         at += len(clause)
     return -1

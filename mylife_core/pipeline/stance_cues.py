@@ -552,8 +552,8 @@ EN_CONDITION = ("if", "unless", "what if", "in case")
 # the user going on after someone urged or kept them, with no new subject: "老板挽留我，还是决定走",
 # "领导劝我留下，仍然决定辞职" (the one urged decides); a view that does not take the user as its
 # object ("我妈说，还是走了好") is theirs to the end, and "同事被挽留，还是决定走" is the colleague's
-GOING_ON = ("还是", "仍然", "仍旧", "依然", "依旧", "照样", "照旧", "始终", "却")
-GOING_ON_LEAD = ("最后", "最终", "后来", "终究", "到头来", "可", "但", "但是", "不过")
+STILL_DECIDING = ("还是", "仍然", "仍旧", "依然", "依旧", "照样", "照旧", "始终", "却")
+STILL_DECIDING_LEAD = ("最后", "最终", "后来", "终究", "到头来", "可", "但", "但是", "不过")
 DECIDING = ("决定", "选择", "铁了心", "执意", "打定主意", "下定决心", "下决心", "坚持", "咬牙", "打算", "准备",
             "想", "要")
 # the user wanting what someone else wants for them, in their own words: "我妈想让我辞职，我也想辞职"
