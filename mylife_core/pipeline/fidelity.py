@@ -22,8 +22,8 @@ decided it, close that gap:
   same thing, or the other way round (「你不在乎存款」 over 「存款只够撑三个月」).
 
 Only a reading that is sure on both sides refuses a sentence: a good sentence wrongly withheld costs
-the user an answer, so what the rules cannot read (「讨厌领导」 against 「领导很照顾我」) is left to the
-other checks.
+the user an answer. A feeling turned around (「你一直很讨厌你的领导」 over 「现在的领导其实很照顾我」, no act
+in either) is read apart, against every cited text at once (:func:`feeling_reversal`, session 30).
 """
 
 from __future__ import annotations
@@ -217,4 +217,208 @@ def reversals(sentence: str, cited: Sequence[str | None]) -> Reversal | None:
             found = reversal(sentence, text)
             if found is not None:
                 return found
+    return None
+
+
+# ------------------------------------------------------------------ a feeling turned around
+#
+# Session 30: 「你一直很讨厌你的领导 [claim-X]」 over 「现在的领导其实很照顾我，换个地方未必遇得到」 passed:
+# the two share a subject and no act, so the stance reader had nothing to weigh. The user's feeling
+# toward a person or thing is read by three families of words, each with who feels it and about what:
+#
+# * the user's own feeling (我讨厌领导, 我对公司很不满, 加班让我受不了, 我很感激领导): a dislike
+#   (:data:`DISLIKE`) or a liking (:data:`LIKE`), the user its only subject;
+# * someone or something treating the user well or badly (领导很照顾我, 领导总是针对我: :data:`GOOD_TO_ME`,
+#   :data:`BAD_TO_ME`);
+# * a plain word of praise or blame the user says of it (领导人很好, 这家公司很烂: :data:`GOOD_WORD`,
+#   :data:`BAD_WORD`).
+#
+# "The same thing" is the same head noun (the last noun of what the feeling is about), or one of the
+# search's synonym groups (领导 ~ 老板 ~ 上司). A sentence is refused only when every cited text that
+# speaks of that thing takes the other side, none of them or of the sentence's own clauses is mixed
+# or negated about it, and the sentence's feeling is the user's, unhedged by a negation or a condition.
+
+#: the user disliking, resenting or fearing something (the longest word first where they overlap)
+DISLIKE = ("讨厌", "厌恶", "痛恨", "憎恨", "恨透", "厌烦", "烦透", "烦死", "受不了", "受够了", "不满", "反感", "看不惯",
+           "看不上", "瞧不上", "嫌弃", "鄙视", "害怕", "畏惧", "恨", "烦", "怕")
+#: the user liking, being grateful to or admiring something
+LIKE = ("喜欢", "喜爱", "热爱", "感激", "感谢", "感恩", "欣赏", "佩服", "敬佩", "敬重", "尊敬", "信任", "满意", "舍不得",
+        "珍惜", "爱")
+#: single characters and words of the lists that are part of other words (恐怕, 可爱, 恨不得, 麻烦 …)
+_NOT_FEELING = re.compile(r"恐怕|哪怕|可怕|怕是|只怕|生怕|就怕|怕的是|恨不得|麻烦|烦恼|可爱|恋爱|爱人|爱好|爱情|爱心|不满足|"
+                          r"满意度|感谢信|信任度|怕不是|爱怎么|爱干嘛|爱去|爱来|要怕")
+_ADV = (r"(?:一直|其实|本来|确实|实在|真的|真心|非常|特别|有点儿?|有些|越来越|始终|从来|向来|打心底|打心眼里|心里|一向|曾经|"
+        r"以前|后来|现在|如今|当时|最近|近来|今年|去年|原来|当初|刚|一开始|刚开始|开始|渐渐|慢慢|已经|早就|总是|老是|也|还|真|都|蛮|超|最|好|太|就|挺|很|"
+        r"更|又|倒|是|却|仍然|依然|多少|相当|十分|极其|尤其)*")
+_NEGATOR = re.compile(r"(?:不|没|没有|并不|从不|从来不|从没|不太|不怎么|不再|没那么|别|不是|并非|谈不上|说不上|算不上)"
+                      + _ADV + "$")
+_LEAD = r"^(?:但是?|可是?|不过|而且|所以|只是|其实|于是|因此)?"
+#: the user as the only subject before a feeling word: 我, 自己, or nothing (a diary's subject), then
+#: adverbs, or 对/对于 + what it is about; or what it is about + 让/令/使 + 我
+_WHEN = r"(?:[^，,我你他她]{0,8}?(?:的时候|那时候|那会儿?|时候|以后|之后|以前|之前|这几年|这段时间|这阵子))?"
+_FEELER = re.compile(_LEAD + _WHEN + r"(?:我们?|自己)?" + _ADV + r"(?:对于?(?P<obj>[^，,]{1,14}?))?" + _ADV + "$")
+_CAUSED = re.compile(_LEAD + r"(?P<obj>[^，,]{1,14}?)(?:让|令|使|叫)(?:我们?)" + _ADV + "$")
+_TO_ME_ADV = r"(?:很|挺|特别|非常|一直|都|总是|老是|还|也|真|蛮|超|一向|向来|其实)*"
+#: someone or something treating the user well / badly (领导很照顾我, 领导总针对我)
+GOOD_TO_ME = re.compile(r"(?:照顾|关照|关心|提携|器重|赏识|看重|护着|罩着|帮)(?:了|过)?我|对我" + _TO_ME_ADV
+                        + r"(?:好|不错|客气|照顾|关照|上心)|待我不薄")
+BAD_TO_ME = re.compile(r"(?:针对|为难|刁难|排挤|压榨|欺负|打压|骂|坑|算计|看不起|瞧不起|防着)(?:了|过)?我|给我穿小鞋|对我"
+                       + _TO_ME_ADV + r"(?:差|凶|不好|刻薄|冷淡|苛刻)")
+#: a plain word of praise or blame at a clause's end (领导人很好, 这家公司很烂)
+GOOD_WORD = re.compile(r"(?:人)?" + _TO_ME_ADV + r"(?:好|不错|靠谱|好相处|厚道|nice|给力|优秀|够意思)(?:的|了|啊|呀|吧|呢)*$")
+BAD_WORD = re.compile(r"(?:人)?" + _TO_ME_ADV + r"(?:差劲|差|糟糕|烂|恶心|奇葩|坑|渣|混蛋|垃圾|不靠谱|难相处|刻薄|不是东西)"
+                      r"(?:的|了|啊|呀|吧|呢)*$")
+#: someone else's words or view before a feeling (同事说…, 我妈觉得…): not the user's feeling
+_REPORTED = re.compile(r"说|觉得|认为|以为|听说|据说|夸|评价|骂|劝|告诉|别人|人家|大家")
+_HEDGE = re.compile(r"^(?:如果|要是|假如|假设|万一|即使|哪怕|就算|一旦|倘若)")
+_FEELINGS = sorted(((w, -1) for w in DISLIKE), key=lambda x: -len(x[0])) + sorted(((w, 1) for w in LIKE),
+                                                                                  key=lambda x: -len(x[0]))
+
+
+@dataclass(frozen=True)
+class Feeling:
+    side: int  # +1 likes / is treated well, -1 dislikes / is treated badly
+    thing: str  # the head noun of what it is about (领导)
+    words: str  # the words that say it (讨厌你的领导, 现在的领导其实很照顾我)
+    negated: bool = False  # said denied (不讨厌): no side, but the thing is spoken of
+
+
+_THESAURUS: dict[str, frozenset[int]] | None = None
+
+
+def _groups(word: str) -> frozenset[int]:
+    """The synonym groups ``word`` belongs to (the search's: builtin ``PERSONAL_SYNONYMS`` and the
+    diary vocabulary), read once."""
+    global _THESAURUS
+    if _THESAURUS is None:
+        from ..builtin.search import PERSONAL_SYNONYMS
+        from ..search.diary_vocab import EXTENSIONS, NEW_GROUPS
+
+        groups = [list(g) for g in PERSONAL_SYNONYMS] + [list(g) for g in NEW_GROUPS]
+        for first, more in EXTENSIONS.items():
+            groups += [[first, *more]]
+        table: dict[str, set[int]] = {}
+        for i, group in enumerate(groups):
+            for w in group:
+                table.setdefault(w.lower(), set()).add(i)
+        _THESAURUS = {w: frozenset(ids) for w, ids in table.items()}
+    return _THESAURUS.get(word.lower(), frozenset())
+
+
+def same_thing(a: str, b: str) -> bool:
+    """Do head nouns ``a`` and ``b`` name the same person or thing (equal, or in one synonym group)?"""
+    return a == b or bool(_groups(a) & _groups(b))
+
+
+def _head(span: str, *, after: bool = False) -> str | None:
+    """The head noun of ``span`` (what a feeling is about): its last noun of two characters or more
+    (领导 of 现在的领导, 工作 of 这份工作, 脾气 of 领导的脾气), or a verb said alone (加班). With
+    ``after`` (the words after a feeling verb), only the first noun phrase (老板 of 感激老板当初给我机会),
+    and none when they tell an event (怕换个地方遇不到…: a verb with more after it); a pronoun alone
+    (他, 她) is :data:`PRONOUN`; None when it names nothing (这里)."""
+    import rjieba
+
+    words = [(w, tag) for w, tag in rjieba.tag(span) if re.search(r"\w", w)]
+    head, pronoun = None, False
+    for k, (word, tag) in enumerate(words):
+        nxt = words[k + 1][0] if k + 1 < len(words) else None
+        if after and tag.startswith("v") and tag != "vn" and nxt is not None and nxt not in ("的", "之"):
+            return None  # an event feared or wanted, not a thing
+        last = all(not re.search(r"[\u4e00-\u9fff]", w) or t in ("d", "m", "ul", "uj", "y") for w, t in words[k + 1:])
+        verb = tag.startswith("v") and (head is None if after else last)
+        if len(word) >= 2 and (tag.startswith("n") or tag in ("vn", "j", "eng") or verb) \
+                and word not in _STOP_HEADS and not any(word == f for f, _ in _FEELINGS):
+            head, pronoun = word, False
+        elif word in ("的", "之"):
+            head = None  # 领导的脾气: what follows 的 is the head
+        elif word in ("他", "她", "它", "他们", "她们"):
+            head, pronoun = None, True  # 后来发现他很照顾你: the nearest one named does it
+        elif after and head is not None:
+            break  # the first noun phrase ends
+    return PRONOUN if head is None and pronoun else head
+
+
+#: what a feeling about 他 / 她 is about: someone the sentence named before (only the sentence's own
+#: feelings are compared with it, to tell a change of feeling told in one sentence)
+PRONOUN = "<他>"
+
+
+#: words that name no thing a feeling could be about
+_STOP_HEADS = frozenset(("现在", "以前", "后来", "时候", "东西", "事情", "一切", "一点", "有点", "这样", "那样", "感觉",
+                         "觉得", "认为", "知道", "开始", "一直", "其实", "自己", "我们", "你们", "他们", "她们"))
+
+
+def feelings(text: str, *, sentence: bool = False) -> list[Feeling]:
+    """The user's feelings in ``text`` toward people and things (see the section comment). With
+    ``sentence``, a model's sentence: its opener (你说过…) is read past and a clause under a condition
+    (如果…) says nothing."""
+    out: list[Feeling] = []
+    for clause in _CLAUSE.split(text):
+        clause = clause.strip()
+        if sentence:
+            clause = _OPENER.sub("", clause)
+        if not clause or _HEDGE.match(clause):
+            continue
+        taken: list[tuple[int, int]] = [m.span() for m in _NOT_FEELING.finditer(clause)]
+        for word, side in _FEELINGS:
+            for m in re.finditer(re.escape(word), clause):
+                a, b = m.span()
+                if any(x < b and a < y for x, y in taken):
+                    continue
+                taken.append((a, b))
+                before, after = clause[:a], clause[b:]
+                negated = _NEGATOR.search(before)
+                if negated:
+                    before = before[:negated.start()]
+                feeler = _FEELER.match(before) or _CAUSED.match(before)
+                if feeler is not None and _REPORTED.search(before):
+                    continue  # 同事说…让我受不了: whose words these are is another's
+                if feeler is None:
+                    continue  # someone else feels it (同事讨厌领导), or it is about the user (领导讨厌我)
+                obj = feeler.group("obj")
+                thing = _head(obj) if obj else _head(re.split(r"[，,]", after)[0], after=True)
+                if thing:
+                    out.append(Feeling(side, thing, clause, bool(negated)))
+        for pattern, side in ((GOOD_TO_ME, 1), (BAD_TO_ME, -1)):
+            for m in pattern.finditer(clause):
+                before = clause[:m.start()]
+                if _REPORTED.search(before):
+                    continue  # 同事说领导很照顾你: the colleague's words
+                negated = _NEGATOR.search(before)
+                thing = _head(before[:negated.start()] if negated else before)
+                if thing:
+                    out.append(Feeling(side, thing, clause, bool(negated)))
+        for pattern, side in ((GOOD_WORD, 1), (BAD_WORD, -1)):
+            m = pattern.search(clause)
+            if m is None or any(f.words == clause for f in out):
+                continue
+            before = clause[:m.start()]
+            negated = _NEGATOR.search(before) or re.search(r"不|没", m.group(0)[:2])
+            thing = _head(before[:negated.start()] if negated and negated.re is _NEGATOR else before)
+            if thing and "我" not in before and not _REPORTED.search(before):
+                out.append(Feeling(side, thing, clause, bool(negated)))
+    return out
+
+
+def feeling_reversal(sentence: str, cited: Sequence[str | None]) -> tuple[int, Feeling, Feeling] | None:
+    """The user's feeling toward a person or thing ``sentence`` states that every cited text speaking
+    of the same thing turns around (「你一直很讨厌你的领导」 over 「现在的领导其实很照顾我」), as (the index
+    in ``cited`` of the first text saying the other side, the sentence's feeling, that text's), or None.
+    Nothing is refused where a cited text or the sentence itself is mixed about the thing, or says it
+    denied (不讨厌), or where no cited text speaks of it."""
+    from .judging import fold
+
+    said = feelings(fold(sentence).translate(_YOU).strip(), sentence=True)
+    if not said:
+        return None
+    read = [(i, feelings(fold(text).strip())) for i, text in enumerate(cited) if text]
+    for mine in said:
+        if mine.negated or mine.thing == PRONOUN:
+            continue
+        if any((same_thing(o.thing, mine.thing) or o.thing == PRONOUN) and (o.side != mine.side or o.negated)
+               for o in said):
+            continue  # mixed in the sentence itself (你既感激领导又讨厌领导)
+        related = [(i, f) for i, fs in read for f in fs if f.thing != PRONOUN and same_thing(f.thing, mine.thing)]
+        if related and all(f.side == -mine.side and not f.negated for _, f in related):
+            return related[0][0], mine, related[0][1]
     return None

@@ -625,6 +625,49 @@ def _users_contrast(text: str, clauses: list[str], at: int) -> int:
     return -1
 
 
+# session 30: the user going on after a view that takes them as its object, with no new subject
+# ("老板挽留我，还是决定走"), or wanting the same in their own words ("我妈想让我辞职，我也想辞职")
+_STILL_DECIDING = re.compile(
+    "^(?:" + "|".join(sorted(cues.STILL_DECIDING_LEAD, key=len, reverse=True)) + ")?"
+    "(?:" + "|".join(cues.STILL_DECIDING) + ")(?:最后|最终|终究|还是)?"
+    "(?:" + "|".join(sorted(cues.DECIDING, key=len, reverse=True)) + ")(?![让叫给帮把我他她])")
+_ALSO_WANTING = re.compile(
+    r"^(?:我|自己)们?(?:自己|其实|本来|早就|心里)?也(?:很|真的|确实|一直|早就|是|挺)*"
+    "(?:" + "|".join(sorted(cues.ALSO_WANTING, key=len, reverse=True)) + ")(?![让叫给帮把])")
+
+
+def _users_going_on(text: str, clauses: list[str], at: int, told: str) -> int:
+    """Where in ``text`` (from ``at`` on) the user's own words start after someone's view ``told``
+    (the reporting verb and what follows it in its clause), with no contrast word (those are
+    :func:`_users_contrast`'s): a clause with no subject that goes on deciding (还是/仍然/依然/却 +
+    决定/想/要 …), when the view took the user as its object ("老板挽留我，还是决定走"); or the user
+    wanting it too ("…，我也想辞职"). -1 when neither."""
+    for clause in clauses:
+        at = text.find(clause, at)
+        if ("我" in told and _STILL_DECIDING.match(clause)) or _ALSO_WANTING.match(clause):
+            return at
+        at += len(clause)
+    return -1
+
+
+def _named_person(clause: str) -> bool:
+    """Does ``clause`` open with a person's name (「张伟想辞职」, 「李娜打算跳槽」, 「欧阳娜娜想走」): a
+    surname (:data:`.stance_cues.SURNAMES`) and one or two characters the segmenter tags a personal
+    name (nr), not a word that only looks like one (:data:`.stance_cues.NOT_NAMES`: 白领, 高薪 …)?"""
+    import rjieba
+
+    clause = re.sub(r"^(?:但是?|可是?|不过|而且|所以|后来|其实)", "", clause)
+    if len(clause) < 3 or not _is_cjk(clause[0]):
+        return False
+    if clause.startswith(cues.COMPOUND_SURNAMES):
+        return True
+    if clause[0] not in cues.SURNAMES:
+        return False
+    word, tag = rjieba.tag(clause[:6])[0]
+    return tag in ("nr", "nrt", "nrfg") and 2 <= len(word) <= 3 and word[:2] not in cues.NOT_NAMES \
+        and word not in cues.NOT_NAMES
+
+
 # the user answering what was said to them: "…，我说不想", "…，我回答：不走", "…，我跟他说我想走"
 _REPLY = re.compile(r"(?<=[，,。！!？?；;：:\n])(?:我|自己)(?:当时|当场|就|便|直接|只|也|还是|马上|立刻)*"
                     r"(?:回答说|回答|回复说|回复|回了一句|回他|回她|答道|(?:跟|对|和)(?:他|她|他们|她们)说|"
@@ -754,6 +797,8 @@ def _reported(text: str) -> _Report | None:
             reaction = "agree"
             content = _strip_reaction(content, cues.AGREE)
         own_from = -1 if reaction else _users_contrast(text, rest, text.find(clause) + len(clause))
+        if own_from < 0 and reaction is None:  # "老板挽留我，还是决定走", "…，我也想辞职"
+            own_from = _users_going_on(text, rest, text.find(clause) + len(clause), clause[pos:])
         answer = None
         if reaction is None:
             reply = _users_reply(content)
@@ -887,7 +932,7 @@ def _others_act(text: str, clause: str, pos: int) -> bool:
             last = "me"
         elif not m.group("prep") and (you_other or not m.group("who").startswith("你")):
             last = "other"
-    if last is None and _NAMED.match(clause) and "我" not in clause[:pos]:
+    if last is None and (_NAMED.match(clause) or _named_person(clause)) and "我" not in clause[:pos]:
         last = "other"  # "小王想辞职", "老张还是走了"
     if last is not None or clause.startswith(("我", "自己")):
         return last == "other"
@@ -895,7 +940,7 @@ def _others_act(text: str, clause: str, pos: int) -> bool:
     before = _clauses(text[:at]) if at > 0 else []
     if before:
         prev = before[-1]
-        opener = _DOER.match(prev) or _NAMED.match(prev)
+        opener = _DOER.match(prev) or _NAMED.match(prev) or _named_person(prev)
         return bool(opener) and not (isinstance(opener, re.Match) and opener.groupdict().get("me")) \
             and "我" not in prev and "自己" not in prev
     return False
@@ -933,7 +978,7 @@ def _verb_alone_fits(before: str, clause_before: str, word: str) -> bool:
     if any(tag.startswith("n") and tag != "nr" and not any(ch in word[1:] for ch in token)
            for token, tag in rjieba.tag(before)):
         return False
-    return not _SOMEONE.search(clause_before)
+    return not _SOMEONE.search(clause_before) and not _named_person(clause_before + word)
 
 
 _ADVISING = re.compile(r"^(?:你们?)?(?:还是|最好|赶紧|赶快|快点|快|早点|趁早|干脆|直接)+")

@@ -550,3 +550,32 @@ EN_UNDECIDED = re.compile(r"\b(?:not sure|unsure|don't know|do not know|no idea|
 EN_CONTRAST = ("but", "however", "though", "yet", "actually", "honestly")
 EN_CONCESSIVE = ("although", "though", "even though", "even if", "while")
 EN_CONDITION = ("if", "unless", "what if", "in case")
+
+# -- session 30 (s30judge): whose words follow someone else's view, and a person named by name --
+# the user going on after someone urged or kept them, with no new subject: "老板挽留我，还是决定走",
+# "领导劝我留下，仍然决定辞职" (the one urged decides); a view that does not take the user as its
+# object ("我妈说，还是走了好") is theirs to the end, and "同事被挽留，还是决定走" is the colleague's
+STILL_DECIDING = ("还是", "仍然", "仍旧", "依然", "依旧", "照样", "照旧", "始终", "却")
+STILL_DECIDING_LEAD = ("最后", "最终", "后来", "终究", "到头来", "可", "但", "但是", "不过")
+DECIDING = ("决定", "选择", "铁了心", "执意", "打定主意", "下定决心", "下决心", "坚持", "咬牙", "打算", "准备",
+            "想", "要")
+# the user wanting what someone else wants for them, in their own words: "我妈想让我辞职，我也想辞职"
+ALSO_WANTING = ("想", "要", "打算", "决定", "准备", "愿意", "不想", "不愿意", "不愿", "不打算", "舍不得", "铁了心")
+# a person named by name opening a clause (「张伟想辞职」, 「李娜打算跳槽」): someone else, not the user.
+# Common single-character surnames and compound ones; a name is a surname and one or two characters,
+# tagged a personal name (nr) by the segmenter
+SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程"
+                     "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方邹熊白孟秦邱侯江尹薛闫段雷黎史龙陶贺顾"
+                     "毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰"
+                     "焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲"
+                     "房滕屈饶解牟艾尤阳穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全"
+                     "佟臧闵苟邬边卞姬师仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝")
+COMPOUND_SURNAMES = ("欧阳", "司马", "上官", "诸葛", "东方", "慕容", "皇甫", "令狐", "尉迟", "公孙", "夏侯", "长孙",
+                     "端木", "司徒", "西门", "独孤")
+# words the segmenter tags as personal names that name no one: a person's kind or a thing (白领 is
+# someone else too, but not by name), places, and words an opening surname character begins
+NOT_NAMES = frozenset(("白领", "蓝领", "金领", "高薪", "文明", "叶子", "林子", "杨柳", "秦岭", "朱门", "向阳", "华为",
+                       "戴眼镜", "高铁", "高考", "高中", "高层", "高管", "常年", "时常", "明明", "毕竟", "单位", "安心",
+                       "安全", "方便", "温柔", "成本", "成都", "关心", "齐心", "和平", "和气", "平安", "全家", "全职",
+                       "车贷", "房贷", "房租", "房东", "钱包", "江湖", "包子", "金钱", "黄金", "石头", "应该", "简单",
+                       "宁愿", "宁可", "尚且", "连续", "连着", "解决", "解放", "严重", "任何", "余额", "余下", "路上"))
