@@ -332,7 +332,7 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
     from ..layers.digest import CITE_RE
     from ..pipeline.proposals import digest_changes, field_now, field_ttl_text, quoted_lines, source_state
 
-    card: dict[str, Any] = {"proposal": p, "refused": None}
+    card: dict[str, Any] = {"proposal": p, "refused": None, "stale": None}
     if p.pending:  # what accepting it would meet (its line changed, the field or the original moved on)
         from ..pipeline.proposals import Proposals
 
@@ -352,6 +352,9 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
         card["model_wrote"] = field_model_wrote(ws, p)
         card["accepted_source"] = cited_source(ws, p.provenance) if card["model_wrote"] else None
         return card
+    from ..pipeline.proposals import out_of_date
+
+    card["stale"] = out_of_date(ws, p)  # the digest moved on since: said on the card, reject it or ask again
     if checker is None:
         from ..trace import SourceChecker
 
