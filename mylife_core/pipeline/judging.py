@@ -38,6 +38,13 @@ its kind, is refused when a citation it carries is invalid, and when it claims t
 done which was not (:func:`claims_write`, checked against the turn's applied writes). A refused
 sentence is withheld and listed under "无依据，未采纳" with the reason for each problem.
 
+**What is judged.** The judge is told the kind of text (:data:`TextKind`): an ``answer``
+(``ask``, ``chat``: a cited, traceable piece of advice is what was asked for) or a ``summary`` (a
+digest, L1, later read as the user's own layer). In a summary a sentence that advises or judges
+the user in its own words is refused whatever it cites (:func:`summary_verdicts`: "你应该马上辞职，
+这是最好的选择"); one that reports the user's or someone's advice stays ("你朋友劝你别冲动",
+"你觉得自己应该辞职").
+
 A text that holds any ``judgment`` (shown or withheld) *carries a judgment*: its output ends
 with the disclaimer and an L4 chain is recorded for it.
 
