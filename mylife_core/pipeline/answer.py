@@ -68,7 +68,7 @@ class CitationProblem(_M):
     claim_id: str | None  # None: the sentence cites nothing
     problem: Literal["no_citation", "missing", "candidate", "rejected", "superseded", "source_changed",
                      "source_missing", "no_pointer", "write_not_done", "unrelated", "model_lines",
-                     "misquoted", "reversed"]
+                     "misquoted", "reversed", "advice"]
     message: str
 
 

@@ -210,7 +210,7 @@ def check_citation(ws: "Workspace", claim_id: str, checker: "SourceChecker", sen
 
 
 def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker", *,
-             said: Sequence[str] = ()) -> Unsupported | None:
+             said: Sequence[str] = (), text_kind: str = "answer") -> Unsupported | None:
     """None when a judgment is supported by a valid chain; else the "无依据，未采纳" entry.
 
     Only a ``judgment`` must cite; questions and remarks need no citation, but any citation they
@@ -219,6 +219,11 @@ def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker", *,
     not shown as a judgment. A sentence whose citations are all valid must also keep what they
     say (:func:`check_fidelity`: its quotes are in the cited words, or ``said``, the user's words in
     this conversation; it does not reverse a cited view).
+
+    ``text_kind`` is what the sentence is part of (:data:`.judging.TextKind`): in an ``answer``
+    (``ask``, ``chat``) a cited judgment may advise; in a ``summary`` (a digest, L1, later read as
+    the user's own layer) a sentence that advises or judges the user itself is refused whatever it
+    cites (``advice``, :func:`check_summary`); one that reports the user's or someone's advice stays.
     """
     from ..messages import t
 
@@ -238,9 +243,31 @@ def evaluate(ws: "Workspace", judgment: Judgment, checker: "SourceChecker", *,
             problems.append(problem)
     if not problems and judgment.claim_ids:
         problems = check_fidelity(ws, judgment, checker, said=said)
+    if text_kind == "summary":  # whatever it cites: a digest gives no advice or verdict of the model's
+        problems += check_summary(ws, judgment, checker, said=said)
     if not problems:
         return None
     return Unsupported(text=judgment.text, claim_ids=list(judgment.claim_ids), problems=problems)
+
+
+def check_summary(ws: "Workspace", judgment: Judgment, checker: "SourceChecker", *,
+                  said: Sequence[str] = ()) -> list[CitationProblem]:
+    """A sentence of a summary (a digest) that advises or judges the user in words of its own
+    (:func:`.judging.summary_verdicts`): the user's own statements it may say back are those of the
+    claims it cites (their text and lines), or, citing none, ``said`` (the topic's claims)."""
+    from ..messages import join, t
+    from .judging import summary_verdicts, user_statements
+    from .quoting import claim_words
+
+    if judgment.claim_ids:
+        claims = [c for c in (ws.claims.find(i) for i in judgment.claim_ids) if c is not None]
+        sources = [text for c in claims for text in (c.claim, claim_words(c, checker)) if text]
+    else:
+        sources = list(said)
+    words = summary_verdicts(judgment.text, user_statements(sources))
+    if not words:
+        return []
+    return [CitationProblem(claim_id=None, problem="advice", message=t("s30digest.summary_advice", words=join(words)))]
 
 
 #: a raw line a sentence cites by its pointer, after its text (``[raw/FILE#Ln]``: the question

@@ -318,8 +318,9 @@ def digest(ws, out: Output, topic: str, edit: bool, show: bool, show_diff: bool,
             differences = paragraph_differences(split_front_matter(original)[1], material["text"])
         out.emit({"ok": True, **material, "differences": differences})
         if show:
-            out.line(material["path"] + t("sep.paren", text=t("digest.source." + str(material["revision"] or "user"), model=""))
-                     if material["revision"] != "model" else material["path"])
+            # whose version is in force, whatever it is: the user's revision, MyLife's structural one,
+            # a model's (and, accepted as a proposal, when the user accepted it)
+            out.line(material["path"] + t("sep.paren", text=material["in_force"]["label"]))
             _print_digest_text(out, material["text"])
             if material["history"]:  # the user's earlier revisions, each kept word for word
                 out.line(t("s28dig.digest.history", n=len(material["history"])))

@@ -12,7 +12,10 @@ sentence the user sees: a sentence that judges the user or tells them what to do
 evidence, and any sentence citing an invalid claim (invented, unaccepted, superseded, source
 changed) is refused; refused sentences are withheld from the digest and reported as
 unsupported. Sentences kept without a citation (restatements of the user's claims) are listed
-(``uncited_sentences``) and marked in the text output. The offline structural digest is MyLife's
+(``uncited_sentences``) and marked in the text output. A digest is a summary of what the user
+said (``text_kind="summary"``): a sentence giving the model's own advice or verdict ("你应该马上辞职，
+这是最好的选择") is withheld whatever it cites; one reporting the user's or someone's ("你朋友劝你别
+冲动", "你觉得自己应该辞职") stays. The offline structural digest is MyLife's
 own text: its citations are checked, and invalid ones removed.
 """
 
@@ -98,7 +101,52 @@ def digest_material(ws: "Workspace", topic: str) -> dict[str, Any]:
         "claims": [{"id": c.id, "date": c.occurred_at.isoformat(), "kind": c.kind, "status": c.status,
                     "claim": c.claim, "context": c.context} for c in topic_claims(ws, topic)],
         "history": ws.digests.history(topic),  # the user's earlier revisions, kept word for word
+        "in_force": in_force(ws, meta, body) if text else None,  # whose version it is, and how it came to be in force
     }
+
+
+def in_force(ws: "Workspace", meta: dict[str, Any], body: str = "") -> dict[str, Any]:
+    """Whose digest is in force, from its front matter: ``source`` (``user``: the user's revision;
+    ``structural``: MyLife's offline digest; ``model``: a model's), the ``model`` that wrote it,
+    ``accepted`` (a model's digest the user accepted as a proposal, ``proposal``, ``accepted_at``,
+    ``accepted_by``: a host's over MCP, or an original that replaced their revision) and ``label``,
+    the words ``mylife digest --show`` says it with."""
+    from ..errors import MyLifeError
+    from ..messages import actor_name, t
+    from .proposals import Proposals
+
+    source = str(meta.get("revision") or "user")
+    model = meta.get("model") or None
+    out: dict[str, Any] = {"source": source, "model": model, "accepted": False, "proposal": None,
+                           "accepted_at": None, "accepted_by": None}
+    if source != "model":
+        out["label"] = t("digest.source." + source, model=model or "") if source in ("user", "structural") else source
+        return out
+    proposal = None
+    if meta.get("proposal"):
+        try:
+            proposal = Proposals(ws).get(str(meta["proposal"]))
+        except MyLifeError:  # the store lost it (edited by hand): the front matter still says accepted
+            proposal = None
+    elif body:  # a model original the user accepted over their revision: the copy keeps the original's front matter
+        from ..layers.digest import body_hash
+
+        now = body_hash(body)
+        proposal = next((p for p in reversed(Proposals(ws).all()) if p.kind == "digest" and p.status == "accepted"
+                         and p.text is None and p.topic == meta.get("topic") and p.original_hash == now), None)
+        if proposal is not None:
+            meta = {**meta, "proposal": proposal.id}
+    who_actor = proposal.actor if proposal is not None else "model"
+    who = t("s30digest.digest.who.model", model=model) if model else actor_name(who_actor)
+    if meta.get("proposal"):
+        when = proposal.decided_at if proposal is not None and proposal.decided_at else meta.get("generated_at")
+        when_text = when.isoformat() if hasattr(when, "isoformat") else str(when or "?")
+        out.update(accepted=True, proposal=str(meta["proposal"]), accepted_at=when_text,
+                   accepted_by=proposal.decided_by if proposal is not None else None,
+                   label=t("s30digest.digest.source.accepted", who=who, date=when_text[:10], id=meta["proposal"]))
+    else:
+        out["label"] = t("s30digest.digest.source.model", who=who)
+    return out
 
 
 def clean_citations(ws: "Workspace", body: str) -> tuple[str, list[dict[str, str]], list[int]]:
@@ -151,7 +199,7 @@ def digest_judge(ws: "Workspace", topic: str) -> "Judge":
     (a sentence saying them back is a restatement). Used on the stream and on the whole body."""
     from .judging import Judge
 
-    return Judge(ws, user_words=[c.claim for c in topic_claims(ws, topic)])
+    return Judge(ws, user_words=[c.claim for c in topic_claims(ws, topic)], text_kind="summary")
 
 
 @dataclass
@@ -175,7 +223,7 @@ def judge_body(ws: "Workspace", topic: str, body: str) -> JudgedBody:
 
     judge = digest_judge(ws, topic)
     kept, judged = filter_text(judge, body)
-    marked, _ = filter_text(Judge(ws, user_words=judge.user_words, checker=judge.checker), kept,
+    marked, _ = filter_text(Judge(ws, user_words=judge.user_words, checker=judge.checker, text_kind="summary"), kept,
                             mark_uncited=t("digest.uncited_mark"))
     dropped: list[dict[str, str]] = []
     seen: set[str] = set()

@@ -38,6 +38,13 @@ its kind, is refused when a citation it carries is invalid, and when it claims t
 done which was not (:func:`claims_write`, checked against the turn's applied writes). A refused
 sentence is withheld and listed under "无依据，未采纳" with the reason for each problem.
 
+**What is judged.** The judge is told the kind of text (:data:`TextKind`): an ``answer``
+(``ask``, ``chat``: a cited, traceable piece of advice is what was asked for) or a ``summary`` (a
+digest, L1, later read as the user's own layer). In a summary a sentence that advises or judges
+the user in its own words is refused whatever it cites (:func:`summary_verdicts`: "你应该马上辞职，
+这是最好的选择"); one that reports the user's or someone's advice stays ("你朋友劝你别冲动",
+"你觉得自己应该辞职").
+
 A text that holds any ``judgment`` (shown or withheld) *carries a judgment*: its output ends
 with the disclaimer and an L4 chain is recorded for it.
 
@@ -70,7 +77,8 @@ KINDS: tuple[str, ...] = ("judgment", "question", "small_talk", "restatement")
 DIRECTIVE = re.compile(
     r"(?<!不)应该|应当|(?:你|就|也|早|更|真|确实|本)该(?!不)|必须|务必|一定要|千万|最好|不妨|不如|建议|推荐你|劝你"
     r"|赶紧|赶快|马上|立刻|立即|尽快|别再|别去|不要再|不要去|快去|相信自己|加油|放手去|勇敢|果断"
-    r"|(?i:\byou\s+(?:should|must|need\s+to|ought\s+to|have\s+to)\b|\bi\s+(?:recommend|suggest|advise)\b"
+    r"|(?i:\byou\s+(?:should(?:n'?t)?|must(?:n'?t)?|need\s+to|ought\s+to|have\s+to)\b|\bi\s+(?:recommend|suggest|advise)\b"
+    r"|\bi(?:'d|\s+would)\s+(?:recommend|suggest|advise)\b|\bmy\s+advice\b"
     r"|\byou'd\s+better\b|\bmake\s+sure\b|\bbelieve\s+in\s+yourself\b|\bgo\s+for\s+it\b|\bjust\s+do\s+it\b)")
 #: judging the user or their options (flattery included)
 EVALUATIVE = re.compile(
@@ -78,7 +86,8 @@ EVALUATIVE = re.compile(
     r"|完美|其实你|你其实|显然|明显|肯定|一定能|一定会|注定|看透|更看重|适合|最好的|更好的|好选择|对的|错的"
     r"|很强|强大|坚强|相信你|了不得|失败者|没用"
     r"|(?i:\b(?:talented|brilliant|amazing|smart|deserve|clearly|obviously|definitely|capable|overqualified"
-    r"|far\s+beyond|the\s+right\s+(?:choice|call|move)|wrong|mistake)\b)")
+    r"|far\s+beyond|the\s+right\s+(?:choice|call|move)|(?:the\s+)?best\s+(?:choice|option|decision|call|move|thing\s+to\s+do)"
+    r"|wrong|mistake)\b)")
 #: a question that is really a verdict
 RHETORICAL = re.compile(
     r"难道|难不成|岂|何不|何必|何苦|为什么不|为啥不|为何不|怎么还不|还不赶紧|还不快|不就是|不正是|不是更|不是应该"
@@ -328,6 +337,125 @@ def claims_write(text: str) -> bool:
     return WRITE_DONE.search(fold(text)) is not None
 
 
+# -------------------------------------------------------------------------- summaries
+
+#: what a judge judges (:class:`Judge`, :func:`.citations.evaluate`): a model's ``answer`` to the
+#: user (``ask``, ``chat``: a cited verdict or piece of advice is what was asked for) or a
+#: ``summary`` of the user's words (a digest, L1: later read as the user's own layer, so it says
+#: whose words it gives and carries no advice or verdict of the model's, :func:`summary_verdicts`)
+TextKind = Literal["answer", "summary"]
+TEXT_KINDS: tuple[str, ...] = ("answer", "summary")
+
+#: the user said, thought, felt or wanted what follows: "你说过…", "你觉得自己应该…", "你一直担心…",
+#: "you said …", "you feel …" ("你说得对", "你想想", "你想清楚" tell the user something: not a report)
+_USER_REPORT = re.compile(
+    r"(?:你|您)(?:自己)?(?:也|还|都|又|曾|曾经|一直|总是|总|老是|当时|之前|后来|其实|常常|反复|始终|最近|那时)*"
+    r"(?:说(?![得的])|讲(?![得的])|写|提到|提过|表示|告诉|觉得|觉着|认为|感到|感觉|想(?![想清明好通开])|想要|希望|打算|准备"
+    r"|决定|担心|害怕|怕|犹豫|纠结|承认|相信|怀疑|问自己|问过自己|坦言|抱怨|记下|记得|盼着|宁愿|愿意)"
+    r"|(?i:\byou\s+(?:(?:have|had|once|also|still|often|always|really|then)\s+)*(?:said|say|told|wrote|write|mentioned"
+    r"|feel|felt|think|thought|believe|believed|want|wanted|hope|hoped|worry|worried|wonder|wondered|fear|feared"
+    r"|plan|planned|admitted|asked\s+yourself|were\s+(?:afraid|worried|unsure))\b)")
+#: someone else's view, in English: "your friend said / thinks you should …", "Ajie told you …"
+_EN_SOMEONE_REPORT = re.compile(
+    r"(?:(?i:\byour\s+(?:\w+\s+)?\w+|\bhe|\bshe|\bthey|\bsomeone|\bothers|\bpeople)|\b(?!I\b|It\b|This\b|That\b|There\b)[A-Z][a-z]+)"
+    r"(?=(?i:\s+(?:(?:also|once|still|kept|had|has|always)\s+)?(?:said|says|told|tells|thinks|thought|believes|believed"
+    r"|felt|feels|advised|advises|urged|urges|suggested|suggests|warned|warns|wants|wanted|asked|asks)\b))")
+#: a clause telling the user not to do something: "你别辞职", "你千万不要…", "你不用担心"
+_SUMMARY_IMPERATIVE = re.compile(r"^(?:你们?|您)(?:千万|一定|还是|就|先|可|也)?(?:别(?!人)|不要|不准|不许|甭|不用|没必要)")
+_SPAN = re.compile(r"[^，,。.!！?？；;：:\n、…~～—]+")
+
+
+def _a_person(who: str) -> bool:
+    """Does ``who`` (the speaker :func:`.stance._reported` found) name a person, and end there: not
+    a thing or a way of speaking ("理性地说", "数据显示"), nor the user told what to do ("你应该说出来":
+    its speaker would be 你应该)? The user (你), kin or a colleague (你最好的朋友), someone named (阿杰,
+    老王, 李明)."""
+    import rjieba
+
+    from . import stance_cues as cues
+
+    if re.search(r"(?:你|您|他|她|他们|她们|别人|人家|大家|" + cues.KIN + r"|^[老小阿][\u4e00-\u9fff])$", who):
+        return True
+    tagged = list(rjieba.tag(who))
+    return bool(tagged) and tagged[-1][1].startswith("nr")
+
+
+def _reported_from(clause: str) -> int | None:
+    """Where, in ``clause``, words start that the clause gives as someone's (the user's own, "你说过…",
+    "你觉得自己…"; or another person's, "你朋友劝你…", read by :func:`.stance._reported`), or None
+    when it gives none: a model's "我建议你…" is the model's own."""
+    from .stance import _reported
+
+    own = _USER_REPORT.search(clause)
+    starts = [own.start()] if own else []
+    report = _reported(clause)
+    if report is not None and report.who and not report.who.startswith("我") and _a_person(report.who):
+        at = clause.find(report.who)
+        verb = clause.find(report.verb.lstrip("不"))
+        if verb >= 0:
+            starts.append(at if 0 <= at <= verb else verb)
+    someone = _EN_SOMEONE_REPORT.search(clause)
+    if someone is not None:
+        starts.append(someone.start())
+    return min(starts) if starts else None
+
+
+def _advice_in(clause: str) -> list[str]:
+    """The words of ``clause`` that advise or judge (:data:`DIRECTIVE`, :data:`EVALUATIVE`,
+    :data:`RHETORICAL`, a 你别… imperative), as written."""
+    found = [m.group(0) for pattern in (DIRECTIVE, EVALUATIVE, RHETORICAL) for m in pattern.finditer(clause)]
+    m = _SUMMARY_IMPERATIVE.match(clause)
+    return found + ([m.group(0)] if m else [])
+
+
+def summary_verdicts(text: str, statements: Sequence[str] = ()) -> list[str]:
+    """The words in which a sentence of a summary (a digest) advises or judges the user itself, by
+    the word lists every judgment is read with (:data:`DIRECTIVE`, :data:`EVALUATIVE`,
+    :data:`RHETORICAL`): "你应该马上辞职", "这是最好的选择", "建议你…", "you should …". Such words are
+    the summary's own unless the clause they are in reports them as someone's: the user's ("你说过…",
+    "你觉得自己应该…", "you feel you should …") or another person's ("你朋友劝你别冲动", "阿杰认为…",
+    :func:`.stance._reported`); or unless they are the user's own words said back: a clause whose
+    judging words, the user's "我" for "你", are those of a clause of ``statements`` (the user's own
+    statements, :func:`user_statements`) with as many negations (:func:`_judging_kept`), and that
+    does not tell the user what to do ("你应该辞职" is advice even where the user wrote "我应该辞职":
+    a summary says "你觉得自己应该辞职").
+    Returns those words in the order they appear (empty: the sentence may stand in a summary)."""
+    body = fold(text)
+    said = [st.translate(_PRONOUN) for st in statements]
+    found: list[str] = []
+    covered = False  # a clause ending on its reporting verb ("你朋友劝你：") gives the words after it
+    for span in _SPAN.finditer(body):
+        clause = span.group(0)
+        if not clause.strip():
+            continue
+        at = 0 if covered else _reported_from(clause)
+        if at is not None and not covered and not _after_verb(clause, at).strip(" 过了道着的是你我"):
+            covered = True
+        words = _advice_in(clause if at is None else clause[:at])
+        if not words:
+            continue
+        own = clause.translate(_PRONOUN)
+        told = DIRECTIVE.search(clause) is not None and re.search(r"你|您|(?i:\byou\b)", clause) is not None
+        if said and not told and _judging(own) and _judging_kept(own, said):
+            continue  # the user's own words said back ("这份工作不值得" of 我觉得这份工作不值得)
+        theirs = _judging(" ".join(said))  # the user's own words are not listed as the summary's
+        found.extend(w for w in ([w for w in words if w.casefold() not in theirs] or words) if w not in found)
+    return [w for w in found if not any(w != other and w in other for other in found)]  # 最好 within 最好的
+
+
+def _after_verb(clause: str, at: int) -> str:
+    """What a reported clause says after its reporting verb (nothing: its words follow in the next
+    clauses, "你朋友劝过你：…")."""
+    from .stance import _reported
+
+    own = _USER_REPORT.match(clause, at)
+    if own is not None:
+        return clause[own.end():]
+    report = _reported(clause[at:])
+    verb = clause.find(report.verb.lstrip("不"), at) if report is not None else -1
+    return clause[verb + len(report.verb.lstrip("不")):] if report is not None and verb >= 0 else clause[at:]
+
+
 # -------------------------------------------------------------------------- judging
 
 
@@ -405,14 +533,20 @@ class Judge:
     :param write_problem: the reason given when such a sentence is refused (what really
         happened to the write: refused, failed, waiting for the user).
     :param checks: further whole-sentence checks (each returns a problem or None).
+    :param text_kind: what the text is (:data:`TextKind`): ``answer`` (``ask``, ``chat``) or
+        ``summary`` (a digest: a sentence that advises or judges the user itself is refused,
+        :func:`summary_verdicts`).
     """
 
     def __init__(self, ws: "Workspace", *, user_words: Sequence[str] = (), checker: "SourceChecker | None" = None,
                  writes_done: Callable[[], int] | None = None, write_problem: Callable[[], str] | None = None,
-                 checks: Sequence[SentenceCheck] = ()) -> None:
+                 checks: Sequence[SentenceCheck] = (), text_kind: TextKind = "answer") -> None:
         from ..trace import SourceChecker
 
+        if text_kind not in TEXT_KINDS:
+            raise ValueError(f"text_kind: {text_kind!r}")
         self.ws = ws
+        self.text_kind = text_kind
         self.user_words = list(user_words)
         self.checker = checker or SourceChecker(ws)
         self.writes_done = writes_done
@@ -426,7 +560,7 @@ class Judge:
         """The problems of one sentence already cut (``ask``'s :class:`Judgment`); [] when it may be shown."""
         from .citations import evaluate
 
-        refused = evaluate(self.ws, judgment, self.checker, said=self.user_words)
+        refused = evaluate(self.ws, judgment, self.checker, said=self.user_words, text_kind=self.text_kind)
         problems = list(refused.problems) if refused is not None else []
         judged = JudgedSentence(judgment.text, list(judgment.claim_ids), kind or _kind_of_role(judgment.role), problems)
         self._extra(judged)

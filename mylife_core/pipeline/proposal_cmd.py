@@ -34,7 +34,7 @@ def _model_lines_note(ws, p) -> str | None:
 def _lines(ws, p) -> list[str]:
     from ..layers.digest import split_front_matter
     from ..messages import actor_name
-    from .proposals import digest_changes, field_now, field_ttl_text, quoted_lines, source_state
+    from .proposals import digest_changes, field_now, field_ttl_text, out_of_date_note, quoted_lines, source_state
 
     if p.kind == "field":
         exists, current = field_now(ws, p)  # what accepting replaces, as it is now
@@ -53,6 +53,9 @@ def _lines(ws, p) -> list[str]:
     elif p.text is not None:  # a model's digest proposed over MCP: nothing written until accepted
         out = [t("s29mcp.proposal.line.digest_text", id=p.id, topic=p.topic, actor=actor_name(p.actor),
                  status=t("proposal.status." + p.status))]
+        stale = out_of_date_note(ws, p)  # the digest changed since: it can only be rejected now
+        if stale:
+            out.append("    " + stale)
         if p.pending:
             current = ws.digests.read(p.topic)
             yours = current is not None and (split_front_matter(current)[0].get("revision") or "user") == "user"
@@ -65,6 +68,9 @@ def _lines(ws, p) -> list[str]:
                                             text=d["original"]))
     else:
         out = [t("proposal.line.digest", id=p.id, topic=p.topic, status=t("proposal.status." + p.status))]
+        stale = out_of_date_note(ws, p)
+        if stale:
+            out.append("    " + stale)
         if p.pending:
             for d in digest_changes(ws, p):
                 out.append("    " + t(f"digest.diff.{d['change']}", n=d["paragraph"]))

@@ -303,15 +303,15 @@ class Proposals:
 
             check_value(self.ws, proposal.name or "", proposal.value)
         elif proposal.text is not None:  # a model's digest proposed over MCP: what the user reads is what is written
-            if in_force_hash(self.ws, proposal.topic) != proposal.in_force_hash:
-                raise Conflict("s29mcp.proposal_digest_changed", id=proposal.id, topic=proposal.topic)
+            if out_of_date(self.ws, proposal):  # said the same by ``proposal list`` and the panel's card
+                raise Conflict("s30digest.proposal_digest_stale", id=proposal.id, topic=proposal.topic)
             from .digest import judge_body
 
             withheld = judge_body(self.ws, proposal.topic, proposal.text).judged.withheld
             if withheld:  # its evidence moved on since (a claim rejected): it would not be written as shown
                 raise Conflict("s29mcp.proposal_digest_unsupported", id=proposal.id, n=len(withheld))
         else:
-            if digest_original_hash(self.ws, proposal.topic) != proposal.original_hash:
+            if out_of_date(self.ws, proposal):
                 raise Conflict("proposal_digest_moved", id=proposal.id, topic=proposal.topic)
 
     def decide(self, proposal_id: str, verb: str, *, why: str | None = None,
@@ -534,6 +534,32 @@ def in_force_hash(ws: "Workspace", topic: str) -> str | None:
     return body_hash(split_front_matter(text)[1]) if text is not None else None
 
 
+def out_of_date(ws: "Workspace", p: Proposal) -> str | None:
+    """Why a pending digest proposal can no longer be accepted, read without writing anything:
+    ``digest_changed`` (a digest a model proposed over MCP, when the digest in force is no longer the
+    one it was proposed against: a later ``mylife digest``, a revision, an accepted proposal) or
+    ``original_changed`` (the model original it stands for was replaced since); None when it still
+    can be (or it is no pending digest proposal). It stays pending until the user rejects it."""
+    if p.kind != "digest" or not p.pending:
+        return None
+    if p.text is not None:
+        return "digest_changed" if in_force_hash(ws, p.topic) != p.in_force_hash else None
+    return "original_changed" if digest_original_hash(ws, p.topic) != p.original_hash else None
+
+
+def out_of_date_note(ws: "Workspace", p: Proposal) -> str | None:
+    """What ``proposal list``/``show`` and the panel's card say of a proposal :func:`out_of_date`
+    (what changed, and what to do: reject it, or ask for a new one), else None."""
+    from ..messages import t
+    from ..shell import command_prefix
+
+    why = out_of_date(ws, p)
+    if why is None:
+        return None
+    key = "s30digest.proposal.stale" if why == "digest_changed" else "s30digest.proposal.stale_original"
+    return t(key, topic=p.topic, id=p.id, prog=command_prefix(ws.root))
+
+
 def field_model_wrote(ws: "Workspace", p: Proposal) -> str | None:
     """Who wrote the line a field proposal cites, when a model did (``model via MCP``): the value
     is then the model's words, said so wherever the proposal is shown, and accepted it is kept with
@@ -585,9 +611,14 @@ def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
             from ..layers.profile import cited_source
 
             out["source"]["accepted_source"] = cited_source(ws, p.provenance)  # what accepting records
+    elif p.pending:  # a digest proposal: whether it can still be accepted, and what to do when not
+        why = out_of_date(ws, p)
+        out["out_of_date"] = why is not None
+        out["out_of_date_reason"] = why
+        out["out_of_date_note"] = out_of_date_note(ws, p)
     return out
 
 
 __all__ = ["Proposal", "Proposals", "PATH", "KINDS", "STATUSES", "VERBS", "source_state", "quoted_lines", "field_now",
            "field_ttl", "field_ttl_text", "rules_ttl", "digest_changes", "proposal_json", "field_model_wrote",
-           "in_force_hash"]
+           "in_force_hash", "out_of_date", "out_of_date_note"]

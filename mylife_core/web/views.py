@@ -223,6 +223,7 @@ class DigestView:
     paragraphs_original: list[tuple[int, str, str | None]]
     seen: str = ""  # what the page shows (:func:`digest_seen`): a revision sent from it is checked against it
     history: list[dict[str, Any]] = _field(default_factory=list)  # the user's earlier revisions (DigestLayer.history)
+    whose: dict[str, Any] = _field(default_factory=dict)  # whose it is in force (pipeline.digest.in_force), as --show says
 
 
 def digest_seen(ws: "Workspace", topic: str) -> str:
@@ -294,8 +295,10 @@ def digest_view(ws: "Workspace", topic: str) -> DigestView:
                  for p in split_paragraphs(o_body, "", front_matter=False)] if o_body is not None else [])
     history = [{**h, "text": split_front_matter((ws.root / h["path"]).read_text(encoding="utf-8"))[1]}
                for h in ws.digests.history(topic)]
+    from ..pipeline.digest import in_force as whose
+
     return DigestView(topic, body, meta, o_body, o_meta, diffs, in_force, original,
-                      seen=digest_seen(ws, topic), history=history)
+                      seen=digest_seen(ws, topic), history=history, whose=whose(ws, {"topic": topic, **meta}, body))
 
 
 # ------------------------------------------------------------------------------------ home
@@ -332,7 +335,7 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
     from ..layers.digest import CITE_RE
     from ..pipeline.proposals import digest_changes, field_now, field_ttl_text, quoted_lines, source_state
 
-    card: dict[str, Any] = {"proposal": p, "refused": None}
+    card: dict[str, Any] = {"proposal": p, "refused": None, "stale": None}
     if p.pending:  # what accepting it would meet (its line changed, the field or the original moved on)
         from ..pipeline.proposals import Proposals
 
@@ -352,6 +355,9 @@ def proposal_card(ws: "Workspace", p: Any, checker: Any = None) -> dict[str, Any
         card["model_wrote"] = field_model_wrote(ws, p)
         card["accepted_source"] = cited_source(ws, p.provenance) if card["model_wrote"] else None
         return card
+    from ..pipeline.proposals import out_of_date
+
+    card["stale"] = out_of_date(ws, p)  # the digest moved on since: said on the card, reject it or ask again
     if checker is None:
         from ..trace import SourceChecker
 
