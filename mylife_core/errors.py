@@ -242,8 +242,8 @@ def shown_undecodable(text: str, limit: int = 80) -> str:
     """``text`` holding bytes that were not UTF-8 as the user can read them: each such byte
     (a ``\\udcXX`` escape from the shell or a file) as ``\\xXX``, the byte they typed, never
     the surrogate Python holds it as; any other lone surrogate as ``\\udXXX``."""
-    shown = "".join(f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else c for c in text)
-    return shown.encode("utf-8", "backslashreplace").decode("utf-8")[:limit]
+    shown = "".join(f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else c for c in text[:limit])
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")  # cut before escaping: no \\x cut in two
 
 
 def require_utf8(value: object, what: str) -> None:

@@ -326,7 +326,7 @@ def test_blank_input_is_refused_as_blank_not_empty(cli, ws_path):
     assert r.returncode == 2 and "只有空格" in r.stderr and "输入为空" not in r.stderr
     # a claim's words (which `claim add` records as the user's line) are held to the same test:
     # 「\u3000\u200b」 was recorded as a line holding one zero-width space
-    for text in ("   ", "\u3000\u200b", "\t\u2060"):
+    for text in ("   ", "\u3000\u200b", "\t\u2060", "\u180e", "\u200e"):
         r = cli("claim", "add", text, "--topic", "career", "--json")
         assert r.returncode == 2 and r.json()["error"]["key"] == "s30small.empty_claim_blank", r.stdout
     r = cli("claim", "add", " ", "--topic", "career")

@@ -565,6 +565,10 @@ def test_an_undecodable_byte_is_shown_as_the_byte_typed(cli, ws_path):
                        capture_output=True, env=cli_env(ws_path))
     message = r.stderr.decode("utf-8")
     assert r.returncode == 2 and "bad \\xff" in message and "udc" not in message, message
+    # a long argument is cut before its bytes are escaped: 78 letters and the byte keep their \\xff
+    r = subprocess.run([sys.executable, "-m", "mylife_core", "claim", "add", b"a" * 78 + b"\xff", "--topic", "t"],
+                       capture_output=True, env=cli_env(ws_path))
+    assert r.returncode == 2 and "a" * 78 + "\\xff" in r.stderr.decode("utf-8"), r.stderr.decode("utf-8")
 
 
 def test_a_5000_digit_value_is_kept_as_text(cli, ws_path):

@@ -344,10 +344,10 @@ def test_a_tables_columns_stay_in_line_when_a_cell_holds_control_characters(cli)
         return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
     cli("init")
-    assert cli("profile", "set", "卡", "a\rb\x1b[31m", "--ttl", "30").returncode == 0
+    assert cli("profile", "set", "卡", "a\rb\x1b[31m\tc", "--ttl", "30").returncode == 0  # a tab too
     assert cli("profile", "set", "城市", "上海", "--ttl", "30").returncode == 0
     text = cli("profile", "list").stdout
     rows = [line for line in text.splitlines() if line.startswith(("卡", "城市"))]
-    assert len(rows) == 2 and "a\\rb\\x1b[31m" in rows[0], text
+    assert len(rows) == 2 and "a\\rb\\x1b[31m\\tc" in rows[0] and "\t" not in text, text
     starts = [cells(row[:re.search(r"\d{4}-\d\d-\d\d", row).start()]) for row in rows]
     assert starts[0] == starts[1], text

@@ -440,6 +440,8 @@ def on_change(workspace: "Workspace", change: "Change") -> None:
 
 def _duration(seconds: int | None) -> str:
     """``seconds`` as a person would say it: 「约 3 小时 20 分钟」, 「不到 1 分钟」."""
+    from mylife_core.messages import t
+
     if not seconds:
         return ""
     minutes = max(1, round(seconds / 60))

@@ -194,6 +194,9 @@ def columns(rows: list[list[str]]) -> str:
     """Rows lined up in columns, two spaces apart, without headings (wide characters count as two)."""
     if not rows:
         return ""
+    # a tab in a cell is shown as its escape: a terminal would move it to the next tab stop,
+    # a width no count can know, and the columns after it would fall out of line
+    rows = [[c.replace("\t", "\\t") for c in r] for r in rows]
     widths = _widths(rows)
     return "\n".join("  ".join(c + " " * (widths[i] - _cells(c)) for i, c in enumerate(r)).rstrip() for r in rows)
 

@@ -11,6 +11,7 @@ import contextlib
 import hashlib
 import os
 import re
+import unicodedata
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -97,7 +98,8 @@ def is_blank(text: str | bytes) -> bool:
     characters. The one test of blank input, for a raw note and a claim's words alike."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
-    return not text.translate(_INVISIBLE).strip()
+    # any format character (Cf: U+180E, U+200E, U+2060 ...) or control character is invisible
+    return all(ch.isspace() or unicodedata.category(ch) in ("Cf", "Cc") for ch in text.translate(_INVISIBLE))
 
 
 class RawLayer:

@@ -194,8 +194,11 @@ def gather(ws: "Workspace", query: str, topic: str | None, layers: tuple[str, ..
             found.update(_fetch(searcher, schema, missing))
         known = _vector_known(vector_index, list(found)) if hybrid else set()
         partial = hybrid and any(uid not in known for uid in found)
-        if partial:  # found by their words only, until the background run embeds them
-            notes.append("s30small.search.note.vectors_partial")
+        if partial:  # found by their words only, until the background run (or `index embed`) embeds them
+            from .admin import embedding_progress
+
+            running = (embedding_progress(ws) or {}).get("running")
+            notes.append("s30small.search.note.vectors_partial" if running else "s30fix.search.note.vectors_partial_idle")
         ideal = groups_ideal(searcher, groups)
         gram_ideal = grams_ideal(searcher, grams)
         single_only = single_chars_only(searcher, groups)
