@@ -63,6 +63,19 @@ def test_the_transfer_notes_are_the_statements_of_a_question_about_changing_team
     assert "调岗" in answer["topic_reason"], answer["topic_reason"]  # the note that named it
 
 
+@pytest.mark.parametrize("question, example", [
+    ("要不要转组？", "正式调岗到数据平台组"),
+    ("要不要换部门？", "部门将拆分，可能被调去数据平台组"),
+])
+def test_the_note_named_as_the_example_of_the_topic_has_a_row(demo, question, example):
+    """The answer said 「例如「正式调岗到数据平台组」」 and the table had neither that note nor
+    「部门将拆分，可能被调去数据平台组」: ``ask`` found the topic first and passed it to the evidence,
+    whose rows-first rule for the notes saying the question's words ran only when it found it."""
+    answer = demo_ask(demo, question)
+    assert f"「{example}」" in answer["topic_reason"], answer["topic_reason"]
+    assert example in [s["text"] for s in answer["statements"]], answer["statements"]
+
+
 def test_the_note_that_named_the_topic_has_a_row(demo):
     """「要不要换个手机？」 took 财务压力 from 「手机可能也有分期，期数记不清」, then filled the table with
     the topic's twelve better-scored notes on rent and takeaway and left the phone note out."""

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import re
 
-_LATE_HOUR = r"(?:凌晨|半夜|深夜|后半夜|大半夜|夜里|[一二两三四五六12345６]点(?:多|半|钟)?)"
-_LATE_END = r"[^，,。；;！!？?\n]{0,4}?才(?:睡(?!醒)|躺下|上床|合眼|入睡|睡着)"
+# a small-hours time: not one said of the day (「下午三点」, 「六点就回家」), nor 一点 of 早一点 / 晚一点
+_DAYTIME = r"(?<!下午)(?<!中午)(?<!上午)(?<!早上)(?<!傍晚)(?<!白天)(?<!午)(?<![早晚快慢多少好差有])"
+_LATE_HOUR = (r"(?:凌晨|半夜|深夜|后半夜|大半夜|夜里|" + _DAYTIME + r"(?:十二|[一二两三四1-4])点(?:多|半|钟)?)"
+              r"(?![^，,。；;！!？?\n]{0,3}就)")
+_LATE_END = r"[^，,。；;！!？?\n]{0,4}?才(?:睡(?!醒|午觉|午|个午)|躺下|上床|合眼|入睡|睡着)"
 
 #: (the words that name the thing, the pattern of a sentence that says it in other words)
 FAMILIES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (

@@ -208,6 +208,10 @@ def negate_question(question: str) -> tuple[str, str]:
     Anything else: (the question without its question mark, "不" + it).
     """
     text = question.strip().rstrip("?？").strip()
+    from .states import state_drafts
+
+    if (drafts := state_drafts(text)) is not None:
+        return drafts  # 「我最近心情好吗」: 心情好 / 心情不好, both states (「并非我最近心情好」 is none)
     match = re.search(r"(.)(不|没)\1", text)
     if match:
         verb = match.group(1)
@@ -1765,6 +1769,12 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
 
 _EN_CUE_INDEX: list[tuple[str, str]] = sorted(((w, k) for k, words in cues.EN_CUES.items() for w in words),
                                              key=lambda wk: (-len(wk[0]), wk[0]))
+#: a cue word ending in a job noun is not that cue when the noun only qualifies the next one
+#: ("keep my job search secret", "keep my job hunt going": the search is kept, not the job)
+_EN_JOB_NOUNS = frozenset(("job", "position", "role", "post"))
+_EN_JOB_MODIFIES = re.compile(r"[\s-]+(?:search(?:es|ing)?|hunt(?:s|ing)?|seeking|applications?|interviews?|offers?|"
+                              r"boards?|sites?|listings?|postings?|ads?|alerts?|fairs?|market|prospects?|leads?|"
+                              r"descriptions?|titles?|openings?|options?|plans?|profile)\b")
 _EN_CLAUSES = re.compile(r"[,;:.!?\n\u2014]+|\s+-\s+|\s+(?=but\b|however\b)", re.IGNORECASE)
 _EN_PRESENT_NOUNS = ("job", "work", "company", "team", "boss", "office", "here")
 _EN_OPEN_QUESTION = re.compile(r"^(?:should|shall|do|does|can|could|would|will|is|am|are|must)\s+(?:i|we)\b|\bor not\b",
@@ -1967,6 +1977,8 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
             if word not in low:  # as in _cues_in: most cue words are not in the clause
                 continue
             for m in re.finditer(r"(?<![a-z'])" + re.escape(word) + r"(?![a-z'])", low):
+                if word.rsplit(" ", 1)[-1] in _EN_JOB_NOUNS and _EN_JOB_MODIFIES.match(low, m.end()):
+                    continue  # "keep my job search secret": the job names the search, not what is kept
                 if not any(taken[m.start():m.end()]):
                     taken[m.start():m.end()] = [True] * (m.end() - m.start())
                     found.append((m.start(), word, kind))
@@ -2068,6 +2080,15 @@ EN_NOTICE = re.compile(
     r"(?:resignation(?:\s+letter)?|letter\s+of\s+resignation|notice|resignation\s+notice)\b")
 
 
+#: notice given to someone who is no employer, or about a home ("I gave notice to my landlord", "gave
+#: notice on the lease"): not a job's notice
+_EN_NOTICE_TO = re.compile(r"\s+(?:to|on|for)\s+(?:(?:my|our|the|his|her|their)\s+)?([a-z]+)")
+_EN_EMPLOYER = frozenset(("boss", "manager", "employer", "company", "work", "job", "hr", "team", "supervisor", "firm",
+                          "office", "department", "lead", "director", "ceo", "client", "them", "him", "her", "everyone"))
+_EN_HOUSING = re.compile(r"\b(?:landlord|landlady|lease|tenancy|tenant|apartment|flat|rental|rent|move out|moving out|"
+                         r"moved out|roommate|housemate|house|room)\b")
+
+
 def _en_notice(low: str, frame: Frame) -> tuple[int, str] | None:
     """(+1 or, negated, -1, the words) when a lower-cased English clause hands in the user's notice
     and the frame's act is leaving one's job; else None."""
@@ -2076,4 +2097,7 @@ def _en_notice(low: str, frame: Frame) -> tuple[int, str] | None:
     match = EN_NOTICE.search(low)
     if match is None:
         return None
+    if "resignation" not in match.group(0) and (_EN_HOUSING.search(low) or (
+            (to := _EN_NOTICE_TO.match(low, match.end())) and to.group(1) not in _EN_EMPLOYER)):
+        return None  # "I gave notice to my landlord": leaving a home, not a job
     return (-1 if _negated_en(low, match.start()) else 1), match.group(0)
