@@ -80,6 +80,36 @@ _MOUNTS = {
 }
 
 
+def mcp_session(workspace: Path, script: Any, *, env: Mapping[str, str] | None = None,
+                load_plugins: str | None = "", now: str = "2026-03-10") -> Any:
+    """Start ``mylife mcp`` over stdio as a host would (in ``env``, default: the test
+    environment with ``load_plugins`` and ``MYLIFE_NOW``), connect a real MCP client and return
+    what ``await script(session)`` returns."""
+    import anyio
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+
+    env = env if env is not None else cli_env(workspace, {"MYLIFE_NOW": now}, load_plugins=load_plugins)
+    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=dict(env))
+    out: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                out["result"] = await script(session)
+
+    anyio.run(main)
+    return out["result"]
+
+
+def demo_workspace(folder: Path, now: str) -> Path:
+    """The demo workspace (``mylife demo``) made in ``folder``/mylife-demo at ``now``."""
+    root = Path(folder) / "mylife-demo"
+    result = run_cli(["demo", "--workspace", str(root), "--json"], env={"MYLIFE_NOW": now})
+    assert result.returncode == 0, result.stderr
+    return root
+
+
 def mounted(kind: str, source: Path, at: Path) -> list[str]:
     """The command prefix that runs a command with ``at`` (an existing folder) mounted, in a
     private mount namespace of its own (``unshare -m``, as root; ``-rm`` maps the user to root in

@@ -5,7 +5,6 @@ made out of date says so and what to do (docs/design.md#judging-rule, #approval;
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 from fakellm import Reply, fakellm, seed  # noqa: F401
@@ -14,7 +13,7 @@ from fakellm.workspaces import day
 from mylife_core.messages import actor_name, t
 from mylife_core.pipeline.answer import Judgment
 from mylife_core.pipeline.citations import evaluate
-from mylife_core.testing import cli_env, plugin_host, run_cli
+from mylife_core.testing import mcp_session, plugin_host, run_cli
 from mylife_core.trace import SourceChecker
 from mylife_core.workspace import Workspace
 
@@ -129,21 +128,7 @@ def test_mylife_digest_withholds_a_models_advice(ws, cli, fakellm):
 # ------------------------------------------------------------------------------ over MCP
 
 def run_session(ws_path, script):
-    import anyio
-    from mcp import ClientSession, StdioServerParameters, stdio_client
-
-    env = cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins="")
-    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
-    out = {}
-
-    async def main():
-        async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                out["result"] = await script(session)
-
-    anyio.run(main)
-    return out["result"]
+    return {"result": mcp_session(ws_path, script)}
 
 
 def test_over_mcp_advice_never_reaches_a_digest_proposal_and_the_accepted_digest_says_whose_it_is(ws_path):

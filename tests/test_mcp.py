@@ -12,7 +12,7 @@ pytest.importorskip("mcp", reason="the mcp extra is not installed")
 
 from mcp import ClientSession, StdioServerParameters, stdio_client  # noqa: E402
 
-from mylife_core.testing import cli_env, run_cli  # noqa: E402
+from mylife_core.testing import cli_env, mcp_session, run_cli  # noqa: E402
 
 NINE = {"mylife_record", "mylife_digest", "mylife_claim_add", "mylife_recall", "mylife_trace", "mylife_staleness",
         "mylife_competing", "mylife_branch", "mylife_profile_update"}
@@ -21,18 +21,7 @@ NINE = {"mylife_record", "mylife_digest", "mylife_claim_add", "mylife_recall", "
 def run_session(ws_path, script, plugins="mylife-career,mylife-finance", env=None):
     """Start ``mylife mcp`` as a host would (in ``env``, default: the test environment with
     ``plugins``) and run ``script(session)`` against it."""
-    env = env if env is not None else cli_env(ws_path, {"MYLIFE_NOW": "2026-03-10"}, load_plugins=plugins)
-    params = StdioServerParameters(command=sys.executable, args=["-m", "mylife_core", "mcp"], env=env)
-    out = {}
-
-    async def main():
-        async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                out["result"] = await script(session)
-
-    anyio.run(main)
-    return out["result"]
+    return mcp_session(ws_path, script, env=env, load_plugins=plugins)
 
 
 def doc(result):

@@ -11,7 +11,7 @@ import pytest
 
 from mylife_core.pipeline.phrasings import patterns_for
 from mylife_core.pipeline.stance import frame_for, read
-from mylife_core.testing import run_cli
+from mylife_core.testing import demo_workspace, run_cli
 
 NOW = "2026-12-03T09:00"
 LENSES = {"MYLIFE_LOAD_PLUGINS": "mylife-career,mylife-finance"}
@@ -19,10 +19,7 @@ LENSES = {"MYLIFE_LOAD_PLUGINS": "mylife-career,mylife-finance"}
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("demo") / "mylife-demo"
-    result = run_cli(["demo", "--workspace", str(root), "--json"], env={"MYLIFE_NOW": NOW})
-    assert result.returncode == 0, result.stderr
-    return root
+    return demo_workspace(tmp_path_factory.mktemp("demo"), NOW)
 
 
 def demo_ask(root: Path, question: str) -> dict:

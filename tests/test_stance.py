@@ -17,7 +17,7 @@ from mylife_core.messages import disclaimer, t
 from mylife_core.pipeline.ask import AskOptions, ask
 from mylife_core.pipeline.competing import find_competing
 from mylife_core.pipeline.stance import frame_for, read
-from mylife_core.testing import run_cli
+from mylife_core.testing import demo_workspace, run_cli
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # litellm's own pydantic deprecations
 
@@ -868,10 +868,7 @@ def test_the_opposite_conclusion_finds_the_other_side(ws):
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("demo") / "mylife-demo"
-    result = run_cli(["demo", "--workspace", str(root), "--json"], env={"MYLIFE_NOW": NOW})
-    assert result.returncode == 0, result.stderr
-    return root
+    return demo_workspace(tmp_path_factory.mktemp("demo"), NOW)
 
 
 def demo_ask(root: Path, question: str, *extra: str) -> dict:
