@@ -128,7 +128,7 @@ def test_mylife_digest_withholds_a_models_advice(ws, cli, fakellm):
 # ------------------------------------------------------------------------------ over MCP
 
 def run_session(ws_path, script):
-    return {"result": mcp_session(ws_path, script)}
+    return mcp_session(ws_path, script)
 
 
 def test_over_mcp_advice_never_reaches_a_digest_proposal_and_the_accepted_digest_says_whose_it_is(ws_path):
