@@ -163,11 +163,11 @@ def gather(ws: "Workspace", question: str, topic: str | None, decisions: list["D
     # a question no lens covers whose topic its notes found: those notes are what it asked about,
     # and have rows before the topic's others (「要不要换个手机？」 found 财务压力 by 「手机可能也有分期」,
     # then filled the table with the topic's twelve better-scored notes on rent and takeaway, and
-    # left it out). A lens's decision is found by the lens's words too (月光 for 省钱): not these
+    # left it out). A lens's decision is found by the lens's words too (月光 for 省钱): not these.
     # The same holds when ``ask`` found that topic before (:func:`.topics.topic_for_question`) and
     # passed it in: the search then scored 「正式调岗到数据平台组」 0 for 「要不要转组？」 (its words are
     # the topic's synonym group, not the search's), and the note the answer named as the example
-    # had no row. Those notes are the ones saying the question's words
+    # had no row. Those notes are the ones saying the question's words.
     namer = asked if asked is not None or decisions or topic is None else QuestionWords(ws, question)
     named = [cid for cid, c in chosen.items()
              if namer is not None and not decisions and c.topic == topic
