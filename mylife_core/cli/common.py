@@ -245,15 +245,11 @@ def wrap_cells(text: str, width: int) -> list[str]:
     """Wrap ``text`` to ``width`` terminal columns: Chinese characters count two and may break
     anywhere (never before closing punctuation), Latin words break only at spaces."""
     import re
-    import unicodedata
-
-    def cells(piece: str) -> int:
-        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in piece)
 
     lines, line = [], ""
     for token in re.findall(r"[^\s\u2e80-\uffef]+\s*|\s+|.", text):
         closing = token[0] in "，。、；：！？）」』”’》】…,.;:!?)"
-        if line and cells(line.rstrip() + token.rstrip()) > width and not closing:
+        if line and _cells(line.rstrip() + token.rstrip()) > width and not closing:
             lines.append(line.rstrip())
             line = token.lstrip()
         else:

@@ -90,7 +90,6 @@ def _slug(topic: str) -> str:
 
 #: characters that show nothing and are not whitespace to :meth:`str.strip`: zero-width space,
 #: non-joiner, joiner, word joiner, byte-order mark
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
 
 
 def is_blank(text: str | bytes) -> bool:
@@ -99,7 +98,8 @@ def is_blank(text: str | bytes) -> bool:
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     # any format character (Cf: U+180E, U+200E, U+2060 ...) or control character is invisible
-    return all(ch.isspace() or unicodedata.category(ch) in ("Cf", "Cc") for ch in text.translate(_INVISIBLE))
+    # zero-width spaces and joiners, U+2060, the BOM, U+180E, U+200E are all format characters (Cf)
+    return all(ch.isspace() or unicodedata.category(ch) in ("Cf", "Cc") for ch in text)
 
 
 class RawLayer:

@@ -547,13 +547,15 @@ def out_of_date(ws: "Workspace", p: Proposal) -> str | None:
     return "original_changed" if digest_original_hash(ws, p.topic) != p.original_hash else None
 
 
-def out_of_date_note(ws: "Workspace", p: Proposal) -> str | None:
+def out_of_date_note(ws: "Workspace", p: Proposal, why: str | None = "") -> str | None:
     """What ``proposal list``/``show`` and the panel's card say of a proposal :func:`out_of_date`
-    (what changed, and what to do: reject it, or ask for a new one), else None."""
+    (what changed, and what to do: reject it, or ask for a new one), else None. ``why``: what
+    :func:`out_of_date` said, when the caller has it already (each reads the digest and hashes it)."""
     from ..messages import t
     from ..shell import command_prefix
 
-    why = out_of_date(ws, p)
+    if why == "":
+        why = out_of_date(ws, p)
     if why is None:
         return None
     key = "s30digest.proposal.stale" if why == "digest_changed" else "s30digest.proposal.stale_original"
@@ -615,7 +617,7 @@ def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
         why = out_of_date(ws, p)
         out["out_of_date"] = why is not None
         out["out_of_date_reason"] = why
-        out["out_of_date_note"] = out_of_date_note(ws, p)
+        out["out_of_date_note"] = out_of_date_note(ws, p, why)
     return out
 
 
