@@ -212,6 +212,11 @@ def negate_question(question: str) -> tuple[str, str]:
 
     if (drafts := state_drafts(text)) is not None:
         return drafts  # 「我最近心情好吗」: 心情好 / 心情不好, both states (「并非我最近心情好」 is none)
+    asks_act = re.search(r"(.)(不|没)\1", text.replace("是不是", "是"))  # 「领导让我很失望，我该不该辞职」: the act
+    if not asks_act and (drafts := caused_drafts(text)) is not None:
+        return drafts  # 「最近工作上的事让我不太开心，怎么办」: 让我不开心 / 没有让我不开心
+    if (drafts := en_drafts(text)) is not None:
+        return drafts  # "Am I sleeping well lately": I am … / I am not …, never 「不Am I …」
     match = re.search(r"(.)(不|没)\1", text)
     if match:
         verb = match.group(1)
@@ -237,6 +242,103 @@ def negate_question(question: str) -> tuple[str, str]:
     if en:
         return f"{en.group(2)} {en.group(1).lower()} {en.group(3)}", f"{en.group(2)} {en.group(1).lower()} not {en.group(3)}"
     return text, "不" + text
+
+
+# 「X让我Y」 in a question (session 31): what X does to how the user feels. The question's other
+# clauses (怎么办, 该怎么调整) ask what to do and are left out; adverbs before 让我 (总是, 一直, 是不是)
+# and degree words before the feeling (太, 很, 越来越) are left out of both drafts.
+_CAUSED = re.compile(r"^(?:为什么|为啥|怎么|咋)?(?P<x>.+?)(?:总是|总|老是|老|一直|又|也|都|常常|经常|真的|确实|是不是|"
+                     r"是否|会不会|真)*(?P<neg>并没有|没有|没|不会|并不|不)?(?P<verb>让我|叫我|使我|令我)(?P<y>.+)$")
+_CAUSED_NOT = re.compile(r"(?:不太|不怎么|不大|不|没那么|没有那么|没什么|没)(?=[^不没]*$)")
+
+
+def caused_drafts(question: str) -> tuple[str, str] | None:
+    """The two drafts of a question saying what something does to how the user feels: 「最近工作上的事
+    让我不太开心，怎么办？」 -> 最近工作上的事让我不开心 / 最近工作上的事没有让我不开心 (the fallback drafted
+    「不最近工作上的事让我不太开心，怎么办」); 「工作让我开心吗」 -> 工作让我开心 / 工作没有让我开心; None
+    when no clause says 「X让我Y」 with Y a feeling (:data:`.stance_cues.CAUSED_FEELING`)."""
+    for clause in CLAUSES.split(question or ""):
+        clause = re.sub(r"(?:吗|么|呢|吧|啊|呀)$", "", clause.strip())
+        match = _CAUSED.match(clause)
+        if match is None:
+            continue
+        y = re.sub(r"(?:了|的|啊|呀)+$", "", match.group("y"))
+        feeling = cues.CAUSED_FEELING.fullmatch(y)
+        if feeling is None:
+            continue
+        degree = y[:len(y) - len(feeling.group("feeling"))]
+        word = feeling.group("feeling")
+        if _CAUSED_NOT.search(degree):
+            word = ("没" if word.startswith("有") else "不") + word  # 不太开心 -> 不开心, 没什么成就感 -> 没有成就感
+        x, verb = match.group("x"), match.group("verb")
+        said, other = x + verb + word, x + "没有" + verb + word
+        return (other, said) if match.group("neg") else (said, other)
+    return None
+
+
+# an English yes/no question about how things are (session 31): "Am I sleeping well lately?" drafted
+# 「不Am I sleeping well lately」, the Chinese fallback glued to it
+_EN_BE_Q = re.compile(r"(?i)^(?P<verb>am|are|is|was|were|have|has|had)\s+(?P<rest>.+)$")
+_EN_DO_Q = re.compile(r"(?i)^(?P<verb>do|does|did)\s+(?P<rest>.+)$")
+_EN_SUBJECT = re.compile(r"(?i)^(?:(?P<pronoun>i|we|you|he|she|it|they|this|that|there)\b"
+                         r"|(?P<det>my|our|your|his|her|their|the|this|that)\s+(?P<noun>[a-z'-]+))\s*(?P<rest>.*)$")
+# words that begin a predicate, after which a subject's noun phrase cannot go on
+_EN_PREDICATE = re.compile(r"(?i)^(?:[a-z]+(?:ing|ed)|good|bad|better|worse|ok|okay|fine|well|too|really|very|still|"
+                           r"enough|getting|going|being|been|not|healthy|happy|unhappy|right|wrong|worth|"
+                           r"lately|now|any|more|less|so|always|ever|making|keeping|a|an)\b")
+
+
+def _en_third_person(verb: str) -> str:
+    """The third person of a bare English verb: make -> makes, go -> goes, try -> tries, have -> has."""
+    if verb == "have":
+        return "has"
+    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def en_drafts(question: str) -> tuple[str, str] | None:
+    """The two English drafts of an English yes/no question about how things are: "Am I sleeping well
+    lately" -> I am sleeping well lately / I am not sleeping well lately; "Is my job making me unhappy"
+    -> My job is making me unhappy / My job is not making me unhappy; "Do I sleep enough" -> I sleep
+    enough / I do not sleep enough; "Does my job make me unhappy" -> My job makes me unhappy / My job
+    does not make me unhappy. None for anything else (a question with Chinese in it, should/can I …)."""
+    text = (question or "").strip().rstrip("?？.!").strip()
+    if any(_is_cjk(ch) for ch in text):
+        return None
+    for pattern in (_EN_BE_Q, _EN_DO_Q):
+        match = pattern.match(text)
+        if match is None:
+            continue
+        subject = _EN_SUBJECT.match(match.group("rest"))
+        if subject is None:
+            return None
+        verb = match.group("verb").lower()
+        rest = subject.group("rest")
+        if subject.group("pronoun"):
+            who = subject.group("pronoun")
+        else:
+            who = subject.group("det") + " " + subject.group("noun")
+            # "Is my new job …": the noun phrase goes on until a word that begins the predicate
+            while rest and not _EN_PREDICATE.match(rest) and pattern is _EN_BE_Q and " " in rest:
+                word, rest = rest.split(" ", 1)
+                who += " " + word
+        who = "I" if who.lower() == "i" else who[0].upper() + who[1:]
+        if not rest:
+            return None
+        if pattern is _EN_BE_Q:
+            return f"{who} {verb} {rest}", f"{who} {verb} not {rest}"
+        first, _, tail = rest.partition(" ")
+        if verb == "do":
+            said = rest
+        elif verb == "does":
+            said = " ".join(filter(None, (_en_third_person(first.lower()), tail)))
+        else:
+            said = f"did {rest}"
+        return f"{who} {said}", f"{who} {verb} not {rest}"
+    return None
 
 
 def with_stance_aliases(sides_or_terms):
@@ -741,6 +843,8 @@ def _reported(text: str) -> _Report | None:
         if found is None:
             continue
         pos, verb = found
+        if verb in cues.CAUSING and cues.CAUSED_FEELING.match(clause, pos + len(verb)):
+            continue  # 「最近工作上的事让我不太开心」: what X does to the user, not X's view
         if clause.startswith(cues.CONCESSIVE) and i + 1 < len(clauses):
             continue  # "尽管医生再三说…，我还是怕…": a view conceded; the user's own words follow
         subj = _subject(clause[:pos])
@@ -1906,6 +2010,51 @@ def _en_judged(clause: str, start: int, end: int) -> bool:
         _EN_JUDGED.match(clause[end:]))
 
 
+_EN_VERDICT = re.compile(
+    r"(?<![a-z'])(?P<verdict>" + "|".join(re.escape(w) for w in sorted(
+        (*cues.EN_VERDICT_BAD, *cues.EN_VERDICT_GOOD), key=len, reverse=True)) + r")"
+    r"\s+(?:(?:of|for)\s+(?:me|us|you)\s+)?(?:(?P<not>not|never)\s+)?to\s+(?P<act>[a-z].*)$")
+# a negated act or staying as the subject of a judgment: "not quitting would be foolish"
+_EN_NOT_DOING = re.compile(r"^(?:not|never)\s+(?=[a-z]+ing\b)")
+_EN_STAYING = re.compile(r"^(?:staying|remaining|sticking|keeping|holding on)\b")
+
+
+def _en_verdict(clause: str, frame: Frame) -> tuple[int, str] | None:
+    """(side, the words) of a clause that judges doing an act (:data:`.stance_cues.EN_VERDICT_BAD`):
+    "I'd be a fool to stay another year" is for leaving, "it would be a mistake to quit" against it,
+    "I'd be crazy not to leave" and "not quitting would be foolish" for it; None for anything else.
+    The act is read as if wanted ("I want to stay another year"), so what it names (the frame's act,
+    staying, keeping one's job) decides its side, and the verdict takes that side or the other."""
+    low = clause.lower().replace("\u2019", "'")
+    body = low
+    while True:
+        rest, lead = _en_lead(body, cues.EN_VERDICT_LEADS)
+        if lead is None or not rest:
+            break
+        body = rest
+    at = len(low) - len(body)
+    match = _EN_VERDICT.search(body)
+    if match is not None:
+        words = body[:match.start()].split()
+        if words and words[0] in cues.EN_VERDICT_SUBJECTS and all(
+                w in cues.EN_VERDICT_FILLERS or w.endswith("n't") for w in words[1:]):
+            wanted = _read_en("I want to " + match.group("act"), frame)
+            if wanted.side:
+                denied = any(w in ("not", "never") or w.endswith("n't") for w in words)
+                side = wanted.side * (1 if match.group("verdict") in cues.EN_VERDICT_GOOD else -1)
+                side *= (-1 if match.group("not") else 1) * (-1 if denied else 1)
+                return side, clause[at + match.start():].strip()
+    doing = _EN_NOT_DOING.match(body)
+    if doing is not None and _EN_JUDGED.match(body[doing.end():]):
+        rest = body[doing.end():]
+        acts = [p for p in map(_en_act, frame.act) if p is not None]
+        if _EN_STAYING.match(rest) or any(p.match(rest) for p in acts):
+            judged = _read_en(rest, frame)
+            if judged.side:
+                return -judged.side, clause[at:].strip()  # "not changing jobs would be foolish": for changing
+    return None
+
+
 def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
     """An English statement's stance toward ``frame``'s act (see the comment above). ``reported``:
     the words of someone else's view, where naming the act is advising it ("telling me to quit")."""
@@ -1970,6 +2119,10 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
     act_side = 0
     judged_act = False
     for clause in body:
+        if (verdict := _en_verdict(clause, frame)) is not None:
+            act_side += verdict[0]  # "I'd be a fool to stay another year": a verdict on the act
+            decided.append(verdict[1])
+            continue
         low = clause.lower().replace("\u2019", "'")
         taken = [False] * len(low)
         found: list[tuple[int, str, str]] = []

@@ -379,6 +379,21 @@ REPORT_VERBS = ("说", "觉得", "认为", "劝", "催", "建议", "念叨", "�
                 "挽留", "不放人", "不肯放人", "不放我走", "不肯放我走")
 # reporting verbs that are a view against leaving (辞职, 跳槽, 分手 …) whatever follows them
 KEEPING_VERBS = ("挽留", "不放人", "不肯放人", "不放我走", "不肯放我走")
+# 「X让我Y」 where Y is how the user feels (session 31): 「最近工作上的事让我不太开心」, 「加班让我很焦虑」,
+# 「领导那句话让我挺失望的」 say what X does to the user, not X's view (until then shown apart as
+# 「最近工作上的事 的看法」); 「老板让我周末加班」, 「我妈让我别辞职」 still report what someone asks.
+# The degree words may stand before the feeling (很, 不太, 越来越 …): :data:`CAUSED_DEGREE`.
+FEELINGS = ("开心", "高兴", "快乐", "愉快", "满意", "放心", "安心", "踏实", "舒服", "舒心", "顺心", "轻松", "欣慰", "感动",
+            "兴奋", "期待", "心动", "惊喜", "骄傲", "有成就感", "难受", "难过", "伤心", "失望", "绝望", "焦虑", "烦躁",
+            "烦", "郁闷", "崩溃", "心累", "累", "疲惫", "压抑", "憋屈", "痛苦", "害怕", "担心", "紧张", "不安", "恶心",
+            "生气", "愤怒", "火大", "委屈", "窒息", "头疼", "头大", "后悔", "沮丧", "厌倦", "反感", "无奈", "心寒", "寒心",
+            "抓狂", "迷茫", "纠结", "失眠", "睡不着", "心慌", "喘不过气", "自卑", "尴尬", "寒心", "难堪", "不爽", "不舒服")
+CAUSED_DEGREE = (r"(?:很|太|挺|特别|非常|有点儿?|有些|越来越|更加?|十分|极其|极度|真|好|都|也|又|一直|总是|总|老是|"
+                 r"不太|不怎么|不大|不|没那么|没有那么|没什么|没|感到|觉得|感觉|心里|很是|相当|超级?|格外)*")
+CAUSED_FEELING = re.compile(CAUSED_DEGREE + "(?P<feeling>" + "|".join(
+    re.escape(w) for w in sorted(set(FEELINGS), key=len, reverse=True)) + ")")
+#: the verbs of 「X让我Y」 that make, not ask: 让我, 叫我, 使我, 令我, 弄得我, 搞得我
+CAUSING = ("让我", "叫我", "使我", "令我", "弄得我", "搞得我", "害得我", "害我")
 NOT_REPORT = ("说明", "少说", "难说", "都难说", "没说", "讲课", "说服", "说话", "说好", "说不过去", "说不定", "说真的", "说实话", "说白了", "说到底", "小说",
               "游说", "说不好", "不好说", "虽说", "再说", "说起来",
               "就是说", "比如说", "怎么说", "如果说", "听说", "据说", "说来", "说得对", "说得有道理", "说的",
@@ -514,6 +529,26 @@ EN_CUES: dict[str, tuple[str, ...]] = {
     "bad": ("bad", "terrible", "awful", "horrible", "worse", "worst", "unhappy", "reckless", "rash", "hasty", "foolish",
             "irresponsible", "premature", "wrong call", "wrong move", "bad move"),
 }
+# a verdict on doing an act (session 31): "I'd be a fool to stay", "it would be a mistake to quit",
+# "it's smart to leave now". A word judging the act foolish takes the side opposite to the act, one
+# judging it wise the act's side; "not" before the act ("I'd be crazy not to leave") or before the
+# verdict ("it wouldn't be a mistake to quit") turns it. Until then "I'd be a fool to stay another year"
+# was read for its cue words (stay, another year) and listed against quitting.
+EN_VERDICT_BAD = ("fool", "foolish", "stupid", "mistake", "crazy", "dumb", "insane", "mad", "nuts", "idiot",
+                  "idiotic", "silly", "unwise", "reckless", "irresponsible", "pointless", "a waste", "wrong",
+                  "ridiculous", "absurd")
+EN_VERDICT_GOOD = ("smart", "wise", "sensible", "right", "good idea", "great idea", "the right call", "the right move",
+                   "no-brainer", "reasonable")
+# the words that may stand between the subject and the verdict ("it would really be a huge mistake")
+EN_VERDICT_SUBJECTS = ("i", "we", "you", "it", "that", "this", "i'd", "we'd", "you'd", "it'd", "that'd", "it's",
+                       "that's", "this's", "i'm", "we're", "you're", "it'll", "that'll", "i'll")
+EN_VERDICT_FILLERS = ("would", "will", "could", "might", "must", "is", "was", "am", "are", "be", "been", "have",
+                      "has", "really", "honestly", "definitely", "probably", "totally", "just", "so", "a", "an",
+                      "the", "such", "very", "pretty", "absolutely", "complete", "total", "utter", "huge", "big",
+                      "real", "kind", "of", "bit", "little", "not", "never", "truly", "simply", "plain", "clearly",
+                      "seriously")
+EN_VERDICT_LEADS = ("and", "but", "so", "honestly", "frankly", "really", "i think", "i feel", "i know", "i guess",
+                    "i believe", "now", "at this point")
 # a consideration said to be lacking: "without an offer" is no offer (a reason against the act)
 EN_WITHOUT = ("without",)
 # a want word in the four words before the act ("I want to quit", "thinking about leaving")

@@ -196,8 +196,12 @@ def read_state(text: str, state: State) -> "Reading":
                 continue
             if pos in eased_at:
                 continue  # an easing word counted with the bad thing it eases
-            if _negated(clause, pos, taken) or _NEGATION_AFTER.match(clause, pos + len(word)):
+            before = _negation_before(clause, pos, taken)
+            after = _NEGATION_AFTER.match(clause, pos + len(word))
+            if before is not None or after:
                 side = -side  # 不失眠, 没有改善, 不太开心, 开心不起来
+                # the reason quotes the words as said, negation and all: 「没怎么失眠」, not 「失眠」
+                word = clause[pos if before is None else before:after.end() if after else pos + len(word)]
             elif side < 0:
                 easing = _easing_after(clause, pos + len(word), taken)
                 if easing is not None:
@@ -221,10 +225,16 @@ def read_state(text: str, state: State) -> "Reading":
 def _negated(clause: str, pos: int, taken: list[bool]) -> bool:
     """Is the word at ``pos`` negated by what stands just before it (up to 6 characters, none of them
     another state word)?"""
+    return _negation_before(clause, pos, taken) is not None
+
+
+def _negation_before(clause: str, pos: int, taken: list[bool]) -> int | None:
+    """Where the negation of the word at ``pos`` starts (``_negated``), or None."""
     lo = pos
     while lo > 0 and pos - lo < 6 and not taken[lo - 1]:
         lo -= 1
-    return bool(_NEGATION.search(clause[lo:pos]))
+    match = _NEGATION.search(clause[lo:pos])
+    return lo + match.start() if match else None
 
 
 def _easing_after(clause: str, end: int, taken: list[bool]) -> tuple[int, bool] | None:
