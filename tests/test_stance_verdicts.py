@@ -139,6 +139,11 @@ def test_work_making_the_user_unhappy_is_drafted_and_shown_as_the_users(demo, tm
     for question in ("最近工作上的事让我不太开心，怎么办？", "我该不该辞职？"):
         others = demo_ask(root, question)["competing_others"]
         assert all(o["speaker"] != "最近工作上的事" for o in others), (question, others)
+    # against the other draft, the note's reason quotes 「不太开心」 as said (it was 在「开心」上…)
+    listed = run_cli(["competing", "最近工作上的事没有让我不开心", "--topic", "职业去留", "--offline", "--json",
+                      "--workspace", str(root)], env={"MYLIFE_NOW": "2026-06-01T10:00"}).json()["items"]
+    reason = next(i["reason"] for i in listed if i["text"] == note)
+    assert "「不太开心」" in reason and "「开心」" not in reason, reason
 
 
 # ------------------------------------------------------------------------------ 3. English drafts for English questions

@@ -614,7 +614,15 @@ def _cue_as_said(text: str, cue: str) -> str:
     if at <= 0:
         return cue
     before = _NEGATION_BEFORE.search(text[max(0, at - 3):at])  # "一天也不想多待了": 「不想多待」
-    return before.group(0) + cue if before else cue
+    if before:
+        return before.group(0) + cue
+    # a negation with words between, as the state reader reads it (session 31): 「最近工作上的事让我
+    # 不太开心」 is 「不太开心」, not 「开心」
+    from .states import NEGATION
+
+    window = re.split(r"[，,。！!？?；;：:\n、]", text[max(0, at - 6):at])[-1]
+    between = NEGATION.search(window)
+    return window[between.start():] + cue if between else cue
 
 
 def _reason(reading: Reading, stance: str, text: str = "") -> str:

@@ -71,6 +71,8 @@ EASING = ("好转", "改善", "缓解", "减少", "减轻", "少了", "消失", 
 _NEGATION = re.compile(r"(?:不|没有?|未|并不|并没有?|从不|从没有?|从来不|从来没有?|不再|再也没有?|再也不|很少|极少|"
                        r"几乎不|几乎没有?|别|不用|不必|无需|不会|谈不上|说不上|算不上)"
                        r"(?:再|太|怎么|那么|这么|什么|多大|大|很|会|用|做|有|出现|发生|犯|感到|觉得|觉|怎么会)*$")
+#: the same, for what else quotes a negated word as said (``competing._cue_as_said``)
+NEGATION = _NEGATION
 #: a negation just after a word: 「开心不起来」, 「高兴不了」
 _NEGATION_AFTER = re.compile(r"(?:不起来|不了|不起)")
 #: a worry, a fear or a supposition: what is said is not how things are (「担心换工作以后会失眠」,
