@@ -3,7 +3,8 @@
 * :func:`plugin_host` builds a fresh plugin host with only the builtin plugins plus the
   plugins you pass (installed plugins never leak in);
 * :func:`run_cli` runs the real ``mylife`` command in a subprocess with a controlled
-  environment and returns the completed process (``.json()`` parses ``--json`` output);
+  environment and returns the completed process (``.json()`` parses ``--json`` output); the
+  process is a fork of a server that has imported the libraries once (:mod:`.testing_forkserver`);
 * :func:`settle_history` waits for the detached git committer a command started, and when it
   does not settle says why (its log, what is still owed, whether it still runs);
 * :func:`mounted` gives the command prefix that runs a command (``run_cli(..., prefix=...)``)
@@ -14,10 +15,18 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import selectors
+import shutil
+import signal
+import socket
+import struct
 import subprocess
 import sys
+import tempfile
+import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -36,6 +45,8 @@ def plugin_host(*plugins: Any, entrypoints: bool = False, builtins: bool = True)
 
 
 class Result(subprocess.CompletedProcess):
+    forked = False  # run as a fork of run_cli's server rather than a fresh interpreter
+
     def json(self) -> Any:
         return json.loads(self.stdout)
 
@@ -63,10 +74,179 @@ def run_cli(args: Iterable[str], *, workspace: Path | None = None, input: bytes 
     it under another command (:func:`mounted`)."""
     if isinstance(input, str):
         input = input.encode("utf-8")
-    proc = subprocess.run([*prefix, sys.executable, "-m", "mylife_core", *args], input=input, capture_output=True,
-                          env=cli_env(workspace, env, load_plugins), timeout=timeout, cwd=cwd)
-    return Result(proc.args, proc.returncode, proc.stdout.decode("utf-8", "replace"),
-                  proc.stderr.decode("utf-8", "replace"))
+    args, prefix = list(args), list(prefix)
+    command = [*prefix, sys.executable, "-m", "mylife_core", *args]
+    full_env = cli_env(workspace, env, load_plugins)
+    server = None if prefix else _fork_server()
+    forked = server.run(command, args, full_env, cwd, input, timeout) if server is not None else None
+    if forked is not None:
+        returncode, stdout, stderr = forked
+    else:
+        proc = subprocess.run(command, input=input, capture_output=True, env=full_env, timeout=timeout, cwd=cwd)
+        returncode, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
+    result = Result(command, returncode, stdout.decode("utf-8", "replace"), stderr.decode("utf-8", "replace"))
+    result.forked = forked is not None
+    return result
+
+
+# run_cli's fork server (mylife_core/testing_forkserver.py): on unless MYLIFE_TEST_FORK=0, read
+# once here because the suite's fixtures clear MYLIFE_* for each test
+_FORK_ON = os.environ.get("MYLIFE_TEST_FORK", "1") != "0" and hasattr(socket, "send_fds") and hasattr(os, "fork")
+_FORK_SERVERS: dict[int, _ForkServer | None] = {}
+
+
+class _ForkServer:
+    """One test process's fork server: started once, ended when the test process ends."""
+
+    def __init__(self) -> None:
+        from .testing_forkserver import start_settings
+
+        self.folder = tempfile.mkdtemp(prefix="mylife-fork-")
+        self.path = os.path.join(self.folder, "socket")
+        env = {k: v for k, v in cli_env(None, None, None).items() if not k.startswith("MYLIFE_")}
+        self.settings = start_settings(env)
+        lifeline, self._lifeline = os.pipe()  # the server ends when this process's end closes
+        self.proc = subprocess.Popen([sys.executable, "-m", "mylife_core.testing_forkserver", self.path, str(lifeline)],
+                                     pass_fds=(lifeline,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, cwd="/", env=env)
+        os.close(lifeline)
+        atexit.register(self.close)
+        deadline = time.monotonic() + 120
+        while not os.path.exists(self.path) and self.proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+    def close(self) -> None:
+        if self._lifeline >= 0:
+            os.close(self._lifeline)
+            self._lifeline = -1
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None and os.path.exists(self.path)
+
+    def run(self, command: list[str], args: list[str], env: dict[str, str], cwd: Path | None,
+            input: bytes | None, timeout: float) -> tuple[int, bytes, bytes] | None:
+        """Run ``python -m mylife_core ARGS`` as a fork of the server; None when it cannot take it
+        (then the caller starts a fresh interpreter: nothing has run)."""
+        from .testing_forkserver import start_settings
+
+        if start_settings(env) != self.settings or not self.alive():
+            return None
+        payload = json.dumps({"argv": args, "env": env, "cwd": str(cwd or os.getcwd())}).encode()
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        if input is not None:
+            in_r, in_w = os.pipe()
+        else:  # subprocess.run without input: the command reads this process's standard input
+            in_r, in_w = (os.dup(0) if _fd_open(0) else os.open(os.devnull, os.O_RDONLY)), -1
+        conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            conn.connect(self.path)
+            socket.send_fds(conn, [struct.pack("!I", len(payload))], [in_r, out_w, err_w])
+            conn.sendall(payload)
+        except OSError:
+            conn.close()
+            for fd in (out_r, out_w, err_r, err_w, in_r, in_w):
+                if fd >= 0:
+                    os.close(fd)
+            return None
+        for fd in (in_r, out_w, err_w):
+            os.close(fd)
+        return _collect(conn, out_r, err_r, in_w, input, command, timeout)
+
+
+def _fd_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+def _collect(conn: socket.socket, out_r: int, err_r: int, in_w: int, input: bytes | None, command: list[str],
+             timeout: float) -> tuple[int, bytes, bytes]:
+    """Feed the command its input and read its output and wait status, as subprocess.run does."""
+    chunks: dict[int, list[bytes]] = {out_r: [], err_r: []}
+    control = b""
+    pid = status = None
+    pending = memoryview(input or b"")
+    sel = selectors.DefaultSelector()
+    sel.register(out_r, selectors.EVENT_READ)
+    sel.register(err_r, selectors.EVENT_READ)
+    sel.register(conn, selectors.EVENT_READ)
+    if in_w >= 0:
+        os.set_blocking(in_w, False)
+        sel.register(in_w, selectors.EVENT_WRITE)
+    deadline = time.monotonic() + timeout
+    try:
+        while sel.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                if pid is not None:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                raise subprocess.TimeoutExpired(command, timeout, b"".join(chunks[out_r]), b"".join(chunks[err_r]))
+            for key, _ in sel.select(timeout=left):
+                fd = key.fd
+                if fd == in_w:
+                    try:
+                        written = os.write(in_w, pending[:65536])
+                        pending = pending[written:]
+                    except BlockingIOError:
+                        continue
+                    except BrokenPipeError:  # the command stopped reading: as subprocess.run, not an error
+                        pending = pending[:0]
+                    if not pending:
+                        sel.unregister(in_w)
+                        os.close(in_w)
+                        in_w = -1
+                elif key.fileobj is conn:
+                    data = conn.recv(4096)
+                    if not data:
+                        sel.unregister(conn)
+                        continue
+                    control += data
+                    for line in control.decode().splitlines():
+                        word, _, value = line.partition(" ")
+                        if word == "pid":
+                            pid = int(value)
+                        elif word == "status":
+                            status = int(value)
+                else:
+                    data = os.read(fd, 65536)
+                    if data:
+                        chunks[fd].append(data)
+                    else:
+                        sel.unregister(fd)
+    finally:
+        sel.close()
+        conn.close()
+        for fd in (out_r, err_r, in_w):
+            if fd >= 0:
+                os.close(fd)
+    if status is None:
+        raise RuntimeError(f"mylife_core.testing: the fork server lost {command!r} (no exit status)")
+    return os.waitstatus_to_exitcode(status), b"".join(chunks[out_r]), b"".join(chunks[err_r])
+
+
+def _fork_server() -> _ForkServer | None:
+    if not _FORK_ON:
+        return None
+    pid = os.getpid()
+    server = _FORK_SERVERS.get(pid)
+    if server is None and pid not in _FORK_SERVERS or server is not None and not server.alive():
+        try:
+            server = _ForkServer()
+        except OSError:
+            server = None
+        _FORK_SERVERS[pid] = server if server is not None and server.alive() else None
+    return _FORK_SERVERS[pid]
 
 
 _MOUNTS = {

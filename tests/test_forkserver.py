@@ -1,0 +1,130 @@
+"""run_cli's fork server (mylife_core/testing_forkserver.py): a command run as a fork of a process
+that has imported the libraries must do what a fresh ``python -m mylife_core`` does, byte for
+byte; and what a fork cannot take on (interpreter settings, a prefix) runs fresh."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from mylife_core.testing import _FORK_ON, run_cli
+
+FRESH = ("env",)  # a prefix: the command then runs in a fresh interpreter under `env`
+
+pytestmark = pytest.mark.skipif(not _FORK_ON, reason="MYLIFE_TEST_FORK=0 or no fork here")
+
+
+def _both(tmp_path, args, **kw):
+    """Run ``args`` as a fork and fresh, each in its own copy of the same workspace and folder;
+    return both results with each copy's path written as WS."""
+    results = []
+    for name, prefix in (("fork", ()), ("fresh", FRESH)):
+        ws = tmp_path / name / "ws"
+        if not ws.exists():
+            shutil.copytree(tmp_path / "seed", ws)
+        result = run_cli(args, workspace=ws, cwd=tmp_path / name, prefix=prefix, **kw)
+        assert result.forked is (not prefix)
+        results.append((result.returncode, _same(result.stdout, ws), _same(result.stderr, ws)))
+    return results
+
+
+def _same(text: str, ws) -> str:
+    """``text`` with what differs between two runs a second apart written alike: the copy's path,
+    the clock, how long it took."""
+    text = re.sub(r'"took_ms": [\d.]+', '"took_ms": N', text)
+    return re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?", "TIME", text.replace(str(ws), "WS"))
+
+
+@pytest.fixture
+def seed(tmp_path):
+    ws = tmp_path / "seed"
+    assert run_cli(["init"], workspace=ws).returncode == 0
+    assert run_cli(["record", "--topic", "工作", "--at", "2026-03-01", "今天加班到十点，很累"], workspace=ws).returncode == 0
+    return ws
+
+
+@pytest.mark.parametrize("args, input", [
+    (["--version"], None),
+    (["--help"], None),
+    (["nosuch"], None),  # a usage error: exit 2, on stderr
+    (["status", "--json"], None),
+    (["recall", "加班", "--json"], None),
+    (["record", "--topic", "工作", "--at", "2026-03-02", "-"], "从标准输入来的一行\n第二行\n"),
+    (["claim", "add", "   "], None),  # blank: refused, nothing written
+    (["profile", "set", "月薪", "两万二", "--json"], None),
+    (["trace", "nosuch-id"], None),
+])
+def test_a_forked_command_prints_and_exits_as_a_fresh_interpreter(tmp_path, seed, args, input):
+    fork, fresh = _both(tmp_path, args, input=input)
+    assert fork == fresh
+    assert fork[1] or fork[2]  # it said something
+
+
+def test_a_fork_takes_the_commands_folder_environment_and_input(tmp_path, seed):
+    # a relative path is read against the command's own folder
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    made = run_cli(["init", "--workspace", "rel"], cwd=folder, workspace=None, env={"MYLIFE_LANG": "en"})
+    assert made.forked and made.returncode == 0, made.stderr
+    assert (folder / "rel").is_dir()
+    # its environment, whole: the language asked for, no variable of the server's own start
+    english = run_cli(["nosuch"], workspace=seed, env={"MYLIFE_LANG": "en"})
+    assert english.forked and "No such command" in english.stderr
+    # its standard input, to the last byte, after the fork server's own imports
+    text = "第一行\n" + "很长的一行" * 20000 + "\n"
+    saved = run_cli(["record", "--topic", "工作", "-", "--json"], workspace=seed, input=text)
+    assert saved.forked and saved.returncode == 0, saved.stderr
+    path = seed / saved.json()["record"]["file"]
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_what_a_fork_cannot_take_on_runs_in_a_fresh_interpreter(tmp_path, seed):
+    # an interpreter setting read at start (here, warnings) cannot change in a fork
+    result = run_cli(["status"], workspace=seed, env={"PYTHONWARNINGS": "error::DeprecationWarning"})
+    assert result.returncode == 0 and not result.forked
+    assert run_cli(["status"], workspace=seed, prefix=FRESH).forked is False
+    assert run_cli(["status"], workspace=seed).forked is True
+
+
+def test_a_forked_command_past_its_timeout_is_killed(tmp_path, seed):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(subprocess.TimeoutExpired) as caught:
+        run_cli(["serve", "--port", str(port)], workspace=seed, timeout=8)
+    assert f"127.0.0.1:{port}" in (caught.value.output or b"").decode("utf-8", "replace")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # the panel stopped listening: its process is gone
+        with socket.socket() as client:
+            if client.connect_ex(("127.0.0.1", port)) != 0:
+                break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"the timed-out `mylife serve` still listens on {port}")
+    assert run_cli(["status"], workspace=seed).returncode == 0  # and the server forks the next one
+
+
+def test_the_fork_server_ends_with_the_test_process(tmp_path):
+    # a child Python process that starts a fork server and exits: the server follows it
+    script = ("import os, sys; from mylife_core import testing; r = testing.run_cli(['--version']); "
+              "print(r.forked, testing._FORK_SERVERS[os.getpid()].proc.pid)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MYLIFE_")}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    forked, pid = out.stdout.split()
+    assert forked == "True", out.stderr
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the fork server outlived the process that started it")
