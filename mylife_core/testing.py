@@ -93,6 +93,7 @@ def run_cli(args: Iterable[str], *, workspace: Path | None = None, input: bytes 
 # once here because the suite's fixtures clear MYLIFE_* for each test
 _FORK_ON = os.environ.get("MYLIFE_TEST_FORK", "1") != "0" and hasattr(socket, "send_fds") and hasattr(os, "fork")
 _FORK_SERVERS: dict[int, _ForkServer | None] = {}
+_START_ENV = dict(os.environ)
 
 
 class _ForkServer:
@@ -102,8 +103,12 @@ class _ForkServer:
         from .testing_forkserver import start_settings
 
         self.folder = tempfile.mkdtemp(prefix="mylife-fork-")
+        self._loaded: set[str] | None = None
         self.path = os.path.join(self.folder, "socket")
-        env = {k: v for k, v in cli_env(None, None, None).items() if not k.startswith("MYLIFE_")}
+        # the environment this module was imported in, before any test changed it: a server started
+        # during a test that set LANG or PYTHONWARNINGS would send every later command to a fresh one
+        env = {k: v for k, v in _START_ENV.items() if not k.startswith("MYLIFE_")}
+        env["PYTHONIOENCODING"] = "utf-8"  # as cli_env
         self.settings = start_settings(env)
         lifeline, self._lifeline = os.pipe()  # the server ends when this process's end closes
         self.proc = subprocess.Popen([sys.executable, "-m", "mylife_core.testing_forkserver", self.path, str(lifeline)],
@@ -125,6 +130,13 @@ class _ForkServer:
             self.proc.kill()
         shutil.rmtree(self.folder, ignore_errors=True)
 
+    def loaded(self) -> set[str]:
+        """The server's top-level modules (written when it is ready)."""
+        if self._loaded is None:
+            with open(os.path.join(self.folder, "loaded"), encoding="utf-8") as fh:
+                self._loaded = set(fh.read().split())
+        return self._loaded
+
     def alive(self) -> bool:
         return self.proc.poll() is None and os.path.exists(self.path)
 
@@ -132,11 +144,14 @@ class _ForkServer:
             input: bytes | None, timeout: float) -> tuple[int, bytes, bytes] | None:
         """Run ``python -m mylife_core ARGS`` as a fork of the server; None when it cannot take it
         (then the caller starts a fresh interpreter: nothing has run)."""
-        from .testing_forkserver import start_settings
+        from .testing_forkserver import path_entries, shadows, start_settings
 
+        folder = str(cwd or os.getcwd())
         if start_settings(env) != self.settings or not self.alive():
             return None
-        payload = json.dumps({"argv": args, "env": env, "cwd": str(cwd or os.getcwd())}).encode()
+        if env.get("PYTHONPATH") and shadows(path_entries(env["PYTHONPATH"], folder), self.loaded()):
+            return None  # a module the server imported would come from there in a fresh interpreter
+        payload = json.dumps({"argv": args, "env": env, "cwd": folder}).encode()
         out_r, out_w = os.pipe()
         err_r, err_w = os.pipe()
         if input is not None:

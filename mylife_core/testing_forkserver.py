@@ -19,7 +19,9 @@ MyLife's own code). For each command the server forks, and the fork becomes the 
 What a fresh interpreter decides at start from its environment (``PYTHON*``, the locale, litellm's
 import-time settings) cannot change in a fork. A command whose environment differs from the
 server's in any of those, or that runs under a prefix (:func:`mylife_core.testing.mounted`),
-starts a fresh interpreter as before; so does every command when ``MYLIFE_TEST_FORK=0``.
+starts a fresh interpreter as before; so does every command when ``MYLIFE_TEST_FORK=0``. Its own
+``PYTHONPATH`` (a test's plugins installed in a folder) a fork takes on, in ``sys.path`` where the
+interpreter puts it, unless a folder on it holds a module the server has already imported.
 
 Protocol, over a Unix socket: the client sends a 4-byte length, a JSON request
 (``argv``, ``env``, ``cwd``) and three file descriptors (``socket.send_fds``). The server forks a
@@ -49,8 +51,38 @@ _START_KEYS = ("PYTHON", "LANG", "LC_", "LITELLM_")
 
 
 def start_settings(env: dict[str, str]) -> dict[str, str]:
-    """The part of ``env`` a fork cannot take on (see :data:`_START_KEYS`)."""
-    return {k: v for k, v in env.items() if k.startswith(_START_KEYS)}
+    """The part of ``env`` a fork cannot take on (see :data:`_START_KEYS`). ``PYTHONPATH`` it can,
+    unless a folder on it holds a module the server has imported (:func:`shadows`)."""
+    return {k: v for k, v in env.items() if k.startswith(_START_KEYS) and k != "PYTHONPATH"}
+
+
+def path_entries(pythonpath: str, cwd: str) -> list[str]:
+    """``PYTHONPATH`` as the interpreter puts it on ``sys.path``: absolute, an empty entry the folder."""
+    if not pythonpath:
+        return []
+    return [os.path.join(cwd, entry) if entry else cwd for entry in pythonpath.split(os.pathsep)]
+
+
+def shadows(entries: list[str], loaded: set[str]) -> bool:
+    """Whether a folder in ``entries`` holds a module named as one in ``loaded`` (the server's
+    top-level modules, plus sitecustomize: a fresh interpreter would import those from there)."""
+    for folder in entries:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.split(".")[0] in loaded:
+                return True
+    return False
+
+
+def _write_loaded(folder: str) -> None:
+    loaded = {name.split(".")[0] for name in sys.modules} | {"sitecustomize", "usercustomize"}
+    path = os.path.join(folder, "loaded")
+    with open(path + ".tmp", "w", encoding="utf-8") as fh:
+        fh.write("\n".join(sorted(loaded)))
+    os.replace(path + ".tmp", path)
 
 
 def _preload() -> None:
@@ -77,6 +109,10 @@ def _recv_exact(conn: socket.socket, n: int) -> bytes:
 def serve(path: str, lifeline: int) -> tuple[dict, list[int]] | None:
     """Serve until the lifeline closes (returns None); in a command's fork, return its request."""
     _preload()
+    global _DEFAULT_PATH
+    # sys.path after the server's own folder and PYTHONPATH: what a fork's own PYTHONPATH goes before
+    _DEFAULT_PATH = sys.path[1 + len(path_entries(os.environ.get("PYTHONPATH", ""), os.getcwd())):]
+    _write_loaded(os.path.dirname(path))
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(path)
     server.listen(64)
@@ -168,7 +204,9 @@ def become(request: dict, fds: list[int]) -> None:
     sys.stdout = sys.__stdout__ = _stdio(1, "w", sys.__stdout__)
     sys.stderr = sys.__stderr__ = _stdio(2, "w", sys.__stderr__, errors="backslashreplace")
     sys.argv = ["-m", *request["argv"]]
-    sys.path[0] = os.getcwd()  # what `python -m` puts first
+    cwd = os.getcwd()
+    # as `python -m` makes it: the folder, then PYTHONPATH, then the interpreter's own
+    sys.path[:] = [cwd, *path_entries(os.environ.get("PYTHONPATH", ""), cwd), *_DEFAULT_PATH]
     import runpy
 
     try:
@@ -213,6 +251,7 @@ def _finish(code: int = 0) -> int:
 
 
 _SERVER_PID = os.getpid()
+_DEFAULT_PATH: list[str] = []
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +129,27 @@ def test_the_fork_server_ends_with_the_test_process(tmp_path):
         time.sleep(0.1)
     else:
         pytest.fail("the fork server outlived the process that started it")
+
+
+def test_a_fork_takes_its_own_pythonpath_unless_it_shadows_what_the_server_imported(tmp_path, seed):
+    # a plugin installed with real pip into a folder on PYTHONPATH, as the lens tests do
+    site = tmp_path / "site"
+    source = tmp_path / "src" / "mylife-hello"
+    shutil.copytree(Path(__file__).parent / "data" / "plugins" / "mylife-hello", source)
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+                          "--no-build-isolation", "--target", str(site), str(source)],
+                         capture_output=True, text=True, timeout=300)
+    assert pip.returncode == 0, pip.stderr
+    env = {"PYTHONPATH": str(site)}
+    fork = run_cli(["plugins", "--json"], workspace=seed, env=env, load_plugins="mylife-hello")
+    fresh = run_cli(["plugins", "--json"], workspace=seed, env=env, load_plugins="mylife-hello", prefix=FRESH)
+    assert fork.forked and not fresh.forked
+    assert fork.returncode == fresh.returncode == 0, fork.stderr
+    assert fork.stdout == fresh.stdout and '"mylife-hello"' in fork.stdout
+    # a folder holding a module the server has imported: a fresh interpreter would take that one
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "yaml.py").write_text("raise ImportError('the yaml on PYTHONPATH')\n", encoding="utf-8")
+    shadowed = run_cli(["status"], workspace=seed, env={"PYTHONPATH": str(shadow)})
+    assert not shadowed.forked
+    assert shadowed.returncode != 0 and "the yaml on PYTHONPATH" in shadowed.stderr
