@@ -53,7 +53,13 @@ _START_KEYS = ("PYTHON", "LANG", "LC_", "LITELLM_")
 def start_settings(env: dict[str, str]) -> dict[str, str]:
     """The part of ``env`` a fork cannot take on (see :data:`_START_KEYS`). ``PYTHONPATH`` it can,
     unless a folder on it holds a module the server has imported (:func:`shadows`)."""
-    return {k: v for k, v in env.items() if k.startswith(_START_KEYS) and k != "PYTHONPATH"}
+    settings = {k: v for k, v in env.items() if k.startswith(_START_KEYS) and k != "PYTHONPATH"}
+    # what mylife_core.llm.client.import_litellm sets before importing it, as the server does (a test
+    # that imported litellm in its own process left them in that process's environment)
+    settings.pop("LITELLM_LOCAL_MODEL_COST_MAP", None)
+    if settings.get("LITELLM_LOG") == "ERROR":
+        del settings["LITELLM_LOG"]
+    return settings
 
 
 def path_entries(pythonpath: str, cwd: str) -> list[str]:

@@ -153,3 +153,13 @@ def test_a_fork_takes_its_own_pythonpath_unless_it_shadows_what_the_server_impor
     shadowed = run_cli(["status"], workspace=seed, env={"PYTHONPATH": str(shadow)})
     assert not shadowed.forked
     assert shadowed.returncode != 0 and "the yaml on PYTHONPATH" in shadowed.stderr
+
+
+def test_litellms_own_import_settings_in_the_tests_environment_still_fork(tmp_path, seed, monkeypatch):
+    # import_litellm sets these in the process that imports it (a test that does so in pytest's own
+    # process leaves them there); every command sets them the same way before importing litellm
+    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    monkeypatch.setenv("LITELLM_LOG", "ERROR")
+    assert run_cli(["status"], workspace=seed).forked is True
+    monkeypatch.setenv("LITELLM_LOG", "DEBUG")  # litellm reads it when imported: a fresh interpreter
+    assert run_cli(["status"], workspace=seed).forked is False
