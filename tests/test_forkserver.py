@@ -15,11 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from mylife_core.testing import _FORK_ON, run_cli
+from mylife_core import testing
+from mylife_core.testing import run_cli
 
 FRESH = ("env",)  # a prefix: the command then runs in a fresh interpreter under `env`
+CAN_FORK = hasattr(socket, "send_fds") and hasattr(os, "fork")
 
-pytestmark = pytest.mark.skipif(not _FORK_ON, reason="MYLIFE_TEST_FORK=0 or no fork here")
+pytestmark = pytest.mark.skipif(not CAN_FORK, reason="no fork or socket.send_fds on this platform")
+
+
+@pytest.fixture(autouse=True)
+def _fork_on(monkeypatch):
+    """These tests are about the fork server: on even when MYLIFE_TEST_FORK=0 turned it off for the rest."""
+    monkeypatch.setattr(testing, "_FORK_ON", True)
 
 
 def _both(tmp_path, args, **kw):
