@@ -53,8 +53,7 @@ class Result(subprocess.CompletedProcess):
 
 def cli_env(workspace: Path | None = None, extra: Mapping[str, str] | None = None,
             load_plugins: str | None = "") -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MYLIFE_")}
-    env["PYTHONIOENCODING"] = "utf-8"
+    env = _plain_env(os.environ)
     env["MYLIFE_LANG"] = env.get("MYLIFE_TEST_LANG", "zh")
     if "MYLIFE_AUTO_EMBED" in os.environ:  # tests turn background embedding off (tests/conftest.py)
         env["MYLIFE_AUTO_EMBED"] = os.environ["MYLIFE_AUTO_EMBED"]
@@ -96,6 +95,13 @@ _FORK_SERVERS: dict[int, _ForkServer | None] = {}
 _START_ENV = dict(os.environ)
 
 
+def _plain_env(source: Mapping[str, str]) -> dict[str, str]:
+    """``source`` without MyLife's own settings, its output in UTF-8: what every command starts from."""
+    env = {k: v for k, v in source.items() if not k.startswith("MYLIFE_")}
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
 class _ForkServer:
     """One test process's fork server: started once, ended when the test process ends."""
 
@@ -107,8 +113,7 @@ class _ForkServer:
         self.path = os.path.join(self.folder, "socket")
         # the environment this module was imported in, before any test changed it: a server started
         # during a test that set LANG or PYTHONWARNINGS would send every later command to a fresh one
-        env = {k: v for k, v in _START_ENV.items() if not k.startswith("MYLIFE_")}
-        env["PYTHONIOENCODING"] = "utf-8"  # as cli_env
+        env = _plain_env(_START_ENV)
         self.settings = start_settings(env)
         lifeline, self._lifeline = os.pipe()  # the server ends when this process's end closes
         self.proc = subprocess.Popen([sys.executable, "-m", "mylife_core.testing_forkserver", self.path, str(lifeline)],
@@ -255,7 +260,8 @@ def _fork_server() -> _ForkServer | None:
         return None
     pid = os.getpid()
     server = _FORK_SERVERS.get(pid)
-    if server is None and pid not in _FORK_SERVERS or server is not None and not server.alive():
+    tried = pid in _FORK_SERVERS  # a server that could not start is not started again
+    if not tried or server is not None and not server.alive():
         try:
             server = _ForkServer()
         except OSError:

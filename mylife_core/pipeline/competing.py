@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .answer import CompetingEvidence
-from .stance import Frame, Reading, frame_for, read
+from .stance import CLAUSES, Frame, Reading, frame_for, read
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..layers.claims import Claim
@@ -620,7 +620,7 @@ def _cue_as_said(text: str, cue: str) -> str:
     # 不太开心」 is 「不太开心」, not 「开心」
     from .states import NEGATION
 
-    window = re.split(r"[，,。！!？?；;：:\n、]", text[max(0, at - 6):at])[-1]
+    window = CLAUSES.split(text[max(0, at - 6):at])[-1]
     between = NEGATION.search(window)
     return window[between.start():] + cue if between else cue
 
