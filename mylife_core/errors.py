@@ -8,8 +8,14 @@ shows the traceback instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+
+def _same(key: str) -> str:
+    """The message key as it is (no other wording)."""
+    return key
 
 
 class MyLifeError(Exception):
@@ -27,10 +33,15 @@ class MyLifeError(Exception):
         self.params = params
         super().__init__(key)
 
-    def render(self, message_key: str | None = None) -> str:
+    def render(self, message_key: str | None = None, *, wording: "Callable[[str], str] | None" = None) -> str:
         """The message in the current language; ``message_key``: another wording of it, with the
-        same parameters (the panel's, which names its own buttons instead of the CLI's flags)."""
+        same parameters. ``wording``: maps each message key the text is made of (the message, its
+        hint) to the key of the wording to show instead, or back to itself (the panel's, which
+        names its own boxes, buttons and pages instead of the CLI's flags and commands:
+        :func:`mylife_core.web.views.error_text`)."""
         from .messages import t
+
+        word = wording or _same
 
         params = dict(self.params)
         what = params.get("what")
@@ -44,9 +55,9 @@ class MyLifeError(Exception):
             from .messages import code_name
 
             params["action"] = code_name("action", action)
-        text = t(message_key or self.message_key or f"error.{self.key}", **params)
+        text = t(word(message_key or self.message_key or f"error.{self.key}"), **params)
         if self.hint is not None:
-            text += t(self.hint[0], **self.hint[1])
+            text += t(word(self.hint[0]), **self.hint[1])
         return text
 
     def __str__(self) -> str:  # pragma: no cover - convenience for logs/tests
@@ -117,17 +128,21 @@ class NotWritable(MyLifeError):
         #: a message (key, params) saying what works without this write (``ask --no-record``)
         self.instead = instead
 
-    def render(self, message_key: str | None = None) -> str:  # one wording everywhere
+    def render(self, message_key: str | None = None, *, wording: "Callable[[str], str] | None" = None) -> str:
+        """One message made of parts (why, what to do, what still works, what works without this
+        write: ``instead``); ``wording`` maps each part's key as for :meth:`MyLifeError.render`."""
         from .messages import t
         from .workspace import Workspace
 
-        hint = t(f"writable.hint.{self.reason}")
+        word = wording or _same
+        hint = t(word(f"writable.hint.{self.reason}"))
         if self.reason in ("read_only", "permission") and any(Workspace.is_workspace(p) for p in
                                                              (self.path, *self.path.parents)):
-            hint += t("writable.readers_work")  # in a workspace: what still works there
+            hint += t(word("writable.readers_work"))  # in a workspace: what still works there
         if self.instead is not None:
-            hint += t(self.instead[0], **self.instead[1])
-        return t("error.not_writable", path=str(self.path), why=t(f"writable.why.{self.reason}"), hint=hint)
+            hint += t(word(self.instead[0]), **self.instead[1])
+        return t(word(message_key or "error.not_writable"), path=str(self.path),
+                 why=t(word(f"writable.why.{self.reason}")), hint=hint)
 
 
 class PluginError(MyLifeError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,9 @@ def _age_days(stamp: str | None) -> float | None:
     return max(0.0, (clock.now() - then).total_seconds() / 86400)
 
 
-def gather(ws: "Workspace") -> dict[str, Any]:
+def gather(ws: "Workspace", *, say: Callable[[GitError], str] | None = None) -> dict[str, Any]:
+    """What ``mylife git status`` shows; a git failure is kept in ``error`` as ``say`` words it
+    (the CLI's message by default; the panel's settings page words it as its other pages do)."""
     settings = settings_mod.load(ws)
     repo = Repo(ws.root)
     data: dict[str, Any] = {
@@ -71,7 +74,7 @@ def gather(ws: "Workspace") -> dict[str, Any]:
                 "checked_at": verdict.get("checked_at"), "checked_days_ago": round(age, 1) if age is not None else None,
             })
     except GitError as exc:
-        data["error"] = exc.render()
+        data["error"] = say(exc) if say is not None else exc.render()
     data["last_commit_error"] = saved.get("last_commit_error")
     data["held_back"] = saved.get("held_back") or []
     data["last_push"] = saved.get("last_push")

@@ -233,16 +233,19 @@ def tail_lines(a: Answer) -> list[str]:
     return lines
 
 
-def closing_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife") -> list[str]:
+def closing_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife",
+                  wording: Callable[[str], str] | None = None) -> list[str]:
     """The chain line (``prog`` starts the command it suggests: ``mylife -w PATH`` for another
-    workspace, see :func:`~mylife_core.staleness.render.command_prefix`), then the disclaimer."""
+    workspace, see :func:`~mylife_core.staleness.render.command_prefix`), then the disclaimer.
+    ``wording``: the key of another wording of the line saying the chain was not recorded (the
+    panel's names its box, not ``--no-record``: :func:`mylife_core.web.views.panel_key`)."""
     from ..messages import disclaimer_lines, t
 
     lines = [""]
     if a.chain_id:
         lines.append(t("ask.chain_line", id=a.chain_id, prog=prog))
     elif not recorded and a.status == "answered":
-        lines.append(t("ask.not_recorded"))
+        lines.append(t((wording or str)("ask.not_recorded")))
     from ..safety import closing_lines as crisis_closing, is_crisis_answer
 
     ending = crisis_closing() if is_crisis_answer(a) else disclaimer_lines(
@@ -253,10 +256,11 @@ def closing_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife") -> 
     return lines
 
 
-def answer_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife") -> list[str]:
+def answer_lines(a: Answer, *, recorded: bool = True, prog: str = "mylife",
+                 wording: Callable[[str], str] | None = None) -> list[str]:
     """The whole answer (no streaming)."""
     return [*header_lines(a), *evidence_lines(a), *analysis_lines(a), *tail_lines(a),
-            *closing_lines(a, recorded=recorded, prog=prog)]
+            *closing_lines(a, recorded=recorded, prog=prog, wording=wording)]
 
 
 class StreamPrinter:

@@ -652,12 +652,12 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         try:
             llm = load_settings(ws)
             llm_error = None
-        except MyLifeError as exc:
-            llm, llm_error = None, exc.render()
+        except MyLifeError as exc:  # said as every page says a library error
+            llm, llm_error = None, views.error_text(exc)
         try:
-            git = git_gather(ws)
+            git = git_gather(ws, say=views.error_text)
         except MyLifeError as exc:
-            git = {"error": exc.render()}
+            git = {"error": views.error_text(exc)}
         from ..shell import command_prefix
         from ..staleness.ttl import field_index, field_spec_for
 
@@ -673,11 +673,11 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         from ..llm.settings import load_settings
 
         try:
-            configured = load_settings(ws).configured
-        except MyLifeError:
-            configured = False
+            configured, llm_error = load_settings(ws).configured, None
+        except MyLifeError as exc:  # a bad model section: said (a run would fail with it), not "no model"
+            configured, llm_error = False, views.error_text(exc)
         again = _again(request)
-        return panel.render("ask.html", nav="ask", job=None, configured=configured, again=again,
+        return panel.render("ask.html", nav="ask", job=None, configured=configured, again=again, llm_error=llm_error,
                             question=again.typed.get("q", "") if again else request.query_params.get("q", ""))
 
     async def ask_job(request: Request) -> Response:
@@ -728,6 +728,7 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         except MyLifeError:
             job.configured = False
         flags = {name: form.get(name) == "1" for name in ("accept_stale", "accept_missing", "offline")}
+        flags["record"] = form.get("no_record") != "1"  # as `mylife ask`: recorded unless --no-record
         panel.worker.submit(lambda: asking.run(panel.workspace(), job, **flags))  # after this request
         return RedirectResponse(f"/ask/{job.id}", status_code=303)
 

@@ -122,16 +122,20 @@ class Jobs:
             return self._jobs.get(job_id)
 
 
-def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline: bool) -> None:
-    """One ``ask`` (on the panel's worker thread); every outcome ends with ``done`` or ``failed``."""
+def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline: bool, record: bool = True) -> None:
+    """One ``ask`` (on the panel's worker thread); every outcome ends with ``done`` or ``failed``.
+    ``record=False``: the answer's chain is not recorded (the form's box, ``mylife ask --no-record``).
+    A failure is said as every panel page says a library error (:func:`~.views.error_text`)."""
     from ..errors import MyLifeError
     from ..messages import t
     from ..pipeline.ask import AskEvents, AskOptions
     from ..pipeline.ask import ask as run_ask
     from ..pipeline.present import StreamPrinter, answer_lines, closing_lines, header_lines
+    from .views import error_text, panel_key
 
     try:
-        options = AskOptions(accept_stale=accept_stale, accept_missing=accept_missing, offline=offline)
+        options = AskOptions(accept_stale=accept_stale, accept_missing=accept_missing, offline=offline,
+                             record=record)
         # the model's words reach the page as the terminal shows them: each sentence judged first
         printer = StreamPrinter(ws, emit=lambda line: job.push("text", line + "\n"),
                                 note=lambda note: job.push("stage", note))
@@ -148,7 +152,7 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
                                                                ask_command=ask_command(prog, options)),
                      *closing_lines(answer, recorded=False, prog=prog)]
         else:
-            lines = answer_lines(answer, recorded=options.record, prog=command_prefix(ws.root))
+            lines = answer_lines(answer, recorded=options.record, prog=command_prefix(ws.root), wording=panel_key)
         job.status, job.lines, job.chain_id = answer.status, lines, answer.chain_id
         from ..safety import is_crisis_answer
 
@@ -161,13 +165,13 @@ def run(ws: Any, job: Job, *, accept_stale: bool, accept_missing: bool, offline:
                           "ends_with_disclaimer": ends_with_disclaimer(lines),
                           "blocks": answer_blocks(lines)})  # the same text, its tables as cells (the page's)
     except MyLifeError as exc:
-        job.status, job.lines = "error", [exc.render()]
-        job.push("failed", {"text": exc.render(), "label": t("web.ask.status.error")})
+        job.status, job.lines = "error", [error_text(exc)]
+        job.push("failed", {"text": job.lines[0], "label": t("web.ask.status.error")})
     except Exception as exc:  # noqa: BLE001 - the page says what went wrong, the panel keeps serving
         from ..errors import outside_cause
 
         outside = outside_cause(exc, ws.root)  # a read-only workspace, a full disk: not a bug
-        message = outside.render() if outside is not None else t("error.internal", reason=f"{type(exc).__name__}: {exc}")
+        message = error_text(outside) if outside is not None else t("error.internal", reason=f"{type(exc).__name__}: {exc}")
         job.status, job.lines = "error", [message]
         job.push("failed", {"text": message, "label": t("web.ask.status.error")})
     finally:

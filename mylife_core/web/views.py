@@ -30,16 +30,25 @@ CONTEXT = 5  # lines shown either side of a claim's cited lines on its page
 
 # ------------------------------------------------------------------------------------ errors
 PANEL_WORDING = "s29panel.web."  # + the CLI message's key: the panel's wording of the same error
+#: every prefix a panel wording is kept under (the first found wins): + the CLI message's key
+PANEL_WORDINGS = (PANEL_WORDING, "s32panel.web.")
+
+
+def panel_key(key: str) -> str:
+    """The key of the panel's wording of the message ``key`` (``error.bad_ttl``, a hint such as
+    ``ask.record_refused_no_record``), or ``key`` itself when the CLI's words serve the panel too."""
+    from ..messages import M
+
+    return next((own for own in (prefix + key for prefix in PANEL_WORDINGS) if own in M), key)
 
 
 def error_text(exc: Any) -> str:
-    """A library error as the panel says it: the CLI's message, or, when that names a flag or a
-    command (``--ttl``, ``profile set``) that means nothing in a browser, the panel's own wording
-    of it, which names the page's boxes, buttons and pages instead (same parameters)."""
-    from ..messages import M
-
-    own = PANEL_WORDING + (exc.message_key or f"error.{exc.key}")
-    return exc.render(own) if own in M else exc.render()
+    """A library error as the panel says it: the CLI's message, or, where it names a flag or a
+    command (``--ttl``, ``profile set``, ``ask … --no-record``) that means nothing in a browser, the
+    panel's own wording of it, which names the page's boxes, buttons and pages instead (same
+    parameters). Each part of the message (the error, its hint, what still works) is worded so:
+    every page, the ask run and the settings page say an error through this one function."""
+    return exc.render(wording=panel_key)
 
 
 # ------------------------------------------------------------------------------------ TTL badges
