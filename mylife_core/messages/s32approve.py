@@ -47,6 +47,15 @@ MESSAGES = {
         "zh": "这一项引用的原文是模型写入的：下一行回答 yes 才写入，其他任何回答都不写入",
         "en": "this item cites a line a model wrote: it is written only if the next line is yes; any other answer writes nothing",
     },
+    # mylife chat: a proposal's details when the line it cites is a model's (not "your own words")
+    "s32approve.detail.provenance_model": {
+        "zh": "出处：{value}（模型写入的原文，来源记为「{source}」，不算你的原话）",
+        "en": "source: {value} (a line a model wrote, recorded as \"{source}\", not as your own words)",
+    },
+    "s32approve.detail.model_cited": {
+        "zh": "所引的原文（{pointer}，模型写入的：{actor}，不是你写的）：",
+        "en": "the lines it cites ({pointer}, written by a model: {actor}, not by you):",
+    },
     # the panel: the box that must be ticked on such a card
     "s32approve.web.model_line_box": {
         "zh": "我知道这条提议引用的是模型写下的话，不是我的原话，仍要接受",
