@@ -32,8 +32,8 @@ audited with the deciding actor (``user``) and applied through the layer it chan
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
 from collections.abc import Collection
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_serializer
@@ -316,7 +316,7 @@ class Proposals:
                 raise Conflict("proposal_digest_moved", id=proposal.id, topic=proposal.topic)
 
     def require_model_lines_confirmed(self, proposals: list[Proposal],
-                                      confirmed: "bool | Collection[str]" = ()) -> None:
+                                      confirmed: bool | Collection[str] = ()) -> None:
         """Refuse (writing nothing) to accept a field proposal whose cited line a model wrote
         (:func:`model_line`) unless the user confirmed that one specifically: ``confirmed`` is
         True (``--accept-model-line``) or holds its id (a second yes on a terminal, the ticked box
@@ -338,12 +338,12 @@ class Proposals:
                          ids=" ".join(p.id for p, _ in missing))
 
     def decide(self, proposal_id: str, verb: str, *, why: str | None = None, actor: str = "user",
-               model_lines: "bool | Collection[str]" = ()) -> tuple[Proposal, Proposal]:
+               model_lines: bool | Collection[str] = ()) -> tuple[Proposal, Proposal]:
         """Accept, reject or dispute one pending proposal; returns (before, after)."""
         return self.decide_many([proposal_id], verb, why=why, actor=actor, model_lines=model_lines)[0]
 
     def decide_many(self, ids: list[str], verb: str, *, why: str | None = None, actor: str = "user",
-                    model_lines: "bool | Collection[str]" = ()) -> list[tuple[Proposal, Proposal]]:
+                    model_lines: bool | Collection[str] = ()) -> list[tuple[Proposal, Proposal]]:
         """Decide several proposals the same way; every one is checked before anything is written.
         Accepting one whose cited line a model wrote needs ``model_lines`` to say the user
         confirmed that (:meth:`require_model_lines_confirmed`), else nothing is written."""
