@@ -585,7 +585,8 @@ def test_a_profile_value_from_a_line_a_model_wrote_is_never_the_users_words(ws_p
     shown = run_cli(["proposal", "show", pid, "--json"], workspace=ws_path, env=env).json()["proposal"]
     assert shown["source"]["written_by_model"] == "model via MCP"
 
-    accepted = run_cli(["proposal", "accept", pid], workspace=ws_path, env=env)
+    # accepting a model's line needs a yes to that itself (tests/test_proposal_model_line.py)
+    accepted = run_cli(["proposal", "accept", pid, "--accept-model-line"], workspace=ws_path, env=env)
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
     assert "「月收入」的来源记为「经 MCP 的 AI 助手」（引用的原文是模型写入的），不是你的原话" in accepted.stdout, accepted.stdout
     got = run_cli(["profile", "get", "月收入"], workspace=ws_path, env=env)

@@ -270,7 +270,8 @@ class ModelTurns:
         a question refuses it and every one after it (each said so), then ends the asking."""
         import click
 
-        from ..tools.proposals import apply, refresh, refuse
+        from ..messages import actor_name
+        from ..tools.proposals import apply, model_line, refresh, refuse
 
         io = self.chat.io
         if not proposals:
@@ -296,6 +297,27 @@ class ModelTurns:
                 else:
                     try:
                         accepted = io.confirm(t("proposal.prompt", id=p.id), default=False)
+                    except (QuitChat, KeyboardInterrupt, click.exceptions.Abort) as exc:
+                        io.say("")
+                        stopped, answered = exc, False
+            line = model_line(self.chat.ws, p) if accepted else None
+            if line is not None:  # a model's line would become the user's record: a yes to that, too
+                accepted = False
+                io.say("       " + t("s32approve.chat.model_line_head", id=p.id, pointer=line["pointer"],
+                                     actor=actor_name(line["actor"])), fg="yellow")
+                for n, text in line["lines"]:
+                    io.say(f"         L{n}: {text}")
+                io.event({"type": "proposal_model_line", "id": p.id, "pointer": line["pointer"],
+                          "written_by": line["actor"], "lines": [{"line": n, "text": x} for n, x in line["lines"]],
+                          "choices": ["yes", "no"], "default": "no", "note": t("s32approve.chat.model_line_json")})
+                if io.json:
+                    accepted, other = io.decide("")
+                    if other is not None:
+                        io.unread(other)
+                        answered = False
+                else:
+                    try:
+                        accepted = io.confirm(t("s32approve.chat.model_line_prompt", id=p.id), default=False)
                     except (QuitChat, KeyboardInterrupt, click.exceptions.Abort) as exc:
                         io.say("")
                         stopped, answered = exc, False

@@ -118,12 +118,50 @@ def show(ws, out: Output, proposal_id: str) -> None:
         out.line(line)
 
 
-def _decide(ws, out: Output, ids: tuple[str, ...], verb: str, why: str | None) -> None:
+def _ask_model_lines(ws, out: Output, ids: tuple[str, ...]) -> tuple[set[str], list[str]]:
+    """On a terminal, each proposal among ``ids`` whose cited line a model wrote is put to the user
+    again, quoting that line: (the ids confirmed, the ids declined). A no (the default) leaves it
+    pending; the others are decided as asked."""
+    import sys
+
+    from ..messages import actor_name
+    from .proposals import Proposals, model_line
+
+    confirmed: set[str] = set()
+    declined: list[str] = []
+    if out.json or not sys.stdin.isatty():
+        return confirmed, declined  # refused with what to do (Proposals.require_model_lines_confirmed)
+    store = Proposals(ws)
+    for pid in dict.fromkeys(i.strip() for i in ids if i and i.strip()):
+        p = store.get(pid)
+        line = model_line(ws, p)
+        if line is None:
+            continue
+        click.echo(t("s32approve.cli.model_line_head", id=p.id, actor=actor_name(line["actor"]), pointer=line["pointer"]))
+        for n, text in line["lines"]:
+            click.echo(f"    L{n}: {text}")
+        if click.confirm(t("s32approve.cli.model_line_prompt", id=p.id, name=p.name), default=False):
+            confirmed.add(p.id)
+        else:
+            declined.append(p.id)
+    return confirmed, declined
+
+
+def _decide(ws, out: Output, ids: tuple[str, ...], verb: str, why: str | None,
+            model_lines: bool | set[str] = False) -> None:
     from .proposals import Proposals
 
     from ..messages import code_name
 
-    done = Proposals(ws).decide_many(list(ids), verb, why=why, actor="user")
+    declined: list[str] = []
+    if verb == "accept" and model_lines is not True:
+        model_lines, declined = _ask_model_lines(ws, out, ids)
+    for pid in declined:
+        out.line(t("s32approve.cli.model_line_declined", id=pid))
+    ids = tuple(i for i in ids if i.strip() not in declined)
+    if declined and not ids:
+        return  # every one was declined: nothing to decide, nothing written
+    done = Proposals(ws).decide_many(list(ids), verb, why=why, actor="user", model_lines=model_lines)
     out.emit({"ok": True, "decided": [after.model_dump(mode="json", exclude_none=True) for _, after in done]})
     for _, after in done:
         out.line(t("proposal.decided", id=after.id, status=t("proposal.status." + after.status)))
@@ -136,9 +174,10 @@ def _decide(ws, out: Output, ids: tuple[str, ...], verb: str, why: str | None) -
 
 @proposal.command("accept", help=t("help.proposal.accept"))
 @click.argument("proposal_ids", nargs=-1, required=True)
+@click.option("--accept-model-line", "model_lines", is_flag=True, help=t("s32approve.help.opt.accept_model_line"))
 @workspace_options
-def accept(ws, out: Output, proposal_ids: tuple[str, ...]) -> None:
-    _decide(ws, out, proposal_ids, "accept", None)
+def accept(ws, out: Output, proposal_ids: tuple[str, ...], model_lines: bool) -> None:
+    _decide(ws, out, proposal_ids, "accept", None, model_lines=model_lines)
 
 
 @proposal.command("reject", help=t("help.proposal.reject"))

@@ -32,6 +32,7 @@ audited with the deciding actor (``user``) and applied through the layer it chan
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -314,14 +315,38 @@ class Proposals:
             if out_of_date(self.ws, proposal):
                 raise Conflict("proposal_digest_moved", id=proposal.id, topic=proposal.topic)
 
-    def decide(self, proposal_id: str, verb: str, *, why: str | None = None,
-               actor: str = "user") -> tuple[Proposal, Proposal]:
-        """Accept, reject or dispute one pending proposal; returns (before, after)."""
-        return self.decide_many([proposal_id], verb, why=why, actor=actor)[0]
+    def require_model_lines_confirmed(self, proposals: list[Proposal],
+                                      confirmed: bool | Collection[str] = ()) -> None:
+        """Refuse (writing nothing) to accept a field proposal whose cited line a model wrote
+        (:func:`model_line`) unless the user confirmed that one specifically: ``confirmed`` is
+        True (``--accept-model-line``) or holds its id (a second yes on a terminal, the ticked box
+        on its card). A yes to the proposal alone would make a model's words the user's profile."""
+        from ..errors import UsageError
+        from ..messages import join, t
 
-    def decide_many(self, ids: list[str], verb: str, *, why: str | None = None,
-                    actor: str = "user") -> list[tuple[Proposal, Proposal]]:
-        """Decide several proposals the same way; every one is checked before anything is written."""
+        if confirmed is True:
+            return
+        missing = [(p, line) for p in proposals if p.id not in (confirmed or ())
+                   and (line := model_line(self.ws, p)) is not None]
+        if not missing:
+            return
+        from ..messages import actor_name
+
+        items = [t("s32approve.model_line.item", id=p.id, pointer=line["pointer"], actor=actor_name(line["actor"]),
+                   text=" / ".join(text for _, text in line["lines"])) for p, line in missing]
+        raise UsageError("s32approve.model_line_unconfirmed", items=join(items, "semi"),
+                         ids=" ".join(p.id for p, _ in missing))
+
+    def decide(self, proposal_id: str, verb: str, *, why: str | None = None, actor: str = "user",
+               model_lines: bool | Collection[str] = ()) -> tuple[Proposal, Proposal]:
+        """Accept, reject or dispute one pending proposal; returns (before, after)."""
+        return self.decide_many([proposal_id], verb, why=why, actor=actor, model_lines=model_lines)[0]
+
+    def decide_many(self, ids: list[str], verb: str, *, why: str | None = None, actor: str = "user",
+                    model_lines: bool | Collection[str] = ()) -> list[tuple[Proposal, Proposal]]:
+        """Decide several proposals the same way; every one is checked before anything is written.
+        Accepting one whose cited line a model wrote needs ``model_lines`` to say the user
+        confirmed that (:meth:`require_model_lines_confirmed`), else nothing is written."""
         from .. import clock
         from ..errors import NotFound, UsageError
 
@@ -341,6 +366,8 @@ class Proposals:
                 chosen.append(by_id[pid])
             for p in chosen:
                 self.check(p, verb, why)
+            if verb == "accept":  # a model's line becomes the user's profile only on a yes to that
+                self.require_model_lines_confirmed(chosen, model_lines)
             # every file the decisions write (profile.yaml, a digest) too: all or nothing
             self.ws.require_unchanged(self.written_paths(chosen, verb))
             out = []
@@ -571,6 +598,19 @@ def field_model_wrote(ws: "Workspace", p: Proposal) -> str | None:
     return lines_model_wrote(ws, p.provenance) if p.kind == "field" else None
 
 
+def model_line(ws: "Workspace", p: Proposal) -> dict[str, Any] | None:
+    """The line a pending field proposal cites, when a model wrote it (:func:`field_model_wrote`):
+    ``{"actor", "pointer", "lines"}`` (``lines``: (number, text) as in ``raw/`` now). Accepting such
+    a proposal needs the user to confirm that specifically
+    (:meth:`Proposals.require_model_lines_confirmed`); None for any other proposal."""
+    if not p.pending:
+        return None
+    actor = field_model_wrote(ws, p)
+    if actor is None:
+        return None
+    return {"actor": actor, "pointer": p.provenance, "lines": quoted_lines(ws, p)}
+
+
 def digest_original_hash(ws: "Workspace", topic: str) -> str | None:
     from ..layers.digest import body_hash, split_front_matter
 
@@ -613,6 +653,8 @@ def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
             from ..layers.profile import cited_source
 
             out["source"]["accepted_source"] = cited_source(ws, p.provenance)  # what accepting records
+            # accepting it needs a yes to the model's line itself (--accept-model-line, the card's box)
+            out["source"]["confirm_model_line"] = p.pending
     elif p.pending:  # a digest proposal: whether it can still be accepted, and what to do when not
         why = out_of_date(ws, p)
         out["out_of_date"] = why is not None
@@ -623,4 +665,4 @@ def proposal_json(ws: "Workspace", p: Proposal) -> dict[str, Any]:
 
 __all__ = ["Proposal", "Proposals", "PATH", "KINDS", "STATUSES", "VERBS", "source_state", "quoted_lines", "field_now",
            "field_ttl", "field_ttl_text", "rules_ttl", "digest_changes", "proposal_json", "field_model_wrote",
-           "in_force_hash", "out_of_date", "out_of_date_note"]
+           "in_force_hash", "out_of_date", "out_of_date_note", "model_line"]

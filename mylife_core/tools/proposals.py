@@ -97,8 +97,39 @@ def cited_lines(ws: "Workspace", provenance: Any) -> list[str]:
         excerpt = ws.raw.resolve(pointer)
     except MyLifeError:
         return []
-    return [t("extract.claim_cited", pointer=str(pointer)),
-            *("    " + text for _, text in shown_lines(excerpt, pointer.start))]
+    from ..trace import lines_model_wrote
+
+    actor = lines_model_wrote(ws, str(pointer))  # a model's line is never called the user's
+    if actor is None:
+        label = t("extract.claim_cited", pointer=str(pointer))
+    else:
+        from ..messages import actor_name
+
+        label = t("s32approve.detail.model_cited", pointer=str(pointer), actor=actor_name(actor))
+    return [label, *("    " + text for _, text in shown_lines(excerpt, pointer.start))]
+
+
+def model_line(ws: "Workspace", proposal: Proposal) -> dict[str, Any] | None:
+    """The lines a proposed claim or profile value cites, when a model wrote them
+    (:func:`mylife_core.trace.lines_model_wrote`: ``mylife_record`` over MCP): ``{"actor",
+    "pointer", "lines"}``, else None. The chat asks a second yes/no naming them before such a write
+    runs: a yes to the proposal alone would make a model's words the user's record."""
+    from ..errors import MyLifeError
+    from ..provenance import Pointer, shown_lines
+    from ..trace import lines_model_wrote
+
+    if proposal.name not in ("mylife_profile_update", "mylife_claim_add"):
+        return None
+    provenance = proposal.arguments.get("provenance")
+    actor = lines_model_wrote(ws, str(provenance)) if provenance else None
+    if actor is None:
+        return None
+    try:
+        pointer = Pointer.parse(str(provenance))
+        lines = shown_lines(ws.raw.resolve(pointer), pointer.start)
+    except MyLifeError:
+        lines = []
+    return {"actor": actor, "pointer": str(provenance), "lines": lines}
 
 
 def new_field_ttl(ws: "Workspace", name: str, args: dict[str, Any], known: Any = None) -> Any:
@@ -156,9 +187,19 @@ def details(ws: "Workspace", name: str, args: dict[str, Any], ttl: Any = None,
 
             out.append(t("proposal.detail.ttl_inferred", ttl=ttl_text(ttl.ttl_days), reason=ttl.reason,
                          source=source_text(ttl.source)))
-        for key in ("provenance", "topic"):
-            if args.get(key):
-                out.append(t("proposal.detail." + key, value=args[key]))
+        if args.get("provenance"):
+            from ..layers.profile import cited_source
+
+            source = cited_source(ws, str(args["provenance"]))
+            if source == "user_raw":
+                out.append(t("proposal.detail.provenance", value=args["provenance"]))
+            else:  # the source the write records: the model's, never 你的原话
+                from ..messages import code_name
+
+                out.append(t("s32approve.detail.provenance_model", value=args["provenance"],
+                             source=code_name("source", source)))
+        if args.get("topic"):
+            out.append(t("proposal.detail.topic", value=args["topic"]))
         out += cited_lines(ws, args.get("provenance"))
     elif name == "mylife_digest":
         kept, withheld = digest or digest_as_written(ws, args)

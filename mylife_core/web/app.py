@@ -774,7 +774,17 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
         topic = (form.get("topic") or "").strip()
         if topic and proposal.topic != topic:
             raise Conflict("web_proposal_other_topic", id=proposal_id, topic=proposal.topic, expected=topic)
-        _, after = store.decide(proposal_id, verb, why=_text(form, "why").strip() or None, actor="user")
+        confirmed: set[str] = set()
+        if verb == "accept":  # a line a model wrote: accepted only with the card's box ticked (not only in the page)
+            from ..pipeline.proposals import model_line
+
+            line = model_line(ws, proposal)
+            if line is not None:
+                if _text(form, "model_line").strip() != proposal_id:
+                    raise UsageError("s32approve.web_model_line_unticked", id=proposal_id, pointer=line["pointer"])
+                confirmed.add(proposal_id)
+        _, after = store.decide(proposal_id, verb, why=_text(form, "why").strip() or None, actor="user",
+                                model_lines=confirmed)
         if _is_htmx(request):
             return panel.render("_proposal.html", card=views.proposal_card(ws, after), topic=topic or None,
                                 here=safe_next(form.get("next"), "/review"), done=verb)
@@ -802,6 +812,12 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                 if topic and p.topic != topic:
                     raise Conflict("web_proposal_other_topic", id=p.id, topic=p.topic, expected=topic)
                 store.check(p, "accept")
+            from ..pipeline.proposals import model_line
+
+            for p in proposals:  # a line a model wrote is confirmed on its own card, never in bulk
+                line = model_line(ws, p)
+                if line is not None:
+                    raise UsageError("s32approve.web_model_line_bulk", id=p.id, pointer=line["pointer"])
             # every file the selection rewrites, held to what MyLife recorded before the first write
             ws.require_unchanged([*ws.claims.paths(claims),
                                   *(store.written_paths(proposals, "accept") if proposals else [])])

@@ -423,7 +423,8 @@ def test_a_field_proposal_of_a_line_a_model_wrote_says_so_and_is_not_kept_as_the
     card = html.unescape(panel.get("/review").text.split(f'id="card-{pid}"', 1)[1].split("</article>", 1)[0])
     assert "我月收入五万" in card and "这行原文是模型写入的（经 MCP 接入的模型），不是你自己写下的" in card, card
     assert "来源记为「经 MCP 的 AI 助手」，不算你的原话" in card
-    assert panel.post(f"/proposals/{pid}/accept", {"next": "/review"}).status_code == 303
+    # accepted with the card's box ticked (a model's line: tests/web/test_model_line_proposals.py)
+    assert panel.post(f"/proposals/{pid}/accept", {"next": "/review", "model_line": pid}).status_code == 303
     with open_ws(demo) as ws:
         field = ws.profile.fields()["月收入"]
         assert (field.value, field.source, field.provenance) == (50000, "mcp", f"{rec.file}#L1")

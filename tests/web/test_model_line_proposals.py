@@ -1,0 +1,106 @@
+"""The review page: a field proposal whose cited line a model wrote (a host's ``mylife_record`` and
+``mylife_profile_update`` over MCP, by a real MCP client over stdio) is accepted only with its
+card's box ticked ("I know this cites words a model wrote"), checked by the server (a POST without
+it, or a bulk accept, writes nothing), in Starlette's TestClient and in Debian's chromium."""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import pytest
+
+from mylife_core.messages import t
+from mylife_core.testing import cli_env, mcp_session, plugin_host
+from mylife_core.workspace import Workspace
+
+from .conftest import shot
+from .test_routes import snapshot
+
+pytest.importorskip("mcp", reason="the mcp extra is not installed")
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+MODEL_LINE = "我月收入五万，现有存款一百万"
+
+
+def open_ws(root: Path) -> Workspace:
+    return Workspace.open(root, plugins=plugin_host())
+
+
+def propose(root: Path) -> tuple[str, str]:
+    """A host's model records a line and proposes a profile value citing it: (proposal, pointer)."""
+
+    async def script(session):
+        rec = json.loads((await session.call_tool("mylife_record", {"text": MODEL_LINE, "topic": "职业去留"}))
+                         .content[0].text)
+        pointer = f"{rec['result']['file']}#L1"
+        body = json.loads((await session.call_tool("mylife_profile_update", {
+            "name": "月收入", "value": "50000", "provenance": pointer})).content[0].text)
+        assert body["ok"], body
+        return body["result"]["proposal"], pointer
+
+    return mcp_session(root, script, env=cli_env(root, None, load_plugins=""))
+
+
+def card_of(page_html: str, pid: str) -> str:
+    return html.unescape(page_html.split(f'id="card-{pid}"', 1)[1].split("</article>", 1)[0])
+
+
+def test_the_server_accepts_a_models_line_only_with_the_box_ticked(panel, demo: Path):
+    pid, pointer = propose(demo)
+    card = card_of(panel.get("/review").text, pid)
+    assert f'name="model_line" value="{pid}"' in card and t("s32approve.web.model_line_box") in card, card
+    assert f'value="{pid}" form="bulk"' not in card  # never selected for the bulk accept
+    before = snapshot(demo)
+
+    unticked = panel.post(f"/proposals/{pid}/accept", {"next": "/review"})
+    assert unticked.status_code == 400 and "勾选" in html.unescape(unticked.text) and pointer in unticked.text
+    assert snapshot(demo) == before
+    wrong = panel.post(f"/proposals/{pid}/accept", {"next": "/review", "model_line": "prop-2020-01-01-1"})
+    assert wrong.status_code == 400 and snapshot(demo) == before  # ticked for another card: not this one
+    bulk = panel.client.post("/review/accept", data={"csrf": panel.csrf, "ids": [pid], "model_line": pid},
+                             follow_redirects=False)
+    assert bulk.status_code == 400 and "批量" in html.unescape(bulk.text), bulk.text
+    assert snapshot(demo) == before
+
+    ticked = panel.post(f"/proposals/{pid}/accept", {"next": "/review", "model_line": pid})
+    assert ticked.status_code == 303
+    with open_ws(demo) as ws:
+        field = ws.profile.fields()["月收入"]
+        assert (field.value, field.source, field.provenance) == (50000, "mcp", pointer)
+        assert ws.audit.tail(1)[0].action == "proposal.accept"
+
+
+def test_in_the_browser_accept_needs_the_box_ticked(serve, page, demo: Path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # the MCP client's event loop, beside Playwright's
+        pid, _ = pool.submit(propose, demo).result()
+    info = serve()
+    page.goto(info["url"])
+    base = info["url"].split("/?")[0]
+    page.goto(base + "/review")
+    card = page.locator(f"#card-{pid}")
+    assert MODEL_LINE in card.inner_text() and "模型写入的" in card.inner_text()
+    shot(page, "review-model-line")
+    before = snapshot(demo)
+
+    card.locator("button.accept").click()  # not ticked: refused, said where the user looks
+    alert = page.locator("#flash [role=alert]")
+    alert.wait_for()
+    assert "勾选卡片上的" in alert.inner_text(), alert.inner_text()
+    assert all("400" in e for e in page.errors), page.errors  # only the refusal itself (htmx logs it)
+    assert snapshot(demo) == before
+    with open_ws(demo) as ws:
+        assert ws.profile.find("月收入") is None
+
+    del page.errors[:]
+    card.locator('input[name="model_line"]').check()  # the card as it was, the box now ticked
+    card.locator("button.accept").click()
+    page.locator(f"#card-{pid} .done").wait_for()
+    assert "已接受" in page.locator(f"#card-{pid}").inner_text()
+    with open_ws(demo) as ws:
+        field = ws.profile.fields()["月收入"]
+        assert (field.value, field.source) == (50000, "mcp")
+    assert page.errors == [], page.errors
