@@ -29,10 +29,23 @@ FAMILIES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("熬夜", "晚睡", "睡得晚", "睡太晚", "通宵", "熬到", "夜猫子"),
      re.compile(_LATE_HOUR + _LATE_END + r"|(?:睡得|入睡)(?:很|太|特别|越来越|比较|更|有点|挺)?晚"
                 r"|(?:熬|耗|拖|刷|玩|看|忙|干|加班)[^，,。；;！!？?\n]{0,3}?到" + _LATE_HOUR + r"(?!前|之前|以前)")),
+    # moving to another team of the same employer: 「换组」「调组」「换团队」「转了个组」「被调去数据平台组」.
+    # 换组 / 调组 are no words to the segmenter, and made words they would cut 「换组长」 and lose 组长
+    # (docs/search.md): a question saying them finds the topic by the family's names (session 32).
+    # Not 换组长 / 组员 / 组织 / 组合, nor 调整 / 转发 / 换成 (the verb's next character is no team)
+    (("转组", "转岗", "调岗", "换岗", "岗位调动", "调部门", "换部门", "转部门", "换组", "调组", "换团队", "调团队"),
+     re.compile(r"(?:调|转|换)(?:(?:到|去|进|入|回|了|个|一个|别的|其他|其它|新)+[\u4e00-\u9fffA-Za-z0-9]{0,6}?)?"
+                r"(?:小组|组|团队|部门)(?![长员织件合成建])")),
     # not sleeping: 「躺了两个小时才睡着」「翻来覆去到三点」
     (("失眠", "睡不着", "睡不好", "没睡好"),
      re.compile(r"(?:躺|翻来覆去|辗转)[^，,。；;！!？?\n]{0,6}?(?:才睡着|睡不着)|(?:一夜|整夜|整晚|一晚上)(?:都)?没(?:怎么)?睡")),
 )
+
+
+def named_in(text: str) -> list[str]:
+    """The words naming each family whose pattern ``text`` says (in :data:`FAMILIES` order): a
+    question put in other words (「要不要换组？」) names the thing as its family does (转组, 调岗 …)."""
+    return [word for names, pattern in FAMILIES if pattern.search(text) for word in names]
 
 
 def patterns_for(words: "list[str] | tuple[str, ...] | set[str]") -> list[re.Pattern[str]]:

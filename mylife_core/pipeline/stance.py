@@ -215,6 +215,8 @@ def negate_question(question: str) -> tuple[str, str]:
     asks_act = re.search(r"(.)(不|没)\1", text.replace("是不是", "是"))  # 「领导让我很失望，我该不该辞职」: the act
     if not asks_act and (drafts := caused_drafts(text)) is not None:
         return drafts  # 「最近工作上的事让我不太开心，怎么办」: 让我不开心 / 没有让我不开心
+    if (drafts := en_act_drafts(text)) is not None:
+        return drafts  # "Do you think I should quit": I should quit / I should not quit, not "You think …"
     if (drafts := en_drafts(text)) is not None:
         return drafts  # "Am I sleeping well lately": I am … / I am not …, never 「不Am I …」
     match = re.search(r"(.)(不|没)\1", text)
@@ -339,6 +341,42 @@ def en_drafts(question: str) -> tuple[str, str] | None:
             said = f"did {rest}"
         return f"{who} {said}", f"{who} {verb} not {rest}"
     return None
+
+
+# an English question asking the reader's view of an act (session 32): "Do you think I should quit"
+# drafted "You think I should quit", "What do you think, should I quit" and "Would it be wise to quit"
+# 「不…」. The act asked about is the question, as "Should I quit" is: I should quit / I should not quit.
+_EN_YOUR_VIEW = r"(?:in your (?:view|opinion)|honestly|seriously|be honest|tell me|what do you (?:think|reckon|say)|" \
+    r"what would you (?:do|say)|what's your (?:take|view|opinion)|your (?:take|view|opinion))"
+_EN_THINK_SHOULD = re.compile(
+    r"(?i)^(?:(?:so|and|but|honestly|seriously|really)[, ]+)*(?:do|would|did) you (?:really |honestly )?(?:think|reckon|say|"
+    r"believe|suppose|feel|agree)(?: that)?[, ]+(?P<who>i|we) (?P<modal>should|ought to|must|need to|have to) (?P<rest>.+)$")
+_EN_LEAD_SHOULD = re.compile(
+    r"(?i)^(?:" + _EN_YOUR_VIEW + r"[?,:;.! -]+)+(?P<modal>should|must|can|could) (?P<who>i|we) (?P<rest>.+)$")
+_EN_WISE_TO = re.compile(
+    r"(?i)^(?:would|will|is|was|wouldn't|isn't) it (?:be )?(?:really |actually |even )?(?:wise|smart|sensible|"
+    r"reasonable|right|better|best|a good idea|a smart move|a wise move|the right (?:call|move|thing)|worth it)"
+    r"(?: (?:for me|for us))? to (?P<rest>.+)$")
+
+
+def en_act_drafts(question: str) -> tuple[str, str] | None:
+    """The two drafts of an English question asking the reader's view of the user's act: "Do you
+    think I should quit" / "What do you think, should I quit" / "Would it be wise to quit" -> I should
+    quit / I should not quit, as "Should I quit" is. None for any other question."""
+    text = (question or "").strip().rstrip("?？.!").strip()
+    if any(_is_cjk(ch) for ch in text):
+        return None
+    who, rest = "I", None
+    if (m := _EN_THINK_SHOULD.match(text) or _EN_LEAD_SHOULD.match(text)) is not None:
+        who, rest = m.group("who"), m.group("rest")
+    elif (m := _EN_WISE_TO.match(text)) is not None:
+        who, rest = ("we" if re.search(r"(?i)\bfor us\b", text[:m.start("rest")]) else "I"), m.group("rest")
+    if not rest:
+        return None
+    who = "I" if who.lower() == "i" else who.lower()
+    if (neg := re.match(r"(?i)^(?:not|never) (.+)$", rest)) is not None:  # "Do you think I should not quit"
+        return f"{who} should not {neg.group(1)}", f"{who} should {neg.group(1)}"
+    return f"{who} should {rest}", f"{who} should not {rest}"
 
 
 def with_stance_aliases(sides_or_terms):
@@ -1568,6 +1606,50 @@ def _regretted(body: list[str], frame: Frame) -> tuple[int, str] | None:
     return None
 
 
+#: cue kinds that speak of an act (drawn to it, ready for it, keeping things as they are, doubting or
+#: barring it), not of the present
+_ACT_BOUND_KINDS = frozenset(("stay", "doubt", "bind", "pull", "ready"))
+
+
+def _other_change(text: str, frame: Frame) -> str | None:
+    """The word of ``text`` naming a change (:data:`.stance_cues.CHANGES`) other than the frame's act,
+    when it names none of the frame's act words: what a generic act (折腾, 换) is then about. 「对新机会有点
+    心动，但不想折腾」 is about a new job: for 「要不要跳槽？」 (新机会 is of its family), not 「要不要转组？」."""
+    if any(_word_at(text, w) >= 0 for w in frame.act):
+        return None
+    said = " ".join((frame.conclusion, *frame.act))
+    for family in cues.CHANGES:
+        if any(w in said for w in family):
+            continue  # the frame's own change: 新机会 of 跳槽
+        for word in family:
+            if word in text:
+                return word
+    return None
+
+
+# money not kept, said as a fact (session 32): 「本月没有结余（月光）」 was read as the user refusing to save,
+# its 没 taken as negating 月光 (a word the lens says people use about saving, in the frame's act). Having
+# nothing left is how the month went: the present a thrift act (省钱, 存钱 …) would change, a reason
+# for it as spending is (「外卖一周七百多」), never the user saying not to save. Not when the user says the
+# act itself (「不想存钱，反正也存不下」: the want decides), nor a lack negated (「这个月终于没月光」).
+_MONEY_NOT_KEPT = re.compile(
+    r"(?:没有?|没能|无|零)(?:任何|什么|一点|多少)?(?:结余|余钱|存下|攒下|剩下?钱|剩下来|剩余|存款|积蓄)"
+    r"|(?:存|攒|剩)不(?:下|住)(?:钱|来)?|一分(?:钱)?(?:都|也)?没(?:存|攒|剩)"
+    r"|月月光|月光|花光|花完|用光|入不敷出|透支|不够花|不够用|捉襟见肘|寅吃卯粮")
+_KEPT_AFTER_ALL = re.compile(r"(?:不再|不会|没有?|别再|不|终于不|再也不)$")
+
+
+def _money_not_kept(text: str, frame: Frame) -> str | None:
+    """The words of ``text`` saying money was not kept (:data:`_MONEY_NOT_KEPT`), or None: none said,
+    a lack negated (「没有月光」), or the thrift act itself named (the want on it decides)."""
+    if any(_word_at(text, w) >= 0 for w in (*frame.own, *(w for w in frame.act if w in THRIFT_ACTS))):
+        return None
+    for match in _MONEY_NOT_KEPT.finditer(text):
+        if not _KEPT_AFTER_ALL.search(text[max(0, match.start() - 4):match.start()]):
+            return match.group(0)
+    return None
+
+
 # what opens the consequence of an act refused ("不读研|以后很难升职", "不投|就是等着贬值")
 _CONSEQUENCE = re.compile(r"^(?:的话)?[，,]?(?:我|你|人)?(?:就|以后|将来|迟早|早晚|只会|只能|会|肯定|等于|到时候|怕是)")
 _REFUSING = re.compile(r"^(?:现在|今年|这次|这回|眼下)?(?:还)?(?:不|没)(?:去)?")
@@ -1702,6 +1784,9 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     if regretted is not None:  # "我一点都不后悔留下来", "后悔没早点辞职"
         side, cue = regretted
         return Reading(side=side * flip, certain=True, form=form, cue=cue, basis="act", cues=[cue])
+    short = None if question or not frame.thrift else _money_not_kept(joined, frame)
+    if short is not None:  # "本月没有结余（月光）": how the month went, the present saving would change
+        return Reading(side=flip, certain=True, form=form, cue=short, basis="cue", cues=[short])
     rhetorical = question and (joined.endswith(("吗", "呢")) or text.rstrip("？?").endswith(("吗", "呢"))
                                or any(m in text for m in cues.RHETORICAL))
     stripped = text
@@ -1728,9 +1813,14 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
     act_side = 0
     asked_act: bool | None = None
     thrift = frame.thrift  # once per statement, not per cue
+    # a note about another change than the frame's ("对新机会有点心动，但不想折腾": a new job, for 转组):
+    # its generic act (折腾, 换) and the words keeping things as they are, or doubting or barring an act
+    # (不想折腾, 不一定要, 限制), are about that change, not the frame's
+    other = _other_change(text, frame)
+    generic = () if other else GENERIC_ACT
     for clause in body:
         # the act itself, governed by a want word or a negation
-        named = [(word, _word_at(clause, word)) for word in (*frame.act, *GENERIC_ACT)]
+        named = [(word, _word_at(clause, word)) for word in (*frame.act, *generic)]
         if all(pos < 0 for _, pos in named):
             named = _elided_act(clause, text, frame)  # "算了，不买了": the act by its verb alone
         for word, pos in named:
@@ -1763,6 +1853,9 @@ def _read_own(text: str, frame: Frame, conceded: bool = False) -> Reading:
         for pos, word, kind in found:
             if feared_from is not None and pos >= feared_from:
                 continue
+            if other and (kind in _ACT_BOUND_KINDS or any(
+                    p <= pos < p + len(other) or pos <= p < pos + len(word) for p in _positions(clause, other))):
+                continue  # and the word naming that change is no cue for the frame's (机会 of 新机会)
             if kind == "fear" and not _negated_before(clause, pos, taken=taken):
                 feared_from = pos + len(word)
             if kind == "distress" and not any(t in text[:text.find(clause) + pos] for t in cues.DISTRESS_TRIGGERS):
@@ -1908,6 +2001,46 @@ def _en_act(word: str) -> re.Pattern[str] | None:
     if w.endswith("e"):
         forms.append(re.escape(w[:-1]) + "ing")
     return re.compile(r"\b(?:" + "|".join(forms) + r")\b")
+
+
+# regret, as 后悔 is read (:func:`_regretted`), in English (session 32): "I changed jobs last year and
+# regretted it" took no side, and in "I regret not quitting" the "not" was read as refusing to quit.
+# What is regretted is the user's own verdict on it: the act (done, or not done) said right after the
+# regret, or done before a regret of "it" / "that" / "the decision" in the same statement.
+_EN_REGRET = re.compile(r"\bregret(?:s|ted|ting)?\b")
+_EN_REGRET_IT = re.compile(r"\s+(?:it|that|this|doing (?:it|that|so)|(?:the|that|this|my) (?:decision|move|choice|call))\b")
+_EN_REGRET_NOT = re.compile(r"\s+(?:(?:not|never)\s+(?:having\s+)?)?(?:having\s+)?(?:(?:actually|really|just)\s+)?")
+_EN_STAY_DONE = re.compile(r"\b(?:stay(?:s|ed|ing)?|remain(?:s|ed|ing)?|st(?:uck|ick|icking) it out|st(?:uck|ick|icking) around)\b")
+_EN_DID_NOT = re.compile(r"\b(?:didn't|did not|never|not|haven't|have not|hadn't|had not)\s+(?:\w+\s+){0,1}$")
+
+
+def _en_regretted(joined: str, acts: "list[tuple[str, re.Pattern[str]]]", frame: Frame) -> tuple[int, str] | None:
+    """(side, words) when the statement regrets (or denies regretting) the act, or staying for an act
+    of leaving: "I regret quitting" against, "I regret not quitting" / "I don't regret leaving" for,
+    "I changed jobs and regretted it" against, "I quit and never regretted it" for. Else None."""
+    low = joined.replace("\u2019", "'")
+    objects = [p for w, p in acts if w.lower() not in _EN_PRESENT_NOUNS]
+    stays = [_EN_STAY_DONE] if _leaving(frame) or any(w in EN_STAY_OPPOSITES for w in frame.act) else []
+    for match in _EN_REGRET.finditer(low):
+        denied = _negated_en(low, match.start())  # "I don't regret", "I never regretted"
+        rest = _EN_REGRET_NOT.match(low, match.end())
+        assert rest is not None  # it matches the empty string
+        obj = 0
+        for pattern, sign in [*((p, 1) for p in objects), *((p, -1) for p in stays)]:
+            if pattern.match(low, rest.end()):  # the object right after the regret
+                obj = sign * (-1 if re.search(r"\b(?:not|never)\b", rest.group(0)) else 1)
+                break
+        if not obj and _EN_REGRET_IT.match(low, match.end()):
+            # "… and regretted it": the act done earlier in the statement (its last mention)
+            before = low[:match.start()]
+            done = [(m.start(), sign) for pattern, sign in [*((p, 1) for p in objects), *((p, -1) for p in stays)]
+                    for m in pattern.finditer(before)]
+            if done:
+                at, sign = max(done)
+                obj = -sign if _EN_DID_NOT.search(before[:at]) else sign  # "I didn't quit and regret it"
+        if obj:
+            return (obj if denied else -obj), low[match.start():match.end()]
+    return None
 
 
 def _en_clauses(text: str) -> list[str]:
@@ -2111,6 +2244,10 @@ def _read_en(text: str, frame: Frame, reported: bool = False) -> Reading:
             flip = -1  # "If I don't leave now, I'll regret it": without the act
     acts = [(w, _en_act(w)) for w in frame.act if _en_act(w) is not None]
     joined = " ".join(body).lower()
+    regretted = None if question else _en_regretted(joined, acts, frame)
+    if regretted is not None:  # "I changed jobs last year and regretted it", "I regret not quitting"
+        side, cue = regretted
+        return Reading(side=side * flip, certain=True, form=form, cue=cue, basis="act", cues=[cue])
     about_act = any(p.search(joined) for w, p in acts if w.lower() not in _EN_PRESENT_NOUNS) or any(
         m in joined for m in cues.EN_AFTER_ACT)
     score = strong = 0.0

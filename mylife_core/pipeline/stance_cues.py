@@ -614,3 +614,20 @@ NOT_NAMES = frozenset(("白领", "蓝领", "金领", "高薪", "文明", "叶子
                        "安全", "方便", "温柔", "成本", "成都", "关心", "齐心", "和平", "和气", "平安", "全家", "全职",
                        "车贷", "房贷", "房租", "房东", "钱包", "江湖", "包子", "金钱", "黄金", "石头", "应该", "简单",
                        "宁愿", "宁可", "尚且", "连续", "连着", "解决", "解放", "严重", "任何", "余额", "余下", "路上"))
+
+# the changes a note may be about, each a family of the words naming it (session 32): 「不想折腾」 says
+# no act, and is read on the act the note is about. 「对新机会有点心动，但不想折腾」 is about a new job,
+# not about moving to another team of the same employer; it made 「要不要转组？」 draft 「不要转组」.
+CHANGES: tuple[tuple[str, ...], ...] = (
+    # leaving the employer
+    ("跳槽", "换工作", "换份工作", "辞职", "离职", "裸辞", "新机会", "外面的机会", "工作机会", "新工作", "新公司",
+     "别的公司", "猎头", "offer", "Offer", "面试", "走人", "另谋", "quit", "leave"),
+    # moving to another team of the same employer
+    ("转组", "调岗", "转岗", "换岗", "岗位调动", "换部门", "调部门", "转部门", "换组", "调组", "换团队", "调团队", "内部转"),
+    # moving home or city
+    ("搬家", "换城市", "回老家", "出国", "移民", "换房子", "租房", "买房", "卖房"),
+    # study
+    ("考研", "读研", "读博", "留学", "考公", "考编", "转行"),
+    # a partner
+    ("分手", "离婚", "结婚", "领证", "复合"),
+)

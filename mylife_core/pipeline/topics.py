@@ -87,10 +87,13 @@ class QuestionWords:
 
     def __init__(self, ws: "Workspace", question: str, extra: "Iterable[str]" = ()) -> None:
         from ..search.engine import handle
-        from .phrasings import patterns_for
+        from .phrasings import FAMILIES, named_in, patterns_for
         from .stance import STAY_OPPOSITES, asks_an_act, frame_for, negate_question
 
         self.words, self.chars, self.own = _terms(ws, question)
+        # a question saying a thing in a sentence of its family (「要不要换组？」): the family's names
+        # are its words too, taken whole (转组, 调岗 …; :mod:`.phrasings`)
+        self.words += [w for w in named_in(question) if w not in self.words]
         extra = [w for w in dict.fromkeys(extra) if w]
         self.words += [w for w in extra if w not in self.words]
         self._segmenter, thesaurus = handle(ws).language_tools(ws)
@@ -114,6 +117,8 @@ class QuestionWords:
         self.aside.update(w for w in self.words[:self.own] if (content := _content(w)) and set(content) <= single)
         # what its words are called in a sentence no synonym holds: 熬夜 said 「两点才睡」 (:mod:`.phrasings`)
         self.patterns = patterns_for([w for w in self.words if w not in self.aside])
+        # ... and the words naming those families (熬夜, 晚睡 … / 转组, 调岗 …)
+        self.family_words = [w for names, pattern in FAMILIES if pattern in self.patterns for w in names]
 
     def tokens(self, text: str) -> list[str]:
         return self._segmenter.tokens(text)
@@ -153,9 +158,12 @@ def topic_for_question(ws: "Workspace", question: str) -> TopicMatch | None:
                 df[term] += 1
     idf = {term: math.log((n + 1) / (df[term] + 0.5)) for term in df}
     per_claim: dict[str, float] = {}
-    # a sentence saying a word in other words (「两点才睡」 for 熬夜) counts as the word does, with its own rarity
+    # a sentence saying a word in other words (「两点才睡」 for 熬夜) counts as the word does, with the
+    # rarity of the thing: of the notes saying it in other words or naming it (调岗). Counted over the
+    # first alone, 「部门将拆分，可能被调去数据平台组」 outweighed 「正式调岗到数据平台组」, which says it
     phrased = {c.id for c in claims if asked.phrased_in(texts[c.id])}
-    phrased_idf = math.log((n + 1) / (len(phrased) + 0.5)) if phrased else 0.0
+    said_any = {c.id for c in claims if c.id in phrased or any(w in texts[c.id] for w in asked.family_words)}
+    phrased_idf = math.log((n + 1) / (len(said_any) + 0.5)) if phrased else 0.0
     for c in claims:
         text = texts[c.id]
         score = sum(2 * idf[w] for w in words if w in idf and w in text)
