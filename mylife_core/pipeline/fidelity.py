@@ -95,6 +95,7 @@ _CONCERN_KINDS = frozenset(("risk", "fear", "unable", "bind", "cost", "money", "
 _CONCERN_WORDS = re.compile(r"担心|担忧|害怕|怕|焦虑|压力|发愁|愁|紧张|顾虑|只够|不够|只剩|只有|就剩|撑不")
 _CLAUSE = re.compile(r"[，,。.!！?？；;：:\n、…~～—]+")
 _YOU = str.maketrans({"你": "我", "您": "我"})
+_QUOTE_MARKS = "「」『』“”‘’\"'"
 #: how a sentence says the user said something, before what they said (你说过…, 你在2026-06说…)
 _OPENER = re.compile(r"^(?:我|你)(?:[^，,。说讲写]{0,12}?)(?:说|讲|写|提到|表示)(?:过|了|的是)?[，,：:\s]*")
 
@@ -356,7 +357,9 @@ def feelings(text: str, *, sentence: bool = False) -> list[Feeling]:
     for clause in _CLAUSE.split(text):
         clause = clause.strip()
         if sentence:
-            clause = _OPENER.sub("", clause)
+            # the user's words quoted as theirs are their feeling too (你说过「我一直很讨厌领导」): read
+            # inside the marks, as the same words said without them are
+            clause = _OPENER.sub("", clause).strip(_QUOTE_MARKS)
         if not clause or _HEDGE.match(clause):
             continue
         taken: list[tuple[int, int]] = [m.span() for m in _NOT_FEELING.finditer(clause)]
