@@ -175,6 +175,19 @@ def test_every_reason_a_sentence_is_withheld_for_is_given(ws, sentence, cited, r
     assert ([p.problem for p in refused.problems] if refused is not None else []) == reasons
 
 
+def test_a_quote_of_what_the_user_said_in_the_conversation_is_still_shown(ws):
+    """Which sentences are withheld did not change: a quote of the user's own words in this
+    conversation (``said``) is not misquoted, and its feeling is not held to the cited claim's."""
+    from mylife_core.pipeline.answer import Judgment
+    from mylife_core.pipeline.citations import evaluate
+    from mylife_core.trace import SourceChecker
+
+    ids = _claims(ws, BOSS)
+    judgment = Judgment(text="你说过「我一直很讨厌领导」", claim_ids=ids, role="judgment")
+    assert evaluate(ws, judgment, SourceChecker(ws), said=["我一直很讨厌领导"]) is None
+    assert [p.problem for p in evaluate(ws, judgment, SourceChecker(ws)).problems] == ["misquoted", "reversed"]
+
+
 def test_ask_says_both_reasons_of_a_misquote_that_turns_a_feeling_around(ws, cli, fakellm):
     (boss,) = _claims(ws, BOSS)
     reply = f"你说过「我一直很讨厌领导」 [{boss}]。\n你说领导其实很照顾你 [{boss}]。\n"

@@ -323,10 +323,13 @@ def check_fidelity(ws: "Workspace", judgment: Judgment, checker: "SourceChecker"
         # 其实很照顾我」): read against every cited claim and its lines at once, so that a sentence citing
         # a change of feeling in two claims passes. Read whatever was found before: a sentence that
         # misquotes the user and turns a feeling around is withheld for both, and both are said (it
-        # was said to be misquoted only)
+        # was said to be misquoted only). A sentence already withheld is read inside its quotes too
+        # (你说过「我一直很讨厌领导」: the misquote is a feeling turned around); one that is not keeps
+        # the reading it had, so which sentences are withheld does not change (a quote of what the
+        # user said in this conversation, ``said``, is not held to the cited claims' feelings)
         texts = [(c, text) for c in claims for text in (c.claim, claim_words(c, checker))]
         texts += [(None, text) for text in _raw_cited(ws, judgment.text)]
-        turned = fidelity.feeling_reversal(judgment.text, [text for _, text in texts])
+        turned = fidelity.feeling_reversal(judgment.text, [text for _, text in texts], quoted=bool(problems))
         if turned is not None:
             at, mine, theirs = turned
             claim = texts[at][0]
