@@ -145,3 +145,60 @@ def test_ask_withholds_a_feeling_turned_around(ws, cli, fakellm):
     assert "讨厌" not in analysis and f"你说领导其实很照顾你。 [{boss}]" in analysis
     note = out.stdout.split("## 无依据，未采纳")[1]
     assert f"引用的 {boss}（「{BOSS}」）对「领导」的感受与这句话相反" in note
+
+
+#: (sentence, the cited claims' texts, the reasons it is withheld for, in order): a sentence that
+#: misquotes the user and turns a feeling around was said to be misquoted only (session 32); the
+#: rows after the first four have one reason or none, as before
+REASONS = [
+    ("你说过「我一直很讨厌领导」", [BOSS], ["misquoted", "reversed"]),
+    ("你说：“我受不了我的老板”", [BOSS], ["misquoted", "reversed"]),
+    ("你一直很讨厌你的领导，你说过「换个地方一定遇得到」", [BOSS], ["misquoted", "reversed"]),
+    ("你说过「我很讨厌这份工作」", [LOVE_JOB], ["misquoted", "reversed"]),
+    ("你说过「现在的领导其实很照顾我」", [BOSS], []),  # faithful
+    ("你说过「领导很照顾我，还给我涨了工资」", [BOSS], ["misquoted"]),  # the feeling kept
+    ("你说过「我不讨厌领导」", [BOSS], ["misquoted"]),  # a feeling denied is not turned around
+    ("同事说过「领导很差劲」", [BOSS], ["misquoted"]),  # someone else's feeling
+    ("你一直很讨厌你的领导", [BOSS], ["reversed"]),
+    ("你说过「我一直很讨厌领导」", [BOSS, USED_TO], ["misquoted"]),  # one cited claim says so
+]
+
+
+@pytest.mark.parametrize("sentence, cited, reasons", REASONS)
+def test_every_reason_a_sentence_is_withheld_for_is_given(ws, sentence, cited, reasons):
+    from mylife_core.pipeline.answer import Judgment
+    from mylife_core.pipeline.citations import evaluate
+    from mylife_core.trace import SourceChecker
+
+    ids = _claims(ws, *cited)
+    refused = evaluate(ws, Judgment(text=sentence, claim_ids=ids, role="judgment"), SourceChecker(ws))
+    assert ([p.problem for p in refused.problems] if refused is not None else []) == reasons
+
+
+def test_a_quote_of_what_the_user_said_in_the_conversation_is_still_shown(ws):
+    """Which sentences are withheld did not change: a quote of the user's own words in this
+    conversation (``said``) is not misquoted, and its feeling is not held to the cited claim's."""
+    from mylife_core.pipeline.answer import Judgment
+    from mylife_core.pipeline.citations import evaluate
+    from mylife_core.trace import SourceChecker
+
+    ids = _claims(ws, BOSS)
+    judgment = Judgment(text="你说过「我一直很讨厌领导」", claim_ids=ids, role="judgment")
+    assert evaluate(ws, judgment, SourceChecker(ws), said=["我一直很讨厌领导"]) is None
+    assert [p.problem for p in evaluate(ws, judgment, SourceChecker(ws)).problems] == ["misquoted", "reversed"]
+
+
+def test_ask_says_both_reasons_of_a_misquote_that_turns_a_feeling_around(ws, cli, fakellm):
+    (boss,) = _claims(ws, BOSS)
+    reply = f"你说过「我一直很讨厌领导」 [{boss}]。\n你说领导其实很照顾你 [{boss}]。\n"
+    fakellm.script(Reply(text=reply, chunk=7))
+    out = cli("ask", "要不要换工作", env=fakellm.env())
+    assert out.returncode == 0, out.stderr
+    note = out.stdout.split("## 无依据，未采纳")[1]
+    line = next(x for x in note.splitlines() if "我一直很讨厌领导" in x)
+    assert "「我一直很讨厌领导」不在所引用的" in line, note
+    assert f"引用的 {boss}（「{BOSS}」）对「领导」的感受与这句话相反" in line, note
+    fakellm.script(Reply(text=reply))
+    answer = cli("ask", "要不要换工作", "--json", env=fakellm.env()).json()["answer"]
+    problems = {u["text"]: [p["problem"] for p in u["problems"]] for u in answer["unsupported"]}
+    assert problems == {"你说过「我一直很讨厌领导」。": ["misquoted", "reversed"]}

@@ -147,7 +147,9 @@ def test_the_judge_refuses_misquotes_and_reversed_views_and_keeps_faithful_sente
     ids = seed_tester(ws)
     judged = judge_text(ws, TESTER_REPLY.format(**ids))
     withheld = {x.text: [p.problem for p in x.problems] for x in judged.withheld}
-    assert withheld == {"你说过「现在的领导其实很差劲，换个地方一定更好」。": ["misquoted"],
+    # the first both misquotes the user and turns their feeling about their boss around: both are
+    # said (it was said to be misquoted only; session 32)
+    assert withheld == {"你说过「现在的领导其实很差劲，换个地方一定更好」。": ["misquoted", "reversed"],
                         "你的朋友劝你马上辞职。": ["reversed"],
                         "你在2026-06说「我受够了，下周就去递辞呈，老板是个混蛋」。": ["misquoted"],
                         "你不在乎存款。": ["reversed"]}
@@ -217,7 +219,7 @@ def test_ask_withholds_the_testers_misquotes_and_reversed_views(ws, cli, fakellm
     answer = cli("ask", "要不要换工作", "--json", env=fakellm.env()).json()["answer"]
     problems = {u["text"]: [p["problem"] for p in u["problems"]] for u in answer["unsupported"]}
     assert problems["你的朋友劝你马上辞职。"] == ["reversed"]
-    assert problems["你说过「现在的领导其实很差劲，换个地方一定更好」。"] == ["misquoted"]
+    assert problems["你说过「现在的领导其实很差劲，换个地方一定更好」。"] == ["misquoted", "reversed"]
 
 
 def test_chat_withholds_a_quote_the_cited_claim_does_not_hold(ws, cli, fakellm):

@@ -430,3 +430,46 @@ def test_the_time_left_of_an_embedding_run_is_its_pace_so_far():
     from mylife_core.builtin.search import _duration  # its words, as index status shows them
 
     assert _duration(12000) == "约 3 小时 20 分钟" and _duration(30) == "不到 1 分钟" and _duration(None) == ""
+
+
+def test_index_status_after_a_long_record_says_what_waits_for_the_index(cli, ws_path):
+    """Right after a long record, before any recall, the background run had embedded some lines and
+    `index status` said 「混合 · 向量 128 条（索引共 ? 条）」 (`total: 0` in JSON, `mode_reason: null`).
+    It says how many lines wait for the index, counts the vectors against them, and changes
+    nothing; after a recall and another record, only the new lines wait."""
+    cli("init")
+    diary = "".join(f"第 {i} 天，又加班到很晚，想了想要不要换工作。\n" for i in range(1000)) + "\n\n"
+    assert cli("record", "-", "--topic", "生活", input=diary).returncode == 0
+    assert cli("index", "embed", "--limit", "128", "--json", load_plugins="mylife-vector").json()["embedded"] == 128
+    text = cli("index", "status", load_plugins="mylife-vector").stdout
+    assert "?" not in text, text
+    assert "还没进入索引：原话 1000 行 · 摘要 0 段 · 证据 0 条" in text, text  # blank lines are no document
+    assert "模式：混合，但只有 128/1000 条有向量 · 其余 872 条暂时只能按字词找到" in text, text
+    info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+    assert (info["exists"], info["total"], info["up_to_date"]) == (False, 0, False)
+    assert info["waiting"] == {"raw": 1000, "digest": 0, "claims": 0} and info["waiting_total"] == 1000
+    assert info["workspace_total"] == 1000 and (info["mode"], info["mode_reason"]) == ("hybrid", "partly_embedded")
+    # the next recall takes them in; a later record's lines wait, counted as lines (not one write)
+    assert cli("recall", "加班", load_plugins="mylife-vector").returncode == 0
+    cli("record", "周末去爬山了\n\n晚上吃了火锅\n", "--topic", "生活")
+    claim = cli("claim", "add", "我想换工作", "--topic", "职业去留", "--kind", "assessment", "--json")
+    assert claim.returncode == 0, claim.stderr
+    info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+    assert info["total"] == 1000 and info["pending_changes"] == 3
+    assert info["waiting"] == {"raw": 3, "digest": 0, "claims": 1} and info["workspace_total"] == 1004
+    text = cli("index", "status", load_plugins="mylife-vector").stdout
+    assert "还没进入索引：原话 3 行 · 摘要 0 段 · 证据 1 条" in text and "128/1004" in text, text
+    en = cli("index", "status", load_plugins="mylife-vector", env={"MYLIFE_LANG": "en"}).stdout
+    assert "Not in the index yet: 3 raw lines · 0 digest paragraphs · 1 claims" in en, en
+    assert cli("recall", "火锅", load_plugins="mylife-vector").returncode == 0
+    info = cli("index", "status", "--json", load_plugins="mylife-vector").json()
+    assert info["waiting_total"] == 0 and info["workspace_total"] == info["total"] == 1004 and info["up_to_date"]
+
+
+def test_index_status_in_keyword_mode_says_what_waits_too(cli):
+    cli("init")
+    cli("record", "-", "--topic", "生活", input="".join(f"第 {i} 天\n" for i in range(50)))
+    info = cli("index", "status", "--json").json()
+    assert info["vector"] is None and info["waiting"]["raw"] == 50 and info["workspace_total"] == 50
+    text = cli("index", "status").stdout
+    assert "还没进入索引：原话 50 行" in text and "模式：关键词" in text, text

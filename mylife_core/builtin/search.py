@@ -541,13 +541,18 @@ def _register(cli: "click.Group") -> None:
 
         report = status(ws)
         out.emit(report)
+        waiting = report["waiting_total"]
         if not report["exists"]:
             out.line(t("index.status.missing"), fg="yellow")
+            if waiting:  # how much the first recall takes in (index status only looks)
+                out.line(t("s32confirm.index.status.waiting", **report["waiting"]), fg="yellow")
         else:
             out.line(t("index.status.counts", size=_fmt_size(report["size_bytes"]), **report["counts"]))
             if report["up_to_date"]:
                 out.line(t("index.status.current"), fg="green")
-            if report["pending_changes"]:
+            if waiting:  # the lines and claims, not the writes (one record of 1,000 lines is 1,000 lines)
+                out.line(t("s32confirm.index.status.waiting", **report["waiting"]), fg="yellow")
+            elif report["pending_changes"]:
                 out.line(t("index.status.pending", n=report["pending_changes"]), fg="yellow")
             if report["digests_changed"]:
                 out.line(t("index.status.digests"), fg="yellow")
@@ -564,10 +569,14 @@ def _register(cli: "click.Group") -> None:
             out.line(t("index.status.vector_error", error=vector["error"]), fg="red")
         else:
             key = ("s30small.index.status.vector_partial" if report["mode_reason"] == "partly_embedded" else
-                   "index.status.vector" if report["mode"] == "hybrid" else "index.status.keyword_nothing_embedded")
+                   "index.status.keyword_nothing_embedded" if report["mode"] != "hybrid" else
+                   "index.status.vector" if report["exists"] and not waiting else "s32confirm.index.status.vector")
             embedded = vector.get("count", "?")
-            out.line(t(key, embedded=embedded, total=report["total"] if report["exists"] else "?",
-                       missing=report["total"] - embedded if isinstance(embedded, int) else "?",
+            # counted against what the workspace holds, what waits for the index included: before the
+            # first recall it was 「向量 128 条（索引共 ? 条）」
+            total = report["workspace_total"]
+            out.line(t(key, embedded=embedded, total=total, waiting=waiting,
+                       missing=max(0, total - embedded) if isinstance(embedded, int) else "?",
                        model=vector.get("model", "?")))
             run = vector.get("embedding")
             if run and run.get("running"):

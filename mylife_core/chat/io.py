@@ -18,11 +18,12 @@ import sys
 import unicodedata
 from typing import Any
 
+from .. import yesno as _yesno
 from ..messages import t
 
 QUIT = {"/quit", "/exit", "/q", "/bye", "/退出"}
-YES = ("y", "yes", "是", "好", "要", "嗯", "对", "行", "可以", "确认", "写入", "accept")
-NO = ("n", "no", "否", "不", "不要", "不用", "算了", "refuse", "reject")
+# what a yes or a no is: one list for the chat and every CLI prompt (mylife_core.yesno)
+YES, NO = _yesno.YES, _yesno.NO
 
 
 def command_word(text: str) -> str:
@@ -41,10 +42,9 @@ def is_quit(text: str) -> bool:
     return command_word(text) in QUIT
 
 
-def _word(answer: str) -> str:
-    """An answer as a choice word: full-width digits and letters (「２」, 「Ｙ」, typed with a
-    Chinese input method) read as their ASCII forms, case and surrounding blanks ignored."""
-    return unicodedata.normalize("NFKC", answer).strip().lower()
+#: an answer as a choice word: full-width digits and letters (「２」, 「Ｙ」, typed with a Chinese
+#: input method) read as their ASCII forms, case and surrounding blanks ignored
+_word = _yesno.normalise
 
 
 def _says_something(answer: str) -> bool:
@@ -193,6 +193,9 @@ class ChatIO:
             for key, words in choices.items():
                 if answer == key or answer in words:
                     return key
+            verdict = _yesno.yes_no(line)  # a choice between y and n (and more) takes any yes or no
+            if verdict is not None and ("y" if verdict else "n") in choices:
+                return "y" if verdict else "n"
             if as_turn is not None and _says_something(answer):
                 self.say(t("s29chat.choose.as_turn", answers="/".join(choices)))
                 self.turns.append(line)
@@ -201,17 +204,18 @@ class ChatIO:
         return default
 
     def confirm(self, prompt: str, default: bool, *, as_turn: bool = False) -> bool:
-        """A yes/no; anything but a yes is no. ``as_turn``: a line that says something instead
-        (「我其实还没想好要不要记住」) is the user's next turn (:attr:`turns`), as at a topic offer."""
+        """A yes/no, read as every CLI prompt reads one (:func:`mylife_core.yesno.yes_no`); anything
+        but a yes is no. ``as_turn``: a line that says something instead (「我其实还没想好要不要记住」)
+        is the user's next turn (:attr:`turns`), as at a topic offer."""
         answer = self._answer(prompt)
         if answer is None or not answer.strip():
             return default
-        word = _word(answer)
-        if as_turn and word not in YES and word not in NO and _says_something(word):
+        verdict = _yesno.yes_no(answer)
+        if as_turn and verdict is None and _says_something(_word(answer)):
             self.say(t("s29fix2.confirm.as_turn"))
             self.turns.append(answer)
             return False
-        return word in YES
+        return verdict is True
 
     def decide(self, prompt: str) -> tuple[bool, str | None]:
         """A yes/no that must be explicit (``--json`` proposals): (accepted, the line when it was
@@ -219,9 +223,7 @@ class ChatIO:
         answer = self._answer(prompt)
         if answer is None:
             return False, None
-        word = _word(answer)
-        if word in YES:
-            return True, None
-        if word in NO or not word:
-            return False, None
+        verdict = _yesno.yes_no(answer)
+        if verdict is not None or not answer.strip():
+            return bool(verdict), None
         return False, answer

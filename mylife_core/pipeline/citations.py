@@ -318,20 +318,27 @@ def check_fidelity(ws: "Workspace", judgment: Judgment, checker: "SourceChecker"
             problems.append(CitationProblem(claim_id=claim.id, problem="reversed",
                                             message=t("s29judge.reversed", id=claim.id, claim=shorten(claim.claim, 24),
                                                       cue=found.cue)))
-    if claims and not problems:
+    if claims:
         # the user's feeling toward a person or thing turned around (「你一直很讨厌你的领导」 over 「现在的领导
         # 其实很照顾我」): read against every cited claim and its lines at once, so that a sentence citing
-        # a change of feeling in two claims passes; a sentence already withheld keeps its first reason
+        # a change of feeling in two claims passes. Read whatever was found before: a sentence that
+        # misquotes the user and turns a feeling around is withheld for both, and both are said (it
+        # was said to be misquoted only). A sentence already withheld is read inside its quotes too
+        # (你说过「我一直很讨厌领导」: the misquote is a feeling turned around); one that is not keeps
+        # the reading it had, so which sentences are withheld does not change (a quote of what the
+        # user said in this conversation, ``said``, is not held to the cited claims' feelings)
         texts = [(c, text) for c in claims for text in (c.claim, claim_words(c, checker))]
         texts += [(None, text) for text in _raw_cited(ws, judgment.text)]
-        turned = fidelity.feeling_reversal(judgment.text, [text for _, text in texts])
+        turned = fidelity.feeling_reversal(judgment.text, [text for _, text in texts], quoted=bool(problems))
         if turned is not None:
             at, mine, theirs = turned
             claim = texts[at][0]
             key = "s30judge.feeling_reversed" if claim is not None else "s30judge.feeling_reversed_line"
-            problems.append(CitationProblem(
+            feeling = CitationProblem(
                 claim_id=claim.id if claim is not None else judgment.claim_ids[0], problem="reversed",
                 message=t(key, id=claim.id if claim is not None else judgment.claim_ids[0],
                           claim=shorten(claim.claim if claim is not None else theirs.words, 24),
-                          thing=mine.thing, said=shorten(mine.words, 16), cue=shorten(theirs.words, 16))))
+                          thing=mine.thing, said=shorten(mine.words, 16), cue=shorten(theirs.words, 16)))
+            if all(p.message != feeling.message for p in problems):
+                problems.append(feeling)
     return problems

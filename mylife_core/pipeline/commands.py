@@ -236,6 +236,7 @@ def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool,
     terminal, ``--json``) the claims are candidates (``mylife claim accept``) and the field
     proposals stay pending in the proposals store (``mylife proposal``); both are decided on the
     panel's review page too."""
+    from ..yesno import confirm as confirm_yes_no
     from .extract import extract as do_extract
 
     interactive = _interactive(out) and not yes and not defer
@@ -243,7 +244,7 @@ def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool,
 
     def confirm(fp) -> bool:
         change = t("extract.change", old=fp.current) if fp.exists else ""
-        return click.confirm(t("extract.field_confirm", name=fp.name, value=fp.value, change=change), default=False)
+        return confirm_yes_no(t("extract.field_confirm", name=fp.name, value=fp.value, change=change), default=False)
 
     def confirm_claim(item: dict[str, Any]) -> bool:
         from ..tools.proposals import describe, details
@@ -254,7 +255,7 @@ def run_extract(ws, out: Output, raw_file: str, *, model: str | None, yes: bool,
         out.line("  " + describe(ws, "mylife_claim_add", item))
         for line in details(ws, "mylife_claim_add", item):  # the lines it cites included
             out.line("       " + line)
-        return click.confirm("  " + t("extract.claim_confirm"), default=False)
+        return confirm_yes_no("  " + t("extract.claim_confirm"), default=False)
 
     return do_extract(ws, raw_file, model=model, apply_fields=yes, confirm=confirm if interactive else None,
                       confirm_claim=confirm_claim if interactive else None,

@@ -95,6 +95,7 @@ _CONCERN_KINDS = frozenset(("risk", "fear", "unable", "bind", "cost", "money", "
 _CONCERN_WORDS = re.compile(r"担心|担忧|害怕|怕|焦虑|压力|发愁|愁|紧张|顾虑|只够|不够|只剩|只有|就剩|撑不")
 _CLAUSE = re.compile(r"[，,。.!！?？；;：:\n、…~～—]+")
 _YOU = str.maketrans({"你": "我", "您": "我"})
+_QUOTE_MARKS = "「」『』“”‘’\"'"
 #: how a sentence says the user said something, before what they said (你说过…, 你在2026-06说…)
 _OPENER = re.compile(r"^(?:我|你)(?:[^，,。说讲写]{0,12}?)(?:说|讲|写|提到|表示)(?:过|了|的是)?[，,：:\s]*")
 
@@ -348,15 +349,18 @@ _STOP_HEADS = frozenset(("现在", "以前", "后来", "时候", "东西", "事�
                          "觉得", "认为", "知道", "开始", "一直", "其实", "自己", "我们", "你们", "他们", "她们"))
 
 
-def feelings(text: str, *, sentence: bool = False) -> list[Feeling]:
+def feelings(text: str, *, sentence: bool = False, quoted: bool = False) -> list[Feeling]:
     """The user's feelings in ``text`` toward people and things (see the section comment). With
     ``sentence``, a model's sentence: its opener (你说过…) is read past and a clause under a condition
-    (如果…) says nothing."""
+    (如果…) says nothing; with ``quoted`` too, the words it quotes as the user's are read inside
+    their marks (你说过「我一直很讨厌领导」)."""
     out: list[Feeling] = []
     for clause in _CLAUSE.split(text):
         clause = clause.strip()
         if sentence:
             clause = _OPENER.sub("", clause)
+            if quoted:  # the user's words quoted as theirs: read inside the marks, as the same words said plainly
+                clause = clause.strip(_QUOTE_MARKS)
         if not clause or _HEDGE.match(clause):
             continue
         taken: list[tuple[int, int]] = [m.span() for m in _NOT_FEELING.finditer(clause)]
@@ -400,15 +404,17 @@ def feelings(text: str, *, sentence: bool = False) -> list[Feeling]:
     return out
 
 
-def feeling_reversal(sentence: str, cited: Sequence[str | None]) -> tuple[int, Feeling, Feeling] | None:
+def feeling_reversal(sentence: str, cited: Sequence[str | None], *,
+                     quoted: bool = False) -> tuple[int, Feeling, Feeling] | None:
     """The user's feeling toward a person or thing ``sentence`` states that every cited text speaking
     of the same thing turns around (「你一直很讨厌你的领导」 over 「现在的领导其实很照顾我」), as (the index
     in ``cited`` of the first text saying the other side, the sentence's feeling, that text's), or None.
     Nothing is refused where a cited text or the sentence itself is mixed about the thing, or says it
-    denied (不讨厌), or where no cited text speaks of it."""
+    denied (不讨厌), or where no cited text speaks of it. ``quoted``: the words the sentence quotes as
+    the user's are read as their feeling too (:func:`feelings`)."""
     from .judging import fold
 
-    said = feelings(fold(sentence).translate(_YOU).strip(), sentence=True)
+    said = feelings(fold(sentence).translate(_YOU).strip(), sentence=True, quoted=quoted)
     if not said:
         return None
     read = [(i, feelings(fold(text).strip())) for i, text in enumerate(cited) if text]

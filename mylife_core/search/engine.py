@@ -580,6 +580,14 @@ class SearchIndex:
                         self.commit()
             return n
 
+    def count_key(self, key: str) -> int:
+        """Documents the committed index holds for one source (a raw file, a claim id, a digest
+        path): what catching up with a write to it replaces."""
+        import tantivy
+
+        query = tantivy.Query.term_query(self.schema, "file", key)
+        return self.searcher().search(query, limit=1, count=True).count or 0
+
     def counts(self) -> dict[str, int]:
         import tantivy
 

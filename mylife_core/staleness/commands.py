@@ -64,20 +64,29 @@ def _show_schedule(out: Output, entry) -> None:
 
 
 def _interactive_confirm(ws, out: Output, fields) -> dict[str, list[str]]:
-    """Ask about each field: still true (confirm), a new value (set), skip, or quit."""
+    """Ask about each field: still true (Enter or a yes, :mod:`mylife_core.yesno`), a new value
+    (set), skip, or quit. A no asks for the new value: it was stored as the value (「n」, 「不是」)."""
     from ..errors import Conflict, UsageError
+    from ..yesno import normalise, yes_no
 
     done: dict[str, list[str]] = {"confirmed": [], "updated": [], "skipped": []}
     for i, f in enumerate(fields):
+        question, new_value = t("maintain.ask", name=f.name, value=f.value), False
         while True:  # a value the field refuses (工作年限 很久) is said and asked again, not the end of the round
-            answer = click.prompt(t("maintain.ask", name=f.name, value=f.value), default="", show_default=False).strip()
-            if answer.lower() in ("q", "quit", "退出", "结束"):
+            answer = click.prompt(question, default="", show_default=False).strip()
+            word = normalise(answer)
+            # after a no, the answer is the new value as typed (a field of 是/否 may be set to 否)
+            verdict = None if new_value else yes_no(answer)
+            if word in ("q", "quit", "退出", "结束"):
                 done["skipped"] += [g.name for g in fields[i:]]
                 return done
-            if answer.lower() in ("s", "skip", "跳过"):
+            if word in ("s", "skip", "跳过") or (new_value and not word):
                 done["skipped"].append(f.name)
                 break
-            if answer.lower() in ("", "y", "yes", "是", "对", "没变"):
+            if verdict is False:
+                question, new_value = t("s32confirm.maintain.new_value"), True
+                continue
+            if not new_value and (not word or verdict is True or word in ("没变", "没有变", "不变", "一样")):
                 try:  # the value asked about: changed meanwhile (another window), it is not confirmed
                     ws.profile.confirm(f.name, actor="user", seen=f.value)
                 except Conflict as exc:

@@ -167,7 +167,6 @@ class TTLChoice:
                              "source": self.guess.source, "field": self.guess.field}}
 
 
-_YES = {"", "y", "yes", "ok", "是", "好", "对", "确认", "接受"}
 
 
 def confirm_new_field(ws: "Workspace", name: str, value: Any, *, interactive: bool, auto: How = "no_terminal",
@@ -178,12 +177,13 @@ def confirm_new_field(ws: "Workspace", name: str, value: Any, *, interactive: bo
     :param interactive: ask through ``prompt``; otherwise accept and say why (``auto``).
     :param auto: how it was accepted when not interactive: ``yes`` (``--yes``), ``no_terminal``
         or ``json`` (a script asked for JSON).
-    :param prompt: reads one answer (``click.prompt``); empty or "y" accepts, a number of days
+    :param prompt: reads one answer (``click.prompt``); empty or a yes (「ｙ」, 「好的」) accepts, a number of days
         or ``never`` changes it. A bad answer is explained and asked again (``attempts`` times).
     """
     from ..errors import UsageError
     from ..layers.profile import parse_ttl
     from ..messages import t
+    from ..yesno import is_yes
 
     guess = propose_ttl(ws, name, value)
     say(t("ttl.inferred", name=name, ttl=ttl_text(guess.ttl_days), reason=guess.reason,
@@ -199,7 +199,7 @@ def confirm_new_field(ws: "Workspace", name: str, value: Any, *, interactive: bo
         return TTLChoice(guess.ttl_days, guess.reason, guess.source, auto, guess)
     for _ in range(max(1, attempts)):
         answer = prompt(t("ttl.prompt", ttl=ttl_text(guess.ttl_days))).strip()
-        if answer.lower() in _YES:
+        if not answer or is_yes(answer):  # Enter, or a yes in any of its forms (mylife_core.yesno)
             return TTLChoice(guess.ttl_days, guess.reason, guess.source, "accepted", guess)
         try:
             _, days = parse_ttl(answer)
