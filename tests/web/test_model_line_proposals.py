@@ -104,3 +104,25 @@ def test_in_the_browser_accept_needs_the_box_ticked(serve, page, demo: Path):
         field = ws.profile.fields()["月收入"]
         assert (field.value, field.source) == (50000, "mcp")
     assert page.errors == [], page.errors
+
+
+def test_a_models_line_checked_unchanged_is_not_called_the_users_words(panel, demo: Path):
+    """The source check's badge on a line a model wrote says the line is unchanged without calling
+    it 原话 (the user's own words): on the proposal's card, on a claim citing it (its card and its
+    page); a claim citing the user's own line keeps 原话核对一致."""
+    pid, pointer = propose(demo)
+    own, by_model = t("web.check.ok"), t("web.check.ok_by_model")
+    card = card_of(panel.get("/review").text, pid)
+    assert by_model in card and own not in card, card
+
+    with open_ws(demo) as ws:
+        model_claim, _ = ws.claims.add(claim="月收入大约五万", topic="职业去留", kind="inference", provenance=pointer,
+                                       candidate=True, actor="model via MCP")
+        user_claim = next(c for c in ws.claims.query(status="active") if c.provenance)
+    review = html.unescape(panel.get("/review").text)
+    card = review.split(f'id="card-{model_claim.id}"', 1)[1].split("</article>", 1)[0]
+    assert by_model in card and own not in card, card
+    page = html.unescape(panel.get(f"/claims/{model_claim.id}").text)
+    assert by_model in page and own not in page
+    page = html.unescape(panel.get(f"/claims/{user_claim.id}").text)
+    assert own in page and by_model not in page
