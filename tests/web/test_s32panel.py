@@ -78,6 +78,9 @@ def test_the_box_in_a_browser(serve, page, demo: Path):
     before = snapshot(demo)
     page.goto(info["url"].split("/?")[0] + "/ask")
     assert not page.is_checked("#ask-no-record")
+    box = page.locator("label:has(#ask-no-record)").inner_text().strip()
+    named = box.split("（")[0].split(" (")[0]  # the box's name, without its gloss
+    assert named and named in page.inner_text("#ask-intro"), "the page's intro says the chain is always recorded"
     page.fill("#ask-q", QUESTION)
     page.check("input[name=accept_stale]")
     page.check("input[name=accept_missing]")
