@@ -280,6 +280,25 @@ class ModelTurns:
         io.say(t("proposal.head"), fg="cyan")
         answered = True
         stopped: BaseException | None = None
+
+        def answer(prompt: str) -> bool:
+            """One yes/no on the proposal (``--json``: the next line); a line that is no answer
+            refuses this one and every one after it and is the user's next turn; ``/quit`` or
+            Ctrl-C stops the asking."""
+            nonlocal answered, stopped
+            if io.json:
+                yes, other = io.decide("")
+                if other is not None:
+                    io.unread(other)
+                    answered = False
+                return yes
+            try:
+                return io.confirm(prompt, default=False)
+            except (QuitChat, KeyboardInterrupt, click.exceptions.Abort) as exc:
+                io.say("")
+                stopped, answered = exc, False
+                return False
+
         for p in proposals:
             refresh(self.chat.ws, p)  # "before" as it is on disk now: after the yes to an earlier one
             io.say(t("proposal.line", id=p.id, effect=p.effect))
@@ -287,22 +306,9 @@ class ModelTurns:
                 io.say("       " + line)
             io.event({"type": "proposal", **p.to_json(), "choices": ["yes", "no"], "default": "no",
                       "note": t("proposal.json_waiting")})
-            accepted = False
-            if answered:
-                if io.json:
-                    accepted, other = io.decide("")
-                    if other is not None:  # not an answer: every proposal left is refused, the line is a turn
-                        io.unread(other)
-                        answered = False
-                else:
-                    try:
-                        accepted = io.confirm(t("proposal.prompt", id=p.id), default=False)
-                    except (QuitChat, KeyboardInterrupt, click.exceptions.Abort) as exc:
-                        io.say("")
-                        stopped, answered = exc, False
+            accepted = answer(t("proposal.prompt", id=p.id)) if answered else False
             line = model_line(self.chat.ws, p) if accepted else None
             if line is not None:  # a model's line would become the user's record: a yes to that, too
-                accepted = False
                 io.say("       " + t("s32approve.chat.model_line_head", id=p.id, pointer=line["pointer"],
                                      actor=actor_name(line["actor"])), fg="yellow")
                 for n, text in line["lines"]:
@@ -310,17 +316,7 @@ class ModelTurns:
                 io.event({"type": "proposal_model_line", "id": p.id, "pointer": line["pointer"],
                           "written_by": line["actor"], "lines": [{"line": n, "text": x} for n, x in line["lines"]],
                           "choices": ["yes", "no"], "default": "no", "note": t("s32approve.chat.model_line_json")})
-                if io.json:
-                    accepted, other = io.decide("")
-                    if other is not None:
-                        io.unread(other)
-                        answered = False
-                else:
-                    try:
-                        accepted = io.confirm(t("s32approve.chat.model_line_prompt", id=p.id), default=False)
-                    except (QuitChat, KeyboardInterrupt, click.exceptions.Abort) as exc:
-                        io.say("")
-                        stopped, answered = exc, False
+                accepted = answer(t("s32approve.chat.model_line_prompt", id=p.id))
             if accepted:
                 outcome = apply(self.chat.ws, p)
                 if outcome.ok:

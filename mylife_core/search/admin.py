@@ -133,7 +133,7 @@ def _waiting(ws: "Workspace", index: Any, usable: bool, entries: list[dict[str, 
     else those the writes since name), never written: the status changes nothing, the next
     ``recall`` (or ``index rebuild``) takes them in."""
     from .documents import digest_docs, iter_all, raw_date, raw_docs
-    from .engine import _digest_stamps
+    from .engine import _digest_stamps, written_targets
 
     waiting = {"raw": 0, "digest": 0, "claims": 0}
     if not usable:
@@ -141,15 +141,7 @@ def _waiting(ws: "Workspace", index: Any, usable: bool, entries: list[dict[str, 
             waiting[doc.layer] += 1
         return waiting, sum(waiting.values())
     replaced = 0  # documents in the index now that taking a write in replaces
-    raw_files: dict[str, str | None] = {}
-    claim_ids: dict[str, None] = {}
-    for entry in entries:  # the writes the index catches up with, read as apply_pending reads them
-        action, target = str(entry.get("action", "")), entry.get("target", "")
-        detail = entry.get("detail") if isinstance(entry.get("detail"), dict) else {}
-        if action == "record" and isinstance(target, str) and target.startswith("raw/"):
-            raw_files[target] = detail.get("topic")
-        elif action.startswith("claim.") and isinstance(target, str) and target.startswith("claim-"):
-            claim_ids[target] = None
+    raw_files, claim_ids = written_targets(entries)  # as apply_pending reads them
     for file, topic in raw_files.items():
         rec = ws.raw.get(file)
         day = raw_date(file) or (rec.occurred_at if rec else None)

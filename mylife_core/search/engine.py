@@ -398,15 +398,7 @@ class SearchIndex:
     def apply_pending(self, ws: "Workspace", progress: Progress | None = None) -> int:
         """Apply audit entries after ``applied_offset`` (writer held). Returns entries applied."""
         entries, end = _read_audit(ws.audit.path, self.applied_offset or 0)
-        raw_files: dict[str, str | None] = {}
-        claim_ids: dict[str, None] = {}
-        for entry in entries:
-            action, target = str(entry.get("action", "")), entry.get("target", "")
-            detail = entry.get("detail") if isinstance(entry.get("detail"), dict) else {}
-            if action == "record" and isinstance(target, str) and target.startswith("raw/"):
-                raw_files[target] = detail.get("topic")
-            elif action.startswith("claim.") and isinstance(target, str) and target.startswith("claim-"):
-                claim_ids[target] = None
+        raw_files, claim_ids = written_targets(entries)
         if not raw_files and not claim_ids and not self.digests_changed(ws):
             self.applied_offset = end
             return len(entries)
@@ -647,6 +639,21 @@ def _tighten(path: Path) -> None:
 
     with contextlib.suppress(OSError):
         tighten_tree(path)
+
+
+def written_targets(entries: list[dict]) -> tuple[dict[str, str | None], dict[str, None]]:
+    """What audit ``entries`` wrote that the index takes in: the raw files recorded (each with its
+    topic) and the claims changed, each once, in the order first written."""
+    raw_files: dict[str, str | None] = {}
+    claim_ids: dict[str, None] = {}
+    for entry in entries:
+        action, target = str(entry.get("action", "")), entry.get("target", "")
+        detail = entry.get("detail") if isinstance(entry.get("detail"), dict) else {}
+        if action == "record" and isinstance(target, str) and target.startswith("raw/"):
+            raw_files[target] = detail.get("topic")
+        elif action.startswith("claim.") and isinstance(target, str) and target.startswith("claim-"):
+            claim_ids[target] = None
+    return raw_files, claim_ids
 
 
 def _read_audit(path: Path, offset: int) -> tuple[list[dict[str, Any]], int]:
