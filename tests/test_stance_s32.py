@@ -207,3 +207,33 @@ def test_an_english_question_asking_the_readers_view_drafts_the_act(question, ye
 def test_the_english_draft_is_read_on_the_act(demo):
     answer = demo_ask(demo, "Do you think I should quit?")
     assert answer["draft_conclusion"] in ("I should quit", "I should not quit"), answer["draft_conclusion"]
+
+
+# ------------------------------------------------------------------------------ 6. English: the reader's view of how things are
+
+@pytest.mark.parametrize("question, yes, no", [
+    ("Do you think I sleep enough?", "I sleep enough", "I do not sleep enough"),
+    ("Do you think my job is making me unhappy?", "My job is making me unhappy", "My job is not making me unhappy"),
+    ("What do you think, am I sleeping well lately?", "I am sleeping well lately", "I am not sleeping well lately"),
+    ("Honestly, do I drink too much?", "I drink too much", "I do not drink too much"),
+    ("Do you think she likes me?", "She likes me", "She does not like me"),
+    ("Do you think my boss hates me?", "My boss hates me", "My boss does not hate me"),
+    ("Do you think my new job pays enough?", "My new job pays enough", "My new job does not pay enough"),
+    ("Do you think I slept enough?", "I slept enough", "I did not sleep enough"),
+    ("Do you think I can do it?", "I can do it", "I can not do it"),
+    ("Do you think I worked too hard?", "I worked too hard", "It is not true that I worked too hard"),
+    # unchanged: the reader's view of an act, and questions put straight
+    ("Do you think I should quit?", "I should quit", "I should not quit"),
+    ("What do you think, should I quit?", "I should quit", "I should not quit"),
+    ("Do I sleep enough?", "I sleep enough", "I do not sleep enough"),
+    ("Is my job making me unhappy?", "My job is making me unhappy", "My job is not making me unhappy"),
+    ("我最近睡得好吗？", "我最近睡得好", "我最近睡得不好"),
+])
+def test_an_english_question_asking_the_readers_view_of_how_things_are(question, yes, no):
+    assert negate_question(question) == (yes, no)
+
+
+def test_the_readers_view_of_how_things_are_is_drafted_in_ask(demo):
+    answer = demo_ask(demo, "What do you think, am I sleeping well lately?")
+    assert answer["draft_conclusion"] in ("I am sleeping well lately", "I am not sleeping well lately"), \
+        answer["draft_conclusion"]

@@ -217,6 +217,8 @@ def negate_question(question: str) -> tuple[str, str]:
         return drafts  # 「最近工作上的事让我不太开心，怎么办」: 让我不开心 / 没有让我不开心
     if (drafts := en_act_drafts(text)) is not None:
         return drafts  # "Do you think I should quit": I should quit / I should not quit, not "You think …"
+    if (drafts := en_view_drafts(text)) is not None:
+        return drafts  # "Do you think I sleep enough": I sleep enough / I do not …, not "You think …"
     if (drafts := en_drafts(text)) is not None:
         return drafts  # "Am I sleeping well lately": I am … / I am not …, never 「不Am I …」
     match = re.search(r"(.)(不|没)\1", text)
@@ -377,6 +379,98 @@ def en_act_drafts(question: str) -> tuple[str, str] | None:
     if (neg := re.match(r"(?i)^(?:not|never) (.+)$", rest)) is not None:  # "Do you think I should not quit"
         return f"{who} should not {neg.group(1)}", f"{who} should {neg.group(1)}"
     return f"{who} should {rest}", f"{who} should not {rest}"
+
+
+# "Do you think my job is making me unhappy", "What do you think, am I sleeping well": the reader's
+# view asked of how things are, not of an act (session 32)
+_EN_THINK_CLAUSE = re.compile(
+    r"(?i)^(?:(?:so|and|but|honestly|seriously|really)[, ]+)*(?:do|would|did) you (?:really |honestly )?(?:think|reckon|"
+    r"believe|suppose|feel)(?: that)?[, ]+(?P<clause>.+)$")
+_EN_LEAD_QUESTION = re.compile(r"(?i)^(?:" + _EN_YOUR_VIEW + r"[?,:;.! -]+)+(?P<question>.+)$")
+_EN_AUXILIARY = frozenset(("am", "is", "are", "was", "were", "will", "would", "can", "could", "should", "must",
+                           "might", "may"))
+_EN_THIRD = frozenset(("he", "she", "it", "this", "that"))
+# the past tenses a diary says most that end in no -ed, with their bare verb ("I slept enough" -> I did
+# not sleep enough); any other past tense is not drafted (an -ed verb's bare form cannot be told
+# by rule: moved / worked)
+_EN_PAST = {"slept": "sleep", "felt": "feel", "went": "go", "left": "leave", "got": "get", "made": "make",
+            "said": "say", "thought": "think", "took": "take", "came": "come", "ate": "eat", "drank": "drink",
+            "spent": "spend", "kept": "keep", "lost": "lose", "paid": "pay", "bought": "buy", "told": "tell",
+            "knew": "know", "saw": "see", "did": "do", "had": "have", "found": "find", "gave": "give",
+            "ran": "run", "wrote": "write", "chose": "choose", "forgot": "forget", "fell": "fall", "won": "win",
+            "met": "meet", "sold": "sell", "meant": "mean",
+            "understood": "understand", "became": "become", "began": "begin", "spoke": "speak"}
+
+
+def _en_base(verb: str) -> str | None:
+    """The bare verb of an English third person: makes -> make, goes -> go, tries -> try, has -> have;
+    None when it is none (a past tense, a bare verb)."""
+    low = verb.lower()
+    if low == "has":
+        return "have"
+    if re.search(r"[^aeiou]ies$", low):
+        return verb[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z|o)es$", low):
+        return verb[:-2]
+    if re.search(r"[^s]s$", low):
+        return verb[:-1]
+    return None
+
+
+def _en_statement_drafts(clause: str) -> tuple[str, str] | None:
+    """The two drafts of an English statement: "I sleep enough" -> I sleep enough / I do not sleep
+    enough; "my job is making me unhappy" -> My job is making me unhappy / My job is not …; "she
+    likes me" -> She likes me / She does not like me. None when the verb cannot be told (a past
+    tense, a negation already there, no subject)."""
+    subject = _EN_SUBJECT.match(clause)
+    if subject is None or not subject.group("rest"):
+        return None
+    rest = subject.group("rest")
+    if subject.group("pronoun"):
+        who = subject.group("pronoun")
+    else:
+        who = subject.group("det") + " " + subject.group("noun")
+        while rest and " " in rest and not _EN_PREDICATE.match(rest) and \
+                rest.split(" ", 1)[0].lower() not in _EN_AUXILIARY and _en_base(rest.split(" ", 1)[0]) is None:
+            word, rest = rest.split(" ", 1)
+            who += " " + word
+    who = "I" if who.lower() == "i" else who[0].upper() + who[1:]
+    first, _, tail = rest.partition(" ")
+    low = first.lower()
+    if "n't" in low or low in ("not", "never") or low.endswith("ed"):
+        return None
+    if low in _EN_AUXILIARY:
+        return f"{who} {rest}", f"{who} {first} not {tail}".rstrip()
+    if low in _EN_PAST:
+        return f"{who} {rest}", f"{who} did not {_EN_PAST[low]} {tail}".rstrip()
+    third = subject.group("det") is not None or who.lower() in _EN_THIRD
+    if not third:
+        return f"{who} {rest}", f"{who} do not {rest}"
+    base = _en_base(first)
+    if base is None:
+        return None
+    return f"{who} {rest}", f"{who} does not {base} {tail}".rstrip()
+
+
+def en_view_drafts(question: str) -> tuple[str, str] | None:
+    """The two drafts of an English question asking the reader's view of how things are: "Do you
+    think I sleep enough" -> I sleep enough / I do not sleep enough (not "You think …"); "What do you
+    think, am I sleeping well" -> I am sleeping well / I am not sleeping well (not 「不What …」).
+    None for any other question (the reader's view of an act is :func:`en_act_drafts`)."""
+    text = (question or "").strip().rstrip("?？.!").strip()
+    if any(_is_cjk(ch) for ch in text):
+        return None
+    if (m := _EN_THINK_CLAUSE.match(text)) is not None:
+        clause = m.group("clause")
+        if (drafts := _en_statement_drafts(clause)) is not None:
+            return drafts
+        if _EN_SUBJECT.match(clause) is None:
+            return None
+        said = clause[0].upper() + clause[1:] if not clause.lower().startswith("i ") else clause
+        return said, f"It is not true that {clause}"  # "I worked too hard": its bare verb cannot be told
+    if (m := _EN_LEAD_QUESTION.match(text)) is not None:
+        return en_drafts(m.group("question"))
+    return None
 
 
 def with_stance_aliases(sides_or_terms):
