@@ -40,7 +40,12 @@ def propose(root: Path) -> tuple[str, str]:
         assert body["ok"], body
         return body["result"]["proposal"], pointer
 
-    return mcp_session(root, script, env=cli_env(root, None, load_plugins=""))
+    from concurrent.futures import ThreadPoolExecutor
+
+    # the MCP client's event loop runs in a thread of its own: in this worker, Playwright's may be
+    # running in the main thread already (a browser test ran before), where anyio.run would refuse
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(mcp_session, root, script, env=cli_env(root, None, load_plugins="")).result()
 
 
 def card_of(page_html: str, pid: str) -> str:
@@ -73,10 +78,7 @@ def test_the_server_accepts_a_models_line_only_with_the_box_ticked(panel, demo: 
 
 
 def test_in_the_browser_accept_needs_the_box_ticked(serve, page, demo: Path):
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as pool:  # the MCP client's event loop, beside Playwright's
-        pid, _ = pool.submit(propose, demo).result()
+    pid, _ = propose(demo)
     info = serve()
     page.goto(info["url"])
     base = info["url"].split("/?")[0]
