@@ -7,27 +7,13 @@ reader's view of an act drafts the act. Real workspaces, the real ``mylife`` in 
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
+from test_question_topics import LENSES, NOW, demo, demo_ask  # noqa: F401 - demo: the module's fixture
+
 from mylife_core.pipeline.stance import frame_for, negate_question, read
-from mylife_core.testing import demo_workspace, run_cli
-
-NOW = "2026-12-03T09:00"
-LENSES = {"MYLIFE_LOAD_PLUGINS": "mylife-career,mylife-finance"}
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory) -> Path:
-    return demo_workspace(tmp_path_factory.mktemp("demo"), NOW)
-
-
-def demo_ask(root: Path, question: str) -> dict:
-    result = run_cli(["ask", question, "--offline", "--no-record", "--json", "--workspace", str(root),
-                      "--accept-stale", "--accept-missing"], env={"MYLIFE_NOW": NOW, **LENSES})
-    assert result.returncode == 0, result.stderr
-    return result.json()["answer"]
+from mylife_core.testing import run_cli
 
 
 # ------------------------------------------------------------------------------ 1. 换组: the topic by its family
