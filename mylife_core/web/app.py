@@ -43,6 +43,7 @@ HERE = Path(__file__).resolve().parent
 HTMX = "htmx-2.0.11.min.js"  # vendored from the npm package htmx.org (0BSD), see static/README.md
 STATUS_OF = {UsageError: 400, NotFound: 404, Conflict: 409, LockTimeout: 503, DataFileError: 500, NotWritable: 507}
 REVIEW_PAGE = 25
+ASK_BOXES = ("accept_stale", "accept_missing", "offline", "no_record")  # the ask form's boxes (ask.html)
 ANSWERED = 512  # form sendings remembered (:func:`_sending`)
 #: form fields that carry what the user typed (a note, a revision, a reason, a handoff sheet ...)
 FREE_TEXT = ("text", "body", "why", "reason", "question_answered", "conclusion", "competing_evidence",
@@ -727,8 +728,9 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             job.configured = load_settings(ws).configured
         except MyLifeError:
             job.configured = False
-        flags = {name: form.get(name) == "1" for name in ("accept_stale", "accept_missing", "offline")}
-        flags["record"] = form.get("no_record") != "1"  # as `mylife ask`: recorded unless --no-record
+        job.boxes = frozenset(name for name in ASK_BOXES if form.get(name) == "1")
+        flags = {name: name in job.boxes for name in ("accept_stale", "accept_missing", "offline")}
+        flags["record"] = "no_record" not in job.boxes  # as `mylife ask`: recorded unless --no-record
         panel.worker.submit(lambda: asking.run(panel.workspace(), job, **flags))  # after this request
         return RedirectResponse(f"/ask/{job.id}", status_code=303)
 

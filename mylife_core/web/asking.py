@@ -35,6 +35,9 @@ class Job:
     chain_id: str | None = None
     configured: bool = False  # a model was configured when it started (the form shows "no model")
     label: str | None = None  # the finished run's status as the page words it (web.ask.status.*)
+    #: the form's boxes ticked for it (accept_stale, accept_missing, offline, no_record): its page
+    #: shows them ticked again, so asking again after a stop for stale data keeps 不记录依据链
+    boxes: frozenset[str] = frozenset()
 
     @property
     def ends_with_disclaimer(self) -> bool:

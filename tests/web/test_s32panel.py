@@ -95,6 +95,33 @@ def test_the_box_in_a_browser(serve, page, demo: Path):
     assert page.errors == [], page.errors
 
 
+def test_asking_again_after_a_stop_keeps_the_box(serve, page, demo: Path):
+    """A run stopped for stale data shows the form again with the boxes it was asked with: ticking
+    "keep stale values" and asking again keeps 不记录依据链 ticked, so the answer writes nothing (before,
+    the box came back unticked and the second ask recorded a chain the user had said not to)."""
+    info = serve()
+    page.goto(info["url"])
+    before = snapshot(demo)
+    page.goto(info["url"].split("/?")[0] + "/ask")
+    page.fill("#ask-q", QUESTION)
+    page.check("#ask-no-record")
+    page.click("#ask-go")
+    page.wait_for_selector("#ask-answer[data-done]", timeout=60000)
+    assert page.locator("#ask-answer").get_attribute("data-done") == "needs_input"
+    assert page.is_checked("#ask-no-record") and not page.is_checked("input[name=accept_stale]")
+    page.check("input[name=accept_stale]")
+    page.check("input[name=accept_missing]")
+    page.click("#ask-go")
+    page.wait_for_selector("#ask-answer[data-done]", timeout=60000)
+    assert page.locator("#ask-answer").get_attribute("data-done") == "answered"
+    assert page.is_checked("#ask-no-record") and page.is_checked("input[name=accept_stale]")
+    assert t("s32panel.web.ask.not_recorded") in page.locator("#ask-answer").inner_text()
+    assert snapshot(demo) == before
+    page.goto(info["url"].split("/?")[0] + "/ask")  # a new question starts from the defaults
+    assert not page.is_checked("#ask-no-record") and not page.is_checked("input[name=accept_stale]")
+    assert page.errors == [], page.errors
+
+
 # ------------------------------------------------------------------ 2. a chain that cannot be recorded
 @pytest.fixture
 def serve_mounted(tmp_path):
