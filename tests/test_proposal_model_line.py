@@ -145,3 +145,8 @@ def test_on_a_terminal_each_models_line_is_quoted_and_asked_again_default_no(ws_
     again = run_in_pty(["proposal", "accept", income], workspace=ws_path, answers=["n"], env=ENV)
     assert again.returncode == 0 and f"{income} 没有接受" in again.stdout, again.stdout
     assert files(ws_path) == before
+
+    # a yes as a Chinese input method types it (full-width ｙ), read as every yes/no question reads it
+    typed = run_in_pty(["proposal", "accept", income], workspace=ws_path, answers=["ｙ"], env=ENV)
+    assert typed.returncode == 0, typed.stdout
+    assert statuses(ws_path)[income] == "accepted", typed.stdout

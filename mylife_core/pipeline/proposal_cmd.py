@@ -125,6 +125,7 @@ def _ask_model_lines(ws, out: Output, ids: tuple[str, ...]) -> tuple[set[str], l
     import sys
 
     from ..messages import actor_name
+    from ..yesno import confirm
     from .proposals import Proposals, model_line
 
     confirmed: set[str] = set()
@@ -140,7 +141,7 @@ def _ask_model_lines(ws, out: Output, ids: tuple[str, ...]) -> tuple[set[str], l
         click.echo(t("s32approve.cli.model_line_head", id=p.id, actor=actor_name(line["actor"]), pointer=line["pointer"]))
         for n, text in line["lines"]:
             click.echo(f"    L{n}: {text}")
-        if click.confirm(t("s32approve.cli.model_line_prompt", id=p.id, name=p.name), default=False):
+        if confirm(t("s32approve.cli.model_line_prompt", id=p.id, name=p.name), default=False):
             confirmed.add(p.id)
         else:
             declined.append(p.id)
