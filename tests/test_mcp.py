@@ -265,8 +265,14 @@ def test_a_model_cannot_make_its_own_words_the_users(ws_path):
     shown = run_cli(["trace", claim["claim"]["id"]], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
     assert "模型写入的（经 MCP 接入的模型）" in shown.stdout, shown.stdout
 
-    # the user reads it and says yes: from now on it is theirs
-    accepted = run_cli(["claim", "accept", claim["claim"]["id"]], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
+    # a plain accept without a terminal is refused: the model's words become the user's only on a yes to that
+    refused = run_cli(["claim", "accept", claim["claim"]["id"]], workspace=ws_path, env={"MYLIFE_NOW": "2026-03-10"})
+    assert refused.returncode == 2 and "--accept-model-line" in refused.stderr, refused.stderr
+    texts, _ = ask_statements(ws_path)
+    assert FORGED not in texts
+    # the user reads it and says yes to the model's lines: from now on it is theirs
+    accepted = run_cli(["claim", "accept", claim["claim"]["id"], "--accept-model-line"], workspace=ws_path,
+                       env={"MYLIFE_NOW": "2026-03-10"})
     assert accepted.returncode == 0, accepted.stderr
     texts, _ = ask_statements(ws_path)
     assert FORGED in texts

@@ -121,9 +121,42 @@ def _report(ws, out: Output, before: Claim, after: Claim) -> None:
 
 @command.command("accept", help=t("help.claim.accept"))
 @click.argument("claim_id")
+@click.option("--accept-model-line", "model_line", is_flag=True, help=t("s32claim.help.opt.accept_model_line"))
 @workspace_options
-def accept(ws, out: Output, claim_id: str) -> None:
+def accept(ws, out: Output, claim_id: str, model_line: bool) -> None:
+    claim = ws.claims.get(claim_id)
+    if claim.status == "candidate" and not model_line and not _model_line_confirmed(ws, out, claim):
+        return  # declined on the terminal: it stays a candidate, nothing written
     _report(ws, out, *ws.claims.accept(claim_id, actor="user"))
+
+
+def _model_line_confirmed(ws, out: Output, claim: Claim) -> bool:
+    """A candidate whose lines a model wrote becomes the user's own statement only on a yes to
+    that (as a proposal citing a model's line, ``proposal accept``): on a terminal the lines are
+    quoted and a second yes/no asked (default no); without one, or with ``--json``, it is refused
+    naming ``--accept-model-line``, writing nothing. True for any other candidate."""
+    import sys
+
+    from ..errors import UsageError
+    from ..shell import command_prefix
+    from ..trace import SourceChecker, model_wrote
+    from ..yesno import confirm
+
+    actor = model_wrote(ws, claim)
+    if actor is None:
+        return True
+    lines = SourceChecker(ws).check(claim, with_lines=True).lines
+    if out.json or not sys.stdin.isatty():
+        raise UsageError("s32claim.model_line_unconfirmed", id=claim.id, pointer=claim.provenance,
+                         actor=actor_name(actor), text=" / ".join(text for _, text in lines),
+                         prog=command_prefix(ws.root))
+    click.echo(t("s32approve.cli.model_line_head", id=claim.id, actor=actor_name(actor), pointer=claim.provenance))
+    for n, text in lines:
+        click.echo(f"    L{n}: {text}")
+    if confirm(t("s32claim.cli.model_line_prompt", id=claim.id), default=False):
+        return True
+    out.line(t("s32claim.cli.model_line_declined", id=claim.id, prog=command_prefix(ws.root)))
+    return False
 
 
 @command.command("reject", help=t("help.claim.reject"))

@@ -745,6 +745,11 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
             raise Conflict("web_claim_other_topic", id=claim_id, topic=claim.topic, expected=topic)
         why = _text(form, "why").strip() or None
         if verb == "accept":
+            if claim.status == "candidate" and _text(form, "model_line").strip() != claim_id:
+                from ..trace import model_wrote
+
+                if model_wrote(ws, claim) is not None:  # a model's words become the user's: only ticked
+                    raise UsageError("s32claim.web_model_line_unticked", id=claim_id, pointer=claim.provenance)
             _, after = ws.claims.accept(claim_id, actor="user")
         elif verb == "reject":
             _, after = ws.claims.reject(claim_id, actor="user", why=why)
@@ -815,8 +820,12 @@ def create_app(root: Path | str, *, plugins: Any = None, secrets_: Secrets | Non
                     raise Conflict("web_proposal_other_topic", id=p.id, topic=p.topic, expected=topic)
                 store.check(p, "accept")
             from ..pipeline.proposals import model_line
+            from ..trace import model_wrote
 
-            for p in proposals:  # a line a model wrote is confirmed on its own card, never in bulk
+            for c in claims:  # a line a model wrote is confirmed on its own card, never in bulk
+                if model_wrote(ws, c) is not None:
+                    raise UsageError("s32approve.web_model_line_bulk", id=c.id, pointer=c.provenance)
+            for p in proposals:
                 line = model_line(ws, p)
                 if line is not None:
                     raise UsageError("s32approve.web_model_line_bulk", id=p.id, pointer=line["pointer"])

@@ -128,3 +128,47 @@ def test_a_models_line_checked_unchanged_is_not_called_the_users_words(panel, de
     assert by_model in page and own not in page
     page = html.unescape(panel.get(f"/claims/{user_claim.id}").text)
     assert own in page and by_model not in page
+
+
+def model_claim(root: Path) -> str:
+    """A host's model records a line and adds a claim from it over MCP: a candidate claim (its id)."""
+
+    async def script(session):
+        rec = json.loads((await session.call_tool("mylife_record", {"text": MODEL_LINE, "topic": "职业去留"}))
+                         .content[0].text)
+        body = json.loads((await session.call_tool("mylife_claim_add", {
+            "claim": "我月收入五万", "topic": "职业去留", "kind": "fact",
+            "provenance": f"{rec['result']['file']}#L1"})).content[0].text)
+        assert body["ok"] and body["result"]["candidate"], body
+        return body["result"]["claim"]["id"]
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # as propose(): the MCP client's loop in a thread of its own
+        return pool.submit(mcp_session, root, script, env=cli_env(root, None, load_plugins="")).result()
+
+
+def test_a_candidate_claim_on_a_models_line_is_accepted_only_with_its_box_ticked(panel, demo: Path):
+    """A candidate claim whose lines a model wrote: its card has the box instead of the bulk select;
+    accepting it unticked, ticked for another card or in bulk is refused (400) and writes nothing;
+    ticked, it is accepted. A candidate on the user's own lines is accepted as before."""
+    cid = model_claim(demo)
+    card = card_of(panel.get("/review").text, cid)
+    assert f'name="model_line" value="{cid}"' in card and t("s32claim.web.model_line_box") in card, card
+    assert f'value="{cid}" form="bulk"' not in card
+    before = snapshot(demo)
+    unticked = panel.post(f"/claims/{cid}/accept", {"next": "/review"})
+    assert unticked.status_code == 400 and "勾选" in html.unescape(unticked.text)
+    wrong = panel.post(f"/claims/{cid}/accept", {"next": "/review", "model_line": "claim-2020-01-01-001"})
+    assert wrong.status_code == 400
+    bulk = panel.client.post("/review/accept", data={"csrf": panel.csrf, "ids": [cid], "model_line": cid},
+                             follow_redirects=False)
+    assert bulk.status_code == 400 and "批量" in html.unescape(bulk.text), bulk.text
+    assert snapshot(demo) == before
+    ticked = panel.post(f"/claims/{cid}/accept", {"next": "/review", "model_line": cid})
+    assert ticked.status_code == 303
+    with open_ws(demo) as ws:
+        assert ws.claims.get(cid).status == "active"
+        own = next(c for c in ws.claims.query(status="candidate") if c.provenance
+                   and c.provenance.split("#")[0] not in ws.raw.model_files())
+    assert panel.post(f"/claims/{own.id}/accept", {"next": "/review"}).status_code == 303
