@@ -8,7 +8,7 @@ re-evaluate" (docs/design.md#provenance): the claim may no longer say what the u
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import MyLifeError
 from .layers.claims import Claim
@@ -130,6 +130,22 @@ def lines_model_wrote(ws: "Workspace", provenance: str | None) -> str | None:
     if rec is None:
         return None
     return rec.actor if rec.actor != "user" else rec.source
+
+
+def model_lines(ws: "Workspace", provenance: str | None) -> dict[str, Any] | None:
+    """The lines ``provenance`` points at, when a model wrote them (:func:`lines_model_wrote`):
+    ``{"actor", "pointer", "lines"}`` (``lines``: (number, text) as in ``raw/`` now, empty when
+    they are gone), else None. What every second question before a model's words become the
+    user's quotes: a proposal (``proposal accept``, chat), a candidate claim (``claim accept``)."""
+    actor = lines_model_wrote(ws, provenance)
+    if actor is None:
+        return None
+    try:
+        pointer = Pointer.parse(str(provenance))
+        lines = shown_lines(ws.raw.resolve(pointer), pointer.start)
+    except (MyLifeError, OSError):
+        lines = []
+    return {"actor": actor, "pointer": str(provenance), "lines": lines}
 
 
 def trace_claim(ws: "Workspace", claim_id: str, checker: SourceChecker | None = None) -> ClaimTrace:

@@ -139,13 +139,13 @@ def _model_line_confirmed(ws, out: Output, claim: Claim) -> bool:
 
     from ..errors import UsageError
     from ..shell import command_prefix
-    from ..trace import SourceChecker, model_wrote
+    from ..trace import model_lines
     from ..yesno import confirm
 
-    actor = model_wrote(ws, claim)
-    if actor is None:
+    line = model_lines(ws, claim.provenance)
+    if line is None:
         return True
-    lines = SourceChecker(ws).check(claim, with_lines=True).lines
+    actor, lines = line["actor"], line["lines"]
     if out.json or not sys.stdin.isatty():
         raise UsageError("s32claim.model_line_unconfirmed", id=claim.id, pointer=claim.provenance,
                          actor=actor_name(actor), text=" / ".join(text for _, text in lines),

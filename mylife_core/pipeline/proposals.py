@@ -603,12 +603,9 @@ def model_line(ws: "Workspace", p: Proposal) -> dict[str, Any] | None:
     ``{"actor", "pointer", "lines"}`` (``lines``: (number, text) as in ``raw/`` now). Accepting such
     a proposal needs the user to confirm that specifically
     (:meth:`Proposals.require_model_lines_confirmed`); None for any other proposal."""
-    if not p.pending:
-        return None
-    actor = field_model_wrote(ws, p)
-    if actor is None:
-        return None
-    return {"actor": actor, "pointer": p.provenance, "lines": quoted_lines(ws, p)}
+    from ..trace import model_lines
+
+    return model_lines(ws, p.provenance) if p.pending and p.kind == "field" else None
 
 
 def digest_original_hash(ws: "Workspace", topic: str) -> str | None:

@@ -114,22 +114,12 @@ def model_line(ws: "Workspace", proposal: Proposal) -> dict[str, Any] | None:
     (:func:`mylife_core.trace.lines_model_wrote`: ``mylife_record`` over MCP): ``{"actor",
     "pointer", "lines"}``, else None. The chat asks a second yes/no naming them before such a write
     runs: a yes to the proposal alone would make a model's words the user's record."""
-    from ..errors import MyLifeError
-    from ..provenance import Pointer, shown_lines
-    from ..trace import lines_model_wrote
+    from ..trace import model_lines
 
     if proposal.name not in ("mylife_profile_update", "mylife_claim_add"):
         return None
     provenance = proposal.arguments.get("provenance")
-    actor = lines_model_wrote(ws, str(provenance)) if provenance else None
-    if actor is None:
-        return None
-    try:
-        pointer = Pointer.parse(str(provenance))
-        lines = shown_lines(ws.raw.resolve(pointer), pointer.start)
-    except MyLifeError:
-        lines = []
-    return {"actor": actor, "pointer": str(provenance), "lines": lines}
+    return model_lines(ws, str(provenance)) if provenance else None
 
 
 def new_field_ttl(ws: "Workspace", name: str, args: dict[str, Any], known: Any = None) -> Any:
